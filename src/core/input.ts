@@ -1,0 +1,81 @@
+/**
+ * Validation helpers shared by every system's `parse`: zod errors become one ScenarioError
+ * naming the field; D6 targets are written "4+" or 4; rule ids carry an optional parameter.
+ */
+import { z } from 'zod';
+import { ScenarioError } from './errors.js';
+
+/** Validate with zod; the first issue becomes ScenarioError(path, message). */
+export function validate<T extends z.ZodType>(schema: T, input: unknown, root = ''): z.infer<T> {
+  const result = schema.safeParse(input);
+  if (result.success) return result.data;
+  const issue = result.error.issues[0];
+  throw new ScenarioError(joinPath(root, issue.path), describeIssue(issue));
+}
+
+export function joinPath(root: string, path: ReadonlyArray<PropertyKey>): string {
+  let out = root;
+  for (const part of path) {
+    if (typeof part === 'number') out += `[${part}]`;
+    else out += out ? `.${String(part)}` : String(part);
+  }
+  return out || '(scenario)';
+}
+
+function describeIssue(issue: z.core.$ZodIssue): string {
+  if (issue.code === 'unrecognized_keys') return `unknown field(s) ${issue.keys.map((k) => `'${k}'`).join(', ')}`;
+  if (issue.code === 'invalid_value') return `must be one of ${issue.values.map((v) => JSON.stringify(v)).join(', ')}`;
+  return issue.message;
+}
+
+/**
+ * A D6 target: "4+", "4" or 4 → 4. `none` (no roll possible / no save) and `auto` are returned
+ * as strings when allowed.
+ */
+export function d6Target(options: { min?: number; max?: number; none?: boolean; auto?: boolean } = {}) {
+  const min = options.min ?? 2;
+  const max = options.max ?? 6;
+  const allowed = [`${min}+..${max}+`, options.auto ? "'auto'" : '', options.none ? "'none'" : ''].filter(Boolean).join(', ');
+  return z.union([z.number(), z.string()]).transform((value, ctx): number | 'none' | 'auto' => {
+    const text = String(value).trim().toLowerCase();
+    if (options.none && (text === 'none' || text === '-')) return 'none';
+    if (options.auto && text === 'auto') return 'auto';
+    const m = /^(\d+)\+?$/.exec(text);
+    const n = m ? Number(m[1]) : NaN;
+    if (!(n >= min && n <= max)) {
+      ctx.addIssue({ code: 'custom', message: `'${value}' is not allowed (allowed: ${allowed})` });
+      return z.NEVER;
+    }
+    return n;
+  });
+}
+
+export interface RuleRef {
+  readonly id: string;
+  readonly param: string | null;
+  /** The text as written, for messages. */
+  readonly text: string;
+}
+
+/** `multiple-wounds(D3)` → { id: 'multiple-wounds', param: 'D3' }. */
+export function parseRuleRef(text: string, path: string): RuleRef {
+  const m = /^\s*([a-z0-9]+(?:-[a-z0-9]+)*)\s*(?:\(\s*([^()]*?)\s*\))?\s*$/.exec(text);
+  if (!m) throw new ScenarioError(path, `'${text}' is not a rule id (kebab-case, optional parameter in brackets, e.g. 'armour-piercing(1)')`);
+  return { id: m[1], param: m[2] ?? null, text };
+}
+
+/** An integer parameter of a rule, within bounds. */
+export function intParam(rule: RuleRef, path: string, min: number, max: number): number {
+  const n = Number(rule.param);
+  if (rule.param === null || !Number.isInteger(n) || n < min || n > max)
+    throw new ScenarioError(path, `'${rule.text}' needs a whole-number parameter from ${min} to ${max}, e.g. '${rule.id}(${min})'`);
+  return n;
+}
+
+/** A D6-target parameter of a rule ("4+" or "4"). */
+export function targetParam(rule: RuleRef, path: string, min = 2, max = 6): number {
+  const m = /^(\d+)\+?$/.exec(rule.param ?? '');
+  const n = m ? Number(m[1]) : NaN;
+  if (!(n >= min && n <= max)) throw new ScenarioError(path, `'${rule.text}' needs a target from ${min}+ to ${max}+, e.g. '${rule.id}(${min + 2}+)'`);
+  return n;
+}

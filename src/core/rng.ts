@@ -1,0 +1,98 @@
+/**
+ * Random numbers for the simulator.
+ *
+ * The user's seed (any string) goes through seedrandom to a 128-bit master state. Chunk i of a
+ * Monte Carlo job gets its own sfc32 generator seeded from (master state, i) only, so a result
+ * never depends on how chunks are spread over threads.
+ */
+import seedrandom from 'seedrandom';
+
+export const DEFAULT_SEED = 'warodds';
+
+/** Four 32-bit words derived from the seed string by seedrandom's ARC4 generator. */
+export function masterState(seed: string): Uint32Array {
+  const arc4 = seedrandom(seed);
+  return Uint32Array.of(arc4.int32() >>> 0, arc4.int32() >>> 0, arc4.int32() >>> 0, arc4.int32() >>> 0);
+}
+
+/** murmur3's 32-bit finaliser: a bijective mix used to spread (master word, chunk index). */
+function fmix32(h: number): number {
+  h ^= h >>> 16;
+  h = Math.imul(h, 0x85ebca6b);
+  h ^= h >>> 13;
+  h = Math.imul(h, 0xc2b2ae35);
+  h ^= h >>> 16;
+  return h >>> 0;
+}
+
+/** The generator of chunk `index` of a job seeded with `master`. */
+export function chunkRng(master: Uint32Array, index: number): Rng {
+  const k = Math.imul(index + 1, 0x9e3779b9);
+  return new Rng(
+    fmix32(master[0] ^ k),
+    fmix32(master[1] + k),
+    fmix32(master[2] ^ fmix32(k)),
+    fmix32(master[3] + index),
+  );
+}
+
+/** Largest multiple of 6 below 2^32: draws at or above it are rejected so every face is equally likely. */
+export const D6_LIMIT = 4294967292;
+
+/**
+ * sfc32 (Chris Doty-Humphrey's Small Fast Chaotic generator, 32-bit). Hot loops may copy the
+ * four state words into locals, run the same recurrence inline and write them back with `save`.
+ */
+export class Rng {
+  a: number;
+  b: number;
+  c: number;
+  d: number;
+
+  constructor(a: number, b: number, c: number, d: number) {
+    this.a = a | 0;
+    this.b = b | 0;
+    this.c = c | 0;
+    this.d = d | 0;
+    for (let i = 0; i < 15; i++) this.next();
+  }
+
+  /** A uniform 32-bit unsigned integer. */
+  next(): number {
+    const t = (((this.a + this.b) | 0) + this.d) | 0;
+    this.d = (this.d + 1) | 0;
+    this.a = this.b ^ (this.b >>> 9);
+    this.b = (this.c + (this.c << 3)) | 0;
+    this.c = (this.c << 21) | (this.c >>> 11);
+    this.c = (this.c + t) | 0;
+    return t >>> 0;
+  }
+
+  /** An unbiased D6: 1..6. */
+  d6(): number {
+    let u = this.next();
+    while (u >= D6_LIMIT) u = this.next();
+    return (u % 6) + 1;
+  }
+
+  /** An unbiased D3 (a D6 halved, rounding up): 1..3. */
+  d3(): number {
+    return (this.d6() + 1) >> 1;
+  }
+
+  /** An unbiased integer in 0..n-1 (n ≤ 2^32). */
+  below(n: number): number {
+    const limit = 4294967296 - (4294967296 % n);
+    let u = this.next();
+    while (u >= limit) u = this.next();
+    return u % n;
+  }
+
+  /** Write back state words that a hot loop kept in locals. */
+  save(a: number, b: number, c: number, d: number): void {
+    this.a = a;
+    this.b = b;
+    this.c = c;
+    this.d = d;
+  }
+}

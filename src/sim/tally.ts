@@ -1,0 +1,140 @@
+/**
+ * Integer tallies of Monte Carlo samples, mirroring the fields of an Outcome.
+ * Counts are whole numbers held in doubles (exact below 2^53), so adding tallies in any order
+ * gives bit-identical totals.
+ */
+import type { Outcome } from '../systems/types.js';
+import { trim } from '../core/dist.js';
+
+/** A growable histogram of non-negative integers. */
+export class Counts {
+  data = new Float64Array(16);
+  /** One more observation of k. */
+  add(k: number): void {
+    if (k >= this.data.length) this.grow(k + 1);
+    this.data[k]++;
+  }
+  /** `times` more observations of k. */
+  addMany(k: number, times: number): void {
+    if (times === 0) return;
+    if (k >= this.data.length) this.grow(k + 1);
+    this.data[k] += times;
+  }
+  grow(length: number): void {
+    let size = this.data.length;
+    while (size < length) size *= 2;
+    const next = new Float64Array(size);
+    next.set(this.data);
+    this.data = next;
+  }
+  toArray(): number[] {
+    return Array.from(trim(this.data));
+  }
+}
+
+export class Tally {
+  samples = 0;
+  readonly damage = new Counts();
+  /** Set `tracksSlain` when the system records models slain. */
+  tracksSlain = false;
+  readonly slain = new Counts();
+  /** Samples in which the whole target was removed; `tracksDestroyed` when recorded. */
+  tracksDestroyed = false;
+  destroyed = 0;
+  readonly morale = new Map<string, number>();
+  readonly outcomes = new Map<string, Map<string, number>>();
+
+  /** Record one sample's damage, and models slain / destroyed when the target has models. */
+  record(damage: number, slain?: number, destroyed?: boolean): void {
+    this.samples++;
+    this.damage.add(damage);
+    if (slain !== undefined) {
+      this.tracksSlain = true;
+      this.slain.add(slain);
+    }
+    if (destroyed !== undefined) {
+      this.tracksDestroyed = true;
+      if (destroyed) this.destroyed++;
+    }
+  }
+
+  /** Count one sample in a morale category (categories are mutually exclusive). */
+  recordMorale(category: string): void {
+    this.morale.set(category, (this.morale.get(category) ?? 0) + 1);
+  }
+
+  /** Count one sample's result for one element (HOTT). */
+  recordOutcome(element: string, result: string): void {
+    let table = this.outcomes.get(element);
+    if (!table) this.outcomes.set(element, (table = new Map()));
+    table.set(result, (table.get(result) ?? 0) + 1);
+  }
+
+  toJSON(): TallyData {
+    return {
+      samples: this.samples,
+      damage: this.damage.toArray(),
+      slain: this.tracksSlain ? this.slain.toArray() : null,
+      destroyed: this.tracksDestroyed ? this.destroyed : null,
+      morale: Object.fromEntries(this.morale),
+      outcomes: Object.fromEntries([...this.outcomes].map(([k, v]) => [k, Object.fromEntries(v)])),
+    };
+  }
+}
+
+/** The structured-clone form of a Tally, as workers return it. */
+export interface TallyData {
+  samples: number;
+  damage: number[];
+  slain: number[] | null;
+  destroyed: number | null;
+  morale: Record<string, number>;
+  outcomes: Record<string, Record<string, number>>;
+}
+
+export function emptyTallyData(): TallyData {
+  return { samples: 0, damage: [], slain: null, destroyed: null, morale: {}, outcomes: {} };
+}
+
+/** Add b into a (integer sums: order does not matter). */
+export function mergeTally(a: TallyData, b: TallyData): TallyData {
+  const outcomes: Record<string, Record<string, number>> = { ...a.outcomes };
+  for (const [element, table] of Object.entries(b.outcomes)) outcomes[element] = addRecords(outcomes[element] ?? {}, table);
+  return {
+    samples: a.samples + b.samples,
+    damage: addArrays(a.damage, b.damage),
+    slain: a.slain === null && b.slain === null ? null : addArrays(a.slain ?? [], b.slain ?? []),
+    destroyed: a.destroyed === null && b.destroyed === null ? null : (a.destroyed ?? 0) + (b.destroyed ?? 0),
+    morale: addRecords(a.morale, b.morale),
+    outcomes,
+  };
+}
+
+/** The Monte Carlo estimate of an Outcome: every count divided by the number of samples. */
+export function tallyToOutcome(t: TallyData): Outcome {
+  const n = t.samples;
+  const scale = (xs: number[]) => Float64Array.from(xs.length ? xs : [n], (x) => x / n);
+  const outcome: Outcome = { damage: scale(t.damage) };
+  if (t.slain) outcome.slain = scale(t.slain);
+  if (t.destroyed !== null) outcome.destroyed = t.destroyed / n;
+  if (Object.keys(t.morale).length) outcome.morale = mapRecord(t.morale, (x) => x / n);
+  if (Object.keys(t.outcomes).length) outcome.outcomes = mapRecord(t.outcomes, (table) => mapRecord(table, (x) => x / n));
+  return outcome;
+}
+
+function addArrays(a: number[], b: number[]): number[] {
+  const out = new Array<number>(Math.max(a.length, b.length)).fill(0);
+  a.forEach((x, i) => (out[i] += x));
+  b.forEach((x, i) => (out[i] += x));
+  return out;
+}
+
+function addRecords(a: Record<string, number>, b: Record<string, number>): Record<string, number> {
+  const out = { ...a };
+  for (const [k, v] of Object.entries(b)) out[k] = (out[k] ?? 0) + v;
+  return out;
+}
+
+function mapRecord<T, U>(r: Record<string, T>, f: (x: T) => U): Record<string, U> {
+  return Object.fromEntries(Object.entries(r).map(([k, v]) => [k, f(v)]));
+}

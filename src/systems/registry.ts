@@ -1,0 +1,23 @@
+/**
+ * Every rule set warodds knows, looked up by id or alias.
+ */
+import { InputError } from '../core/errors.js';
+import type { GameSystem, SystemId } from './types.js';
+
+// One entry per rule set (each folder's index.ts exports its GameSystem).
+export const SYSTEMS: ReadonlyArray<GameSystem<any>> = [
+];
+
+export function findSystem(name: string, field = 'system'): GameSystem<unknown> {
+  const key = name.trim().toLowerCase();
+  const system = SYSTEMS.find((s) => s.id === key || s.aliases.includes(key));
+  if (!system) {
+    const allowed = SYSTEMS.map((s) => [s.id, ...s.aliases].join('/')).join(', ');
+    throw new InputError(`${field}: unknown rule set '${name}' (allowed: ${allowed})`);
+  }
+  return system;
+}
+
+export function systemIds(): SystemId[] {
+  return SYSTEMS.map((s) => s.id);
+}
