@@ -98,7 +98,7 @@ function spillOver(s: GenericScenario, p: Packets, attacks: D.Dist): Outcome {
   ]);
   const total = D.compound(attacks, perAttack);
   const { models, health } = s.target;
-  if (models === null) return { damage: total, slain: D.mapValues(total, (t) => Math.floor(t / health)) };
+  if (models === null) return health === 1 ? { damage: total } : { damage: total, slain: D.mapValues(total, (t) => Math.floor(t / health)) };
   const wounds = models * health;
   return {
     damage: D.cap(total, wounds),
@@ -127,9 +127,8 @@ function excessLost(s: GenericScenario, p: Packets, attacks: D.Dist): Outcome {
   // state index = slain * health + damage on the current model = damage allocated.
   const damage = D.trim(result);
   const slain = D.mapValues(damage, (i) => Math.floor(i / health));
-  const outcome: Outcome = { damage, slain };
-  if (s.target.models !== null) outcome.destroyed = result[models * health];
-  return outcome;
+  if (s.target.models === null) return health === 1 ? { damage } : { damage, slain };
+  return { damage, slain, destroyed: result[models * health] };
 }
 
 function oneAttack(state: Float64Array, p: Packets, models: number, health: number): Float64Array<ArrayBuffer> {

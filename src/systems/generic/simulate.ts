@@ -171,9 +171,11 @@ export function simulateGeneric(s: GenericScenario, rng: Rng, n: number, tally: 
       const damage = capped && total > wounds ? wounds : total;
       const dead = Math.floor(damage / health);
       if (capped) tally.record(damage, dead, total >= wounds);
-      else tally.record(damage, dead);
+      else if (health > 1) tally.record(damage, dead);
+      else tally.record(damage);
     } else if (capped) tally.record(slain * health + current, slain, slain === targetModels);
-    else tally.record(slain * health + current, slain);
+    else if (health > 1) tally.record(slain * health + current, slain);
+    else tally.record(slain * health + current);
   }
   rng.save(a, b, c, d);
 }
