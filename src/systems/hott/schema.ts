@@ -17,12 +17,10 @@ import {
   type Readings,
 } from './scenario.js';
 
-const flanks = (what: string) =>
-  z
-    .number()
-    .int()
-    .min(0, { error: `${what}: 0, 1 or 2 (at most −1 per flank, −2 in all)` })
-    .max(2, { error: `${what}: 0, 1 or 2 (at most −1 per flank, −2 in all)` });
+const flanks = (what: string) => {
+  const error = `${what}: 0, 1 or 2 (at most −1 per flank, −2 in all)`;
+  return z.number({ error }).int({ error }).min(0, { error }).max(2, { error });
+};
 
 /** One element, the same shape on either side (fields a mode does not use are rejected later). */
 const unitSchema = z.strictObject({
@@ -40,8 +38,8 @@ const unitSchema = z.strictObject({
   missileSupport: flanks('flanks in contact with friendly shooters').optional(),
   enhancers: z
     .number()
-    .int()
-    .min(0)
+    .int({ error: 'a whole number of enhancing Magicians' })
+    .min(0, { error: 'a whole number of enhancing Magicians' })
     .max(4, { error: 'at most 4: a magic attack costs 2 PIPs plus 1 per enhancer, and the PIP die shows at most 6 (§3)' })
     .optional(),
 });
