@@ -98,8 +98,8 @@ export function parseHott(input: unknown): HottScenario {
   if (mode === 'close-combat') {
     if (attackerTroop === 'stronghold' && targetTroop === 'stronghold')
       throw new ScenarioError('target.type', 'a Stronghold cannot fight a Stronghold');
-    checkFields(raw.attacker, 'attacker', CLOSE_COMBAT_FIELDS, 'close combat');
-    checkFields(raw.target, 'target', CLOSE_COMBAT_FIELDS, 'close combat');
+    checkFields(raw.attacker, attackerTroop, 'attacker', CLOSE_COMBAT_FIELDS, 'close combat');
+    checkFields(raw.target, targetTroop, 'target', CLOSE_COMBAT_FIELDS, 'close combat');
     return {
       mode,
       attacker: fighter(raw.attacker, attackerTroop, raw.target, targetTroop, 'attacker'),
@@ -112,8 +112,8 @@ export function parseHott(input: unknown): HottScenario {
   if (mode === 'shooting') {
     if (attackerTroop !== 'shooters' && attackerTroop !== 'artillery')
       throw new ScenarioError('attacker.type', `only Shooters or Artillery shoot (§6.4), not ${TROOPS[attackerTroop].english}`);
-    checkFields(raw.attacker, 'attacker', SHOOTER_FIELDS, 'shooting by the shooter');
-    checkFields(raw.target, 'target', MISSILE_TARGET_FIELDS, 'shooting');
+    checkFields(raw.attacker, attackerTroop, 'attacker', SHOOTER_FIELDS, 'shooting by the shooter');
+    checkFields(raw.target, targetTroop, 'target', MISSILE_TARGET_FIELDS, 'shooting');
     return {
       mode,
       attacker: {
@@ -128,8 +128,8 @@ export function parseHott(input: unknown): HottScenario {
   }
   if (attackerTroop !== 'magicians')
     throw new ScenarioError('attacker.type', `only Magicians make magic attacks (§6.5), not ${TROOPS[attackerTroop].english}`);
-  checkFields(raw.attacker, 'attacker', CASTER_FIELDS, 'a magic attack by the Magician');
-  checkFields(raw.target, 'target', MISSILE_TARGET_FIELDS, 'a magic attack');
+  checkFields(raw.attacker, attackerTroop, 'attacker', CASTER_FIELDS, 'a magic attack by the Magician');
+  checkFields(raw.target, targetTroop, 'target', MISSILE_TARGET_FIELDS, 'a magic attack');
   const weakened = situation.weakened ?? false;
   if (weakened && !(isHero(targetTroop) || targetTroop === 'magicians'))
     throw new ScenarioError(
@@ -175,11 +175,11 @@ function checkSituationFields(s: Situation, mode: Mode): void {
   if (mode !== 'magic' && s.weakened !== undefined) throw new ScenarioError('situation.weakened', 'only for a magic attack');
 }
 
-function checkFields(unit: UnitInput, side: string, allowed: readonly UnitField[], what: string): void {
+function checkFields(unit: UnitInput, troop: TroopId, side: string, allowed: readonly UnitField[], what: string): void {
   for (const key of Object.keys(unit) as (keyof UnitInput)[]) {
     if (key === 'type' || unit[key] === undefined) continue;
     if (!allowed.includes(key)) throw new ScenarioError(`${side}.${key}`, `does not apply to ${what} (allowed: ${allowed.join(', ')})`);
-    if (TROOPS[findTroop(unit.type)!].class === 'stronghold')
+    if (troop === 'stronghold')
       throw new ScenarioError(`${side}.${key}`, 'a Stronghold has fixed HC 6, no flanks or rear, and never moves (§6.6): give only its type');
   }
 }
