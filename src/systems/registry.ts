@@ -4,10 +4,12 @@
 import { InputError } from '../core/errors.js';
 import type { GameSystem, SystemId } from './types.js';
 import { generic } from './generic/index.js';
+import { hott } from './hott/index.js';
 
 // One entry per rule set (each folder's index.ts exports its GameSystem).
 export const SYSTEMS: ReadonlyArray<GameSystem<any>> = [
   generic,
+  hott,
 ];
 
 export function findSystem(name: string, field = 'system'): GameSystem<unknown> {
