@@ -3,9 +3,11 @@
  */
 import { InputError } from '../core/errors.js';
 import type { GameSystem, SystemId } from './types.js';
+import { ageOfSigmar } from './age-of-sigmar/index.js';
 
 // One entry per rule set (each folder's index.ts exports its GameSystem).
 export const SYSTEMS: ReadonlyArray<GameSystem<any>> = [
+  ageOfSigmar,
 ];
 
 export function findSystem(name: string, field = 'system'): GameSystem<unknown> {
