@@ -46,7 +46,7 @@ export function attackDamage(g: WeaponGroup): AttackDamage {
   // A hit: wound roll, then save roll, then Damage (17.0 steps 2-4).
   const afterHit = through(pWound * pUnsaved);
   let normal = mixture([[pMiss, point(0)], [pHit, afterHit]]);
-  let mortal: Dist = point(0).fill(0);
+  let mortal: Dist = Float64Array.of(0);
   switch (g.crit) {
     case 'none':
       normal = mixture([[1, normal], [pCrit, afterHit]]);
@@ -92,7 +92,10 @@ function groupDamage(g: WeaponGroup): Dist {
 }
 
 function mortalDamage(source: MortalSource): Dist {
-  if (source.kind === 'amount') return diceDist(source.amount);
+  if (source.kind === 'amount') {
+    const pTriggered = (1 / 6) ** source.ones;
+    return mixture([[1 - pTriggered, point(0)], [pTriggered, diceDist(source.amount)]]);
+  }
   return binomial(source.dice, countFaces(source.scores) / 6);
 }
 

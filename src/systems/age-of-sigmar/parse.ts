@@ -46,7 +46,7 @@ const COMMANDS = ['all-out-attack', 'all-out-defence', 'covering-fire'] as const
 export function parseScenario(input: unknown): Scenario {
   const raw = validate(scenarioSchema, input);
   const situation = parseSituation(raw.situation);
-  const target = parseTarget(raw.target);
+  const target = parseTarget(raw.target, raw.situation);
   const attacker = parseAttacker(raw.attacker, raw.situation);
   checkAbility(raw.attacker, raw.target, situation);
   return { attacker, target, situation };
@@ -101,7 +101,7 @@ function parseKeywords(unit: RawUnit, root: string): Keywords {
   return { set, champions };
 }
 
-function parseTarget(raw: RawUnit): Target {
+function parseTarget(raw: RawUnit, situation: RawSituation): Target {
   if (raw.health === undefined) throw new ScenarioError('target.health', 'the target unit needs its Health (damage to slay one model, 18.2)');
   if (raw.save === undefined) throw new ScenarioError('target.save', "the target unit needs its Save ('2+'..'6+' or 'none')");
   if (raw.damaged >= raw.health)
@@ -111,10 +111,16 @@ function parseTarget(raw: RawUnit): Target {
     models: raw.models,
     health: raw.health,
     save: raw.save === 'none' ? null : (raw.save as number),
-    ward: raw.ward === undefined || raw.ward === 'none' ? null : (raw.ward as number),
+    ward: bestWard(raw.ward === undefined || raw.ward === 'none' ? null : (raw.ward as number), situation['mystic-shield']),
     keywords: parseKeywords(raw, 'target').set,
     damaged: raw.damaged,
   };
+}
+
+/** Only the best (lowest) ward of a unit counts (18.1); Mystic Shield gives WARD (6+) (§6). */
+function bestWard(ward: number | null, mysticShield: boolean): number | null {
+  if (!mysticShield) return ward;
+  return ward === null ? 6 : Math.min(ward, 6);
 }
 
 function parseAttacker(raw: RawUnit, situation: RawSituation): Attacker {
@@ -237,6 +243,14 @@ function checkAbility(attacker: RawUnit, target: RawUnit, situation: Situation):
     if (attacker.health === undefined) throw new ScenarioError('attacker.health', 'Power Through compares Health: the attacker needs its Health');
     if (!(target.health! < attacker.health))
       throw new ScenarioError('target.health', `Power Through picks a unit whose Health is lower than the attacker's ${attacker.health} (Órdenes 8.0)`);
+  }
+  // Place of Power — Terreno 1.2: a HERO activates it; miscast — Magic module, a WIZARD casting (not in Spearhead).
+  if (ability === 'place-of-power' && !target.keywords.map((k) => k.toLowerCase()).includes('hero'))
+    throw new ScenarioError('target.keywords', "ability 'place-of-power' is used by a HERO: the target (the hero that activates it) needs keyword 'hero'");
+  if (ability === 'miscast') {
+    if (!target.keywords.map((k) => k.toLowerCase()).includes('wizard'))
+      throw new ScenarioError('target.keywords', "ability 'miscast' happens to a WIZARD: the target (the caster) needs keyword 'wizard'");
+    if (situation.pack === 'spearhead') throw new ScenarioError('situation.ability', 'Spearhead does not use the Magic module, so there are no miscasts (§9)');
   }
   if (ability === 'boing-boing-boing' && !attacker.abilities.map((a) => a.trim().toLowerCase()).includes('boing-boing-boing'))
     throw new ScenarioError('attacker.abilities', "ability 'boing-boing-boing' needs the unit ability 'boing-boing-boing' (Squig Hoppers sheet)");

@@ -30,9 +30,12 @@ export interface WeaponGroup {
   readonly sharedCritDamage: boolean;
 }
 
-/** Mortal damage that is not from a weapon (§4.4): a fixed dice amount, or one point per die at or above a target. */
+/**
+ * Mortal damage that is not from a weapon (§4.4): a dice amount, suffered only when `ones` D6 all
+ * roll 1 (0: always); or one point per die that scores.
+ */
 export type MortalSource =
-  | { readonly kind: 'amount'; readonly amount: DiceExpr }
+  | { readonly kind: 'amount'; readonly amount: DiceExpr; readonly ones: number }
   | { readonly kind: 'per-die'; readonly dice: number; readonly scores: Uint8Array };
 
 export interface Plan {
@@ -124,7 +127,13 @@ function mortalSources(s: Scenario): MortalSource[] {
     case 'retreat':
     // Power Through — Órdenes 8.0: D3 mortal damage on the engaged enemy unit.
     case 'power-through':
-      return [{ kind: 'amount', amount: D3 }];
+      return [{ kind: 'amount', amount: D3, ones: 0 }];
+    // Place of Power — Terreno 1.2: a D6; on a 1 the hero (the target here) suffers D3 mortal damage.
+    case 'place-of-power':
+      return [{ kind: 'amount', amount: D3, ones: 1 }];
+    // Miscast — Magic module (§9): two unmodified 1s on the 2D6 casting roll, D3 mortal damage on the wizard.
+    case 'miscast':
+      return [{ kind: 'amount', amount: D3, ones: 2 }];
     // ¡Boing! ¡Boing! ¡Boing! (Squig Hoppers sheet): a D6 per model, 1 mortal damage on each 4+.
     case 'boing-boing-boing':
       return [{ kind: 'per-die', dice: s.attacker.models, scores: atLeastTable(4) }];

@@ -76,7 +76,7 @@ const modifier = z.number().int().min(-MAX_GENERIC_MODIFIER).max(MAX_GENERIC_MOD
 export const situationSchema = z
   .strictObject({
     /** The ATTACK ability used, or a source of mortal damage only (§4.4, §6, §7). */
-    ability: z.enum(['fight', 'shoot', 'power-through', 'boing-boing-boing', 'retreat']).default('fight'),
+    ability: z.enum(['fight', 'shoot', 'power-through', 'boing-boing-boing', 'retreat', 'place-of-power', 'miscast']).default('fight'),
     /** The attacking unit charged this turn (Charge (+1 Damage), Power Through). */
     charged: z.boolean().default(false),
     /** The target unit charged this turn (Anti-charge; no cover). */
@@ -88,6 +88,8 @@ export const situationSchema = z
     'all-out-attack': z.boolean().default(false),
     'all-out-defence': z.boolean().default(false),
     'covering-fire': z.boolean().default(false),
+    /** Mystic Shield (example spell, §6): the target has WARD (6+) this turn; only its best ward counts. */
+    'mystic-shield': z.boolean().default(false),
     /** Modifiers from the attacker's own abilities (e.g. Spearhead cards); Companion rules apply. */
     'hit-modifier': modifier,
     'wound-modifier': modifier,

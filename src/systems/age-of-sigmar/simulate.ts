@@ -101,7 +101,14 @@ function rollDamage(w: Weapon, rng: Rng): number {
 }
 
 function mortalRoller(source: MortalSource): Roll {
-  if (source.kind === 'amount') return diceSampler(source.amount);
+  if (source.kind === 'amount') {
+    const { ones } = source;
+    const rollAmount = diceSampler(source.amount);
+    return (rng) => {
+      for (let d = 0; d < ones; d++) if (rng.d6() !== 1) return 0;
+      return rollAmount(rng);
+    };
+  }
   const { dice, scores } = source;
   return (rng) => {
     let total = 0;

@@ -59,5 +59,7 @@ describe('age-of-sigmar: Monte Carlo agrees with the exact engine', () => {
   });
   agree('Companion fangs only', { attacker: { models: 1, weapons: [fangs] }, target: squigHoppers, situation: { cover: true } });
   agree('¡Boing! mortal damage', { attacker: squigHoppers, target: clawlord, situation: { ability: 'boing-boing-boing' } });
+  agree('Place of Power', { attacker: { models: 1 }, target: clawlord, situation: { ability: 'place-of-power' } });
+  agree('miscast', { attacker: { models: 1 }, target: { models: 1, health: 5, save: '5+', keywords: ['hero', 'wizard'] }, situation: { ability: 'miscast' } });
   agree('Power Through', { attacker: clawlord, target: squigHoppers, situation: { ability: 'power-through', charged: true } });
 });
