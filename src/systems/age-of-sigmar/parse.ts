@@ -48,7 +48,7 @@ export function parseScenario(input: unknown): Scenario {
   const situation = parseSituation(raw.situation);
   const target = parseTarget(raw.target, raw.situation);
   const attacker = parseAttacker(raw.attacker, raw.situation);
-  checkAbility(raw.attacker, raw.target, situation);
+  checkAbility(raw.attacker, target, situation);
   return { attacker, target, situation };
 }
 
@@ -59,6 +59,9 @@ function parseSituation(raw: RawSituation): Situation {
       if (raw[command]) throw new ScenarioError(`situation.${command}`, 'Spearhead has no command points, so no commands (Punta de lanza, §8)');
   if (raw['covering-fire'] && raw.ability !== 'shoot')
     throw new ScenarioError('situation.covering-fire', "Covering Fire is a shooting attack (Órdenes 4.0): needs ability 'shoot'");
+  // Órdenes 1.2: each unit uses only 1 command per phase; Covering Fire is the shooting unit's command.
+  if (raw['covering-fire'] && raw['all-out-attack'])
+    throw new ScenarioError('situation.all-out-attack', 'a unit uses only 1 command per phase (Órdenes 1.2), and Covering Fire is already its command');
   return {
     ability: raw.ability,
     charged: raw.charged,
@@ -235,20 +238,20 @@ function parseUnitAbilities(raw: RawUnit, root: string): void {
 }
 
 /** The requirements of the situation's ability on the two units. */
-function checkAbility(attacker: RawUnit, target: RawUnit, situation: Situation): void {
+function checkAbility(attacker: RawUnit, target: Target, situation: Situation): void {
   const { ability } = situation;
   if (ability === 'power-through') {
     // Power Through — Órdenes 8.0: the unit charged, and the target's Health is lower than its own.
     if (!situation.charged) throw new ScenarioError('situation.charged', "Power Through needs a unit that charged this turn: set 'charged': true");
     if (attacker.health === undefined) throw new ScenarioError('attacker.health', 'Power Through compares Health: the attacker needs its Health');
-    if (!(target.health! < attacker.health))
+    if (!(target.health < attacker.health))
       throw new ScenarioError('target.health', `Power Through picks a unit whose Health is lower than the attacker's ${attacker.health} (Órdenes 8.0)`);
   }
   // Place of Power — Terreno 1.2: a HERO activates it; miscast — Magic module, a WIZARD casting (not in Spearhead).
-  if (ability === 'place-of-power' && !target.keywords.map((k) => k.toLowerCase()).includes('hero'))
+  if (ability === 'place-of-power' && !target.keywords.has('hero'))
     throw new ScenarioError('target.keywords', "ability 'place-of-power' is used by a HERO: the target (the hero that activates it) needs keyword 'hero'");
   if (ability === 'miscast') {
-    if (!target.keywords.map((k) => k.toLowerCase()).includes('wizard'))
+    if (!target.keywords.has('wizard'))
       throw new ScenarioError('target.keywords', "ability 'miscast' happens to a WIZARD: the target (the caster) needs keyword 'wizard'");
     if (situation.pack === 'spearhead') throw new ScenarioError('situation.ability', 'Spearhead does not use the Magic module, so there are no miscasts (§9)');
   }

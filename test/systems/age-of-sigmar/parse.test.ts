@@ -59,6 +59,17 @@ describe('age-of-sigmar parse: bad input', () => {
     const e = error({ attacker: liberators, target, situation: { pack: 'spearhead', 'all-out-attack': true } });
     expect(e.path).toBe('situation.all-out-attack');
   });
+  it('one command per unit per phase (Órdenes 1.2)', () => {
+    const gunner = { models: 1, weapons: [{ name: 'gun', type: 'ranged', attacks: 1, hit: '4+', wound: '4+', damage: 1 }] };
+    const e = error({ attacker: gunner, target, situation: { ability: 'shoot', 'covering-fire': true, 'all-out-attack': true } });
+    expect(e.path).toBe('situation.all-out-attack');
+  });
+  it('Place of Power needs a HERO, a miscast a WIZARD and not Spearhead', () => {
+    expect(error({ attacker: liberators, target, situation: { ability: 'place-of-power' } }).path).toBe('target.keywords');
+    expect(error({ attacker: liberators, target: clawlord, situation: { ability: 'miscast' } }).path).toBe('target.keywords');
+    const wizard = { ...target, keywords: ['hero', 'wizard'] };
+    expect(error({ attacker: liberators, target: wizard, situation: { ability: 'miscast', pack: 'spearhead' } }).path).toBe('situation.ability');
+  });
   it('the ability needs matching weapons or sheet abilities', () => {
     expect(error({ attacker: liberators, target, situation: { ability: 'shoot' } }).path).toBe('attacker.weapons');
     // Engaged: only Shoot in Combat weapons (14.2).
