@@ -62,6 +62,11 @@ describe('EX1: the rulebook attack example, Liberators against a Clawlord on Gna
     expect(countFaces(warhammers.save)).toBe(2); // faces 5 and 6
     const pHitAny = (countFaces(warhammers.hit, HIT) + 1) / 6; // non-crit hits plus the crit face
     close(binomial(8, pHitAny)[5], 1792 / 6561);
+    // Expected non-crit hits 4 and hits 5.33 from 8 attacks; 5 hits give 3.33 wounds; 3 saves succeed 1 time.
+    close(8 * (countFaces(warhammers.hit, HIT) / 6), 4);
+    close(8 * pHitAny, 16 / 3);
+    close(5 * (countFaces(warhammers.wound) / 6), 10 / 3);
+    close(3 * (countFaces(warhammers.save) / 6), 1);
   });
 });
 
@@ -207,6 +212,13 @@ describe("EX8: the Clawlord's full melee against 5 Squig Hoppers", () => {
     close(mean(o.slain!), frac('965458245671233/228509902503936'));
     close(o.destroyed!, frac('43266490972655/76169967501312'));
     [0.002639, 0.019539, 0.0668, 0.140235, 0.202762, 0.568026].forEach((p, k) => close6(o.slain![k], p));
+  });
+  it('check printed for the last case: 2·Bin(8, 5/6·1/2) from the halberd, 1, 2 or 3 with 4/27 each per fang attack', () => {
+    const s = parseScenario({ attacker: { ...clawlord, damaged: 1 }, target: squigHoppers, situation: { 'all-out-attack': true } });
+    const [halberdGroup, fangGroup] = plan(s).groups;
+    close(attackCount(halberdGroup)[8], 1);
+    close(attackDamage(halberdGroup).normal[2], (5 / 6) * (1 / 2));
+    for (const k of [1, 2, 3]) close(attackDamage(fangGroup).normal[k], 4 / 27);
   });
 });
 
