@@ -46,7 +46,7 @@ const weaponSchema = z.strictObject({
   /** ARMAS DE COMBATE / ARMAS A DISTANCIA (§3). */
   type: z.enum(['melee', 'ranged']).default('melee'),
   /** Range in inches (ranged weapons only); informative, targeting is the player's call. */
-  range: z.string().regex(/^\d+"?$/, 'expected inches, e.g. 10"').optional(),
+  range: z.union([z.number().int().min(1), z.string().regex(/^\d+"?$/, 'expected inches, e.g. 10"')]).optional(),
   attacks: diceCharacteristic,
   hit: d6Target(),
   wound: d6Target(),
