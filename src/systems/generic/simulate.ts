@@ -32,6 +32,28 @@ function flat(e: DiceExpr | null): FlatDice {
   return { count: e.count, sides: e.faces, modifier: e.modifier, discard: e.discard === 'highest' ? 1 : e.discard === 'lowest' ? 2 : 0 };
 }
 
+/**
+ * Roll a dice expression (attacks, damage, mortal damage) on the Rng object. Kept out of the
+ * hot loop's closure so that loop's generator state stays in registers: callers save their
+ * locals into the Rng before and read them back after.
+ */
+function rollFlat(e: FlatDice, rng: Rng): number {
+  if (e.count === 0) return e.modifier > 0 ? e.modifier : 0;
+  let sum = 0;
+  let hi = 0;
+  let lo = 7;
+  for (let i = 0; i < e.count; i++) {
+    const face = e.sides === 3 ? rng.d3() : rng.d6();
+    sum += face;
+    if (face > hi) hi = face;
+    if (face < lo) lo = face;
+  }
+  if (e.discard === 1) sum -= hi;
+  else if (e.discard === 2) sum -= lo;
+  sum += e.modifier;
+  return sum > 0 ? sum : 0;
+}
+
 export function simulateGeneric(s: GenericScenario, rng: Rng, n: number, tally: Tally): void {
   const A = s.attacker;
   const attackDice = flat(A.attacks);
@@ -64,29 +86,14 @@ export function simulateGeneric(s: GenericScenario, rng: Rng, n: number, tally: 
   let t = 0;
   let u = 0;
 
-  /** Roll a dice expression (attacks, damage, mortal damage) die by die. */
-  const rollExpr = (e: FlatDice): number => {
-    if (e.count === 0) return e.modifier > 0 ? e.modifier : 0;
-    let sum = 0;
-    let hi = 0;
-    let lo = 7;
-    for (let i = 0; i < e.count; i++) {
-      do { t = (((a + b) | 0) + d) | 0; d = (d + 1) | 0; a = b ^ (b >>> 9); b = (c + (c << 3)) | 0; c = (c << 21) | (c >>> 11); c = (c + t) | 0; u = t >>> 0; } while (u >= D6_LIMIT);
-      let face = (u % 6) + 1;
-      if (e.sides === 3) face = (face + 1) >> 1;
-      sum += face;
-      if (face > hi) hi = face;
-      if (face < lo) lo = face;
-    }
-    if (e.discard === 1) sum -= hi;
-    else if (e.discard === 2) sum -= lo;
-    sum += e.modifier;
-    return sum > 0 ? sum : 0;
-  };
-
   for (let sample = 0; sample < n; sample++) {
     let attacks = 0;
-    for (let m = 0; m < models; m++) attacks += attackDice.count === 0 ? attackDice.modifier : rollExpr(attackDice);
+    if (attackDice.count === 0) attacks = models * attackDice.modifier;
+    else {
+      rng.save(a, b, c, d);
+      for (let m = 0; m < models; m++) attacks += rollFlat(attackDice, rng);
+      ({ a, b, c, d } = rng);
+    }
     let total = 0; // damage points through every save (spill-over)
     let slain = 0; // models removed (excess lost)
     let current = 0; // damage on the model being worked on (excess lost)
@@ -113,7 +120,9 @@ export function simulateGeneric(s: GenericScenario, rng: Rng, n: number, tally: 
         const isCritHit = critical && h === 0;
         let points = 0;
         if (isCritHit && critHitMortal) {
-          points = rollExpr(hitMortalDice);
+          rng.save(a, b, c, d);
+          points = rollFlat(hitMortalDice, rng);
+          ({ a, b, c, d } = rng);
         } else {
           let rend = 0;
           let mortal = false;
@@ -134,7 +143,9 @@ export function simulateGeneric(s: GenericScenario, rng: Rng, n: number, tally: 
             }
           }
           if (mortal) {
-            points = rollExpr(woundMortalDice);
+            rng.save(a, b, c, d);
+            points = rollFlat(woundMortalDice, rng);
+            ({ a, b, c, d } = rng);
           } else {
             const needed = saveBase + rend;
             if (needed <= 6) {
@@ -142,7 +153,12 @@ export function simulateGeneric(s: GenericScenario, rng: Rng, n: number, tally: 
               const face = (u % 6) + 1;
               if (face >= needed && face !== 1) continue; // saved; a natural 1 always fails
             }
-            points = damageDice.count === 0 && damageDice.modifier === 1 ? 1 : rollExpr(damageDice);
+            if (damageDice.count === 0) points = damageDice.modifier;
+            else {
+              rng.save(a, b, c, d);
+              points = rollFlat(damageDice, rng);
+              ({ a, b, c, d } = rng);
+            }
           }
         }
         // Ward: each point of damage is rolled for separately.
