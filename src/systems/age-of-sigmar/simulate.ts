@@ -12,7 +12,7 @@ import { CRIT, MISS } from './tables.js';
 
 type Roll = (rng: Rng) => number;
 
-interface Weapon {
+interface WeaponRoller {
   readonly group: WeaponGroup;
   readonly rollAttacks: Roll;
   readonly rollDamage: Roll;
@@ -20,7 +20,7 @@ interface Weapon {
 
 export function simulate(s: Scenario, rng: Rng, n: number, tally: Tally): void {
   const p = plan(s);
-  const weapons: Weapon[] = p.groups.map((group) => ({
+  const weapons: WeaponRoller[] = p.groups.map((group) => ({
     group,
     rollAttacks: diceSampler(group.attacks),
     rollDamage: diceSampler(group.damage),
@@ -49,7 +49,7 @@ export function simulate(s: Scenario, rng: Rng, n: number, tally: Tally): void {
 }
 
 /** Every attack of one weapon profile: each model rolls its Attacks (26.0), Champions +1. */
-function rollWeapon(w: Weapon, rng: Rng): number {
+function rollWeapon(w: WeaponRoller, rng: Rng): number {
   const g = w.group;
   let total = 0;
   for (let model = 0; model < g.models; model++) {
@@ -60,7 +60,7 @@ function rollWeapon(w: Weapon, rng: Rng): number {
 }
 
 /** One attack, die by die (17.0): hit, then by the crit rule, wound, save, Damage. */
-function rollAttack(w: Weapon, rng: Rng): number {
+function rollAttack(w: WeaponRoller, rng: Rng): number {
   const g = w.group;
   const hit = g.hit[rng.d6()];
   if (hit === MISS) return 0;
@@ -80,7 +80,7 @@ function rollAttack(w: Weapon, rng: Rng): number {
 }
 
 /** A hit: wound roll, save roll, Damage. */
-function rollHit(w: Weapon, rng: Rng): number {
+function rollHit(w: WeaponRoller, rng: Rng): number {
   const g = w.group;
   if (g.wound[rng.d6()] === 0) return 0;
   if (g.save[rng.d6()] === 1) return 0;
@@ -88,7 +88,7 @@ function rollHit(w: Weapon, rng: Rng): number {
 }
 
 /** Crit (2 Hits): two hits; A3 decides whether they share one Damage roll. */
-function rollTwoHits(w: Weapon, rng: Rng): number {
+function rollTwoHits(w: WeaponRoller, rng: Rng): number {
   if (!w.group.sharedCritDamage) return rollHit(w, rng) + rollHit(w, rng);
   let through = 0;
   for (let h = 0; h < 2; h++) if (w.group.wound[rng.d6()] === 1 && w.group.save[rng.d6()] === 0) through++;
@@ -96,7 +96,7 @@ function rollTwoHits(w: Weapon, rng: Rng): number {
 }
 
 /** Damage rolled, then modified (27.0). */
-function rollDamage(w: Weapon, rng: Rng): number {
+function rollDamage(w: WeaponRoller, rng: Rng): number {
   return w.rollDamage(rng) + w.group.damageBonus;
 }
 
