@@ -3,11 +3,11 @@
  * damage and the nerve test (§6.6), plus the after-effects the rules attach to a result.
  */
 import { diceDist } from '../../core/dice.js';
-import { type Dist, mixture, point, shift } from '../../core/dist.js';
+import { convolve, type Dist, mixture, point, shift } from '../../core/dist.js';
 import type { Outcome } from '../types.js';
 import { attackDamage, successesOf } from './exact-dice.js';
 import { nerveTest, type NerveOdds } from './nerve.js';
-import { makePlan, PENDANT_HITS, type Plan } from './plan.js';
+import { type DicePlan, makePlan, PENDANT_HITS, type Plan } from './plan.js';
 import { priorDamage } from './prior.js';
 import type { Scenario } from './schema.js';
 
@@ -16,13 +16,18 @@ const CHARGE_GOES_IN = 5 / 6;
 /** Headstrong: 4+ on a D6 (§6.3). */
 const HEADSTRONG_RECOVERS = 1 / 2;
 
-/** Damage the target takes: Bane-chant (1 − 2^−n to work, §8.1) and Yellow-Bellied mixtures over the attack. */
+/** The damage of the phase's attacks adds up before one nerve test (§4.4). */
+function phaseDamage(attacks: readonly DicePlan[]): Dist {
+  return attacks.map(attackDamage).reduce(convolve);
+}
+
+/** Damage the target takes: Bane-chant (1 − 2^−n to work, §8.1) and Yellow-Bellied mixtures over the attacks. */
 export function dealtDamage(plan: Plan): Dist {
-  let dealt = attackDamage(plan.attack);
+  let dealt = phaseDamage(plan.attacks);
   if (plan.baneChant !== null) {
     const works = 1 - 0.5 ** plan.baneChant.dice;
     dealt = mixture([
-      [works, attackDamage(plan.baneChant.attack)],
+      [works, phaseDamage(plan.baneChant.attacks)],
       [1 - works, dealt],
     ]);
   }

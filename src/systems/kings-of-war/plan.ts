@@ -6,7 +6,7 @@
 import type { DiceExpr } from '../../core/dice.js';
 import { parseDice } from '../../core/dice.js';
 import { DIADEM_BREATH } from './artefacts.js';
-import type { Melee, Scenario, Shooting, Side } from './schema.js';
+import type { Melee, Ranged, Scenario, Shooting, Side } from './schema.js';
 import { meleeMultiplier, toDamage, toHit } from './tables.js';
 import type { Nerve, Unit } from './units.js';
 
@@ -39,9 +39,10 @@ export interface NervePlan {
 }
 
 export interface Plan {
-  readonly attack: DicePlan;
-  /** Bane-chant(n) on the attacker: n dice on 4+, and the attack if at least one hits (§8.1). */
-  readonly baneChant: { readonly dice: number; readonly attack: DicePlan } | null;
+  /** The attacks whose damage adds up before one nerve test (two only with Myrddin's Amulet). */
+  readonly attacks: readonly DicePlan[];
+  /** Bane-chant(n) on the attacker: n dice on 4+, and the attacks if at least one hits (§8.1). */
+  readonly baneChant: { readonly dice: number; readonly attacks: readonly DicePlan[] } | null;
   /** Yellow-Bellied: on a D6 of 1 the frontal charge halts and nothing happens (§7). */
   readonly yellowBellied: boolean;
   /** The target's damage before the attack: Regeneration(need) then Heal(n) may remove some. */
@@ -72,12 +73,13 @@ const GRENADE_BLAST = parseDice('D6');
 
 export function makePlan(s: Scenario): Plan {
   const { attacker, target, situation } = s;
-  const build = (baned: boolean) => (situation.attack === 'melee' ? meleePlan(s, situation, baned) : shootingPlan(s, situation, baned));
+  const build = (baned: boolean): DicePlan[] =>
+    situation.attack === 'melee' ? [meleePlan(s, situation, baned)] : situation.with.map((w) => shootingPlan(s, situation, w, baned));
   const melee = situation.attack === 'melee';
   const pendant = melee && target.artefact === 'crystal-pendant-of-retribution';
   return {
-    attack: build(false),
-    baneChant: situation.baneChant === null ? null : { dice: situation.baneChant, attack: build(true) },
+    attacks: build(false),
+    baneChant: situation.baneChant === null ? null : { dice: situation.baneChant, attacks: build(true) },
     yellowBellied: melee && yellowBelliedApplies(attacker, target, situation),
     prior: {
       damage: target.damage,
@@ -180,7 +182,7 @@ function meleePlan(s: Scenario, m: Melee, baned: boolean): DicePlan {
   };
 }
 
-function shootingPlan(s: Scenario, sh: Shooting, baned: boolean): DicePlan {
+function shootingPlan(s: Scenario, sh: Shooting, attack: Ranged, baned: boolean): DicePlan {
   const { attacker, target } = s;
   const rules = attacker.rules;
   const heartSeeking = attacker.artefact === 'heart-seeking-chant' ? 1 : 0;
@@ -189,21 +191,21 @@ function shootingPlan(s: Scenario, sh: Shooting, baned: boolean): DicePlan {
   let rawNeed: number;
   let piercing: number;
   let blast: DiceExpr | null = null;
-  switch (sh.with) {
+  switch (attack) {
     case 'weapon':
       dice = attacker.att;
-      rawNeed = (attacker.ra as number) + shootingPenalties(s, sh) - (attacker.artefact === 'brew-of-keen-eyeness' ? 1 : 0);
+      rawNeed = (attacker.ra as number) + shootingPenalties(s, sh, true) - (attacker.artefact === 'brew-of-keen-eyeness' ? 1 : 0);
       piercing = fireOil(attacker, target, rules.piercing + heartSeeking);
       blast = rules.blast;
       break;
     case 'war-bow-of-kaba':
       dice = 1;
-      rawNeed = KABA_RA + shootingPenalties(s, sh);
+      rawNeed = KABA_RA + shootingPenalties(s, sh, false);
       piercing = 1;
       break;
     case 'kabas-holy-hand-grenades':
       dice = 1;
-      rawNeed = KABA_RA + shootingPenalties(s, sh);
+      rawNeed = KABA_RA + shootingPenalties(s, sh, false);
       piercing = 2;
       blast = GRENADE_BLAST;
       break;
@@ -246,23 +248,23 @@ function shootingPlan(s: Scenario, sh: Shooting, baned: boolean): DicePlan {
     blast,
     damageNeed: toDamage(de - piercing - bane),
     viciousDamage: rules.vicious,
-    oneFailedDamage: sh.with === 'weapon' && attacker.artefact === 'piercing-arrow',
+    oneFailedDamage: attack === 'weapon' && attacker.artefact === 'piercing-arrow',
   };
 }
 
 /** To-hit penalties of «Disparo › Modificadores» (§4.2) for attacks that take modifiers. */
-function shootingPenalties(s: Scenario, sh: Shooting): number {
+function shootingPenalties(s: Scenario, sh: Shooting, weapon: boolean): number {
   const { attacker, target } = s;
-  return (movingPenalty(attacker, sh) ? 1 : 0) + (sh.cover && !attacker.rules.indirectFire ? 1 : 0) + (target.rules.individual ? 1 : 0) + (target.rules.stealthy ? 1 : 0);
+  return (movingPenalty(attacker, sh, weapon) ? 1 : 0) + (sh.cover && !attacker.rules.indirectFire ? 1 : 0) + (target.rules.individual ? 1 : 0) + (target.rules.stealthy ? 1 : 0);
 }
 
 /**
  * −1 for any order other than Halt (§4.2), except pistols, javelins and thrown weapons, Nimble
  * units (Fly and Individual included; A1, a toggle) and Boots of Levitation after Advance (A14).
  */
-function movingPenalty(attacker: Unit, sh: Shooting): boolean {
+function movingPenalty(attacker: Unit, sh: Shooting, weapon: boolean): boolean {
   if (sh.order === 'halt') return false;
-  const thrown = sh.with === 'weapon' && (attacker.weapon === 'pistols' || attacker.weapon === 'javelins' || attacker.weapon === 'thrown-weapons');
+  const thrown = weapon && (attacker.weapon === 'pistols' || attacker.weapon === 'javelins' || attacker.weapon === 'thrown-weapons');
   const nimble = sh.nimbleIgnoresMoving && (attacker.rules.nimble || attacker.rules.fly || attacker.rules.individual);
   const levitating = attacker.artefact === 'boots-of-levitation' && sh.order === 'advance';
   return !(thrown || nimble || levitating);

@@ -101,7 +101,8 @@ const situationSchema = z.discriminatedUnion('attack', [
   }),
   z.strictObject({
     attack: z.literal('shooting'),
-    with: z.enum(RANGED).default('weapon'),
+    /** One ranged attack, or two different ones with Myrddin's Amulet (§8.2). */
+    with: z.union([z.enum(RANGED), z.array(z.enum(RANGED)).min(1).max(2)]).default('weapon'),
     order: z.enum(ORDERS).default('halt'),
     cover: z.boolean().default(false),
     /** The target's arc the shooter's leader point is in (Big Shield, A12). */
@@ -137,7 +138,8 @@ export interface Melee extends Common {
 
 export interface Shooting extends Common {
   readonly attack: 'shooting';
-  readonly with: Ranged;
+  /** The ranged attacks made this phase: one, or two different ones with Myrddin's Amulet. */
+  readonly with: readonly Ranged[];
   readonly order: Order;
   readonly cover: boolean;
   readonly arc: Side;
@@ -196,7 +198,7 @@ export function parseScenario(input: unknown): Scenario {
   const situation: Situation =
     s.attack === 'melee'
       ? { ...shared, attack: 'melee', charge: s.charge, hindered: s.hindered, charger: s.charger }
-      : { ...shared, attack: 'shooting', with: rangedAttack(s.with, attacker), order: s.order, cover: s.cover, arc: s.arc };
+      : { ...shared, attack: 'shooting', with: rangedAttacks(s.with, attacker), order: s.order, cover: s.cover, arc: s.arc };
   if (situation.attack === 'melee') checkMelee(situation, attacker);
   else checkShooting(situation, attacker);
   return { attacker, target, situation };
@@ -214,13 +216,26 @@ function checkShooting(s: Shooting, attacker: Unit): void {
     throw new ScenarioError('situation.attacker-state', 'a Disordered or Wavered unit cannot shoot or cast spells (§4.1)');
   if (s.order === 'at-the-double' && attacker.artefact !== 'boots-of-levitation')
     throw new ScenarioError('situation.order', 'a unit ordered At the Double cannot shoot (§4.1; only Boots of Levitation allow it)');
-  if (s.with === 'weapon' && attacker.rules.reload && s.order !== 'halt')
+  if (s.with.includes('weapon') && attacker.rules.reload && s.order !== 'halt')
     throw new ScenarioError('situation.order', 'a Reload! unit shoots only when ordered to Halt (§4.1)');
 }
 
+/**
+ * One ranged attack per turn (§4.1); Myrddin's Amulet of the Fire-heart adds a different second
+ * one straight after (§8.2).
+ */
+function rangedAttacks(choice: (typeof RANGED)[number] | Array<(typeof RANGED)[number]>, attacker: Unit): Ranged[] {
+  const list = Array.isArray(choice) ? choice : [choice];
+  if (list.length === 2) {
+    if (attacker.artefact !== 'myrddins-amulet-of-the-fire-heart')
+      throw new ScenarioError('situation.with', "a unit makes one ranged attack per turn (§4.1); two need Myrddin's Amulet of the Fire-heart");
+    if (list[0] === list[1]) throw new ScenarioError('situation.with', "Myrddin's Amulet adds a different ranged attack, not the same one twice (§8.2)");
+  }
+  return list.map((c, i) => rangedAttack(c, attacker, Array.isArray(choice) ? `situation.with[${i}]` : 'situation.with'));
+}
+
 /** The chosen ranged attack, checked against what the attacker owns. */
-function rangedAttack(choice: (typeof RANGED)[number], attacker: Unit): Ranged {
-  const path = 'situation.with';
+function rangedAttack(choice: (typeof RANGED)[number], attacker: Unit, path: string): Ranged {
   const missing = (what: string) => new ScenarioError(path, `the attacker has no ${what}`);
   switch (choice) {
     case 'heal':

@@ -69,14 +69,14 @@ export function simulateScenario(s: Scenario, rng: Rng, n: number, tally: Tally)
   const plan = makePlan(s);
   for (let i = 0; i < n; i++) {
     const carried = rollPrior(plan.prior, rng);
-    let attack = plan.attack;
+    let attacks = plan.attacks;
     if (plan.baneChant !== null) {
       let works = false;
       for (let j = 0; j < plan.baneChant.dice; j++) if (rng.d6() >= FOUR_UP) works = true;
-      if (works) attack = plan.baneChant.attack;
+      if (works) attacks = plan.baneChant.attacks;
     }
-    const goesIn = !plan.yellowBellied || rng.d6() !== 1;
-    const dealt = goesIn ? rollAttack(attack, rng) : 0;
+    let dealt = 0;
+    if (!plan.yellowBellied || rng.d6() !== 1) for (const attack of attacks) dealt += rollAttack(attack, rng);
     const total = carried + dealt;
     let result: NerveResult | 'none' = 'none';
     let left = total;
