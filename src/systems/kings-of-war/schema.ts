@@ -112,8 +112,9 @@ const situationSchema = z.discriminatedUnion('attack', [
 ]);
 
 const scenarioSchema = z.strictObject({
-  attacker: z.unknown(),
-  target: z.unknown(),
+  // Each side is validated by parseUnit, which names its missing or bad fields.
+  attacker: z.unknown().optional(),
+  target: z.unknown().optional(),
   situation: situationSchema,
 });
 
@@ -157,9 +158,9 @@ export function parseUnit(input: unknown, path: string): Unit {
   const raw: RawUnit = validate(unitSchema, input, path);
   const allowed = SIZES_OF[raw.type];
   if (allowed.length === 0 && raw.size !== undefined)
-    throw new ScenarioError(`${path}.size`, `a ${raw.type} is a single model and has no size`);
+    throw new ScenarioError(`${path}.size`, `type '${raw.type}' is a single model and has no size`);
   if (allowed.length > 0 && (raw.size === undefined || !allowed.includes(raw.size)))
-    throw new ScenarioError(`${path}.size`, `a ${raw.type} unit needs a size (allowed: ${allowed.join(', ')})`);
+    throw new ScenarioError(`${path}.size`, `type '${raw.type}' needs a size (allowed: ${allowed.join(', ')})`);
   let rules = parseRules(raw.rules, `${path}.rules`);
   if (raw.artefact !== undefined) rules = applyArtefact(raw.artefact, raw.type, rules, `${path}.artefact`);
   // Ensorcelled Armour: De +1, max 6+ (§8.2).
