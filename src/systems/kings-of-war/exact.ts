@@ -7,7 +7,7 @@ import { convolve, type Dist, mixture, point, shift } from '../../core/dist.js';
 import type { Outcome } from '../types.js';
 import { attackDamage, successesOf } from './exact-dice.js';
 import { nerveTest, type NerveOdds } from './nerve.js';
-import { type DicePlan, makePlan, PENDANT_HITS, type Plan } from './plan.js';
+import { type Attacks, makePlan, PENDANT_HITS, type Plan } from './plan.js';
 import { priorDamage } from './prior.js';
 import type { Scenario } from './schema.js';
 
@@ -17,20 +17,27 @@ const CHARGE_GOES_IN = 5 / 6;
 const HEADSTRONG_RECOVERS = 1 / 2;
 
 /** The damage of the phase's attacks adds up before one nerve test (§4.4). */
-function phaseDamage(attacks: readonly DicePlan[]): Dist {
+function phaseDamage(attacks: Attacks): Dist {
   return attacks.map(attackDamage).reduce(convolve);
 }
 
-/** Damage the target takes: Bane-chant (1 − 2^−n to work, §8.1) and Yellow-Bellied mixtures over the attacks. */
+/** A D6 of 4+ (§1, §8.1). */
+const FOUR_UP = 1 / 2;
+
+/**
+ * Damage the target takes: a mixture over whether a Bane-chant worked (1 − 2^−n, §8.1) and
+ * whether the target is in cover (unclear: 1/2, §1); then no attack at all when an unclear line
+ * of sight fails (1/2, §1) or a Yellow-Bellied charge halts (1/6, §7).
+ */
 export function dealtDamage(plan: Plan): Dist {
-  let dealt = phaseDamage(plan.attacks);
-  if (plan.baneChant !== null) {
-    const works = 1 - 0.5 ** plan.baneChant.dice;
-    dealt = mixture([
-      [works, phaseDamage(plan.baneChant.attacks)],
-      [1 - works, dealt],
-    ]);
-  }
+  const baned = plan.baneChantDice === null ? 0 : 1 - 0.5 ** plan.baneChantDice;
+  const covered = plan.cover === 'yes' ? 1 : plan.cover === 'unclear' ? 1 - FOUR_UP : 0;
+  const parts: Array<readonly [number, Dist]> = [];
+  for (const [wb, b] of [[1 - baned, 'plain'], [baned, 'baned']] as const)
+    for (const [wc, c] of [[1 - covered, 'open'], [covered, 'covered']] as const)
+      if (wb * wc > 0) parts.push([wb * wc, phaseDamage(plan.attacks[b][c])]);
+  let dealt = mixture(parts);
+  if (plan.sightUnclear) dealt = mixture([[FOUR_UP, dealt], [1 - FOUR_UP, point(0)]]);
   if (plan.yellowBellied) dealt = mixture([[CHARGE_GOES_IN, dealt], [1 - CHARGE_GOES_IN, point(0)]]);
   return dealt;
 }

@@ -38,11 +38,18 @@ export interface NervePlan {
   readonly rerollRout: boolean;
 }
 
+/** The attacks whose damage adds up before one nerve test (two only with Myrddin's Amulet). */
+export type Attacks = readonly DicePlan[];
+
 export interface Plan {
-  /** The attacks whose damage adds up before one nerve test (two only with Myrddin's Amulet). */
-  readonly attacks: readonly DicePlan[];
-  /** Bane-chant(n) on the attacker: n dice on 4+, and the attacks if at least one hits (§8.1). */
-  readonly baneChant: { readonly dice: number; readonly attacks: readonly DicePlan[] } | null;
+  /** The attacks, by whether a Bane-chant on the attacker worked and whether the target is in cover. */
+  readonly attacks: { readonly [B in 'plain' | 'baned']: { readonly [C in 'open' | 'covered']: Attacks } };
+  /** Bane-chant(n) on the attacker: n dice on 4+, and it works if at least one hits (§8.1). */
+  readonly baneChantDice: number | null;
+  /** Cover, or unclear cover: a D6, 4+ no cover, 1–3 in cover (§1). */
+  readonly cover: 'no' | 'yes' | 'unclear';
+  /** Unclear line of sight: a D6, on 4+ it can see; otherwise there is no attack (§1). */
+  readonly sightUnclear: boolean;
   /** Yellow-Bellied: on a D6 of 1 the frontal charge halts and nothing happens (§7). */
   readonly yellowBellied: boolean;
   /** The target's damage before the attack: Regeneration(need) then Heal(n) may remove some. */
@@ -73,13 +80,18 @@ const GRENADE_BLAST = parseDice('D6');
 
 export function makePlan(s: Scenario): Plan {
   const { attacker, target, situation } = s;
-  const build = (baned: boolean): DicePlan[] =>
-    situation.attack === 'melee' ? [meleePlan(s, situation, baned)] : situation.with.map((w) => shootingPlan(s, situation, w, baned));
+  const build = (baned: boolean, covered: boolean): Attacks =>
+    situation.attack === 'melee' ? [meleePlan(s, situation, baned)] : situation.with.map((w) => shootingPlan(s, w, baned, covered));
   const melee = situation.attack === 'melee';
   const pendant = melee && target.artefact === 'crystal-pendant-of-retribution';
   return {
-    attacks: build(false),
-    baneChant: situation.baneChant === null ? null : { dice: situation.baneChant, attacks: build(true) },
+    attacks: {
+      plain: { open: build(false, false), covered: build(false, true) },
+      baned: { open: build(true, false), covered: build(true, true) },
+    },
+    baneChantDice: situation.baneChant,
+    cover: situation.attack === 'melee' ? 'no' : situation.cover === 'unclear' ? 'unclear' : situation.cover ? 'yes' : 'no',
+    sightUnclear: situation.lineOfSight === 'unclear',
     yellowBellied: melee && yellowBelliedApplies(attacker, target, situation),
     prior: {
       damage: target.damage,
@@ -182,8 +194,9 @@ function meleePlan(s: Scenario, m: Melee, baned: boolean): DicePlan {
   };
 }
 
-function shootingPlan(s: Scenario, sh: Shooting, attack: Ranged, baned: boolean): DicePlan {
+function shootingPlan(s: Scenario, attack: Ranged, baned: boolean, covered: boolean): DicePlan {
   const { attacker, target } = s;
+  const sh = s.situation as Shooting;
   const rules = attacker.rules;
   const heartSeeking = attacker.artefact === 'heart-seeking-chant' ? 1 : 0;
   const bane = baned ? 1 : 0;
@@ -194,18 +207,18 @@ function shootingPlan(s: Scenario, sh: Shooting, attack: Ranged, baned: boolean)
   switch (attack) {
     case 'weapon':
       dice = attacker.att;
-      rawNeed = (attacker.ra as number) + shootingPenalties(s, sh, true) - (attacker.artefact === 'brew-of-keen-eyeness' ? 1 : 0);
+      rawNeed = (attacker.ra as number) + shootingPenalties(s, sh, true, covered) - (attacker.artefact === 'brew-of-keen-eyeness' ? 1 : 0);
       piercing = fireOil(attacker, target, rules.piercing + heartSeeking);
       blast = rules.blast;
       break;
     case 'war-bow-of-kaba':
       dice = 1;
-      rawNeed = KABA_RA + shootingPenalties(s, sh, false);
+      rawNeed = KABA_RA + shootingPenalties(s, sh, false, covered);
       piercing = 1;
       break;
     case 'kabas-holy-hand-grenades':
       dice = 1;
-      rawNeed = KABA_RA + shootingPenalties(s, sh, false);
+      rawNeed = KABA_RA + shootingPenalties(s, sh, false, covered);
       piercing = 2;
       blast = GRENADE_BLAST;
       break;
@@ -253,9 +266,9 @@ function shootingPlan(s: Scenario, sh: Shooting, attack: Ranged, baned: boolean)
 }
 
 /** To-hit penalties of «Disparo › Modificadores» (§4.2) for attacks that take modifiers. */
-function shootingPenalties(s: Scenario, sh: Shooting, weapon: boolean): number {
+function shootingPenalties(s: Scenario, sh: Shooting, weapon: boolean, covered: boolean): number {
   const { attacker, target } = s;
-  return (movingPenalty(attacker, sh, weapon) ? 1 : 0) + (sh.cover && !attacker.rules.indirectFire ? 1 : 0) + (target.rules.individual ? 1 : 0) + (target.rules.stealthy ? 1 : 0);
+  return (movingPenalty(attacker, sh, weapon) ? 1 : 0) + (covered && !attacker.rules.indirectFire ? 1 : 0) + (target.rules.individual ? 1 : 0) + (target.rules.stealthy ? 1 : 0);
 }
 
 /**

@@ -88,6 +88,8 @@ const common = {
   'nimble-ignores-moving': z.boolean().default(true),
   /** A3: multiply the dice first, then halve (recommended), or halve first. */
   halving: z.enum(['after-multiplier', 'before-multiplier']).default('after-multiplier'),
+  /** Unclear line of sight is settled by a D6: 4+ it can see (§1). */
+  'line-of-sight': z.enum(['clear', 'unclear']).default('clear'),
 };
 
 const situationSchema = z.discriminatedUnion('attack', [
@@ -104,7 +106,8 @@ const situationSchema = z.discriminatedUnion('attack', [
     /** One ranged attack, or two different ones with Myrddin's Amulet (§8.2). */
     with: z.union([z.enum(RANGED), z.array(z.enum(RANGED)).min(1).max(2)]).default('weapon'),
     order: z.enum(ORDERS).default('halt'),
-    cover: z.boolean().default(false),
+    /** true, false, or 'unclear' (a D6: 4+ no cover, §1). */
+    cover: z.union([z.boolean(), z.literal('unclear')]).default(false),
     /** The target's arc the shooter's leader point is in (Big Shield, A12). */
     arc: z.enum(SIDES).default('front'),
     ...common,
@@ -128,6 +131,7 @@ interface Common {
   readonly targetHealed: number | null;
   readonly nimbleIgnoresMoving: boolean;
   readonly halving: 'after-multiplier' | 'before-multiplier';
+  readonly lineOfSight: 'clear' | 'unclear';
 }
 
 export interface Melee extends Common {
@@ -142,7 +146,7 @@ export interface Shooting extends Common {
   /** The ranged attacks made this phase: one, or two different ones with Myrddin's Amulet. */
   readonly with: readonly Ranged[];
   readonly order: Order;
-  readonly cover: boolean;
+  readonly cover: boolean | 'unclear';
   readonly arc: Side;
 }
 
@@ -193,6 +197,7 @@ export function parseScenario(input: unknown): Scenario {
     targetHealed: s['target-healed'] ?? null,
     nimbleIgnoresMoving: s['nimble-ignores-moving'],
     halving: s.halving,
+    lineOfSight: s['line-of-sight'],
   };
   if (shared.targetRegenerates && target.rules.regeneration === null)
     throw new ScenarioError('situation.target-regenerates', 'the target has no Regeneration (rule regeneration(n+) or medallion-of-life)');
@@ -205,8 +210,11 @@ export function parseScenario(input: unknown): Scenario {
   return { attacker, target, situation };
 }
 
-/** Only a Fury unit attacks while Wavered, and then only by counter-charging (§6.3, §7 Fury). */
+/** War engines never charge; only a Fury unit attacks while Wavered, and then only by counter-charging (§6.3, §7 Fury). */
 function checkMelee(s: Melee, attacker: Unit): void {
+  if (attacker.type === 'war-engine') throw new ScenarioError('attacker.type', 'a war engine cannot charge (§9), so it never attacks in melee');
+  if (s.charge === 'counter-charge' && s.lineOfSight === 'unclear')
+    throw new ScenarioError('situation.line-of-sight', 'a counter-charge needs no line of sight (§3)');
   if (s.attackerState === 'wavered' && !(attacker.rules.fury && s.charge === 'counter-charge'))
     throw new ScenarioError('situation.attacker-state', 'a Wavered unit cannot charge (a Fury unit may counter-charge)');
 }

@@ -11,7 +11,7 @@ import { type DicePlan, makePlan, PENDANT_HITS, type Plan } from './plan.js';
 import type { Scenario } from './schema.js';
 import { nerveResult, type NerveResult, succeeds } from './tables.js';
 
-/** Spells hit on 4+ (§8.1); Headstrong recovers on 4+ (§6.3). */
+/** Spells hit on 4+ (§8.1); Headstrong recovers on 4+ (§6.3); unclear sight and cover (§1). */
 const FOUR_UP = 4;
 
 /**
@@ -69,14 +69,16 @@ export function simulateScenario(s: Scenario, rng: Rng, n: number, tally: Tally)
   const plan = makePlan(s);
   for (let i = 0; i < n; i++) {
     const carried = rollPrior(plan.prior, rng);
-    let attacks = plan.attacks;
-    if (plan.baneChant !== null) {
-      let works = false;
-      for (let j = 0; j < plan.baneChant.dice; j++) if (rng.d6() >= FOUR_UP) works = true;
-      if (works) attacks = plan.baneChant.attacks;
-    }
     let dealt = 0;
-    if (!plan.yellowBellied || rng.d6() !== 1) for (const attack of attacks) dealt += rollAttack(attack, rng);
+    // Movement phase: the Yellow-Bellied roll and an unclear line of sight may stop the attack.
+    const goesIn = (!plan.yellowBellied || rng.d6() !== 1) && (!plan.sightUnclear || rng.d6() >= FOUR_UP);
+    if (goesIn) {
+      let baned = false;
+      if (plan.baneChantDice !== null) for (let j = 0; j < plan.baneChantDice; j++) if (rng.d6() >= FOUR_UP) baned = true;
+      // Unclear cover: 4+ no cover, 1–3 in cover (§1).
+      const covered = plan.cover === 'yes' || (plan.cover === 'unclear' && rng.d6() < FOUR_UP);
+      for (const attack of plan.attacks[baned ? 'baned' : 'plain'][covered ? 'covered' : 'open']) dealt += rollAttack(attack, rng);
+    }
     const total = carried + dealt;
     let result: NerveResult | 'none' = 'none';
     let left = total;

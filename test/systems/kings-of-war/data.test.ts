@@ -34,7 +34,9 @@ describe('kings-of-war built-in units', () => {
   for (const f of files) {
     it(`${f}: every option parses as attacker and as target`, () => {
       for (const [, unit] of variants(json(join(dir, 'units', f)))) {
-        expect(() => kingsOfWar.parse({ attacker: unit, target: plain, situation: { attack: 'melee', charge: 'front' } })).not.toThrow();
+        // War engines never charge (§9): they attack by shooting.
+        const attack = unit.type === 'war-engine' ? { attack: 'shooting' } : { attack: 'melee', charge: 'front' };
+        expect(() => kingsOfWar.parse({ attacker: unit, target: plain, situation: attack })).not.toThrow();
         expect(() => kingsOfWar.parse({ attacker: plain, target: unit, situation: { attack: 'melee', charge: 'front' } })).not.toThrow();
       }
     });

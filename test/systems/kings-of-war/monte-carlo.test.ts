@@ -35,5 +35,6 @@ describe('kings-of-war: Monte Carlo agrees with the exact engine', () => {
   agree('Lifeleech against a Crystal Pendant', { rules: ['lifeleech(2)'], damage: 3, de: '5+' }, { artefact: 'crystal-pendant-of-retribution', damage: 8 }, { attack: 'melee', charge: 'flank' });
   agree('shooting at 7+: half the dice, Blast(D3), Piercing Arrow', { ra: '4+', weapon: 'bows', rules: ['blast(D3)'], artefact: 'piercing-arrow' }, { rules: ['stealthy'] }, { attack: 'shooting', order: 'advance', cover: true });
   agree("Kaba's grenades, regenerating and healed target", { artefact: 'kabas-holy-hand-grenades' }, { rules: ['regeneration(4+)'], damage: 6, de: '5+' }, { attack: 'shooting', with: 'kabas-holy-hand-grenades', 'target-regenerates': true, 'target-healed': 3 });
+  agree('Myrddin: bows and Fireball, unclear cover and line of sight', { ra: '4+', weapon: 'bows', rules: ['fireball(6)'], artefact: 'myrddins-amulet-of-the-fire-heart' }, { damage: 3 }, { attack: 'shooting', with: ['weapon', 'fireball'], cover: 'unclear', 'line-of-sight': 'unclear', 'bane-chant': 1 });
   agree('breath attack with Bane-chant', { rules: ['breath-attack(10)', 'elite'] }, { de: '5+' }, { attack: 'shooting', with: 'breath-attack', 'bane-chant': 2 });
 });

@@ -153,6 +153,22 @@ describe('§8.1 spells', () => {
   });
 });
 
+describe('§1 uncertain cases and §9 war engines', () => {
+  it('unclear cover: a D6, 4+ no cover: the mean of the two cases', () => {
+    near(meanOf(bows, {}, { ...shoot, cover: 'unclear' }), (1 / 2) * 10 * (1 / 4) + (1 / 2) * 10 * (1 / 3) * (1 / 2));
+  });
+  it('unclear line of sight: a D6, 4+ it can see, else no attack and no test', () => {
+    const out = exact(bows, { damage: 3 }, { ...shoot, 'line-of-sight': 'unclear' });
+    near(mean(out.damage), (1 / 2) * 10 * (1 / 4));
+    near(out.outcomes!['nerve test'].none, 1 / 2 + (1 / 2) * (3 / 4) ** 10);
+    near(meanOf({}, {}, { ...front, 'line-of-sight': 'unclear' }), (1 / 2) * 10 * (1 / 4));
+  });
+  it('a counter-charge needs no line of sight; a war engine never charges', () => {
+    expect(() => scenario({}, {}, { attack: 'melee', charge: 'counter-charge', 'line-of-sight': 'unclear' })).toThrow(/situation.line-of-sight/);
+    expect(() => scenario({ type: 'war-engine', size: undefined }, {}, front)).toThrow(/attacker.type: a war engine cannot charge/);
+  });
+});
+
 describe('rules with no dice effect are accepted and change nothing', () => {
   it('Shambling, Vanguard', () => {
     const plain = kingsOfWar.exact(kingsOfWar.parse({ attacker: unit(), target: unit(), situation: front }));
