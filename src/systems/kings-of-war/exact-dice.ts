@@ -55,7 +55,7 @@ export function successesOf(count: Dist, need: number, rerollOnes: boolean, oneF
 
 /** Damage dealt by one attack: hits, Blast, damage rolls (§11). */
 export function attackDamage(plan: DicePlan): Dist {
-  if (plan.damageNeed === null || plan.dice === 0) return point(0);
+  if (plan.dice === 0) return point(0);
   const hits = successes(plan.dice, plan.hitNeed, plan.eliteHit, plan.oneFailedHit);
   // Blast: each hit becomes an independent draw of n hits (§7).
   const damageDice = plan.blast === null ? hits : compound(hits, diceDist(plan.blast));

@@ -22,8 +22,8 @@ export interface DicePlan {
   readonly oneFailedHit: boolean;
   /** Blast(n): each hit becomes n hits (§7). */
   readonly blast: DiceExpr | null;
-  /** 2..6, or null when the hits cannot damage (§4.3). */
-  readonly damageNeed: number | null;
+  /** 2..6. */
+  readonly damageNeed: number;
   /** Vicious: re-roll natural 1s to damage (§7). */
   readonly viciousDamage: boolean;
   /** Mace of Crushing / Piercing Arrow: re-roll one failed damage die (§8.2, A7). */
@@ -81,7 +81,7 @@ const GRENADE_BLAST = parseDice('D6');
 export function makePlan(s: Scenario): Plan {
   const { attacker, target, situation } = s;
   const build = (baned: boolean, covered: boolean): Attacks =>
-    situation.attack === 'melee' ? [meleePlan(s, situation, baned)] : situation.with.map((w) => shootingPlan(s, w, baned, covered));
+    situation.attack === 'melee' ? [meleePlan(s, situation, baned)] : situation.with.map((w) => shootingPlan(s, situation, w, baned, covered));
   const melee = situation.attack === 'melee';
   const pendant = melee && target.artefact === 'crystal-pendant-of-retribution';
   return {
@@ -90,7 +90,7 @@ export function makePlan(s: Scenario): Plan {
       baned: { open: build(true, false), covered: build(true, true) },
     },
     baneChantDice: situation.baneChant,
-    cover: situation.attack === 'melee' ? 'no' : situation.cover === 'unclear' ? 'unclear' : situation.cover ? 'yes' : 'no',
+    cover: situation.attack === 'melee' || situation.cover === false ? 'no' : situation.cover === true ? 'yes' : 'unclear',
     sightUnclear: situation.lineOfSight === 'unclear',
     yellowBellied: melee && yellowBelliedApplies(attacker, target, situation),
     prior: {
@@ -194,9 +194,8 @@ function meleePlan(s: Scenario, m: Melee, baned: boolean): DicePlan {
   };
 }
 
-function shootingPlan(s: Scenario, attack: Ranged, baned: boolean, covered: boolean): DicePlan {
+function shootingPlan(s: Scenario, sh: Shooting, attack: Ranged, baned: boolean, covered: boolean): DicePlan {
   const { attacker, target } = s;
-  const sh = s.situation as Shooting;
   const rules = attacker.rules;
   const heartSeeking = attacker.artefact === 'heart-seeking-chant' ? 1 : 0;
   const bane = baned ? 1 : 0;

@@ -34,7 +34,6 @@ export function rollPool(n: number, need: number, rerollOnes: boolean, oneFailed
 
 /** One attack: to hit, Blast, to damage (§11). */
 export function rollAttack(plan: DicePlan, rng: Rng): number {
-  if (plan.damageNeed === null) return 0;
   const hits = rollPool(plan.dice, plan.hitNeed, plan.eliteHit, plan.oneFailedHit, rng);
   let damageDice = hits;
   if (plan.blast !== null) {

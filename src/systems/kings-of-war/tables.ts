@@ -5,8 +5,8 @@
 import type { Side } from './schema.js';
 import type { Nerve, Unit } from './units.js';
 
-/** "More than 6 needed" (§1): to hit, roll half the dice on 6s; to damage, no damage. */
-export const IMPOSSIBLE = 7;
+/** "More than 6 needed" to hit (§1): roll half the dice, needing 6s. */
+const HALF_THE_DICE = 7;
 
 /** A die succeeds on a modified result ≥ need; a natural 1 always fails (§1 «Dados»). */
 export function succeeds(face: number, need: number): boolean {
@@ -15,13 +15,17 @@ export function succeeds(face: number, need: number): boolean {
 
 /** Clamp a modified to-hit need: floor 2+ (§1), and ">6 → 6s with half the dice" (§4.2, §5.3, A2). */
 export function toHit(rawNeed: number): { need: number; halved: boolean } {
-  if (rawNeed >= IMPOSSIBLE) return { need: 6, halved: true };
+  if (rawNeed >= HALF_THE_DICE) return { need: 6, halved: true };
   return { need: Math.max(2, rawNeed), halved: false };
 }
 
-/** Clamp a modified to-damage need: floor 2+, null when it is above 6 (cannot damage, §4.3). */
-export function toDamage(rawNeed: number): number | null {
-  return rawNeed >= IMPOSSIBLE ? null : Math.max(2, rawNeed);
+/**
+ * Clamp a modified to-damage need to its floor of 2+ (§1). §4.3's "above 6: cannot damage"
+ * never arises from this rules file: De is at most 6+ (Big Shield sets 6+, Ensorcelled Armour
+ * caps at 6+) and every damage modifier (CS, TC, Piercing, Bane-chant, Fire-Oil) is a bonus.
+ */
+export function toDamage(rawNeed: number): number {
+  return Math.max(2, rawNeed);
 }
 
 export function isWarEngine(u: Unit): boolean {

@@ -24,10 +24,10 @@ describe('§13.1 natural 1 always fails; no automatic 6', () => {
     const out = exact({ me: '6+' }, { rules: ['ensnare'] }, { ...front, hindered: 'obstacle' });
     expectPmf(out.damage, binomialPmf(5, 1 / 12));
   });
-  it('needing 7+ to damage: no damage possible', () => {
-    expect(toDamage(7)).toBeNull();
-    expect(toDamage(6)).toBe(6);
+  it('to damage: floor 2+; the hardest target in this rule set is 6+, never "cannot damage"', () => {
     expect(toDamage(0)).toBe(2);
+    // De 6+ with Ensorcelled Armour stays 6+ (capped), and Big Shield sets 6+: still 1/6 per hit.
+    near(meanOf({}, { type: 'hero-infantry', size: undefined, de: '6+', artefact: 'ensorcelled-armour', rules: ['big-shield'] }, front), 10 * (1 / 2) * (1 / 6));
   });
 });
 
