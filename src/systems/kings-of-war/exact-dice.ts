@@ -8,7 +8,7 @@ import { binomial, compound, type Dist, mixture, point } from '../../core/dist.j
 import type { DicePlan } from './plan.js';
 
 /** One die at `need` (2..6): P(success), P(failed and may still be re-rolled), P(failed for good). */
-export interface DieOdds {
+interface DieOdds {
   readonly success: number;
   readonly rerollable: number;
   readonly locked: number;
@@ -19,7 +19,7 @@ export interface DieOdds {
  * that second result stands, so its failure can never be re-rolled again (A7); the faces
  * 2..need−1 are failures that a "re-roll one failed die" item may still take.
  */
-export function dieOdds(need: number, rerollOnes: boolean): DieOdds {
+function dieOdds(need: number, rerollOnes: boolean): DieOdds {
   const p = (7 - need) / 6;
   if (!rerollOnes) return { success: p, rerollable: 1 - p, locked: 0 };
   return { success: p + p / 6, rerollable: (need - 2) / 6, locked: (1 - p) / 6 };

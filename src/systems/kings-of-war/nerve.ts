@@ -8,7 +8,7 @@ import { nerveResult, type NerveResult } from './tables.js';
 export type NerveOdds = Record<NerveResult, number>;
 
 /** One roll, no re-roll, for a unit carrying `damage` in total. */
-export function singleTest(damage: number, plan: NervePlan): NerveOdds {
+function singleTest(damage: number, plan: NervePlan): NerveOdds {
   const odds: NerveOdds = { steady: 0, wavered: 0, routed: 0 };
   for (let d1 = 1; d1 <= 6; d1++) for (let d2 = 1; d2 <= 6; d2++) odds[nerveResult(d1, d2, damage, plan.modifier, plan.nerve)] += 1 / 36;
   return odds;

@@ -122,14 +122,14 @@ function yellowBelliedApplies(attacker: Unit, target: Unit, m: Melee): boolean {
 }
 
 /** The side of the target the attack comes through (§5.2; counter-charge = front; A20 for Individuals). */
-export function attackedSide(target: Unit, m: Melee): Side {
+function attackedSide(target: Unit, m: Melee): Side {
   if (m.charge === 'counter-charge') return 'front';
   if (target.rules.individual && m.charger === 'first') return 'front';
   return m.charge;
 }
 
 /** «Cargas obstaculizadas» (§5.3): never on a counter-charge or for Strider; Pathfinder and Fly exceptions. */
-export function isHindered(attacker: Unit, m: Melee): boolean {
+function isHindered(attacker: Unit, m: Melee): boolean {
   if (m.charge === 'counter-charge' || attacker.rules.strider) return false;
   const { pathfinder, fly } = attacker.rules;
   switch (m.hindered) {

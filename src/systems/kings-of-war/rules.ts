@@ -49,7 +49,7 @@ export interface UnitRules {
   spells: Spells;
 }
 
-export function noRules(): UnitRules {
+function noRules(): UnitRules {
   return {
     bigShield: false,
     blast: null,
@@ -126,7 +126,7 @@ const SPELLS: Record<string, keyof Spells> = {
 const MAX_BONUS = 10;
 const MAX_DICE = 100;
 
-export const RULE_IDS = [
+const RULE_IDS = [
   ...Object.keys(FLAGS),
   ...NO_DICE,
   ...Object.keys(SPELLS),

@@ -34,7 +34,7 @@ const nerveField = z.union([z.string(), z.number()]).transform((value, ctx): Ner
   return { waver, rout };
 });
 
-export const unitSchema = z.strictObject({
+const unitSchema = z.strictObject({
   type: z.enum(UNIT_TYPES),
   size: z.enum(UNIT_SIZES).optional(),
   sp: z.number().int().min(0).max(20).optional(),
@@ -52,14 +52,14 @@ export const unitSchema = z.strictObject({
 const SIDES = ['front', 'flank', 'rear'] as const;
 export type Side = (typeof SIDES)[number];
 
-export const HINDRANCE = ['none', 'difficult-terrain', 'obstacle', 'ends-on-difficult-terrain', 'ends-on-obstacle'] as const;
+const HINDRANCE = ['none', 'difficult-terrain', 'obstacle', 'ends-on-difficult-terrain', 'ends-on-obstacle'] as const;
 export type Hindrance = (typeof HINDRANCE)[number];
 
-export const ORDERS = ['halt', 'advance', 'back', 'sidestep', 'change-facing', 'at-the-double'] as const;
+const ORDERS = ['halt', 'advance', 'back', 'sidestep', 'change-facing', 'at-the-double'] as const;
 export type Order = (typeof ORDERS)[number];
 
 /** The one ranged attack a unit uses this turn (§4.1, §8). */
-export const RANGED = [
+const RANGED = [
   'weapon',
   'breath-attack',
   'fireball',

@@ -28,7 +28,7 @@ export function toDamage(rawNeed: number): number {
   return Math.max(2, rawNeed);
 }
 
-export function isWarEngine(u: Unit): boolean {
+function isWarEngine(u: Unit): boolean {
   return u.type === 'war-engine';
 }
 

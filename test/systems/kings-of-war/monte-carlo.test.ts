@@ -6,7 +6,9 @@ import { describe, expect, it } from 'vitest';
 import { compareCategories, compareCounts } from '../../../src/core/stats.js';
 import { chunkRng, masterState } from '../../../src/core/rng.js';
 import { Tally } from '../../../src/sim/tally.js';
+import { successes } from '../../../src/systems/kings-of-war/exact-dice.js';
 import { kingsOfWar } from '../../../src/systems/kings-of-war/index.js';
+import { rollPool } from '../../../src/systems/kings-of-war/simulate.js';
 import { scenario } from './helpers.js';
 
 const SAMPLES = 100_000;
@@ -37,4 +39,16 @@ describe('kings-of-war: Monte Carlo agrees with the exact engine', () => {
   agree("Kaba's grenades, regenerating and healed target", { artefact: 'kabas-holy-hand-grenades' }, { rules: ['regeneration(4+)'], damage: 6, de: '5+' }, { attack: 'shooting', with: 'kabas-holy-hand-grenades', 'target-regenerates': true, 'target-healed': 3 });
   agree('Myrddin: bows and Fireball, unclear cover and line of sight', { ra: '4+', weapon: 'bows', rules: ['fireball(6)'], artefact: 'myrddins-amulet-of-the-fire-heart' }, { damage: 3 }, { attack: 'shooting', with: ['weapon', 'fireball'], cover: 'unclear', 'line-of-sight': 'unclear', 'bane-chant': 1 });
   agree('breath attack with Bane-chant', { rules: ['breath-attack(10)', 'elite'] }, { de: '5+' }, { attack: 'shooting', with: 'breath-attack', 'bane-chant': 2 });
+});
+
+describe('kings-of-war: a pool of dice rolled with its re-rolls agrees with its exact successes (A7)', () => {
+  for (const need of [2, 3, 4, 5, 6])
+    for (const rerollOnes of [false, true])
+      for (const oneFailed of [false, true])
+        it(`5 dice at ${need}+, re-roll 1s ${rerollOnes}, re-roll one failed ${oneFailed}`, () => {
+          const rng = chunkRng(masterState(`pool ${need} ${rerollOnes} ${oneFailed}`), 0);
+          const counts = new Array(6).fill(0);
+          for (let i = 0; i < 50_000; i++) counts[rollPool(5, need, rerollOnes, oneFailed, rng)]++;
+          expect(compareCounts(successes(5, need, rerollOnes, oneFailed), counts).pass).toBe(true);
+        });
 });
