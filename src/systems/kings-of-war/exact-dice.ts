@@ -4,7 +4,7 @@
  * damage roll. Pure functions over Dist.
  */
 import { diceDist } from '../../core/dice.js';
-import { binomial, compound, type Dist, mixture, point } from '../../core/dist.js';
+import { bernoulli, binomial, compound, type Dist, mixture, point } from '../../core/dist.js';
 import type { DicePlan } from './plan.js';
 
 /** One die at `need` (2..6): P(success), P(failed and may still be re-rolled), P(failed for good). */
@@ -48,8 +48,9 @@ export function successes(n: number, need: number, rerollOnes: boolean, oneFaile
   return out;
 }
 
-/** Successes of a random number of dice. */
+/** Successes of a random number of dice (independent dice: a compound sum, unless one die may be re-rolled). */
 export function successesOf(count: Dist, need: number, rerollOnes: boolean, oneFailed: boolean): Dist {
+  if (!oneFailed) return compound(count, bernoulli(dieOdds(need, rerollOnes).success));
   return mixture(Array.from(count, (w, n) => [w, successes(n, need, rerollOnes, oneFailed)] as const));
 }
 
