@@ -14,6 +14,12 @@ const MAX_ATT = 200;
 const MAX_DAMAGE = 200;
 const MAX_NERVE = 60;
 
+/** A whole number from min to max, with that range in the message. */
+function count(min: number, max: number) {
+  const message = `must be a whole number from ${min} to ${max}`;
+  return z.number(message).int(message).min(min, message).max(max, message);
+}
+
 /** Ne "waver/rout" or "-/rout" (Fearless), §2. */
 const nerveField = z.union([z.string(), z.number()]).transform((value, ctx): Nerve => {
   const m = /^\s*(\d+|-|–|—)\s*\/\s*(\d+)\s*$/.exec(String(value));
@@ -37,13 +43,13 @@ const nerveField = z.union([z.string(), z.number()]).transform((value, ctx): Ner
 const unitSchema = z.strictObject({
   type: z.enum(UNIT_TYPES),
   size: z.enum(UNIT_SIZES).optional(),
-  sp: z.number().int().min(0).max(20).optional(),
+  sp: count(0, 20).optional(),
   me: d6Target(),
   ra: d6Target({ none: true }),
   de: d6Target(),
-  att: z.number().int().min(1).max(MAX_ATT),
+  att: count(1, MAX_ATT),
   nerve: nerveField,
-  damage: z.number().int().min(0).max(MAX_DAMAGE).default(0),
+  damage: count(0, MAX_DAMAGE).default(0),
   weapon: z.enum(WEAPONS).optional(),
   artefact: z.enum(ARTEFACTS).optional(),
   rules: z.array(z.string()).default([]),
@@ -77,13 +83,13 @@ export type Ranged = Exclude<(typeof RANGED)[number], 'heal' | 'bane-chant' | 'w
 const common = {
   'attacker-state': z.enum(['ready', 'disordered', 'wavered']).default('ready'),
   /** Bane-chant(n) cast on the attacker this turn (§8.1). */
-  'bane-chant': z.number().int().min(1).max(100).optional(),
+  'bane-chant': count(1, 100).optional(),
   /** The target is within range of a friendly Inspiring unit (§6.4). */
   inspired: z.boolean().default(false),
   /** The target rolled its Regeneration on its carried damage before this attack (§7). */
   'target-regenerates': z.boolean().default(false),
   /** Heal(n) was cast on the target before this attack (§8.1). */
-  'target-healed': z.number().int().min(1).max(100).optional(),
+  'target-healed': count(1, 100).optional(),
   /** A1: Nimble (so Fly and Individual) ignores the moving penalty. */
   'nimble-ignores-moving': z.boolean().default(true),
   /** A3: multiply the dice first, then halve (recommended), or halve first. */

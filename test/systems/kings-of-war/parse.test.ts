@@ -39,7 +39,7 @@ describe('kings-of-war parse: bad input', () => {
     expect(bad({}, { nerve: 'brave' }).problem).toMatch(/'-\/16' for Fearless/);
   });
   it('negative damage', () => {
-    expect(bad({}, { damage: -1 }).path).toBe('target.damage');
+    expect(bad({}, { damage: -1 }).message).toBe('target.damage: must be a whole number from 0 to 200');
   });
   it('unknown fields, missing units, bad sizes', () => {
     expect(bad({ frenzy: true }).message).toBe("attacker: unknown field(s) 'frenzy'");
