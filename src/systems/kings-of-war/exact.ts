@@ -13,16 +13,13 @@ import type { Scenario } from './schema.js';
 
 /** Yellow-Bellied: the frontal charge goes in on a D6 of 2+ (§7). */
 const CHARGE_GOES_IN = 5 / 6;
-/** Headstrong: 4+ on a D6 (§6.3). */
-const HEADSTRONG_RECOVERS = 1 / 2;
+/** A D6 of 4+: Headstrong (§6.3), unclear cover and line of sight (§1). */
+const FOUR_UP = 1 / 2;
 
 /** The damage of the phase's attacks adds up before one nerve test (§4.4). */
 function phaseDamage(attacks: Attacks): Dist {
   return attacks.map(attackDamage).reduce(convolve);
 }
-
-/** A D6 of 4+ (§1, §8.1). */
-const FOUR_UP = 1 / 2;
 
 /**
  * Damage the target takes: a mixture over whether a Bane-chant worked (1 − 2^−n, §8.1) and
@@ -81,7 +78,7 @@ export function exactOutcome(s: Scenario): Outcome {
     outcomes: { 'nerve test': test, 'target damage': Object.fromEntries(after) },
   };
   if (plan.headstrong) {
-    const recovered = test.wavered * HEADSTRONG_RECOVERS;
+    const recovered = test.wavered * FOUR_UP;
     outcome.outcomes!['target next turn'] = {
       'not-wavered': test.none + test.steady + recovered,
       wavered: test.wavered - recovered,

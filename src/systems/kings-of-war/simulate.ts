@@ -69,7 +69,7 @@ export function simulateScenario(s: Scenario, rng: Rng, n: number, tally: Tally)
   for (let i = 0; i < n; i++) {
     const carried = rollPrior(plan.prior, rng);
     let dealt = 0;
-    // Movement phase: the Yellow-Bellied roll and an unclear line of sight may stop the attack.
+    // The Yellow-Bellied roll (on the charge order) and an unclear line of sight may stop the attack (§7, §1).
     const goesIn = (!plan.yellowBellied || rng.d6() !== 1) && (!plan.sightUnclear || rng.d6() >= FOUR_UP);
     if (goesIn) {
       let baned = false;
