@@ -153,6 +153,16 @@ describe('§8.1 spells', () => {
   });
 });
 
+describe('A20: front-only rules on an Individual charged from the side', () => {
+  const hero = { type: 'hero-infantry', size: undefined, rules: ['individual', 'ensnare', 'big-shield'] };
+  it('a lone or first charger attacks its front: Ensnare and Big Shield apply, ×1', () => {
+    near(meanOf({}, hero, { attack: 'melee', charge: 'flank' }), 10 * (1 / 3) * (1 / 6));
+  });
+  it('a later charger attacks the side it touched: no Ensnare, no Big Shield, still ×1', () => {
+    near(meanOf({}, hero, { attack: 'melee', charge: 'flank', charger: 'later' }), 10 * (1 / 2) * (1 / 2));
+  });
+});
+
 describe('§1 uncertain cases and §9 war engines', () => {
   it('unclear cover: a D6, 4+ no cover: the mean of the two cases', () => {
     near(meanOf(bows, {}, { ...shoot, cover: 'unclear' }), (1 / 2) * 10 * (1 / 4) + (1 / 2) * 10 * (1 / 3) * (1 / 2));
