@@ -2,6 +2,7 @@
  * Every rule set warodds knows, looked up by id or alias.
  */
 import { InputError } from '../core/errors.js';
+import { kingsOfWar } from './kings-of-war/index.js';
 import type { GameSystem, SystemId } from './types.js';
 import { generic } from './generic/index.js';
 import { ageOfSigmar } from './age-of-sigmar/index.js';
@@ -12,6 +13,7 @@ export const SYSTEMS: ReadonlyArray<GameSystem<any>> = [
   generic,
   ageOfSigmar,
   hott,
+  kingsOfWar,
 ];
 
 export function findSystem(name: string, field = 'system'): GameSystem<unknown> {
