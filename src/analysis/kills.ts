@@ -30,7 +30,7 @@ export async function whatKills(target: Side, candidates: Unit[], flags: Situati
     let best: KillsRow | null = null;
     for (const option of [DEFAULT_OPTION, ...Object.keys(unit.options)]) {
       const attacker = { unit, option };
-      if (!q.canAttack(sideBody(attacker))) continue;
+      if (!q.canAttack(sideBody(attacker), flags)) continue;
       const outcome = await evaluatePairing(evaluate, attacker, target, flags);
       const figures = figuresOf(q, outcome, targetBody, metric, system.id);
       const row: KillsRow = {

@@ -38,7 +38,7 @@ export function sideLabel(side: Side): string {
 export function pairingInput(q: UnitQuestions, attacker: Side, target: Side, flags: SituationFlags): unknown {
   const a = sideBody(attacker);
   const t = sideBody(target);
-  if (!q.canAttack(a)) throw new InputError(`attacker: '${attacker.unit.system}/${attacker.unit.id}' cannot attack`);
+  if (!q.canAttack(a, flags)) throw new InputError(`attacker: '${attacker.unit.system}/${attacker.unit.id}' cannot make this attack${flags.shooting ? ' (it cannot shoot)' : ''}`);
   if (!q.canBeTarget(t)) throw new InputError(`target: '${target.unit.system}/${target.unit.id}' cannot be a target`);
   return q.scenario(a, t, flags);
 }

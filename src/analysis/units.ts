@@ -9,7 +9,7 @@ import { basename, join } from 'node:path';
 import { InputError, ScenarioError } from '../core/errors.js';
 import { DATA_DIR } from '../paths.js';
 import { findSystem, SYSTEMS } from '../systems/registry.js';
-import type { GameSystem, SystemId, UnitBody, UnitQuestions } from '../systems/types.js';
+import type { GameSystem, SituationFlags, SystemId, UnitBody, UnitQuestions } from '../systems/types.js';
 import { readJsonFile } from '../cli/scenario-file.js';
 
 export interface Unit {
@@ -69,14 +69,14 @@ function validateUnit(unit: Unit, where: string): void {
   for (const option of [DEFAULT_OPTION, ...Object.keys(unit.options)]) {
     const body = withOption(unit, option);
     const label = option === DEFAULT_OPTION ? where : `${where}: options.${option}`;
-    const asAttacker = q.canAttack(body);
+    const modes = [NO_FLAGS, { ...NO_FLAGS, shooting: true }].filter((flags) => q.canAttack(body, flags));
     const asTarget = q.canBeTarget(body);
-    if (!asAttacker && !asTarget) throw new InputError(`${label}: this unit can neither attack nor be a target`);
-    // Parse it on each side it can take, against the rule set's standard target.
+    if (!modes.length && !asTarget) throw new InputError(`${label}: this unit can neither attack nor be a target`);
+    // Parse it on each side it can take, against (or attacked by) the rule set's standard target.
     const standard = q.defaultGrid.target;
     try {
-      if (asAttacker) system.parse(q.scenario(body, standard, NO_FLAGS));
-      if (asTarget) system.parse(q.scenario(q.canAttack(standard) ? standard : body, body, NO_FLAGS));
+      for (const flags of modes) system.parse(q.scenario(body, standard, flags));
+      if (asTarget) system.parse(q.scenario(q.canAttack(standard, NO_FLAGS) ? standard : body, body, NO_FLAGS));
     } catch (e) {
       if (e instanceof ScenarioError) throw new InputError(`${label}: ${e.path.replace(/^(attacker|target)\.?/, '') || '(unit)'}: ${e.problem}`.replace(': (unit): ', ': '));
       throw e;
@@ -84,7 +84,7 @@ function validateUnit(unit: Unit, where: string): void {
   }
 }
 
-export const NO_FLAGS = { charge: false, flank: false, rear: false, shooting: false, extra: {} };
+export const NO_FLAGS: SituationFlags = { charge: false, flank: false, rear: false, shooting: false, extra: {} };
 
 /** The unit's body with one of its options applied ('default': as written). */
 export function withOption(unit: Unit, option: string): UnitBody {

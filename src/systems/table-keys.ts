@@ -48,3 +48,14 @@ export function choiceKey(describe: string, values: readonly string[], set: (tar
 export function booleanKey(field: string, describe: string): TableKey {
   return choiceKey(describe, ['no', 'yes'], (target, value) => ({ ...target, [field]: value === 'yes' }));
 }
+
+/** A free-form value matching a pattern (the rule set's parse checks it fully). */
+export function patternKey(field: string, describe: string, pattern: RegExp, expected: string): TableKey {
+  return {
+    describe,
+    check(value) {
+      if (!pattern.test(value)) throw new InputError(`expected ${expected}`);
+    },
+    apply: (target, value) => ({ ...target, [field]: value }),
+  };
+}

@@ -74,7 +74,8 @@ export interface UnitQuestions {
   scenario(attacker: UnitBody, target: UnitBody, flags: SituationFlags): unknown;
   /** Key characteristics for `warodds units`, e.g. "WS4 S3 T3 W1 A1, spear, shield". */
   summary(unit: UnitBody): string;
-  canAttack(unit: UnitBody): boolean;
+  /** Whether the unit can make this attack (melee, or shooting with flags.shooting). */
+  canAttack(unit: UnitBody, flags: SituationFlags): boolean;
   canBeTarget(unit: UnitBody): boolean;
   /** The verb of removal in a verdict: 'destroy', 'rout' (Kings of War), ... */
   readonly removeVerb: string;

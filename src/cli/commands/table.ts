@@ -31,13 +31,14 @@ export function tableCommand(): Command {
     withOption(unit, option);
     const system = findSystem(unit.system);
     const q = questionsOf(system);
-    if (!q.canAttack(withOption(unit, option))) throw new InputError(`unit: '${unitRef}' cannot attack`);
+    const flags = situationFlags(f);
+    if (!q.canAttack(withOption(unit, option), flags)) throw new InputError(`unit: '${unitRef}' cannot make this attack${flags.shooting ? ' (it cannot shoot)' : ' (try --shooting)'}`);
     const rows = parseAxis(f.rows ?? q.defaultGrid.rows, '--rows', q, system.id);
     const cols = parseAxis(f.cols ?? q.defaultGrid.cols, '--cols', q, system.id);
     if (rows.key === cols.key) throw new InputError(`--cols: '${cols.key}' is already the row key`);
     const base = f.target ? withOption(lib.find(f.target, '--target'), DEFAULT_OPTION) : q.defaultGrid.target;
     const metric = parseGridMetric(f.metric, removeMetricOf(f.remove));
-    const result = await damageGrid({ unit, option }, base, rows, cols, situationFlags(f), metric, evaluator(f));
+    const result = await damageGrid({ unit, option }, base, rows, cols, flags, metric, evaluator(f));
     const { report, json } = gridReport(result, q);
     emit(report, json, f);
   });

@@ -32,7 +32,7 @@ export const ageOfSigmarQuestions: UnitQuestions = {
     const arms = weapons(u).map((w) => `${w.name.replace(/ \(.*\)$/, '')} ${w.attacks}/${w.hit}/${w.wound}/${w.rend ?? 0}/${w.damage}`);
     return [defence, ...arms].join('; ');
   },
-  canAttack: (u) => weapons(u).length > 0,
+  canAttack: (u, flags) => weapons(u).some((w) => (w.type === 'ranged') === flags.shooting),
   canBeTarget: (u) => u.health !== undefined && u.save !== undefined,
   removeVerb: 'destroy',
   damageUnit: 'damage points',
@@ -44,8 +44,8 @@ export const ageOfSigmarQuestions: UnitQuestions = {
     models: intKey('models', 'models: models in the target unit, 1..60', 1, 60),
   },
   defaultGrid: {
-    rows: 'save=2..6,none',
-    cols: 'ward=none,6,5',
+    rows: 'save=2+..6+,none',
+    cols: 'ward=none,6+,5+',
     target: { models: 10, health: 2, save: 'none', keywords: ['infantry'] },
   },
   defaultTargets: ['example-horde', 'example-elite-infantry', 'example-cavalry', 'example-monster', 'clawlord'],

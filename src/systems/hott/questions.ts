@@ -22,7 +22,8 @@ export const hottQuestions: UnitQuestions = {
     const troop = TROOPS[findTroop(String(u.type))!];
     return `${troop.class}, combat ${troop.hc1}/${troop.hc2} (vs foot / vs mounted or aerial)${u.general ? ', general' : ''}`;
   },
-  canAttack: () => true,
+  // Shooting needs Shooters or Artillery (§6.4); anything can fight in close combat.
+  canAttack: (u, flags) => !flags.shooting || ['shooters', 'artillery'].includes(findTroop(String(u.type)) ?? ''),
   canBeTarget: () => true,
   removeVerb: 'remove',
   damageUnit: 'elements removed',

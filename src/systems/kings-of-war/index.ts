@@ -2,6 +2,7 @@
  * Kings of War, 2nd edition (rules/kings-of-war.md): hits, damage and the nerve test.
  */
 import type { GameSystem } from '../types.js';
+import { kingsOfWarQuestions } from './questions.js';
 import { exactOutcome } from './exact.js';
 import { parseScenario, type Scenario } from './schema.js';
 import { simulateScenario } from './simulate.js';
@@ -13,4 +14,5 @@ export const kingsOfWar: GameSystem<Scenario> = {
   parse: parseScenario,
   exact: exactOutcome,
   simulate: simulateScenario,
+  questions: kingsOfWarQuestions,
 };
