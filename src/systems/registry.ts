@@ -3,9 +3,11 @@
  */
 import { InputError } from '../core/errors.js';
 import type { GameSystem, SystemId } from './types.js';
+import { warhammerFantasy } from './warhammer-fantasy/index.js';
 
 // One entry per rule set (each folder's index.ts exports its GameSystem).
 export const SYSTEMS: ReadonlyArray<GameSystem<any>> = [
+  warhammerFantasy,
 ];
 
 export function findSystem(name: string, field = 'system'): GameSystem<unknown> {

@@ -1,0 +1,14 @@
+/**
+ * Monte Carlo simulation of a Warhammer Fantasy scenario, die by die.
+ */
+import type { Rng } from '../../core/rng.js';
+import type { Tally } from '../../sim/tally.js';
+import { meleePlan } from './melee-plan.js';
+import type { Scenario } from './schema.js';
+import { simulateMelee } from './simulate-melee.js';
+import { simulateShooting } from './simulate-shooting.js';
+
+export function simulate(sc: Scenario, rng: Rng, n: number, tally: Tally): void {
+  if (sc.phase === 'shooting') simulateShooting(sc, rng, n, tally);
+  else simulateMelee(meleePlan(sc), rng, n, tally);
+}
