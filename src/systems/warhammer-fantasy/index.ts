@@ -9,7 +9,7 @@ import { simulate } from './simulate.js';
 export const warhammerFantasy: GameSystem<Scenario> = {
   id: 'warhammer-fantasy',
   aliases: ['whfb'],
-  title: 'Warhammer Fantasy Battles (6th/7th edition quick reference): close combat round to pursuit, shooting and panic',
+  title: 'Warhammer Fantasy Battles (6th/7th edition quick reference): a close-combat round from charge to pursuit, shooting and panic, fleeing from a charge, rallying',
   parse: parseScenario,
   exact,
   simulate,

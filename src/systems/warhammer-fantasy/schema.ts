@@ -122,6 +122,10 @@ export interface ShootingSituation {
 
 export type Scenario =
   | { readonly phase: 'melee'; readonly attacker: Unit; readonly target: Unit; readonly situation: MeleeSituation }
+  /** The target flees as a charge reaction from the attacker's charge — §3, §12 (simplified test, §16.16). */
+  | { readonly phase: 'flee-reaction'; readonly attacker: Unit; readonly target: Unit; readonly gap: number }
+  /** The target, fleeing, tries to rally — §12 (the attacker plays no part). */
+  | { readonly phase: 'rally'; readonly target: Unit; readonly originalModels: number }
   | {
       readonly phase: 'shooting';
       readonly attacker: Unit & { readonly missile: Missile };
@@ -130,6 +134,8 @@ export type Scenario =
     };
 export type MeleeScenario = Extract<Scenario, { phase: 'melee' }>;
 export type ShootingScenario = Extract<Scenario, { phase: 'shooting' }>;
+export type FleeReactionScenario = Extract<Scenario, { phase: 'flee-reaction' }>;
+export type RallyScenario = Extract<Scenario, { phase: 'rally' }>;
 
 const characteristic = z.number().int().min(1).max(10);
 
@@ -195,6 +201,20 @@ const shootingSchema = z.strictObject({
   'saves-better-than-1+': z.enum(['allowed', 'clamp']).default('allowed'),
 });
 
+const fleeReactionSchema = z.strictObject({
+  phase: z.literal('flee-reaction'),
+  /** Distance between the units when the charge is declared, cm. */
+  gap: z.number().int().min(0).max(200),
+});
+
+const rallySchema = z.strictObject({
+  phase: z.literal('rally'),
+  /** The unit's size at the start of the battle (§12: 25% rule). */
+  'original-models': z.number().int().min(1).max(500),
+});
+
+const PHASES = ['melee', 'shooting', 'flee-reaction', 'rally'];
+
 const scenarioSchema = z.strictObject({
   attacker: z.unknown(),
   target: z.unknown(),
@@ -203,14 +223,28 @@ const scenarioSchema = z.strictObject({
 
 export function parseScenario(input: unknown): Scenario {
   const top = validate(scenarioSchema, input);
-  if (top.attacker === undefined) throw new ScenarioError('attacker', 'required');
-  if (top.target === undefined) throw new ScenarioError('target', 'required');
-  const attacker = parseUnit(top.attacker, 'attacker');
-  const target = parseUnit(top.target, 'target');
   const rawSituation = top.situation ?? {};
   if (typeof rawSituation !== 'object' || rawSituation === null || Array.isArray(rawSituation))
     throw new ScenarioError('situation', 'must be an object');
   const phase = (rawSituation as Record<string, unknown>).phase ?? 'melee';
+  if (typeof phase !== 'string' || !PHASES.includes(phase))
+    throw new ScenarioError('situation.phase', `must be one of ${PHASES.map((p) => JSON.stringify(p)).join(', ')}`);
+  if (top.target === undefined) throw new ScenarioError('target', 'required');
+  const target = parseUnit(top.target, 'target');
+  if (phase === 'rally') {
+    const s = validate(rallySchema, rawSituation, 'situation');
+    if (s['original-models'] < target.models)
+      throw new ScenarioError('situation.original-models', `must be at least the target's models (${target.models})`);
+    // The attacker plays no part in a rally; when given it must still be a valid unit.
+    if (top.attacker !== undefined) parseUnit(top.attacker, 'attacker');
+    return { phase: 'rally', target, originalModels: s['original-models'] };
+  }
+  if (top.attacker === undefined) throw new ScenarioError('attacker', 'required');
+  const attacker = parseUnit(top.attacker, 'attacker');
+  if (phase === 'flee-reaction') {
+    const s = validate(fleeReactionSchema, rawSituation, 'situation');
+    return { phase: 'flee-reaction', attacker, target, gap: s.gap };
+  }
   if (phase === 'shooting') {
     const s = validate(shootingSchema, rawSituation, 'situation');
     if (!attacker.missile) throw new ScenarioError('attacker.missile', "required when situation.phase is 'shooting' (e.g. {\"s\": 4})");
@@ -228,7 +262,6 @@ export function parseScenario(input: unknown): Scenario {
       },
     };
   }
-  if (phase !== 'melee') throw new ScenarioError('situation.phase', `must be one of "melee", "shooting"`);
   const s = validate(meleeSchema, { ...rawSituation, phase }, 'situation');
   if (s.round > 1 && s.charging !== 'none')
     throw new ScenarioError('situation.charging', 'only the first round of a combat has a charger (set round to 1 or charging to "none")');

@@ -215,10 +215,31 @@ describe('warhammer-fantasy worked examples (§17)', () => {
     near(o.damage[1], 1 - (1 - 25 / 54) ** 7);
   });
 
+  it('E12 — rally', () => {
+    const rally = (ld: number, rules: string[] = [], models = 10, original = 20) =>
+      W.exact(W.parse({ target: unit({ models, ld, rules }), situation: { phase: 'rally', 'original-models': original } })).morale;
+    near(rally(6)?.rallies, 5 / 12);
+    near(rally(6, ['musician'])?.rallies, 7 / 12);
+    near(rally(9)?.rallies, 5 / 6);
+    near(rally(9, ['musician'])?.rallies, 11 / 12);
+    near(rally(10, ['musician'])?.rallies, 11 / 12);
+    // A 20-model unit with 5 models left may rally; with 4 left (below 25%) it may not.
+    near(rally(7, [], 5, 20)?.rallies, 21 / 36);
+    expect(rally(7, [], 4, 20)).toEqual({ 'cannot-rally': 1 });
+  });
+
   it('E13 — panic from shooting: 12 shots, BS 3, S 4, at a 20-model unit (T 3, light armour, Ld 7)', () => {
     const o = W.exact(scenario(unit({ models: 12, missile: { s: 4 } }), unit({ models: 20, armour: 'light' }), { phase: 'shooting' }));
     near(1 - (o.morale?.['no-test'] ?? 0), 65275 / 177147);
     near(o.morale?.panics, 326375 / 2125764);
+  });
+
+  it('E15 — fleeing as a charge reaction (gap + 5D6 ≤ 2 × charger\'s M)', () => {
+    const flee = (gap: number, m: number) =>
+      W.exact(scenario(unit({ m }), unit({ m: 10 }), { phase: 'flee-reaction', gap })).destroyed;
+    near(flee(12, 10), 7 / 972);
+    near(flee(15, 20), 425 / 432);
+    near(flee(25, 20), 791 / 2592);
   });
 
   it('E14 — the disputed chart cell: 6 attacks, WS 4 vs WS 9, S 4 vs T 4, no armour', () => {
