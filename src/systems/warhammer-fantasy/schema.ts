@@ -216,8 +216,8 @@ const rallySchema = z.strictObject({
 const PHASES = ['melee', 'shooting', 'flee-reaction', 'rally'];
 
 const scenarioSchema = z.strictObject({
-  attacker: z.unknown(),
-  target: z.unknown(),
+  attacker: z.unknown().optional(),
+  target: z.unknown().optional(),
   situation: z.unknown().optional(),
 });
 
