@@ -152,7 +152,8 @@ const unitSchema = z.strictObject({
   i: characteristic,
   a: characteristic,
   ld: characteristic,
-  armour: z.union([z.enum(ARMOUR_ITEMS), z.array(z.enum(ARMOUR_ITEMS))]).default([]),
+  // One item may be written alone: "light" is ["light"].
+  armour: z.preprocess((v) => (typeof v === 'string' ? [v] : v), z.array(z.enum(ARMOUR_ITEMS))).default([]),
   'armour-bonus': z.number().int().min(0).max(6).default(0),
   weapon: z.enum(WEAPONS).default('hand-weapon'),
   missile: z
@@ -301,7 +302,7 @@ export function parseScenario(input: unknown): Scenario {
 
 export function parseUnit(input: unknown, path: string): Unit {
   const u = validate(unitSchema, input, path);
-  const armour = parseArmour(Array.isArray(u.armour) ? u.armour : [u.armour], u['armour-bonus'], u.type, `${path}.armour`);
+  const armour = parseArmour(u.armour, u['armour-bonus'], u.type, `${path}.armour`);
   checkWeapon(u.weapon, u.type, `${path}.weapon`);
   return {
     models: u.models,
