@@ -61,46 +61,55 @@ export interface DefenderState {
   readonly points: number;
 }
 
+/** `n` independent attacks with the same outcome and multiple-wounds dice. */
+export interface Volley {
+  readonly outcome: AttackOutcome;
+  readonly damage: Dist;
+  readonly n: number;
+}
+
 /**
- * Distribution of the defender's state after `n` attacks — §8: each unsaved wound removes one
+ * Distribution of the defender's state after the volleys' attacks, in order — §8: each unsaved wound removes one
  * Wound (or the multiple-wounds roll, never more than the model has left: the excess is lost, §1);
  * a Killing Blow removes the model. In a challenge, wounds beyond the last model count as
  * Overkill up to +5 (§9); a Killing Blow on an already-slain model is one such wound.
  */
-export function defenderStates(def: Defender, outcome: AttackOutcome, damage: Dist, n: number): Map<number, number> {
+export function defenderStates(def: Defender, volleys: readonly Volley[]): Map<number, number> {
   const W = def.w;
   const K = OVERKILL_MAX + 1;
   const key = (m: number, cur: number, e: number) => (m * (W + 1) + cur) * K + e;
   let states = new Map<number, number>([[key(def.models, W, 0), 1]]);
-  const pNothing = 1 - outcome.wound - outcome.kill;
   const add = (map: Map<number, number>, k: number, p: number) => map.set(k, (map.get(k) ?? 0) + p);
-  for (let step = 0; step < n; step++) {
-    const next = new Map<number, number>();
-    for (const [k, p] of states) {
-      const e = k % K;
-      const cur = Math.floor(k / K) % (W + 1);
-      const m = Math.floor(k / K / (W + 1));
-      if (pNothing > 0) add(next, k, p * pNothing);
-      if (m === 0) {
-        // Nothing left to wound: only Overkill in a challenge counts.
-        const extra = def.overkill ? 1 : 0;
-        if (outcome.kill > 0) add(next, key(0, 0, Math.min(OVERKILL_MAX, e + extra)), p * outcome.kill);
-        if (outcome.wound > 0)
-          for (let d = 1; d < damage.length; d++)
-            if (damage[d] > 0) add(next, key(0, 0, Math.min(OVERKILL_MAX, e + (def.overkill ? d : 0))), p * outcome.wound * damage[d]);
-        continue;
-      }
-      if (outcome.kill > 0) add(next, key(m - 1, m > 1 ? W : 0, e), p * outcome.kill);
-      if (outcome.wound > 0)
-        for (let d = 1; d < damage.length; d++) {
-          if (damage[d] === 0) continue;
-          const left = cur - d;
-          const over = def.overkill ? Math.max(0, -left) : 0;
-          const to = left > 0 ? key(m, left, e) : key(m - 1, m > 1 ? W : 0, Math.min(OVERKILL_MAX, e + over));
-          add(next, to, p * outcome.wound * damage[d]);
+  for (const { outcome, damage, n } of volleys) {
+    const pNothing = 1 - outcome.wound - outcome.kill;
+    for (let step = 0; step < n; step++) {
+      const next = new Map<number, number>();
+      for (const [k, p] of states) {
+        const e = k % K;
+        const cur = Math.floor(k / K) % (W + 1);
+        const m = Math.floor(k / K / (W + 1));
+        if (pNothing > 0) add(next, k, p * pNothing);
+        if (m === 0) {
+          // Nothing left to wound: only Overkill in a challenge counts.
+          const extra = def.overkill ? 1 : 0;
+          if (outcome.kill > 0) add(next, key(0, 0, Math.min(OVERKILL_MAX, e + extra)), p * outcome.kill);
+          if (outcome.wound > 0)
+            for (let d = 1; d < damage.length; d++)
+              if (damage[d] > 0) add(next, key(0, 0, Math.min(OVERKILL_MAX, e + (def.overkill ? d : 0))), p * outcome.wound * damage[d]);
+          continue;
         }
+        if (outcome.kill > 0) add(next, key(m - 1, m > 1 ? W : 0, e), p * outcome.kill);
+        if (outcome.wound > 0)
+          for (let d = 1; d < damage.length; d++) {
+            if (damage[d] === 0) continue;
+            const left = cur - d;
+            const over = def.overkill ? Math.max(0, -left) : 0;
+            const to = left > 0 ? key(m, left, e) : key(m - 1, m > 1 ? W : 0, Math.min(OVERKILL_MAX, e + over));
+            add(next, to, p * outcome.wound * damage[d]);
+          }
+      }
+      states = next;
     }
-    states = next;
   }
   const out = new Map<number, number>();
   for (const [k, p] of states) {

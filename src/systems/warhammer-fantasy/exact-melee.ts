@@ -5,7 +5,7 @@
  * (§10, §12).
  */
 import { type Dist, point, trim } from '../../core/dist.js';
-import { type AttackOutcome, attackOutcome, damageDist, defenderStates, unpackState } from './exact-attack.js';
+import { type AttackOutcome, type Volley, attackOutcome, damageDist, defenderStates, unpackState } from './exact-attack.js';
 import { pBreakTestFails, pCaught, pLeadershipPasses } from './exact-morale.js';
 import { type Combatant, type MeleePlan, other } from './melee-plan.js';
 import { COMBAT_RESULTS, type CombatResult, FATES, type Fate, nonZero } from './outcome-keys.js';
@@ -107,13 +107,14 @@ function fight(plan: MeleePlan, firstSide: Side, afraid: Side | null, weight: nu
   const second = firstSide === 'attacker' ? plan.target : plan.attacker;
   const firstBlows = blows(first, afraid);
   const secondBlows = blows(second, afraid);
+  const volleys = (b: typeof firstBlows, models: number): Volley[] => b.map(({ attacks, outcome, damage }) => ({ outcome, damage, n: models * attacks }));
   const firstFighting = fightingDist(first, plan);
   const secondFighting = fightingDist(second, plan);
   const replyCache = new Map<number, Map<number, number>>();
   for (let n1 = 0; n1 < firstFighting.length; n1++) {
     const p1 = firstFighting[n1];
     if (p1 === 0) continue;
-    const onSecond = defenderStates(second.defender, firstBlows.outcome, firstBlows.damage, n1 * first.attacks);
+    const onSecond = defenderStates(second.defender, volleys(firstBlows, n1));
     for (const [k1, q1] of onSecond) {
       const s1 = unpackState(k1);
       const slainSecond = second.unit.models - s1.modelsLeft;
@@ -121,9 +122,9 @@ function fight(plan: MeleePlan, firstSide: Side, afraid: Side | null, weight: nu
         const p2 = secondFighting[n2];
         if (p2 === 0) continue;
         // Casualties cannot strike back — §8, §16.7: each removes one fighting model.
-        const attacks = Math.max(0, n2 - slainSecond) * second.attacks;
-        let onFirst = replyCache.get(attacks);
-        if (!onFirst) replyCache.set(attacks, (onFirst = defenderStates(first.defender, secondBlows.outcome, secondBlows.damage, attacks)));
+        const replying = Math.max(0, n2 - slainSecond);
+        let onFirst = replyCache.get(replying);
+        if (!onFirst) replyCache.set(replying, (onFirst = defenderStates(first.defender, volleys(secondBlows, replying))));
         for (const [k2, q2] of onFirst) {
           const s2 = unpackState(k2);
           const p = weight * p1 * q1 * p2 * q2;
@@ -143,9 +144,12 @@ function fight(plan: MeleePlan, firstSide: Side, afraid: Side | null, weight: nu
   }
 }
 
-function blows(c: Combatant, afraid: Side | null): { outcome: AttackOutcome; damage: Dist } {
-  const strike: Strike = afraid === c.side ? c.afraidStrike : c.strike;
-  return { outcome: attackOutcome(strike), damage: damageDist(strike) };
+/** Each kind of blow of a fighting model: attacks, single-attack outcome and multiple-wounds dice. */
+function blows(c: Combatant, afraid: Side | null): Array<{ attacks: number; outcome: AttackOutcome; damage: Dist }> {
+  return c.blows.map((b) => {
+    const strike: Strike = afraid === c.side ? b.afraidStrike : b.strike;
+    return { attacks: b.attacks, outcome: attackOutcome(strike), damage: damageDist(strike) };
+  });
 }
 
 /** Combat resolution, break test and pursuit of one casualty outcome, weighted by p. */

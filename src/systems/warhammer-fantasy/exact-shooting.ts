@@ -15,7 +15,9 @@ export function exactShooting(sc: ShootingScenario): Outcome {
   const { attacker, target, situation } = sc;
   const strike = shootingStrike(attacker, target, situation);
   const shots = shootingModels(attacker, situation.raisedGround) * attacker.missile.shots;
-  const states = defenderStates({ models: target.models, w: target.w, overkill: false }, attackOutcome(strike), damageDist(strike), shots);
+  const states = defenderStates({ models: target.models, w: target.w, overkill: false }, [
+    { outcome: attackOutcome(strike), damage: damageDist(strike), n: shots },
+  ]);
   const damage = new Float64Array(target.models * target.w + 1);
   const slain = new Float64Array(target.models + 1);
   const morale = Object.fromEntries(PANIC_RESULTS.map((k) => [k, 0])) as Record<PanicResult, number>;

@@ -7,17 +7,22 @@ import type { MeleeScenario, MeleeSituation, Side, Unit } from './schema.js';
 import { type Defender, type Strike, attacksPerModel, fightingModels, meleeStrike } from './strike.js';
 import { facingBonus, moveDice, rankBonus } from './tables.js';
 
+/** One kind of blow of each fighting model: the rider's (or the foot model's), or its mount's. */
+export interface Blow {
+  /** Attacks per fighting model. */
+  readonly attacks: number;
+  readonly strike: Strike;
+  /** The same blow after failing a fear test (only 6s hit in round 1, §11). */
+  readonly afraidStrike: Strike;
+}
+
 export interface Combatant {
   readonly side: Side;
   readonly unit: Unit;
   /** Models fighting at the start of the round, before stupidity and casualties (§8). */
   readonly fighting: number;
-  /** Attacks of each fighting model. */
-  readonly attacks: number;
-  /** Its blows against the enemy. */
-  readonly strike: Strike;
-  /** Its blows after failing a fear test (only 6s hit in round 1, §11). */
-  readonly afraidStrike: Strike;
+  /** Its blows against the enemy, struck together: the model's, then its mount's (§4). */
+  readonly blows: readonly Blow[];
   /** Strike-order tier (higher strikes first), then Initiative — §4 and §1 "Strike order details". */
   readonly tier: number;
   /** Combat resolution bonuses fixed at the start of the round: ranks, standard, high ground, flank/rear (§9). */
@@ -81,9 +86,22 @@ function combatant(side: Side, unit: Unit, enemy: Unit, sit: MeleeSituation): Co
     side,
     unit,
     fighting: fightingModels(unit, charged),
-    attacks: attacksPerModel(unit),
-    strike: meleeStrike(unit, enemy, sit, { striker: side, afraid: false }),
-    afraidStrike: meleeStrike(unit, enemy, sit, { striker: side, afraid: true }),
+    blows: [
+      {
+        attacks: attacksPerModel(unit),
+        strike: meleeStrike(unit, enemy, sit, { striker: side, afraid: false }),
+        afraidStrike: meleeStrike(unit, enemy, sit, { striker: side, afraid: true }),
+      },
+      ...(unit.mount
+        ? [
+            {
+              attacks: unit.mount.a,
+              strike: meleeStrike(unit, enemy, sit, { striker: side, afraid: false }, unit.mount),
+              afraidStrike: meleeStrike(unit, enemy, sit, { striker: side, afraid: true }, unit.mount),
+            },
+          ]
+        : []),
+    ],
     tier: strikeTier(unit, charged),
     staticBonus,
     ld: Math.max(unit.ld, unit.rules.generalLd ?? 0),

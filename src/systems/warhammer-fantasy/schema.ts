@@ -39,6 +39,13 @@ export interface Missile {
   readonly rules: MissileRules;
 }
 
+/** A cavalry model's mount — §4: its own attacks use its own WS, S and A. */
+export interface Mount {
+  readonly ws: number;
+  readonly s: number;
+  readonly a: number;
+}
+
 export interface Unit {
   readonly models: number;
   /** Models per rank; the front rank is min(width, models). */
@@ -57,6 +64,8 @@ export interface Unit {
   readonly armour: Armour;
   readonly weapon: Weapon;
   readonly missile: Missile | null;
+  /** The mount's attacks (cavalry), or null. */
+  readonly mount: Mount | null;
   /** Unit Strength of one model. */
   readonly usPerModel: number;
   readonly rules: UnitRules;
@@ -163,6 +172,7 @@ const unitSchema = z.strictObject({
       rules: z.array(z.string()).default([]),
     })
     .optional(),
+  mount: z.strictObject({ ws: characteristic, s: characteristic, a: characteristic }).optional(),
   us: z.number().int().min(1).max(20).optional(),
   rules: z.array(z.string()).default([]),
 });
@@ -304,6 +314,7 @@ export function parseUnit(input: unknown, path: string): Unit {
   const u = validate(unitSchema, input, path);
   const armour = parseArmour(u.armour, u['armour-bonus'], u.type, `${path}.armour`);
   checkWeapon(u.weapon, u.type, `${path}.weapon`);
+  if (u.mount && u.type !== 'cavalry') throw new ScenarioError(`${path}.mount`, `only cavalry has a mount's attacks (this unit is '${u.type}')`);
   return {
     models: u.models,
     width: u.width ?? u.models,
@@ -322,6 +333,7 @@ export function parseUnit(input: unknown, path: string): Unit {
     missile: u.missile
       ? { s: u.missile.s, shots: u.missile.shots, rules: missileRules(u.missile.rules, `${path}.missile.rules`) }
       : null,
+    mount: u.mount ?? null,
     usPerModel: u.us ?? unitStrengthPerModel(u.type, u.w),
     rules: parseRules(u.rules, `${path}.rules`),
   };
@@ -335,6 +347,7 @@ function parseArmour(items: readonly (typeof ARMOUR_ITEMS)[number][], bonus: num
   if (set.has('light') && set.has('heavy')) throw new ScenarioError(path, "'light' and 'heavy' armour cannot be worn together");
   if (set.has('barding') && !set.has('mount')) throw new ScenarioError(path, "'barding' needs 'mount' (barding is worn by the mount)");
   if (set.has('mount') && type !== 'cavalry') throw new ScenarioError(path, `'mount' needs type 'cavalry' (this unit is '${type}')`);
+  if (type === 'cavalry' && !set.has('mount')) throw new ScenarioError(path, "cavalry rides a mount: list 'mount' (+1 save, §7)");
   return {
     body: set.has('heavy') ? 'heavy' : set.has('light') ? 'light' : 'none',
     shield: set.has('shield'),

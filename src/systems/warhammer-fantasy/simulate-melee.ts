@@ -13,8 +13,8 @@ import { AttackRoller, Casualties, roll2d6, rollNd6 } from './simulate-attack.js
 
 interface SideKit {
   readonly c: Combatant;
-  readonly roller: AttackRoller;
-  readonly afraidRoller: AttackRoller;
+  /** One roller per kind of blow (the model's, its mount's), normal and afraid. */
+  readonly rollers: ReadonlyArray<{ readonly attacks: number; readonly normal: AttackRoller; readonly afraid: AttackRoller }>;
   /** This unit's models as the enemy's blows land. */
   readonly casualties: Casualties;
 }
@@ -22,8 +22,7 @@ interface SideKit {
 export function simulateMelee(plan: MeleePlan, rng: Rng, n: number, tally: Tally): void {
   const kit = (c: Combatant): SideKit => ({
     c,
-    roller: new AttackRoller(c.strike),
-    afraidRoller: new AttackRoller(c.afraidStrike),
+    rollers: c.blows.map((b) => ({ attacks: b.attacks, normal: new AttackRoller(b.strike), afraid: new AttackRoller(b.afraidStrike) })),
     casualties: new Casualties(c.defender),
   });
   const kits: Record<Side, SideKit> = { attacker: kit(plan.attacker), target: kit(plan.target) };
@@ -64,11 +63,11 @@ function oneRound(plan: MeleePlan, kits: Record<Side, SideKit>, rng: Rng, tally:
   const firstFighting = firstSide === 'attacker' ? fightingA : fightingT;
   const secondFighting = firstSide === 'attacker' ? fightingT : fightingA;
   second.casualties.reset();
-  (afraid === firstSide ? first.afraidRoller : first.roller).roll(firstFighting * first.c.attacks, rng, second.casualties);
+  strike(first, firstFighting, afraid === firstSide, rng, second.casualties);
   // Casualties cannot strike back (§8): each removes one fighting model.
   const replying = Math.max(0, secondFighting - second.casualties.slain);
   first.casualties.reset();
-  (afraid === second.c.side ? second.afraidRoller : second.roller).roll(replying * second.c.attacks, rng, first.casualties);
+  strike(second, replying, afraid === second.c.side, rng, first.casualties);
 
   const onA = kits.attacker.casualties;
   const onT = kits.target.casualties;
@@ -96,6 +95,11 @@ function oneRound(plan: MeleePlan, kits: Record<Side, SideKit>, rng: Rng, tally:
   const attackerFate: Fate = verdict.loser === 'attacker' ? loserFate : 'holds';
   tally.record(onT.lost, onT.slain, targetFate === 'wiped-out' || targetFate === 'caught');
   record(tally, targetFate, attackerFate, verdict.winner === 'attacker' ? 'attacker-wins' : 'target-wins');
+}
+
+/** All blows of `models` fighting models: the model's attacks, then its mount's (§4). */
+function strike(kit: SideKit, models: number, afraid: boolean, rng: Rng, target: Casualties): void {
+  for (const r of kit.rollers) (afraid ? r.afraid : r.normal).roll(models * r.attacks, rng, target);
 }
 
 function record(tally: Tally, target: Fate, attacker: Fate, combat: string): void {

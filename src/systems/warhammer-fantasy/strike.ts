@@ -3,7 +3,8 @@
  * engine and the simulator both start from a Strike; neither computes anything from the other.
  */
 import type { DiceExpr } from '../../core/dice.js';
-import type { MeleeSituation, ShootingSituation, Side, Unit } from './schema.js';
+import type { MeleeSituation, Mount, ShootingSituation, Side, Unit } from './schema.js';
+import { NO_RULES } from './rules.js';
 import { type HitRoll, armourValue, meleeToHit, saveNeeded, shootingBaseScore, shootingHitRoll, toWound } from './tables.js';
 
 export interface Strike {
@@ -73,17 +74,21 @@ export interface MeleeStrikeContext {
   readonly afraid: boolean;
 }
 
-/** A close-combat blow of `striker` against `enemy` — §4, §6, §7. */
-export function meleeStrike(striker: Unit, enemy: Unit, sit: MeleeSituation, ctx: MeleeStrikeContext): Strike {
+/**
+ * A close-combat blow of `striker` against `enemy` — §4, §6, §7. With `mount`, the blow of the
+ * striker's mount — §4: the mount's own WS and S; the weapon and special rules are the rider's.
+ */
+export function meleeStrike(striker: Unit, enemy: Unit, sit: MeleeSituation, ctx: MeleeStrikeContext, mount: Mount | null = null): Strike {
   const charged = sit.round === 1 && sit.charging === ctx.striker;
   const enemySide: Side = ctx.striker === 'attacker' ? 'target' : 'attacker';
   // "Only 6s hit" replaces the chart — §4: a defended obstacle, or a failed fear test in round 1.
   const onlySixes = sit.defendedObstacle === enemySide || (ctx.afraid && sit.round === 1);
-  const need = onlySixes ? 6 : meleeToHit(striker.ws, enemy.ws, sit.options.ws4VsWs9);
+  const need = onlySixes ? 6 : meleeToHit(mount ? mount.ws : striker.ws, enemy.ws, sit.options.ws4VsWs9);
+  const rules = mount ? NO_RULES : striker.rules;
   // Hatred — §11: first round only; with only 6s, re-rolled unless the §16.9 alternative forbids it.
-  const rerollMisses = striker.rules.hatred && sit.round === 1 && !(onlySixes && sit.options.hatredOnlySixes === 'no-reroll');
+  const rerollMisses = rules.hatred && sit.round === 1 && !(onlySixes && sit.options.hatredOnlySixes === 'no-reroll');
   // Characteristics run 1–10 (the charts of §6 and §7 end at 10).
-  const s = Math.min(10, meleeStrength(striker, sit.round, charged));
+  const s = Math.min(10, mount ? mount.s : meleeStrength(striker, sit.round, charged));
   // Hand weapon + shield — §1: infantry, +1 in close combat against attacks from the front.
   const fromFront = ctx.striker === 'target' || sit.facing === 'front';
   const parry = sit.options.shieldParry && enemy.type === 'infantry' && enemy.weapon === 'hand-weapon' && enemy.armour.shield && fromFront;
@@ -91,11 +96,11 @@ export function meleeStrike(striker: Unit, enemy: Unit, sit: MeleeSituation, ctx
     hit: { kind: 'd6', need },
     rerollMisses,
     wound: toWound(s, enemy.t),
-    poisoned: striker.rules.poisoned,
-    killingBlow: striker.rules.killingBlow,
+    poisoned: rules.poisoned,
+    killingBlow: rules.killingBlow,
     save: saveNeeded(armourValue(enemy.armour, parry ? 1 : 0), s, sit.options.savesBetterThanOnePlus),
     ward: enemy.rules.ward,
-    damage: striker.rules.multipleWounds,
+    damage: rules.multipleWounds,
   };
 }
 

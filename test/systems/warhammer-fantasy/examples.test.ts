@@ -205,7 +205,7 @@ describe('warhammer-fantasy worked examples (§17)', () => {
     const outcome = attackOutcome(strike);
     near(outcome.wound, 25 / 54);
     const points = new Float64Array(7);
-    for (const [key, p] of defenderStates({ models: 1, w: 1, overkill: true }, outcome, point(1), 7)) points[unpackState(key).points] += p;
+    for (const [key, p] of defenderStates({ models: 1, w: 1, overkill: true }, [{ outcome, damage: point(1), n: 7 }])) points[unpackState(key).points] += p;
     const printed = [0.012883, 0.077745, 0.201063, 0.288884, 0.249038, 0.128813, 0.041574];
     printed.forEach((p, k) => near(points[k], p, 5e-7));
     near(points[6], 4638671875 / 111577100832);

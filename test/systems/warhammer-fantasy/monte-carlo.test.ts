@@ -42,6 +42,12 @@ describe('warhammer-fantasy Monte Carlo agrees with the exact engine', () => {
     agree(scenario(ghouls, militia, { charging: 'attacker', pursue: false }), 100_000);
   });
 
+  it('knights with mounts, lances and a Battle Standard against a stubborn unit with insane courage', () => {
+    const knights = unit({ models: 6, width: 3, type: 'cavalry', m: 18, ws: 4, armour: ['heavy', 'shield', 'barding', 'mount'], weapon: 'lance', mount: { ws: 3, s: 3, a: 1 }, rules: ['battle-standard'] });
+    const elites = unit({ models: 15, width: 5, ws: 4, ld: 8, weapon: 'great-weapon', armour: 'heavy', rules: ['stubborn', 'standard'] });
+    agree(scenario(knights, elites, { charging: 'attacker', 'insane-courage': true }), 100_000);
+  });
+
   it('challenge with Overkill', () => {
     const hero = unit({ models: 1, ws: 6, s: 4, t: 4, w: 2, a: 4, i: 6, ld: 9, weapon: 'great-weapon', rules: ['multiple-wounds(D3)'] });
     const champion = unit({ models: 1, ws: 4, s: 4, w: 1, a: 2, i: 4, armour: ['heavy', 'shield'] });

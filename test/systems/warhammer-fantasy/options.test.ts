@@ -120,4 +120,14 @@ describe('warhammer-fantasy options for the ambiguities of §16', () => {
     // Not from the flank.
     near(mean(W.exact(scenario(a, t, { charging: 'attacker', 'shield-parry': true, facing: 'flank' })).damage), 10 * (1 / 4) * (2 / 3));
   });
+
+  it('§4 mounts: a mount strikes with its own WS, S and A; hits on cavalry use the rider\'s WS', () => {
+    // 5 knights (WS 5, S 3; horses WS 3, S 3, A 1) charge WS 3 T 3 infantry without armour:
+    // riders hit 3+ and wound 4+ (1/3), horses hit 4+ and wound 4+ (1/4).
+    const knights = unit({ models: 5, type: 'cavalry', ws: 5, armour: ['mount'], mount: { ws: 3, s: 3, a: 1 } });
+    near(mean(W.exact(scenario(knights, unit(), { charging: 'attacker' })).damage), 5 * (1 / 3) + 5 * (1 / 4));
+    // WS 2 infantry charging them hit on the rider's WS 5 (5+), not the horse's WS 3 (4+);
+    // wound 4+, the mount's 6+ save fails 5/6.
+    near(mean(W.exact(scenario(unit({ models: 5, ws: 2 }), knights, { charging: 'attacker' })).damage), 5 * (1 / 3) * (1 / 2) * (5 / 6));
+  });
 });

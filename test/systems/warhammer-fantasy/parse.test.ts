@@ -33,7 +33,7 @@ describe('warhammer-fantasy parse', () => {
 
   it('Unit Strength per model by type (§1): cavalry 2, ogre-sized 3, monsters their Wounds', () => {
     const us = (fields: Record<string, unknown>) => W.parse({ attacker: unit(), target: unit(fields) }).target.usPerModel;
-    expect(us({ type: 'cavalry' })).toBe(2);
+    expect(us({ type: 'cavalry', armour: ['mount'] })).toBe(2);
     expect(us({ type: 'monstrous', w: 3 })).toBe(3);
     expect(us({ type: 'monster', w: 6 })).toBe(6);
     expect(us({ type: 'monster', w: 6, us: 5 })).toBe(5);
@@ -49,10 +49,12 @@ describe('warhammer-fantasy parse', () => {
     ['light and heavy armour', { ...ok, target: unit({ armour: ['light', 'heavy'] }) }, 'target.armour', /cannot be worn together/],
     ['barding without a mount', { ...ok, target: unit({ type: 'cavalry', armour: ['heavy', 'barding'] }) }, 'target.armour', /needs 'mount'/],
     ['a mount on infantry', { ...ok, target: unit({ armour: ['mount'] }) }, 'target.armour', /cavalry/],
+    ['cavalry without a mount', { ...ok, target: unit({ type: 'cavalry', armour: ['heavy'] }) }, 'target.armour', /list 'mount'/],
+    ['mount attacks on infantry', { ...ok, target: unit({ mount: { ws: 3, s: 3, a: 1 } }) }, 'target.mount', /only cavalry/],
     ["'none' with armour", { ...ok, target: unit({ armour: ['none', 'shield'] }) }, 'target.armour', /none/],
     ['unknown armour', { ...ok, target: unit({ armour: ['plate'] }) }, 'target.armour[0]', /light/],
     ['a lance on foot', { ...ok, attacker: unit({ weapon: 'lance' }) }, 'attacker.weapon', /cavalry weapon/],
-    ['a spear on horseback', { ...ok, attacker: unit({ type: 'cavalry', weapon: 'spear' }) }, 'attacker.weapon', /infantry weapon/],
+    ['a spear on horseback', { ...ok, attacker: unit({ type: 'cavalry', armour: ['mount'], weapon: 'spear' }) }, 'attacker.weapon', /infantry weapon/],
     ['unknown field', { ...ok, attacker: unit({ toughness: 3 }) }, 'attacker', /unknown field/],
     ['missing characteristic', { ...ok, attacker: { ...unit(), i: undefined } }, 'attacker.i', /number/],
     ['shooting without a missile weapon', { ...ok, situation: { phase: 'shooting' } }, 'attacker.missile', /required/],
