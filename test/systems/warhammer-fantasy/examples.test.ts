@@ -6,6 +6,7 @@ import { mean } from '../../../src/core/dist.js';
 import { warhammerFantasy as W } from '../../../src/systems/warhammer-fantasy/index.js';
 import { attackOutcome, defenderStates, unpackState } from '../../../src/systems/warhammer-fantasy/exact-attack.js';
 import { pBreakTestFails, pCaught } from '../../../src/systems/warhammer-fantasy/exact-morale.js';
+import { meleePlan } from '../../../src/systems/warhammer-fantasy/melee-plan.js';
 import { shootingScore } from '../../../src/systems/warhammer-fantasy/strike.js';
 import type { Strike } from '../../../src/systems/warhammer-fantasy/strike.js';
 import { armourValue, breakTestHoldsUpTo, saveNeeded, shootingHitRoll } from '../../../src/systems/warhammer-fantasy/tables.js';
@@ -173,6 +174,13 @@ describe('warhammer-fantasy worked examples (§17)', () => {
       near(flees(o.morale), 10475848000 / 31381059609);
       near(flees(o.outcomes?.attacker), 352047770375 / 3389154437772);
       near(mean(o.damage), 50 / 27);
+      // p_A = 10/27, p_B = 1/9; B strikes back with 5 − (A's wounds) models: E[wounds by B] = 85/243.
+      const sc = scenario(A, B, { charging: 'attacker' });
+      if (sc.phase !== 'melee') throw new Error('melee expected');
+      const plan = meleePlan(sc);
+      near(attackOutcome(plan.attacker.blows[0].strike).wound, 10 / 27);
+      near(attackOutcome(plan.target.blows[0].strike).wound, 1 / 9);
+      near([0, 1, 2, 3, 4, 5].reduce((e, k) => e + o.damage[k] * (5 - k) * (1 / 9), 0), 85 / 243);
       // The categorical tables sum to 1.
       for (const table of [o.morale!, o.outcomes!.combat, o.outcomes!.attacker])
         near(Object.values(table).reduce((a, b) => a + b, 0), 1);
