@@ -139,7 +139,7 @@ function strikeOrder(a: Combatant, t: Combatant, sit: MeleeSituation): Side | 'r
  * by a fear-causer tests fear (fail: flees if the charger has more US, otherwise hits only on 6s
  * in the first round). Units immune to psychology do not test.
  */
-function chargeTest(sc: MeleeScenario): ChargeTest | null {
+export function chargeTest(sc: MeleeScenario): ChargeTest | null {
   const sit = sc.situation;
   if (sit.round !== 1 || sit.charging === 'none') return null;
   const chargerSide = sit.charging;

@@ -8,6 +8,7 @@ import { ScenarioError } from '../../core/errors.js';
 import { validate } from '../../core/input.js';
 import { type Armour, type BetterThanOnePlus, type Facing, type RankSize, type UnitType, type Ws4VsWs9, unitStrengthPerModel } from './tables.js';
 import { type UnitRules, NO_RULES, parseRules } from './rules.js';
+import { chargeTest } from './melee-plan.js';
 
 /** Weapons — §1 "Weapons" [not on the sheet]; choosing one opts into its rule. */
 export const WEAPONS = [
@@ -186,7 +187,7 @@ const meleeSchema = z.strictObject({
   facing: z.enum(['front', 'flank', 'rear', 'flank-and-rear']).default('front'),
   'high-ground': side.default('none'),
   'defended-obstacle': side.default('none'),
-  'fear-test': z.enum(['roll', 'passed', 'failed']).default('roll'),
+  'fear-test': z.enum(['roll', 'passed', 'failed']).optional(),
   'previous-round-winner': side.default('none'),
   challenge: z.boolean().default(false),
   pursue: z.boolean().default(true),
@@ -280,7 +281,7 @@ export function parseScenario(input: unknown): Scenario {
     throw new ScenarioError('situation.previous-round-winner', 'the first round has no previous round');
   if (s.challenge && (attacker.models !== 1 || target.models !== 1))
     throw new ScenarioError('situation.challenge', 'a challenge is fought between two single models (models: 1 on both sides)');
-  return {
+  const scenario: MeleeScenario = {
     phase: 'melee',
     attacker,
     target,
@@ -290,7 +291,7 @@ export function parseScenario(input: unknown): Scenario {
       facing: s.facing,
       highGround: s['high-ground'],
       defendedObstacle: s['defended-obstacle'],
-      fearTest: s['fear-test'],
+      fearTest: s['fear-test'] ?? 'roll',
       previousRoundWinner: s['previous-round-winner'],
       challenge: s.challenge,
       pursue: s.pursue,
@@ -308,6 +309,12 @@ export function parseScenario(input: unknown): Scenario {
       },
     },
   };
+  if (s['fear-test'] !== undefined && chargeTest(scenario) === null)
+    throw new ScenarioError(
+      'situation.fear-test',
+      'applies only in round 1 to a unit charged by a fear- or terror-causer that is not immune to psychology',
+    );
+  return scenario;
 }
 
 export function parseUnit(input: unknown, path: string): Unit {

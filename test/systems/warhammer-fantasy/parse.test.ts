@@ -64,6 +64,7 @@ describe('warhammer-fantasy parse', () => {
     ['charging after round 1', { ...ok, situation: { round: 2, charging: 'attacker' } }, 'situation.charging', /first round/],
     ['previous winner in round 1', { ...ok, situation: { 'previous-round-winner': 'target' } }, 'situation.previous-round-winner', /first round/],
     ['a challenge between units', { ...ok, situation: { challenge: true } }, 'situation.challenge', /single models/],
+    ['a fear test without a fear-causer', { ...ok, situation: { charging: 'attacker', 'fear-test': 'failed' } }, 'situation.fear-test', /fear- or terror-causer/],
     ['bad option value', { ...ok, situation: { 'ws4-vs-ws9': '3+' } }, 'situation.ws4-vs-ws9', /5\+/],
     ['rally below the current size', { target: unit(), situation: { phase: 'rally', 'original-models': 10 } }, 'situation.original-models', /at least/],
     ['missing target', { attacker: unit() }, 'target', /required/],
