@@ -2,6 +2,7 @@
  * Warhammer Fantasy Battles (6th/7th edition era quick reference), rules/warhammer-fantasy.md.
  */
 import type { GameSystem } from '../types.js';
+import { warhammerFantasyQuestions } from './questions.js';
 import { exact } from './exact.js';
 import { type Scenario, parseScenario } from './schema.js';
 import { simulate } from './simulate.js';
@@ -13,4 +14,5 @@ export const warhammerFantasy: GameSystem<Scenario> = {
   parse: parseScenario,
   exact,
   simulate,
+  questions: warhammerFantasyQuestions,
 };
