@@ -13,8 +13,8 @@ const CRITS = {
     hit: 3,
     wound: 4,
     reroll: { hit: 'ones', wound: 'failed' },
-    hitCrit: { effects: ['extra-hits(1)'] },
-    woundCrit: { effects: ['rend+(1)'] },
+    'hit-crit': { effects: ['extra-hits(1)'] },
+    'wound-crit': { effects: ['rend+(1)'] },
   },
   target: { save: 4 },
 };
