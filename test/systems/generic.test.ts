@@ -5,16 +5,8 @@ import { agreementOf } from '../../src/analysis/agreement.js';
 import { chunkRng, masterState } from '../../src/core/rng.js';
 import { Tally } from '../../src/sim/tally.js';
 import { generic } from '../../src/systems/generic/index.js';
+import { binomialPmf } from '../support/binomial.js';
 
-function binomialPmf(n: number, q: number): number[] {
-  const out: number[] = [];
-  for (let k = 0; k <= n; k++) {
-    let c = 1;
-    for (let i = 1; i <= k; i++) c = (c * (n - k + i)) / i;
-    out.push(c * q ** k * (1 - q) ** (n - k));
-  }
-  return out;
-}
 
 const run = (input: unknown) => generic.exact(generic.parse(input));
 
