@@ -11,7 +11,7 @@ import { TERRAINS } from './terrain.js';
 
 function situation(flags: SituationFlags): Record<string, unknown> {
   if (flags.flank || flags.rear)
-    throw new InputError(`--${flags.flank ? 'flank' : 'rear'}: a HOTT element's flank and rear contact are fields of the unit (overlaps, rearHarassment)`);
+    throw new InputError(`--${flags.flank ? 'flank' : 'rear'}: a HOTT element's flank and rear contact are fields of the unit (overlaps, rear-harassment)`);
   // The attacker charged this turn unless told otherwise (the rule set's default, §6.3).
   return { mode: flags.shooting ? 'shooting' : 'close-combat', ...(flags.charge ? { charged: true } : {}), ...flags.extra };
 }

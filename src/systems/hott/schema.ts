@@ -28,14 +28,14 @@ const unitSchema = z.strictObject({
   general: z.boolean().optional(),
   terrain: z.enum(TERRAINS).optional(),
   overlaps: flanks('flanks overlapped').optional(),
-  rearHarassment: z.boolean().optional(),
-  rearSupport: z.boolean().optional(),
+  'rear-harassment': z.boolean().optional(),
+  'rear-support': z.boolean().optional(),
   higher: z.boolean().optional(),
-  defendingBank: z.boolean().optional(),
-  recoilBlocked: z.boolean().optional(),
+  'defending-bank': z.boolean().optional(),
+  'recoil-blocked': z.boolean().optional(),
   demoralised: z.boolean().optional(),
   supports: z.array(z.string()).max(2, { error: 'at most 2 elements support an assault on a Stronghold (§6.6)' }).optional(),
-  missileSupport: flanks('flanks in contact with friendly shooters').optional(),
+  'missile-support': flanks('flanks in contact with friendly shooters').optional(),
   enhancers: z
     .number()
     .int({ error: 'a whole number of enhancing Magicians' })
@@ -50,14 +50,14 @@ type UnitField = Exclude<keyof UnitInput, 'type'>;
 const situationSchema = z.strictObject({
   mode: z.enum(['close-combat', 'shooting', 'magic']).optional(),
   charged: z.boolean().optional(),
-  onlySneakersInContact: z.boolean().optional(),
+  'only-sneakers-in-contact': z.boolean().optional(),
   weakened: z.boolean().optional(),
-  doubleRule: z.enum(['at-least', 'strict']).optional(),
-  ridersHc: z.enum(['3/3', '2/2']).optional(),
-  explorerIgnoresEnemyTerrain: z.boolean().optional(),
-  doubledNeverMilder: z.boolean().optional(),
-  backfireAnyTarget: z.boolean().optional(),
-  shootingCanCapture: z.boolean().optional(),
+  'double-rule': z.enum(['at-least', 'strict']).optional(),
+  'riders-hc': z.enum(['3/3', '2/2']).optional(),
+  'explorer-ignores-enemy-terrain': z.boolean().optional(),
+  'doubled-never-milder': z.boolean().optional(),
+  'backfire-any-target': z.boolean().optional(),
+  'shooting-can-capture': z.boolean().optional(),
 });
 
 const scenarioSchema = z.strictObject({
@@ -72,18 +72,18 @@ const CLOSE_COMBAT_FIELDS: readonly UnitField[] = [
   'general',
   'terrain',
   'overlaps',
-  'rearHarassment',
-  'rearSupport',
+  'rear-harassment',
+  'rear-support',
   'higher',
-  'defendingBank',
-  'recoilBlocked',
+  'defending-bank',
+  'recoil-blocked',
   'demoralised',
   'supports',
 ];
 /** A missile target: none of the close-combat position modifiers apply (§6.4, ambiguity 13). */
-const MISSILE_TARGET_FIELDS: readonly UnitField[] = ['general', 'terrain', 'recoilBlocked', 'rearHarassment', 'demoralised'];
+const MISSILE_TARGET_FIELDS: readonly UnitField[] = ['general', 'terrain', 'recoil-blocked', 'rear-harassment', 'demoralised'];
 /** The shooter or Magician ignores every outcome and is not in close combat (§6.1, §6.4, §6.5). */
-const SHOOTER_FIELDS: readonly UnitField[] = ['general', 'demoralised', 'missileSupport'];
+const SHOOTER_FIELDS: readonly UnitField[] = ['general', 'demoralised', 'missile-support'];
 const CASTER_FIELDS: readonly UnitField[] = ['general', 'demoralised', 'enhancers'];
 
 export function parseHott(input: unknown): HottScenario {
@@ -105,7 +105,7 @@ export function parseHott(input: unknown): HottScenario {
       attacker: fighter(raw.attacker, attackerTroop, raw.target, targetTroop, 'attacker'),
       target: fighter(raw.target, targetTroop, raw.attacker, attackerTroop, 'target'),
       charged: situation.charged ?? true,
-      onlySneakersInContact: situation.onlySneakersInContact ?? true,
+      onlySneakersInContact: situation['only-sneakers-in-contact'] ?? true,
       readings,
     };
   }
@@ -120,7 +120,7 @@ export function parseHott(input: unknown): HottScenario {
         troop: attackerTroop,
         general: general(raw.attacker, attackerTroop, 'attacker'),
         demoralised: raw.attacker.demoralised ?? false,
-        missileSupport: (raw.attacker.missileSupport ?? 0) as Overlaps,
+        missileSupport: (raw.attacker['missile-support'] ?? 0) as Overlaps,
       },
       target: element(raw.target, targetTroop, 'target'),
       readings,
@@ -158,19 +158,19 @@ function troopOf(unit: UnitInput, side: string): TroopId {
 
 function readingsOf(s: Situation): Readings {
   return {
-    doubleRule: s.doubleRule ?? RECOMMENDED.doubleRule,
-    ridersHc: s.ridersHc ?? RECOMMENDED.ridersHc,
-    explorerIgnoresEnemyTerrain: s.explorerIgnoresEnemyTerrain ?? RECOMMENDED.explorerIgnoresEnemyTerrain,
-    doubledNeverMilder: s.doubledNeverMilder ?? RECOMMENDED.doubledNeverMilder,
-    backfireAnyTarget: s.backfireAnyTarget ?? RECOMMENDED.backfireAnyTarget,
-    shootingCanCapture: s.shootingCanCapture ?? RECOMMENDED.shootingCanCapture,
+    doubleRule: s['double-rule'] ?? RECOMMENDED.doubleRule,
+    ridersHc: s['riders-hc'] ?? RECOMMENDED.ridersHc,
+    explorerIgnoresEnemyTerrain: s['explorer-ignores-enemy-terrain'] ?? RECOMMENDED.explorerIgnoresEnemyTerrain,
+    doubledNeverMilder: s['doubled-never-milder'] ?? RECOMMENDED.doubledNeverMilder,
+    backfireAnyTarget: s['backfire-any-target'] ?? RECOMMENDED.backfireAnyTarget,
+    shootingCanCapture: s['shooting-can-capture'] ?? RECOMMENDED.shootingCanCapture,
   };
 }
 
 function checkSituationFields(s: Situation, mode: Mode): void {
   if (mode !== 'close-combat') {
     if (s.charged !== undefined) throw new ScenarioError('situation.charged', 'only for close combat');
-    if (s.onlySneakersInContact !== undefined) throw new ScenarioError('situation.onlySneakersInContact', 'only for close combat');
+    if (s['only-sneakers-in-contact'] !== undefined) throw new ScenarioError('situation.only-sneakers-in-contact', 'only for close combat');
   }
   if (mode !== 'magic' && s.weakened !== undefined) throw new ScenarioError('situation.weakened', 'only for a magic attack');
 }
@@ -199,30 +199,30 @@ function element(unit: UnitInput, troop: TroopId, side: string): Element {
     troop,
     general: general(unit, troop, side),
     terrain,
-    recoilBlocked: unit.recoilBlocked ?? false,
-    rearHarassment: unit.rearHarassment ?? false,
+    recoilBlocked: unit['recoil-blocked'] ?? false,
+    rearHarassment: unit['rear-harassment'] ?? false,
     demoralised: unit.demoralised ?? false,
   };
 }
 
 function fighter(unit: UnitInput, troop: TroopId, opponent: UnitInput, opponentTroop: TroopId, side: string): Fighter {
   const base = element(unit, troop, side);
-  if (unit.rearSupport && !hasRearSupport(troop))
-    throw new ScenarioError(`${side}.rearSupport`, `only Spears and Warbands get rear support (Apoyo a iguales, §5), not ${TROOPS[troop].english}`);
+  if (unit['rear-support'] && !hasRearSupport(troop))
+    throw new ScenarioError(`${side}.rear-support`, `only Spears and Warbands get rear support (Apoyo a iguales, §5), not ${TROOPS[troop].english}`);
   if (unit.higher && !isHill(base.terrain))
     throw new ScenarioError(`${side}.higher`, `needs its terrain to be 'gentle-hill' or 'difficult-hill' (Bono por Altura, §6.3)`);
   if (unit.higher && opponent.higher) throw new ScenarioError(`${side}.higher`, 'only one of the two elements can stand higher');
-  if (unit.defendingBank && (opponent.terrain !== 'river' || base.terrain === 'river'))
-    throw new ScenarioError(`${side}.defendingBank`, "needs the opponent's terrain to be 'river' and its own not (Defender la Orilla, §6.3)");
+  if (unit['defending-bank'] && (opponent.terrain !== 'river' || base.terrain === 'river'))
+    throw new ScenarioError(`${side}.defending-bank`, "needs the opponent's terrain to be 'river' and its own not (Defender la Orilla, §6.3)");
   const supports = (unit.supports ?? []).map((name, i) => supportOf(name, `${side}.supports[${i}]`));
   if (supports.length > 0 && opponentTroop !== 'stronghold')
     throw new ScenarioError(`${side}.supports`, 'only an element assaulting a Stronghold has supports (§6.6); elsewhere give overlaps');
   return {
     ...base,
     overlaps: (unit.overlaps ?? 0) as Overlaps,
-    rearSupport: unit.rearSupport ?? false,
+    rearSupport: unit['rear-support'] ?? false,
     higher: unit.higher ?? false,
-    defendingBank: unit.defendingBank ?? false,
+    defendingBank: unit['defending-bank'] ?? false,
     supports,
   };
 }

@@ -57,7 +57,7 @@ describe('hott: published odds', () => {
   it('factors from −4 to 7 agree with the enumeration of the 36 die pairs, negative totals included (§6.7)', () => {
     // Hordes 2 − 2 marsh − 2 overlaps − 1 rear − 1 demoralised = −4; Blades 5 + 1 general + 1 height = 7.
     const sides = [
-      [{ type: 'hordes', overlaps: 2, rearHarassment: true, demoralised: true, terrain: 'marsh' }, -4],
+      [{ type: 'hordes', overlaps: 2, 'rear-harassment': true, demoralised: true, terrain: 'marsh' }, -4],
       [{ type: 'hordes', overlaps: 1 }, 1],
       [{ type: 'spears' }, 4],
       [{ type: 'blades', general: true, terrain: 'gentle-hill', higher: true }, 7],
@@ -85,7 +85,7 @@ describe('hott: adjustments after the lookup (§7.8)', () => {
     expect(table({ attacker: { type: 'sneakers' }, target: { type: 'spears', general: true } }).targetBeaten).toBe('destroyed');
     expect(table({ attacker: { type: 'sneakers' }, target: { type: 'spears' } }).targetBeaten).toBe('recoil');
     expect(
-      table({ attacker: { type: 'sneakers' }, target: { type: 'spears', general: true }, situation: { onlySneakersInContact: false } }).targetBeaten,
+      table({ attacker: { type: 'sneakers' }, target: { type: 'spears', general: true }, situation: { 'only-sneakers-in-contact': false } }).targetBeaten,
     ).toBe('recoil');
     // Ambiguity 18: an aerial general doubled by Sneakers flees and is not converted; beaten it recoils and dies.
     expect(table({ attacker: { type: 'sneakers' }, target: { type: 'airboats', general: true } })).toMatchObject({
@@ -94,12 +94,12 @@ describe('hott: adjustments after the lookup (§7.8)', () => {
     });
   });
   it('3. recoil blocked turns R, F and L into X; rear harassment blocks it in every mode', () => {
-    expect(table({ attacker: { type: 'blades' }, target: { type: 'lurkers', recoilBlocked: true } }).targetBeaten).toBe('destroyed');
-    expect(table({ attacker: { type: 'blades' }, target: { type: 'sneakers', recoilBlocked: true } }).targetBeaten).toBe('destroyed');
-    expect(table({ attacker: { type: 'blades', recoilBlocked: true }, target: { type: 'spears' } }).attackerBeaten).toBe('destroyed');
-    expect(table({ attacker: { type: 'blades' }, target: { type: 'gods', recoilBlocked: true } }).targetBeaten).toBe('nothing');
+    expect(table({ attacker: { type: 'blades' }, target: { type: 'lurkers', 'recoil-blocked': true } }).targetBeaten).toBe('destroyed');
+    expect(table({ attacker: { type: 'blades' }, target: { type: 'sneakers', 'recoil-blocked': true } }).targetBeaten).toBe('destroyed');
+    expect(table({ attacker: { type: 'blades', 'recoil-blocked': true }, target: { type: 'spears' } }).attackerBeaten).toBe('destroyed');
+    expect(table({ attacker: { type: 'blades' }, target: { type: 'gods', 'recoil-blocked': true } }).targetBeaten).toBe('nothing');
     expect(
-      table({ attacker: { type: 'shooters' }, target: { type: 'blades', rearHarassment: true }, situation: { mode: 'shooting' } }).targetBeaten,
+      table({ attacker: { type: 'shooters' }, target: { type: 'blades', 'rear-harassment': true }, situation: { mode: 'shooting' } }).targetBeaten,
     ).toBe('destroyed');
   });
   it('4. the shooter and the Magician ignore every defeat', () => {
@@ -118,7 +118,7 @@ describe('hott: adjustments after the lookup (§7.8)', () => {
 });
 
 describe('hott: readings offered as options (§8)', () => {
-  it('ambiguity 6: the backfire hits only attacks on a Hero, Aerial Hero or Magician unless backfireAnyTarget', () => {
+  it('ambiguity 6: the backfire hits only attacks on a Hero, Aerial Hero or Magician unless backfire-any-target', () => {
     const onHordes = (situation: object) => ({ attacker: { type: 'magicians' }, target: { type: 'hordes' }, situation: { mode: 'magic', ...situation } });
     // Magician d6+4 against Hordes d6+2 (HC1): beaten → recoil, doubled → destroyed (§7.7).
     const all = enumerate(4, 2);
@@ -128,35 +128,35 @@ describe('hott: readings offered as options (§8)', () => {
     expect(plain.target.recoil).toBeCloseTo(all.wins, 12);
     expect(plain.target.destroyed).toBeCloseTo(all.doubles, 12);
     const notOne = enumerate(4, 2, (dA) => dA !== 1);
-    const any = outcome(onHordes({ backfireAnyTarget: true }));
+    const any = outcome(onHordes({ 'backfire-any-target': true }));
     expect(any.attacker.vanished).toBeCloseTo(1 / 6, 12);
     expect(any.target.recoil).toBeCloseTo(notOne.wins, 12);
     expect(any.target.destroyed).toBeCloseTo(notOne.doubles, 12);
     expect(any.combat.wins).toBeCloseTo(all.wins, 12);
   });
-  it('ambiguity 10: a Stronghold beaten by shooting is captured, or unaffected with shootingCanCapture false', () => {
+  it('ambiguity 10: a Stronghold beaten by shooting is captured, or unaffected with shooting-can-capture false', () => {
     const input = (situation: object) => ({ attacker: { type: 'artillery' }, target: { type: 'stronghold' }, situation: { mode: 'shooting', ...situation } });
     // Artillery 4 − 1 Muro against 6: A wins when dA + 3 > dB + 6.
     const c = enumerate(3, 6);
     expect(outcome(input({})).target.captured).toBeCloseTo(c.wins + c.doubles, 12);
-    expectTable(outcome(input({ shootingCanCapture: false })).target, { nothing: 1 });
+    expectTable(outcome(input({ 'shooting-can-capture': false })).target, { nothing: 1 });
   });
-  it('ambiguity 4: doubledNeverMilder makes a doubled Dragon or God suffer at least its beaten row', () => {
+  it('ambiguity 4: doubled-never-milder makes a doubled Dragon or God suffer at least its beaten row', () => {
     // Paladin 6 against a Dragon 6 − 2 overlaps = 4: beaten → destroyed; doubled → flee (literal) or destroyed (option).
     const input = (situation: object) => ({ attacker: { type: 'paladins' }, target: { type: 'dragons', overlaps: 2 }, situation });
     const c = enumerate(6, 4);
     expect(c.doubles).toBeGreaterThan(0);
     expect(outcome(input({})).target.destroyed).toBeCloseTo(c.wins, 12);
     expect(outcome(input({})).target.flee).toBeCloseTo(c.doubles, 12);
-    expect(outcome(input({ doubledNeverMilder: true })).target.destroyed).toBeCloseTo(c.wins + c.doubles, 12);
+    expect(outcome(input({ 'doubled-never-milder': true })).target.destroyed).toBeCloseTo(c.wins + c.doubles, 12);
     // Flyers (2) doubled by a Paladin flee; beaten they recoil: the harsher row is still flee.
     const flyers = (situation: object) => ({ attacker: { type: 'paladins' }, target: { type: 'flyers' }, situation });
-    expect(outcome(flyers({ doubledNeverMilder: true })).target).toEqual(outcome(flyers({})).target);
+    expect(outcome(flyers({ 'doubled-never-milder': true })).target).toEqual(outcome(flyers({})).target);
     const god = (situation: object) => ({ attacker: { type: 'clerics' }, target: { type: 'gods', overlaps: 2 }, situation });
     // Cleric HC2 4 against a God 6 − 2 overlaps = 4: doubled by a Cleric → flee (literal) or leave (option).
     const g = enumerate(4, 4);
     expect(outcome(god({})).target.flee).toBeCloseTo(g.doubles, 12);
     expect(outcome(god({})).target.leave).toBeCloseTo(g.wins, 12);
-    expect(outcome(god({ doubledNeverMilder: true })).target.leave).toBeCloseTo(g.wins + g.doubles, 12);
+    expect(outcome(god({ 'doubled-never-milder': true })).target.leave).toBeCloseTo(g.wins + g.doubles, 12);
   });
 });

@@ -66,7 +66,7 @@ describe('hott: §10.1 hand enumeration of the 36 die pairs', () => {
     );
     // The rule-book roll, 6 against 3: doubled (destroyed) by the recommended reading, beaten (recoil) by the strict one.
     expect(resolve(input, 3, 1)).toMatchObject({ combat: 'doubles', target: 'destroyed' });
-    expect(resolve({ ...input, situation: { doubleRule: 'strict' } }, 3, 1)).toMatchObject({ combat: 'wins', target: 'recoil' });
+    expect(resolve({ ...input, situation: { 'double-rule': 'strict' } }, 3, 1)).toMatchObject({ combat: 'wins', target: 'recoil' });
   });
   it('Example 10 (Paladin charges a Magician): A = d6+6, B = d6+4; ties on 7 and 9 destroy both', () => {
     const input = { attacker: { type: 'paladins' }, target: { type: 'magicians' } };

@@ -56,7 +56,7 @@ const EXAMPLES: Example[] = [
   },
   {
     name: 'Example 3: Knights (general) charge Spears with rear support',
-    input: { attacker: { type: 'knights', general: true }, target: { type: 'spears', rearSupport: true } },
+    input: { attacker: { type: 'knights', general: true }, target: { type: 'spears', 'rear-support': true } },
     combat: ['5/18', '0', '5/36', '19/36', '1/18'],
     attacker: { nothing: '5/12', recoil: '19/36', destroyed: '1/18' },
     target: { nothing: '13/18', destroyed: '5/18' },
@@ -71,7 +71,7 @@ const EXAMPLES: Example[] = [
   {
     name: 'Example 5: Artillery, supported on one flank by Shooters, shoots at a Behemoth general',
     input: {
-      attacker: { type: 'artillery', missileSupport: 1 },
+      attacker: { type: 'artillery', 'missile-support': 1 },
       target: { type: 'monstruo', general: true },
       situation: { mode: 'shooting' },
     },
@@ -94,8 +94,8 @@ const EXAMPLES: Example[] = [
     target: { nothing: '5/12', recoil: '5/12', destroyed: '1/6' },
   },
   {
-    name: 'Example 7, alternative reading doubleRule = strict',
-    input: { attacker: { type: 'blades', overlaps: 2 }, target: { type: 'hordes' }, situation: { doubleRule: 'strict' } },
+    name: 'Example 7, alternative reading double-rule = strict',
+    input: { attacker: { type: 'blades', overlaps: 2 }, target: { type: 'hordes' }, situation: { 'double-rule': 'strict' } },
     combat: ['17/36', '1/9', '5/36', '5/18', '0'],
     attacker: { nothing: '13/18', recoil: '5/18' },
     target: { nothing: '5/12', recoil: '17/36', destroyed: '1/9' },
@@ -171,7 +171,7 @@ const EXAMPLES: Example[] = [
     name: 'Example 17: Knights charge Warband with rear support; Warband uphill',
     input: {
       attacker: { type: 'knights' },
-      target: { type: 'warbands', rearSupport: true, terrain: 'gentle-hill', higher: true },
+      target: { type: 'warbands', 'rear-support': true, terrain: 'gentle-hill', higher: true },
     },
     combat: ['1/6', '0', '1/9', '5/9', '1/6'],
     attacker: { nothing: '5/18', recoil: '5/9', destroyed: '1/6' },
@@ -210,7 +210,7 @@ const EXAMPLES: Example[] = [
     input: {
       attacker: { type: 'warbands', terrain: 'wood' },
       target: { type: 'riders', terrain: 'wood' },
-      situation: { ridersHc: '2/2' },
+      situation: { 'riders-hc': '2/2' },
     },
     combat: ['1/3', '1/2', '1/12', '1/12', '0'],
     attacker: { nothing: '11/12', recoil: '1/12' },
@@ -218,7 +218,7 @@ const EXAMPLES: Example[] = [
   },
   {
     name: 'Example 22: Blades with an enemy on their rear edge fight Spears',
-    input: { attacker: { type: 'spears' }, target: { type: 'blades', rearHarassment: true } },
+    input: { attacker: { type: 'spears' }, target: { type: 'blades', 'rear-harassment': true } },
     combat: ['7/18', '1/36', '1/6', '7/18', '1/36'],
     attacker: { nothing: '7/12', recoil: '7/18', destroyed: '1/36' },
     target: { nothing: '7/12', destroyed: '5/12' },

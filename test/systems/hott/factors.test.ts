@@ -25,7 +25,7 @@ describe('hott: HC by the opponent class (§6.2)', () => {
   });
   it('Riders 3/3 by default, 2/2 as the option (ambiguity 2)', () => {
     expect(close({ type: 'riders' }, { type: 'knights' })).toEqual({ attacker: 3, target: 4 });
-    expect(close({ type: 'riders' }, { type: 'knights' }, { ridersHc: '2/2' })).toEqual({ attacker: 2, target: 4 });
+    expect(close({ type: 'riders' }, { type: 'knights' }, { 'riders-hc': '2/2' })).toEqual({ attacker: 2, target: 4 });
   });
 });
 
@@ -53,8 +53,8 @@ describe('hott: close-combat modifiers (§6.3)', () => {
   it('Explorers never take the −2 in difficult terrain; Beasts ignore the enemy-terrain −2 too unless the option says not (ambiguity 3)', () => {
     expect(close({ type: 'shooters', terrain: 'wood' }, { type: 'lurkers', terrain: 'marsh' })).toEqual({ attacker: 3, target: 2 });
     expect(close({ type: 'beasts' }, { type: 'blades', terrain: 'wood' }).attacker).toBe(3);
-    expect(close({ type: 'beasts' }, { type: 'blades', terrain: 'wood' }, { explorerIgnoresEnemyTerrain: false }).attacker).toBe(1);
-    expect(close({ type: 'beasts', terrain: 'wood' }, { type: 'blades' }, { explorerIgnoresEnemyTerrain: false }).attacker).toBe(3);
+    expect(close({ type: 'beasts' }, { type: 'blades', terrain: 'wood' }, { 'explorer-ignores-enemy-terrain': false }).attacker).toBe(1);
+    expect(close({ type: 'beasts', terrain: 'wood' }, { type: 'blades' }, { 'explorer-ignores-enemy-terrain': false }).attacker).toBe(3);
   });
   it('no terrain −2 for either side against a Stronghold (§6.6)', () => {
     expect(close({ type: 'knights', terrain: 'marsh' }, { type: 'stronghold' })).toEqual({ attacker: 2, target: 6 });
@@ -64,18 +64,18 @@ describe('hott: close-combat modifiers (§6.3)', () => {
     expect(close({ type: 'blades', overlaps: 2 }, { type: 'dragons', overlaps: 2 })).toEqual({ attacker: 3, target: 4 });
   });
   it('−1 rear harassment, in addition to overlaps (worst case −3, ambiguity 15)', () => {
-    expect(close({ type: 'blades', overlaps: 2, rearHarassment: true }, { type: 'spears' }).attacker).toBe(2);
+    expect(close({ type: 'blades', overlaps: 2, 'rear-harassment': true }, { type: 'spears' }).attacker).toBe(2);
   });
   it('+1 rear support for Spears and Warbands, not in difficult terrain', () => {
-    expect(close({ type: 'spears', rearSupport: true }, { type: 'warbands', rearSupport: true })).toEqual({ attacker: 5, target: 4 });
-    expect(close({ type: 'spears', rearSupport: true, terrain: 'wood' }, { type: 'blades' }).attacker).toBe(2);
+    expect(close({ type: 'spears', 'rear-support': true }, { type: 'warbands', 'rear-support': true })).toEqual({ attacker: 5, target: 4 });
+    expect(close({ type: 'spears', 'rear-support': true, terrain: 'wood' }, { type: 'blades' }).attacker).toBe(2);
   });
   it('+1 height or river bank only against a terrestrial opponent; both together +1', () => {
     expect(close({ type: 'blades', terrain: 'gentle-hill', higher: true }, { type: 'spears' }).attacker).toBe(6);
     expect(close({ type: 'blades', terrain: 'gentle-hill', higher: true }, { type: 'flyers' }).attacker).toBe(3);
-    expect(close({ type: 'blades', defendingBank: true }, { type: 'spears', terrain: 'river' })).toEqual({ attacker: 6, target: 2 });
+    expect(close({ type: 'blades', 'defending-bank': true }, { type: 'spears', terrain: 'river' })).toEqual({ attacker: 6, target: 2 });
     expect(
-      close({ type: 'blades', terrain: 'gentle-hill', higher: true, defendingBank: true }, { type: 'spears', terrain: 'river' }).attacker,
+      close({ type: 'blades', terrain: 'gentle-hill', higher: true, 'defending-bank': true }, { type: 'spears', terrain: 'river' }).attacker,
     ).toBe(6);
   });
   it('Stronghold: −1 Muro to the enemy, −1 per support to the Stronghold (ambiguity 9)', () => {
@@ -92,10 +92,10 @@ describe('hott: shooting modifiers (§6.4)', () => {
     expect(shoot({ type: 'shooters', general: true }, { type: 'knights', general: true })).toEqual({ attacker: 4, target: 4 });
   });
   it('−1 to the target per supported flank of the shooter', () => {
-    expect(shoot({ type: 'artillery', missileSupport: 2 }, { type: 'blades' })).toEqual({ attacker: 4, target: 3 });
+    expect(shoot({ type: 'artillery', 'missile-support': 2 }, { type: 'blades' })).toEqual({ attacker: 4, target: 3 });
   });
   it('no terrain, overlap or rear modifiers in shooting (ambiguity 13)', () => {
-    expect(shoot({ type: 'shooters' }, { type: 'blades', terrain: 'wood', rearHarassment: true })).toEqual({ attacker: 3, target: 5 });
+    expect(shoot({ type: 'shooters' }, { type: 'blades', terrain: 'wood', 'rear-harassment': true })).toEqual({ attacker: 3, target: 5 });
   });
   it('−1 Muro to the shooter of a Stronghold; −1 demoralised either side (ambiguity 19)', () => {
     expect(shoot({ type: 'shooters' }, { type: 'stronghold' })).toEqual({ attacker: 2, target: 6 });

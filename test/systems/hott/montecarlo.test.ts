@@ -15,7 +15,7 @@ const SCENARIOS: Record<string, unknown> = {
   'Blades overlapped on both flanks charge Hordes, strict doubling (example 7)': {
     attacker: { type: 'blades', overlaps: 2 },
     target: { type: 'hordes' },
-    situation: { doubleRule: 'strict' },
+    situation: { 'double-rule': 'strict' },
   },
   'Paladin v Magician, odd ties (example 10)': { attacker: { type: 'paladins' }, target: { type: 'magicians' } },
   'magic attack with backfire (example 11)': {
@@ -28,7 +28,7 @@ const SCENARIOS: Record<string, unknown> = {
   'Artillery shoots a Dragon': { attacker: { type: 'artillery' }, target: { type: 'dragons' }, situation: { mode: 'shooting' } },
   'Hordes, harassed in the rear and overlapped, v Knights in a marsh (negative totals)': {
     attacker: { type: 'knights', terrain: 'marsh' },
-    target: { type: 'hordes', overlaps: 2, rearHarassment: true, demoralised: true, terrain: 'marsh' },
+    target: { type: 'hordes', overlaps: 2, 'rear-harassment': true, demoralised: true, terrain: 'marsh' },
   },
 };
 

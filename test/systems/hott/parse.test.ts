@@ -59,12 +59,49 @@ describe('hott: bad input is one ScenarioError naming the field', () => {
     rejects({ attacker: { ...blades, overlaps: 3 }, target: blades }, 'attacker.overlaps', /0, 1 or 2/);
     rejects({ attacker: blades, target: { ...blades, overlaps: -1 } }, 'target.overlaps', /0, 1 or 2/);
     rejects({ attacker: blades, target: { ...blades, overlaps: 1.5 } }, 'target.overlaps', /0, 1 or 2/);
-    rejects({ attacker: { type: 'shooters', missileSupport: 3 }, target: blades, situation: { mode: 'shooting' } }, 'attacker.missileSupport', /0, 1 or 2/);
+    rejects({ attacker: { type: 'shooters', 'missile-support': 3 }, target: blades, situation: { mode: 'shooting' } }, 'attacker.missile-support', /0, 1 or 2/);
   });
   it('unknown fields and values', () => {
     rejects({ attacker: { ...blades, attacks: 2 }, target: blades }, 'attacker', /unknown field.*'attacks'/);
     rejects({ attacker: blades, target: blades, situation: { mode: 'melee' } }, 'situation.mode', /close-combat/);
     rejects({ attacker: blades, target: { ...blades, terrain: 'swamp' } }, 'target.terrain', /marsh/);
+  });
+  it('multi-word keys are kebab-case: the camelCase spellings are unknown fields', () => {
+    rejects({ attacker: { type: 'spears', rearSupport: true }, target: blades }, 'attacker', /unknown field.*'rearSupport'/);
+    rejects({ attacker: blades, target: { ...blades, recoilBlocked: true } }, 'target', /unknown field.*'recoilBlocked'/);
+    rejects({ attacker: blades, target: blades, situation: { doubleRule: 'strict' } }, 'situation', /unknown field.*'doubleRule'/);
+    rejects({ attacker: blades, target: blades, situation: { onlySneakersInContact: false } }, 'situation', /unknown field.*'onlySneakersInContact'/);
+  });
+  it('kebab-case keys reach the parsed scenario', () => {
+    const s = hott.parse({
+      attacker: { type: 'spears', 'rear-support': true, 'rear-harassment': true, 'recoil-blocked': true },
+      target: { type: 'blades', terrain: 'gentle-hill', higher: true },
+      situation: {
+        'only-sneakers-in-contact': false,
+        'double-rule': 'strict',
+        'riders-hc': '2/2',
+        'explorer-ignores-enemy-terrain': false,
+        'doubled-never-milder': true,
+        'backfire-any-target': true,
+        'shooting-can-capture': false,
+      },
+    });
+    expect(s).toMatchObject({
+      onlySneakersInContact: false,
+      attacker: { rearSupport: true, rearHarassment: true, recoilBlocked: true },
+      readings: {
+        doubleRule: 'strict',
+        ridersHc: '2/2',
+        explorerIgnoresEnemyTerrain: false,
+        doubledNeverMilder: true,
+        backfireAnyTarget: true,
+        shootingCanCapture: false,
+      },
+    });
+    const bank = hott.parse({ attacker: { type: 'blades', 'defending-bank': true }, target: { type: 'spears', terrain: 'river' } });
+    expect(bank).toMatchObject({ attacker: { defendingBank: true } });
+    const shot = hott.parse({ attacker: { type: 'artillery', 'missile-support': 2 }, target: blades, situation: { mode: 'shooting' } });
+    expect(shot).toMatchObject({ attacker: { missileSupport: 2 } });
   });
   it('a general of a type that may not be one', () => rejects({ attacker: { type: 'paladins', general: true }, target: blades }, 'attacker.general', /GEN/));
   it('an aerial element in a wood', () => rejects({ attacker: { type: 'flyers', terrain: 'wood' }, target: blades }, 'attacker.terrain', /aerial/));
@@ -74,20 +111,22 @@ describe('hott: bad input is one ScenarioError naming the field', () => {
   });
   it('close-combat factors in shooting, and shooting factors in close combat', () => {
     rejects({ attacker: { type: 'shooters' }, target: { ...blades, overlaps: 1 }, situation: { mode: 'shooting' } }, 'target.overlaps', /shooting/);
-    rejects({ attacker: { type: 'shooters', missileSupport: 1 }, target: blades }, 'attacker.missileSupport', /close combat/);
+    rejects({ attacker: { type: 'shooters', 'missile-support': 1 }, target: blades }, 'attacker.missile-support', /close combat/);
     rejects({ attacker: { type: 'magicians', enhancers: 1 }, target: blades }, 'attacker.enhancers', /close combat/);
     rejects({ attacker: blades, target: blades, situation: { weakened: true } }, 'situation.weakened', /magic/);
     rejects({ attacker: { type: 'shooters' }, target: blades, situation: { mode: 'shooting', charged: true } }, 'situation.charged', /close combat/);
+    rejects({ attacker: { type: 'shooters' }, target: blades, situation: { mode: 'shooting', 'only-sneakers-in-contact': true } }, 'situation.only-sneakers-in-contact', /close combat/);
+    rejects({ attacker: { type: 'shooters' }, target: { ...blades, 'rear-support': true }, situation: { mode: 'shooting' } }, 'target.rear-support', /shooting \(allowed: .*recoil-blocked, rear-harassment/);
   });
   it('more enhancers than the PIP die pays for', () =>
     rejects({ attacker: { type: 'magicians', enhancers: 5 }, target: blades, situation: { mode: 'magic' } }, 'attacker.enhancers', /PIP/));
   it('weakening reasons (b)/(c) against a target that is not a Hero, Aerial Hero or Magician', () =>
     rejects({ attacker: { type: 'magicians' }, target: blades, situation: { mode: 'magic', weakened: true } }, 'situation.weakened', /Hero/));
-  it('rear support for a type without Apoyo a iguales', () => rejects({ attacker: { ...blades, rearSupport: true }, target: blades }, 'attacker.rearSupport', /Spears and Warbands/));
+  it('rear support for a type without Apoyo a iguales', () => rejects({ attacker: { ...blades, 'rear-support': true }, target: blades }, 'attacker.rear-support', /Spears and Warbands/));
   it('height off a hill, both higher, a bank without a river', () => {
     rejects({ attacker: { ...blades, higher: true }, target: blades }, 'attacker.higher', /hill/);
     rejects({ attacker: { ...blades, terrain: 'gentle-hill', higher: true }, target: { ...blades, terrain: 'gentle-hill', higher: true } }, 'attacker.higher', /only one/);
-    rejects({ attacker: { ...blades, defendingBank: true }, target: blades }, 'attacker.defendingBank', /river/);
+    rejects({ attacker: { ...blades, 'defending-bank': true }, target: blades }, 'attacker.defending-bank', /river/);
   });
   it('Stronghold: supports only against one, at most 2, never a Dragon; nothing but its type', () => {
     rejects({ attacker: { ...blades, supports: ['spears'] }, target: blades }, 'attacker.supports', /Stronghold/);
