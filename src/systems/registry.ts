@@ -2,10 +2,12 @@
  * Every rule set warodds knows, looked up by id or alias.
  */
 import { InputError } from '../core/errors.js';
+import { ninthAge } from './ninth-age/index.js';
 import type { GameSystem, SystemId } from './types.js';
 
 // One entry per rule set (each folder's index.ts exports its GameSystem).
 export const SYSTEMS: ReadonlyArray<GameSystem<any>> = [
+  ninthAge,
 ];
 
 export function findSystem(name: string, field = 'system'): GameSystem<unknown> {

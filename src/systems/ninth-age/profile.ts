@@ -1,0 +1,378 @@
+/**
+ * The needed rolls of one attack, and the attack groups of a side: who strikes at which
+ * Initiative step with how many attacks. Shared by the exact engine and the simulator; both only
+ * read these targets and counts, and each computes its own answer from them.
+ */
+import { type DiceExpr, parseDice } from '../../core/dice.js';
+import { pAtLeast } from '../../core/d6.js';
+import type { MeleeSituation, Offence, Options, ShootingSituation, SpecialHits, Unit } from './model.js';
+import {
+  armourNeed,
+  clampCharacteristic,
+  isCavalryLike,
+  isLargeForSkullSplitter,
+  isStompable,
+  meleeBaseToHit,
+  meleeNeed,
+  rankWidths,
+  shootingNeed,
+  supportingAttacksPerModel,
+  woundNeed,
+} from './tables.js';
+
+export type HitRoll =
+  | { readonly kind: 'auto' }
+  /** One die: hit on `need` or better (natural 1 misses, natural 6 hits); Hatred re-rolls misses. */
+  | { readonly kind: 'roll'; readonly need: number; readonly rerollMisses: boolean }
+  /** Shooting at 7+: a 6, then a second D6 of `second`+ (§5.2). */
+  | { readonly kind: 'chain'; readonly second: number }
+  | { readonly kind: 'impossible' };
+
+/** A ward or Regeneration roll chosen for a wound: succeed on `need`+; `rerollSuccess` for Holy. */
+export interface Protection {
+  readonly need: number;
+  readonly rerollSuccess: boolean;
+}
+
+export interface AttackProfile {
+  readonly hit: HitRoll;
+  /** A natural-6 hit wounds automatically (Poisoned Attacks, §7); never on a chain or auto hit. */
+  readonly poisoned: boolean;
+  /** To-wound need 2..6, or 0 when the attack cannot wound (S0). */
+  readonly woundNeed: number;
+  readonly woundRerollFailed: boolean;
+  /** Bluffer's Helm: successful to-wound rolls must be re-rolled. */
+  readonly woundRerollSuccess: boolean;
+  /** Gem of Fortune: successful to-wound 6s must be re-rolled. */
+  readonly woundRerollSixes: boolean;
+  /** A natural 6 to wound is a Lethal Strike: AP(6), no Regeneration (§7). */
+  readonly lethalStrike: boolean;
+  /** Armour need (≥ 7: no save; ≤ 1 behaves as 2+). */
+  readonly armourNeed: number;
+  readonly lethalArmourNeed: number;
+  readonly armourReroll: boolean;
+  readonly protection: Protection | null;
+  readonly lethalProtection: Protection | null;
+  readonly multipleWounds: DiceExpr | null;
+  /** Multiple Wounds are capped at the target's W characteristic (§4.10). */
+  readonly woundsCap: number;
+}
+
+/** P(a protection roll succeeds), natural 1 failing (A13), successes re-rolled once for Holy. */
+export function protectionChance(p: Protection): number {
+  const q = pAtLeast(Math.max(2, p.need));
+  return p.rerollSuccess ? q * q : q;
+}
+
+/**
+ * One ward or Regeneration roll per wound, the best applicable one (§4.8). Holy Attacks (and the
+ * Holy Icon) force successful WARD saves to be re-rolled, never Regeneration (§7, A8).
+ */
+function chooseProtection(wards: number[], rerollWards: boolean, regeneration: number | null): Protection | null {
+  const options: Protection[] = wards.map((need) => ({ need, rerollSuccess: rerollWards }));
+  if (regeneration !== null) options.push({ need: regeneration, rerollSuccess: false });
+  let best: Protection | null = null;
+  for (const o of options) if (!best || protectionChance(o) > protectionChance(best)) best = o;
+  return best;
+}
+
+interface WoundingContext {
+  readonly s: number;
+  readonly armourPiercing: number;
+  readonly lethalStrike: boolean;
+  readonly flaming: boolean;
+  readonly magical: boolean;
+  readonly holy: boolean;
+  readonly ranged: boolean;
+  readonly rerollFailedWounds: boolean;
+  readonly woundsOnFourAtWorst: boolean;
+  readonly metalshifting: boolean;
+  readonly multipleWounds: DiceExpr | null;
+}
+
+function woundAndSaves(hit: HitRoll, poisoned: boolean, w: WoundingContext, defender: Unit): AttackProfile {
+  const d = defender.defence;
+  // Shield: not in close combat with a two-handed weapon (§8.1)
+  const shield = w.ranged || d.shieldInMelee ? d.shieldBonus : 0;
+  const bonus = d.armourBonus + shield;
+  let need = woundNeed(w.s, defender.profile.t);
+  // Sword of Haste: wounds on 4+ unless a better roll is already needed (§11)
+  if (need > 4 && w.woundsOnFourAtWorst) need = 4;
+  // Metalshifting: wounds on the target's armour save value, natural 6 / natural 1 as usual (§7, A7)
+  if (w.metalshifting) need = Math.max(2, Math.min(6, 7 - Math.min(bonus, 6)));
+  const wards: number[] = [];
+  if (d.ward !== null) wards.push(d.ward);
+  if (w.ranged && d.wardVsRanged !== null) wards.push(d.wardVsRanged);
+  if (d.ethereal && !w.magical) wards.push(2); // Ethereal 2+ ward, not against Magical Attacks (§7)
+  if (d.fireborn && w.flaming) wards.push(2); // Fireborn 2+ ward against Flaming Attacks (§7)
+  const rerollWards = w.holy || d.rerollOwnWards;
+  // Regeneration cannot be used against Flaming Attacks (§7)
+  const regeneration = w.flaming ? null : d.regeneration;
+  return {
+    hit,
+    poisoned: poisoned && hit.kind === 'roll',
+    woundNeed: need,
+    // Flaming Attacks against a Flammable target, Blessed Sword: re-roll failed to-wound (§7, §11)
+    woundRerollFailed: (w.flaming && d.flammable) || w.rerollFailedWounds,
+    woundRerollSuccess: d.bluffersHelm,
+    woundRerollSixes: w.ranged && d.gemOfFortune,
+    lethalStrike: w.lethalStrike,
+    armourNeed: armourNeed(bonus, w.s, w.armourPiercing),
+    lethalArmourNeed: armourNeed(bonus, w.s, 6),
+    armourReroll: d.rerollFailedArmour,
+    protection: chooseProtection(wards, rerollWards, regeneration),
+    lethalProtection: chooseProtection(wards, rerollWards, null), // Lethal Strike: no Regeneration (§7)
+    multipleWounds: w.multipleWounds,
+    woundsCap: defender.profile.w,
+  };
+}
+
+/** Everything about a melee exchange that decides the needed rolls of one side's attacks. */
+export interface MeleeContext {
+  readonly situation: MeleeSituation;
+  /** This side charged and this is the first round. */
+  readonly charged: boolean;
+  /** This side fights the enemy in its own front (supporting attacks, spear). */
+  readonly enemyInFront: boolean;
+  /** This side's attacks land on the defender's front arc (Parry). */
+  readonly defenderFrontArc: boolean;
+  /** WS of the attacker and defender after a failed Fear test (set to 1, §12.6). */
+  readonly attackerWs: number;
+  readonly defenderWs: number;
+}
+
+function meleeStrength(o: Offence, ctx: MeleeContext, defender: Unit, options: Options): number {
+  let bonus = o.strengthBonus;
+  // Lance, Light Lance, Thunderous Charge: first round after charging (§7, §8.1, A21)
+  if (ctx.charged) bonus += o.chargeStrengthBonus + (o.thunderousCharge ? 1 : 0);
+  if (o.kingSlayer && defender.character) bonus += 1; // King Slayer (§11)
+  // "Attacks always have S N": final Strength (A5, recommended) or a fixed value others add to.
+  if (o.fixedStrength !== null) return options.alwaysStrengthIsFinal ? o.fixedStrength : clampCharacteristic(o.fixedStrength + bonus);
+  return clampCharacteristic(o.s + bonus);
+}
+
+function meleeHit(o: Offence, ctx: MeleeContext, defender: Unit, options: Options): HitRoll {
+  const base = meleeBaseToHit(ctx.attackerWs, ctx.defenderWs);
+  if (base === 0) return { kind: 'auto' }; // WS0 defender is hit automatically (§4.5)
+  const rerollMisses = o.hatred && ctx.situation.round === 1; // Hatred: first round only (§7)
+  if (ctx.attackerWs === 0 && !options.ws0TakesModifiers) return { kind: 'roll', need: 6, rerollMisses }; // A27 switch
+  // Parry caps the base at 4+ before modifiers (§4.5 step 2)
+  const parried = defender.defence.parry && ctx.defenderFrontArc ? Math.max(base, 4) : base;
+  let modifier = o.toHitModifier;
+  if (defender.defence.flail) modifier += 1; // attacks against a flail bearer +1 to hit (§8.1)
+  // Distracting −1 only when no other negative modifier applies (A2); none of ours is negative.
+  if (defender.defence.distracting) modifier -= 1;
+  return { kind: 'roll', need: meleeNeed(parried, modifier), rerollMisses };
+}
+
+/** The needed rolls of one normal close-combat attack of a part. */
+export function meleeProfile(o: Offence, ctx: MeleeContext, defender: Unit): AttackProfile {
+  const options = ctx.situation.options;
+  if (o.crushAttack) {
+    // Crush Attack: S10, Multiple Wounds (Ordnance) = D3+1, D3+2 against Fly; rolls to hit (§6, A20)
+    return woundAndSaves(meleeHit(o, ctx, defender, options), false, {
+      ...specialWounding(10, o.magical),
+      multipleWounds: parseDice(defender.defence.fly ? 'D3+2' : 'D3+1'),
+    }, defender);
+  }
+  // Spear: Lethal Strike against Cavalry, Monstrous Cavalry, Chariots engaged in its front (§8.1, A22)
+  const spearLethal = o.spearLethal && ctx.enemyInFront && isCavalryLike(defender.troop);
+  return woundAndSaves(meleeHit(o, ctx, defender, options), o.poisoned, {
+    s: meleeStrength(o, ctx, defender, options),
+    armourPiercing: o.armourPiercing,
+    lethalStrike: o.lethalStrike || spearLethal,
+    flaming: o.flaming,
+    magical: o.magical,
+    holy: o.holy,
+    ranged: false,
+    rerollFailedWounds: o.rerollFailedWounds,
+    woundsOnFourAtWorst: o.woundsOnFourAtWorst,
+    metalshifting: o.metalshifting,
+    multipleWounds: o.multipleWounds,
+  }, defender);
+}
+
+function specialWounding(s: number, magical: boolean): WoundingContext {
+  // Special attacks get none of the weapons' or attack rules' benefits, only Magical Attacks (§6).
+  return {
+    s,
+    armourPiercing: 0,
+    lethalStrike: false,
+    flaming: false,
+    magical,
+    holy: false,
+    ranged: false,
+    rerollFailedWounds: false,
+    woundsOnFourAtWorst: false,
+    metalshifting: false,
+    multipleWounds: null,
+  };
+}
+
+/** Automatic hits of a special attack (stomp, impact hits, grinding, breath) — §6. */
+export function specialProfile(s: number, magical: boolean, defender: Unit): AttackProfile {
+  return woundAndSaves({ kind: 'auto' }, false, specialWounding(s, magical), defender);
+}
+
+/** The needed rolls of one shot — §5. */
+export function shootingProfile(attacker: Unit, sit: ShootingSituation, defender: Unit): AttackProfile {
+  const m = attacker.missile!;
+  let modifier = sit.toHitModifier;
+  if (sit.longRange) modifier -= 1;
+  // Moving and shooting −1; Quick to Fire 0; Unwieldy −2 in total (§5.2, §7)
+  if (sit.moved && !m.quickToFire) modifier -= m.unwieldy ? 2 : 1;
+  if (sit.standAndShoot) modifier -= 1;
+  modifier -= sit.cover === 'hard' ? 2 : sit.cover === 'none' ? 0 : 1;
+  if (defender.defence.skirmishers) modifier -= 1;
+  if (defender.defence.hardTarget) modifier -= 1;
+  if (sit.multipleShots) modifier -= 1;
+  let hit: HitRoll;
+  if (m.alwaysHitsOn !== null) hit = { kind: 'roll', need: m.alwaysHitsOn, rerollMisses: false }; // Skull Splitter (A4)
+  else {
+    const need = shootingNeed(attacker.profile.bs + modifier);
+    hit = need.kind === 'roll' ? { kind: 'roll', need: need.target, rerollMisses: false } : need;
+  }
+  const large = isLargeForSkullSplitter(defender.troop) && m.multipleWoundsVsLarge > 1;
+  return woundAndSaves(hit, attacker.offence.poisoned, {
+    s: m.s ?? attacker.offence.s, // throwing weapons use the bearer's S (§8.2)
+    armourPiercing: m.armourPiercing,
+    lethalStrike: false, // model rules for close-combat attacks do not apply to shooting (§5.3)
+    flaming: false,
+    magical: m.alwaysHitsOn !== null || attacker.offence.magical,
+    holy: false,
+    ranged: true,
+    rerollFailedWounds: false,
+    woundsOnFourAtWorst: false,
+    metalshifting: false,
+    multipleWounds: large ? parseDice(String(m.multipleWoundsVsLarge)) : null,
+  }, defender);
+}
+
+// ---- How many attacks -------------------------------------------------------------------------
+
+/** Total attacks = flat + the sum of `rolls` rolls of `dice`. */
+export interface AttackCount {
+  readonly flat: number;
+  readonly dice: DiceExpr | null;
+  readonly rolls: number;
+}
+
+/** One batch of simultaneous attacks of one side at one Initiative step. */
+export interface AttackGroup {
+  readonly label: string;
+  readonly initiative: number;
+  readonly profile: (alive: number) => AttackProfile;
+  readonly count: (alive: number) => AttackCount;
+}
+
+/** Models per rank after casualties from the rear rank (§4.3): rank k (1-based) of a unit of n alive. */
+export function rankSize(unit: Unit, alive: number, k: number): number {
+  return Math.max(0, Math.min(unit.files, alive - (k - 1) * unit.files));
+}
+
+/** Full ranks (Filas Completas); Free Reform units count 0 (§4.3, §7). */
+export function fullRanks(unit: Unit, alive: number): number {
+  if (unit.morale.freeReform || unit.troop === 'war-machine') return 0;
+  const width = rankWidths(unit.troop).full;
+  if (unit.files < width) return 0;
+  return Math.floor(alive / unit.files);
+}
+
+/** Models of a unit in base contact with the enemy: its front rank, or the face it is engaged on. */
+function modelsInContact(unit: Unit, alive: number, ctx: MeleeContext, facing: 'front' | 'flank' | 'rear'): number {
+  if (alive === 0) return 0;
+  if (ctx.enemyInFront || facing === 'front') return rankSize(unit, alive, 1);
+  const ranks = Math.ceil(alive / unit.files);
+  return facing === 'flank' ? ranks : rankSize(unit, alive, ranks);
+}
+
+/** Supporting models of the ranks behind the first (§4.3): spear, Fight in Extra Rank, Horde. */
+function supportingModels(unit: Unit, alive: number): number {
+  const horde = unit.files >= rankWidths(unit.troop).horde ? 1 : 0;
+  const ranks = 1 + unit.extraRanks + horde;
+  let n = 0;
+  for (let k = 2; k <= 1 + ranks; k++) n += rankSize(unit, alive, k);
+  return n;
+}
+
+/** The attack groups of one side of a melee round against the enemy unit. */
+export function meleeGroups(unit: Unit, enemy: Unit, ctx: MeleeContext, facing: 'front' | 'flank' | 'rear'): AttackGroup[] {
+  const groups: AttackGroup[] = [];
+  const contact = (alive: number) => modelsInContact(unit, alive, ctx, facing);
+  const o = unit.offence;
+  const mainProfile = meleeProfile(o, ctx, enemy);
+  const chargeBonus = (off: Offence) => (ctx.charged && off.devastatingCharge ? 1 : 0); // Devastating Charge (§7)
+  const kingSlayer = o.kingSlayer && enemy.character ? 1 : 0;
+  // Unmodified A0: no normal attacks (§4.3)
+  if (unit.profile.a > 0 || o.randomAttacks) {
+    const perModel = Math.min(10, unit.profile.a + o.bonusAttacks + chargeBonus(o) + kingSlayer);
+    const support = supportingAttacksPerModel(unit.troop, unit.profile.a);
+    groups.push({
+      label: 'attacks',
+      initiative: o.crushAttack ? 0 : o.strikeInitiative,
+      profile: () => mainProfile,
+      count: (alive) => {
+        if (alive === 0) return { flat: 0, dice: null, rolls: 0 };
+        if (unit.attacks !== null) return { flat: unit.attacks, dice: null, rolls: 0 };
+        const front = contact(alive);
+        // Crush Attack: one attack, never as a supporting attack (§6)
+        if (o.crushAttack) return { flat: front, dice: null, rolls: 0 };
+        const supporting = ctx.enemyInFront ? supportingModels(unit, alive) * support : 0;
+        // Random Attacks: roll X per model, add bonus attacks, ignore the printed A (A9)
+        if (o.randomAttacks)
+          return { flat: front * (o.bonusAttacks + chargeBonus(o)) + supporting, dice: o.randomAttacks, rolls: front };
+        return { flat: front * perModel + supporting, dice: null, rolls: 0 };
+      },
+    });
+  }
+  const mount = unit.mount;
+  if (mount && (mount.a > 0 || mount.randomAttacks)) {
+    const mountProfile = meleeProfile(mount, ctx, enemy);
+    const perModel = Math.min(10, mount.a + mount.bonusAttacks + chargeBonus(mount));
+    // Mounts never make supporting attacks (Cavalry Support, §4.3)
+    groups.push({
+      label: 'mount attacks',
+      initiative: mount.crushAttack ? 0 : mount.strikeInitiative,
+      profile: () => mountProfile,
+      count: (alive) => {
+        const front = contact(alive);
+        if (mount.crushAttack) return { flat: front, dice: null, rolls: 0 };
+        if (mount.randomAttacks) return { flat: front * (mount.bonusAttacks + chargeBonus(mount)), dice: mount.randomAttacks, rolls: front };
+        return { flat: front * perModel, dice: null, rolls: 0 };
+      },
+    });
+  }
+  const sp = unit.special;
+  const special = (label: string, initiative: number, hits: SpecialHits, strength: (alive: number) => number) =>
+    groups.push({
+      label,
+      initiative,
+      profile: (alive) => specialProfile(strength(alive), o.magical, enemy),
+      count: (alive) => ({ flat: 0, dice: hits.hits, rolls: contact(alive) }),
+    });
+  const impact = ctx.charged && sp.impactHits !== null;
+  if (impact && sp.impactHits) {
+    // Impact Hits at I10, +1 S per full rank after the first (§6)
+    const hits = sp.impactHits;
+    special('impact hits', 10, hits, (alive) => clampCharacteristic(hits.s + Math.max(0, fullRanks(unit, alive) - 1)));
+  }
+  // Stomp at I0, only against Infantry, War Beasts, Swarms and War Machines (§6)
+  if (sp.stomp && isStompable(enemy.troop)) special('stomp', 0, sp.stomp, () => sp.stomp!.s);
+  // Grinding Attacks at the model's own I, not in a round it made Impact Hits (§6)
+  if (sp.grindingAttacks && !impact) special('grinding attacks', unit.profile.i, sp.grindingAttacks, () => sp.grindingAttacks!.s);
+  if (sp.breath) special('breath weapon', unit.profile.i, sp.breath, () => sp.breath!.s);
+  return groups;
+}
+
+/** Number of shots — §5.1: the first two ranks, all ranks with Volley Fire when not moved. */
+export function shotCount(attacker: Unit, sit: ShootingSituation): number {
+  const m = attacker.missile!;
+  const perModel = sit.multipleShots ? m.multipleShots : 1;
+  if (attacker.shots !== null) return attacker.shots;
+  const volley = m.volleyFire && !sit.moved && !sit.standAndShoot;
+  const shooters = volley ? attacker.models : Math.min(attacker.models, 2 * attacker.files);
+  return shooters * perModel;
+}
+
+/** The Initiative steps, 10 down to 0 (§4.2). */
+export const INITIATIVE_STEPS = [10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0] as const;
