@@ -4,9 +4,11 @@
 import { InputError } from '../core/errors.js';
 import { ninthAge } from './ninth-age/index.js';
 import type { GameSystem, SystemId } from './types.js';
+import { generic } from './generic/index.js';
 
 // One entry per rule set (each folder's index.ts exports its GameSystem).
 export const SYSTEMS: ReadonlyArray<GameSystem<any>> = [
+  generic,
   ninthAge,
 ];
 

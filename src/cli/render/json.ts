@@ -1,0 +1,37 @@
+/**
+ * JSON output. A distribution is `{ pmf: [P(0), P(1), ...], mean, sd }` with trailing zeros
+ * trimmed.
+ */
+import { type Dist, mean, sd, trim } from '../../core/dist.js';
+import type { Outcome } from '../../systems/types.js';
+import type { RunResult } from '../run.js';
+
+export function distJson(d: Dist) {
+  return { pmf: Array.from(trim(d)), mean: mean(d), sd: sd(d) };
+}
+
+export function outcomeJson(o: Outcome) {
+  return {
+    damage: distJson(o.damage),
+    ...(o.slain ? { slain: distJson(o.slain) } : {}),
+    ...(o.destroyed !== undefined ? { destroyed: o.destroyed } : {}),
+    ...(o.morale ? { morale: o.morale } : {}),
+    ...(o.outcomes ? { outcomes: o.outcomes } : {}),
+  };
+}
+
+export function resultJson(r: RunResult) {
+  const head = { system: r.scenario.system.id, scenario: r.scenario.name };
+  if (r.exact && !r.monteCarlo) return { ...head, engine: 'exact', ...outcomeJson(r.exact) };
+  const mc = r.monteCarlo!;
+  const sampling = { seed: mc.seed, samples: mc.samples };
+  if (!r.exact) return { ...head, engine: 'monte-carlo', ...sampling, ...outcomeJson(mc.outcome) };
+  return {
+    ...head,
+    engine: 'both',
+    ...sampling,
+    exact: outcomeJson(r.exact),
+    monteCarlo: outcomeJson(mc.outcome),
+    agreement: r.agreement,
+  };
+}

@@ -1,0 +1,49 @@
+/**
+ * Runs a loaded scenario through the exact engine, the Monte Carlo pool, or both.
+ */
+import { agreementOf, type AgreementReport } from '../analysis/agreement.js';
+import { runMonteCarlo } from '../sim/pool.js';
+import { tallyToOutcome, type TallyData } from '../sim/tally.js';
+import type { Outcome } from '../systems/types.js';
+import type { LoadedScenario } from './scenario-file.js';
+import { progressReporter } from './progress.js';
+
+export type Engine = 'exact' | 'mc' | 'both';
+
+export interface RunOptions {
+  samples: number;
+  seed: string;
+  threads: number;
+  signal?: AbortSignal;
+}
+
+export interface RunResult {
+  scenario: LoadedScenario;
+  exact?: Outcome;
+  monteCarlo?: { outcome: Outcome; tally: TallyData; samples: number; seed: string };
+  agreement?: AgreementReport;
+}
+
+export async function runScenario(scenario: LoadedScenario, engine: Engine, options: RunOptions): Promise<RunResult> {
+  const result: RunResult = { scenario };
+  if (engine !== 'mc') result.exact = scenario.system.exact(scenario.parsed);
+  if (engine !== 'exact') {
+    const progress = progressReporter(`${scenario.name}: Monte Carlo`);
+    try {
+      const tally = await runMonteCarlo({
+        system: scenario.system.id,
+        input: scenario.input,
+        samples: options.samples,
+        seed: options.seed,
+        threads: options.threads,
+        signal: options.signal,
+        onProgress: progress.update,
+      });
+      result.monteCarlo = { outcome: tallyToOutcome(tally), tally, samples: options.samples, seed: options.seed };
+    } finally {
+      progress.done();
+    }
+  }
+  if (result.exact && result.monteCarlo) result.agreement = agreementOf(result.exact, result.monteCarlo.tally);
+  return result;
+}

@@ -1,0 +1,16 @@
+/**
+ * The generic D6 pipeline: for any wargame that rolls to hit, to wound and to save on D6s.
+ */
+import type { GameSystem } from '../types.js';
+import { exactGeneric } from './exact.js';
+import { type GenericScenario, parseGeneric } from './schema.js';
+import { simulateGeneric } from './simulate.js';
+
+export const generic: GameSystem<GenericScenario> = {
+  id: 'generic',
+  aliases: ['d6'],
+  title: 'Generic D6 pipeline: hit, wound, save, ward, damage',
+  parse: parseGeneric,
+  exact: exactGeneric,
+  simulate: simulateGeneric,
+};

@@ -1,0 +1,189 @@
+import { describe, expect, it } from 'vitest';
+import * as D from '../../src/core/dist.js';
+import { compareCounts } from '../../src/core/stats.js';
+import { agreementOf } from '../../src/analysis/agreement.js';
+import { chunkRng, masterState } from '../../src/core/rng.js';
+import { Tally } from '../../src/sim/tally.js';
+import { generic } from '../../src/systems/generic/index.js';
+
+function binomialPmf(n: number, q: number): number[] {
+  const out: number[] = [];
+  for (let k = 0; k <= n; k++) {
+    let c = 1;
+    for (let i = 1; i <= k; i++) c = (c * (n - k + i)) / i;
+    out.push(c * q ** k * (1 - q) ** (n - k));
+  }
+  return out;
+}
+
+const run = (input: unknown) => generic.exact(generic.parse(input));
+
+function simulate(input: unknown, n: number, seed = 'test') {
+  const tally = new Tally();
+  generic.simulate(generic.parse(input), chunkRng(masterState(seed), 0), n, tally);
+  return tally;
+}
+
+const expectPmf = (d: D.Dist, expected: number[], tol = 1e-12) => {
+  expect(d.length).toBe(expected.length);
+  expected.forEach((p, k) => expect(Math.abs(d[k] - p)).toBeLessThan(tol));
+};
+
+describe('generic: exact', () => {
+  it('20 attacks, hit 3+, wound 4+, save 4+ → Binomial(20, 2/3 · 1/2 · 1/2 = 1/6)', () => {
+    const o = run({ attacker: { attacks: 20, hit: '3+', wound: 4 }, target: { save: 4 } });
+    expectPmf(o.damage, binomialPmf(20, 1 / 6));
+    expect(D.mean(o.damage)).toBeCloseTo(10 / 3, 12);
+  });
+
+  it('two unsaved D3 wounds on 2-health models: slain [0, 1/3, 5/9, 1/9] with spill-over', () => {
+    // Enumerate the 9 pairs of D3: floor((x + y) / 2) models die when damage pools.
+    const expected = [0, 0, 0, 0];
+    for (let x = 1; x <= 3; x++) for (let y = 1; y <= 3; y++) expected[Math.floor((x + y) / 2)] += 1 / 9;
+    expect(expected.map((p) => p * 9)).toEqual([0, 3, 5, 1]);
+    const o = run({
+      attacker: { attacks: 2, hit: 'auto', wound: 'auto', damage: 'D3' },
+      target: { models: 5, health: 2, save: 'none' },
+    });
+    expectPmf(o.slain!, expected);
+  });
+
+  it('the same without spill-over: slain [0, 5/9, 4/9]', () => {
+    // Enumerate: first D3 of 1 leaves the model on 1 wound, and the second always kills it (1 slain);
+    // a first D3 of 2+ kills one, and a second of 2+ kills another.
+    const expected = [0, 0, 0];
+    for (let x = 1; x <= 3; x++)
+      for (let y = 1; y <= 3; y++) {
+        let slain = 0;
+        let current = 0;
+        for (const dmg of [x, y]) {
+          current += dmg;
+          if (current >= 2) {
+            slain++;
+            current = 0;
+          }
+        }
+        expected[slain] += 1 / 9;
+      }
+    expect(expected.map((p) => p * 9)).toEqual([0, 5, 4]);
+    const o = run({
+      attacker: { attacks: 2, hit: 'auto', wound: 'auto', damage: 'D3' },
+      target: { models: 5, health: 2 },
+      situation: { allocation: 'no-spill-over' },
+    });
+    expectPmf(o.slain!, expected);
+  });
+
+  const oneHit = (attacker: object) => run({ attacker: { attacks: 1, wound: 'auto', ...attacker }, target: {} }).damage;
+  it('hit 5+ with re-roll ones: P(hit) = 1/3 + 1/6 · 1/3 = 7/18', () => {
+    expectPmf(oneHit({ hit: 5, reroll: { hit: 'ones' } }), [11 / 18, 7 / 18]);
+  });
+  it('hit 5+ with re-roll failed: P(hit) = 1/3 + 2/3 · 1/3 = 5/9', () => {
+    expectPmf(oneHit({ hit: 5, reroll: { hit: 'failed' } }), [4 / 9, 5 / 9]);
+  });
+  it('hit 5+ where an unmodified 6 gives one extra hit: P(0, 1, 2 hits) = 2/3, 1/6, 1/6', () => {
+    expectPmf(oneHit({ hit: 5, hitCrit: { effects: ['extra-hits(1)'] } }), [2 / 3, 1 / 6, 1 / 6]);
+  });
+  it("'all' fishes for crits: hit 3+, 6s auto-wound, wound 6+: P = P(crit) + P(non-crit hit)·1/6", () => {
+    // Every non-6 is re-rolled: P(final 6) = 1/6 + 5/6 · 1/6 = 11/36; P(final 3..5) = 5/6 · 3/6.
+    const pCrit = 11 / 36;
+    const pHit = (5 / 6) * (3 / 6);
+    const p = pCrit + pHit * (1 / 6);
+    expectPmf(
+      run({ attacker: { attacks: 1, hit: 3, wound: 6, reroll: { hit: 'all' }, hitCrit: { effects: ['auto-wound'] } } }).damage,
+      [1 - p, p],
+    );
+  });
+
+  it('ward per point: one unsaved D6-damage wound against ward 5+ is D6 thinned by 2/3', () => {
+    const o = run({ attacker: { attacks: 1, hit: 'auto', wound: 'auto', damage: 'D6' }, target: { ward: '5+' } });
+    // E[damage] = 3.5 · 2/3
+    expect(D.mean(o.damage)).toBeCloseTo(3.5 * (2 / 3), 12);
+    // P(0) = Σ_k 1/6 · (1/3)^k
+    let p0 = 0;
+    for (let k = 1; k <= 6; k++) p0 += (1 / 6) * (1 / 3) ** k;
+    expect(o.damage[0]).toBeCloseTo(p0, 14);
+  });
+
+  it('critical wound mortal(1) skips the save; rend+(1) worsens it', () => {
+    // Wound 4+, 6s are mortal: P = 1/6 + 2/6 · P(fail save 3+ = 1/3).
+    const mortal = run({ attacker: { attacks: 1, hit: 'auto', wound: 4, woundCrit: { effects: ['mortal(1)'] } }, target: { save: 3 } });
+    expect(mortal.damage[1]).toBeCloseTo(1 / 6 + (2 / 6) * (1 / 3), 14);
+    // rend+(1) on 6s: 6s face a 4+ save (fail 1/2), 4s and 5s a 3+ save (fail 1/3).
+    const rend = run({ attacker: { attacks: 1, hit: 'auto', wound: 4, woundCrit: { effects: ['rend+(1)'] } }, target: { save: 3 } });
+    expect(rend.damage[1]).toBeCloseTo((1 / 6) * (1 / 2) + (2 / 6) * (1 / 3), 14);
+  });
+
+  it('rend past 6 means no save; random attacks per model × models', () => {
+    const o = run({ attacker: { models: 3, attacks: 'D3', hit: 'auto', wound: 'auto', rend: 2 }, target: { save: 5 } });
+    // every attack lands: damage = sum of 3 D3 (mean 6)
+    expect(D.mean(o.damage)).toBeCloseTo(6, 12);
+    expect(o.damage[9]).toBeCloseTo(1 / 27, 14);
+  });
+
+  it('destroyed = P(damage ≥ models × health); damage is capped at the unit', () => {
+    const o = run({ attacker: { attacks: 4, hit: 'auto', wound: 4 }, target: { models: 2, health: 1 } });
+    expect(o.destroyed).toBeCloseTo(11 / 16, 14); // P(Binomial(4, 1/2) ≥ 2)
+    expectPmf(o.damage, [1 / 16, 4 / 16, 11 / 16]);
+  });
+
+  it('1,200 attacks stay normalised and keep the binomial mean', () => {
+    const o = run({ attacker: { models: 40, attacks: 30, hit: 3, wound: 4 }, target: { save: 4 } });
+    expect(Math.abs(D.total(o.damage) - 1)).toBeLessThan(1e-12);
+    expect(D.mean(o.damage)).toBeCloseTo(200, 8);
+  });
+});
+
+describe('generic: Monte Carlo agrees with exact (fixed seed)', () => {
+  const scenarios: Array<[string, unknown]> = [
+    ['plain', { attacker: { attacks: 20, hit: 3, wound: 4 }, target: { save: 4 } }],
+    [
+      'crits, re-rolls, ward, D3 damage, spill-over',
+      {
+        attacker: {
+          models: 5, attacks: 'D3+1', hit: 4, wound: 3, rend: 1, damage: 'D3',
+          reroll: { hit: 'ones', wound: 'failed' },
+          hitCrit: { effects: ['extra-hits(1)'] }, woundCrit: { on: 5, effects: ['mortal(1)'] },
+        },
+        target: { models: 6, health: 3, save: 4, ward: 6 },
+      },
+    ],
+    [
+      'mortal crit hits, no spill-over',
+      {
+        attacker: { attacks: 12, hit: 3, wound: 4, damage: '2', hitCrit: { effects: ['mortal(D3)'] } },
+        target: { models: 4, health: 3, save: 5 },
+        situation: { allocation: 'no-spill-over' },
+      },
+    ],
+  ];
+  for (const [name, input] of scenarios) {
+    it(name, () => {
+      const exact = run(input);
+      const tally = simulate(input, 200_000);
+      const report = agreementOf(exact, tally.toJSON());
+      expect(report.fields.map((f) => f.field)).toEqual(['damage', 'slain', 'destroyed'].slice(0, 1 + (exact.slain ? 1 : 0) + (exact.destroyed !== undefined ? 1 : 0)));
+      expect(report.pass).toBe(true);
+    });
+  }
+
+  it('a wrong exact answer (hit 4+ instead of 3+) fails the comparison', () => {
+    const wrong = run({ attacker: { attacks: 20, hit: 4, wound: 4 }, target: { save: 4 } });
+    const tally = simulate({ attacker: { attacks: 20, hit: 3, wound: 4 }, target: { save: 4 } }, 200_000);
+    expect(compareCounts(wrong.damage, tally.toJSON().damage).pass).toBe(false);
+  });
+});
+
+describe('generic: bad input names the field', () => {
+  const cases: Array<[unknown, string]> = [
+    [{ attacker: { attacks: 1, hit: 0, wound: 4 } }, "attacker.hit: '0' is not allowed (allowed: 2+..6+, 'auto')"],
+    [{ attacker: { attacks: -1, hit: 3, wound: 4 } }, "attacker.attacks: malformed dice expression '-1'"],
+    [{ attacker: { attacks: 1, hit: 3, wound: 4, damage: 'D7x' } }, "attacker.damage: malformed dice expression 'D7x'"],
+    [{ attacker: { attacks: 1, hit: 3, wound: 4, speed: 3 } }, "attacker: unknown field(s) 'speed'"],
+    [{ attacker: { attacks: 1, hit: 3, wound: 4, hitCrit: { effects: ['explode'] } } }, 'attacker.hitCrit.effects[0]: unknown critical-hit effect'],
+    [{ attacker: { attacks: 1, hit: 3, wound: 4, reroll: { hit: 'all' } } }, 'attacker.reroll.hit'],
+  ];
+  for (const [input, message] of cases) {
+    it(message, () => expect(() => generic.parse(input)).toThrow(message));
+  }
+});
