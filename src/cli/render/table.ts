@@ -21,12 +21,14 @@ export function renderTable(r: RunResult): string {
   if (r.monteCarlo) lines.push(`Monte Carlo: ${r.monteCarlo.samples.toLocaleString('en')} samples, seed '${r.monteCarlo.seed}'`);
   for (const s of sectionsOf(r)) {
     lines.push('');
-    if (s.kind === 'dist') {
+    if (s.kind === 'dist' && s.name === 'slain' && sameAsDamage(r)) {
+      lines.push('slain: the same as damage (one wound per model)');
+    } else if (s.kind === 'dist') {
       const main = (s.exact ?? s.mc)!;
       const mcNote = both ? `   (Monte Carlo mean ${fixed(mean(s.mc!))})` : '';
       lines.push(`${s.name}: mean ${fixed(mean(main))}, sd ${fixed(sd(main))}${mcNote}`);
       const head = both ? ['k', 'P(=k)', 'MC P(=k)', 'P(≥k)', ''] : ['k', 'P(=k)', 'P(≥k)', ''];
-      const t = new Table({ head, ...plain, colAligns: ['right', 'right', 'right', 'right', 'left'] });
+      const t = new Table({ head, ...plain, colAligns: [...head.slice(0, -1).map(() => 'right' as const), 'left' as const] });
       const rows = distRows(main);
       const peak = Math.max(...rows.map((row) => massOf(main, row)));
       for (const row of rows) {
@@ -57,4 +59,9 @@ export function renderTable(r: RunResult): string {
 export function agreementLine(a: AgreementReport): string {
   const parts = a.fields.map((f) => `${f.field} p=${sig(f.pValue)} tvd=${sig(f.tvd)}${f.degreesOfFreedom > 0 && f.zMean !== 0 ? ` z=${fixed(f.zMean, 2)}` : ''}`);
   return `agreement: ${a.pass ? 'PASS' : 'FAIL'} — ${parts.join('; ')}`;
+}
+
+function sameAsDamage(r: RunResult): boolean {
+  const o = r.exact ?? r.monteCarlo!.outcome;
+  return o.slain !== undefined && o.slain.length === o.damage.length && o.slain.every((p, k) => Math.abs(p - o.damage[k]) < 1e-12);
 }

@@ -1,0 +1,260 @@
+/**
+ * `parse` for Age of Sigmar: zod validation of the shape, then the rules that need more than one
+ * field (weapon abilities, Champion, the ability's requirements). Every problem is one
+ * ScenarioError naming the field.
+ */
+import { ScenarioError, UnsupportedRuleError } from '../../core/errors.js';
+import { parseRuleRef, validate } from '../../core/input.js';
+import {
+  type Attacker,
+  type Crit,
+  type RawSituation,
+  type RawUnit,
+  type RawWeapon,
+  type Scenario,
+  type Situation,
+  type Target,
+  type Weapon,
+  scenarioSchema,
+} from './schema.js';
+
+const WEAPON_ABILITIES = [
+  'crit-2-hits',
+  'crit-auto-wound',
+  'crit-mortal',
+  'anti-<keyword>(+1 rend)',
+  'anti-charge(+1 rend)',
+  'charge(+1 damage)',
+  'companion',
+  'shoot-in-combat',
+  'cornered-rat',
+];
+
+const CRITS: Record<string, Crit> = { 'crit-2-hits': 'two-hits', 'crit-auto-wound': 'auto-wound', 'crit-mortal': 'mortal' };
+
+/** Unit abilities warodds computes, and those the rules file describes but that are not combat dice. */
+const UNIT_ABILITIES = ['boing-boing-boing'];
+const UNSUPPORTED_UNIT_ABILITIES: Record<string, string> = {
+  rally: 'rally points heal or return models between attacks (Órdenes 2.0); set the unit\'s models and damaged instead',
+  'strike-first': 'it changes only the order of Fight activations (19.0)',
+  'strike-last': 'it changes only the order of Fight activations (19.0)',
+  reinforcements: 'a replacement unit enters in a later movement phase (Punta de lanza 7.0)',
+};
+
+const COMMANDS = ['all-out-attack', 'all-out-defence', 'covering-fire'] as const;
+
+export function parseScenario(input: unknown): Scenario {
+  const raw = validate(scenarioSchema, input);
+  const situation = parseSituation(raw.situation);
+  const target = parseTarget(raw.target, raw.situation);
+  const attacker = parseAttacker(raw.attacker, raw.situation);
+  checkAbility(raw.attacker, target, situation);
+  return { attacker, target, situation };
+}
+
+function parseSituation(raw: RawSituation): Situation {
+  // Spearhead uses no advanced module, so there are no command points (§1, §8).
+  if (raw.pack === 'spearhead')
+    for (const command of COMMANDS)
+      if (raw[command]) throw new ScenarioError(`situation.${command}`, 'Spearhead has no command points, so no commands (Punta de lanza, §8)');
+  if (raw['covering-fire'] && raw.ability !== 'shoot')
+    throw new ScenarioError('situation.covering-fire', "Covering Fire is a shooting attack (Órdenes 4.0): needs ability 'shoot'");
+  // Órdenes 1.2: each unit uses only 1 command per phase; Covering Fire is the shooting unit's command.
+  if (raw['covering-fire'] && raw['all-out-attack'])
+    throw new ScenarioError('situation.all-out-attack', 'a unit uses only 1 command per phase (Órdenes 1.2), and Covering Fire is already its command');
+  return {
+    ability: raw.ability,
+    charged: raw.charged,
+    targetCharged: raw['target-charged'],
+    cover: raw.cover,
+    guardedHero: raw['guarded-hero'],
+    allOutAttack: raw['all-out-attack'],
+    allOutDefence: raw['all-out-defence'],
+    coveringFire: raw['covering-fire'],
+    hitModifier: raw['hit-modifier'],
+    woundModifier: raw['wound-modifier'],
+    saveModifier: raw['save-modifier'],
+    sixAlwaysHits: raw['six-always-hits'],
+    rendInSaveCap: raw['rend-in-save-cap'],
+    crit2HitsDamage: raw['crit-2-hits-damage'],
+    pack: raw.pack,
+  };
+}
+
+interface Keywords {
+  readonly set: ReadonlySet<string>;
+  readonly champions: number;
+}
+
+/** Keywords in kebab-case ('hero', 'war-machine'); CHAMPION gives one Champion, CHAMPION (1/10) one per 10 models. */
+function parseKeywords(unit: RawUnit, root: string): Keywords {
+  const set = new Set<string>();
+  let champions = 0;
+  unit.keywords.forEach((text, i) => {
+    const path = `${root}.keywords[${i}]`;
+    const ref = parseRuleRef(text.trim().toLowerCase().replace(/\s+/g, '-'), path);
+    if (ref.id === 'ward') throw new ScenarioError(path, "write the ward as the unit's 'ward' field, e.g. \"ward\": \"6+\"");
+    if (ref.id === 'champion') {
+      // Champion — Miniaturas de mando 1.0: one per unit, or one per 10 models with (1/10).
+      if (ref.param !== null && ref.param !== '1/10') throw new ScenarioError(path, "'champion' takes no parameter or '(1/10)'");
+      champions = ref.param === null ? 1 : Math.floor(unit.models / 10);
+    } else if (ref.param !== null) throw new ScenarioError(path, `keyword '${text}' takes no parameter`);
+    set.add(ref.id);
+  });
+  return { set, champions };
+}
+
+function parseTarget(raw: RawUnit, situation: RawSituation): Target {
+  if (raw.health === undefined) throw new ScenarioError('target.health', 'the target unit needs its Health (damage to slay one model, 18.2)');
+  if (raw.save === undefined) throw new ScenarioError('target.save', "the target unit needs its Save ('2+'..'6+' or 'none')");
+  if (raw.damaged >= raw.health)
+    throw new ScenarioError('target.damaged', `must be below the unit's Health ${raw.health}: the counter resets when it reaches Health (18.2)`);
+  parseUnitAbilities(raw, 'target');
+  return {
+    models: raw.models,
+    health: raw.health,
+    save: raw.save === 'none' ? null : (raw.save as number),
+    ward: bestWard(raw.ward === undefined || raw.ward === 'none' ? null : (raw.ward as number), situation['mystic-shield']),
+    keywords: parseKeywords(raw, 'target').set,
+    damaged: raw.damaged,
+  };
+}
+
+/** Only the best (lowest) ward of a unit counts (18.1); Mystic Shield gives WARD (6+) (§6). */
+function bestWard(ward: number | null, mysticShield: boolean): number | null {
+  if (!mysticShield) return ward;
+  return ward === null ? 6 : Math.min(ward, 6);
+}
+
+function parseAttacker(raw: RawUnit, situation: RawSituation): Attacker {
+  if (raw.health !== undefined && raw.damaged >= raw.health)
+    throw new ScenarioError('attacker.damaged', `must be below the unit's Health ${raw.health} (18.2)`);
+  parseUnitAbilities(raw, 'attacker');
+  const { champions } = parseKeywords(raw, 'attacker');
+  const weapons = raw.weapons.map((w, i) => parseWeapon(w, `attacker.weapons[${i}]`, raw, champions));
+  return { models: raw.models, damaged: raw.damaged, weapons: selectWeapons(weapons, situation) };
+}
+
+/** The weapons an ability uses: Fight uses melee weapons (16.0), Shoot ranged ones (14.2). */
+function selectWeapons(weapons: Weapon[], situation: RawSituation): Weapon[] {
+  if (situation.ability === 'fight') {
+    const melee = weapons.filter((w) => w.type === 'melee');
+    if (melee.length === 0) throw new ScenarioError('attacker.weapons', "ability 'fight' needs at least one melee weapon");
+    return melee;
+  }
+  if (situation.ability === 'shoot') {
+    // 14.2: an engaged unit shoots only with Shoot in Combat weapons.
+    const ranged = weapons.filter((w) => w.type === 'ranged' && (w.shootInCombat || !situation.engaged));
+    if (ranged.length === 0)
+      throw new ScenarioError('attacker.weapons', `ability 'shoot' needs at least one ranged weapon${situation.engaged ? " with 'shoot-in-combat' (the unit is engaged)" : ''}`);
+    return ranged;
+  }
+  if (situation.engaged) throw new ScenarioError('situation.engaged', "only matters for ability 'shoot'");
+  return [];
+}
+
+function parseWeapon(raw: RawWeapon, path: string, unit: RawUnit, unitChampions: number): Weapon {
+  const crits: Crit[] = [];
+  const anti: string[] = [];
+  let chargeDamage = false;
+  let companion = false;
+  let shootInCombat = false;
+  let corneredRat = false;
+  raw.abilities.forEach((text, i) => {
+    const at = `${path}.abilities[${i}]`;
+    const ref = parseRuleRef(text.trim().toLowerCase(), at);
+    const noParam = () => {
+      if (ref.param !== null) throw new ScenarioError(at, `'${ref.id}' takes no parameter`);
+    };
+    if (ref.id in CRITS) {
+      noParam();
+      crits.push(CRITS[ref.id]);
+    } else if (ref.id.startsWith('anti-')) {
+      // Anti X (+1 Rend) — 20.0; several stack.
+      if (ref.param !== null && !/^\+?1\s*rend$/.test(ref.param)) throw new ScenarioError(at, `'${text}' must be written '${ref.id}(+1 rend)'`);
+      anti.push(ref.id.slice('anti-'.length));
+    } else if (ref.id === 'charge') {
+      if (ref.param !== null && !/^\+?1\s*damage$/.test(ref.param)) throw new ScenarioError(at, "'charge' must be written 'charge(+1 damage)'");
+      chargeDamage = true;
+    } else if (ref.id === 'companion') {
+      noParam();
+      companion = true;
+    } else if (ref.id === 'shoot-in-combat') {
+      noParam();
+      if (raw.type !== 'ranged') throw new ScenarioError(at, "'shoot-in-combat' belongs on a ranged weapon");
+      shootInCombat = true;
+    } else if (ref.id === 'cornered-rat') {
+      noParam();
+      corneredRat = true;
+    } else throw new ScenarioError(at, `unknown weapon ability '${text}' (allowed: ${WEAPON_ABILITIES.join(', ')})`);
+  });
+  // 20.0: a weapon with several Crit abilities uses only the one its controller picks.
+  if (crits.length > 1) throw new ScenarioError(`${path}.abilities`, 'a weapon uses only one Crit ability (20.0): keep the one you choose');
+  // Companion ignores friendly abilities that change the weapon's characteristics (20.0).
+  if (companion && corneredRat) throw new ScenarioError(`${path}.abilities`, "'cornered-rat' cannot change a Companion weapon (20.0)");
+  if (raw.type === 'melee' && raw.range !== undefined) throw new ScenarioError(`${path}.range`, 'melee weapons have no Range');
+  const models = raw.models ?? unit.models;
+  if (models > unit.models) throw new ScenarioError(`${path}.models`, `at most the unit's ${unit.models} models`);
+  return {
+    name: raw.name,
+    type: raw.type,
+    attacks: raw.attacks,
+    hit: raw.hit as number,
+    wound: raw.wound as number,
+    rend: raw.rend,
+    damage: raw.damage,
+    crit: crits[0] ?? 'none',
+    anti,
+    chargeDamage,
+    companion,
+    shootInCombat,
+    corneredRat,
+    models,
+    champions: weaponChampions(raw, path, models === unit.models, companion, unitChampions),
+  };
+}
+
+/**
+ * Champions among the models using a weapon (Miniaturas de mando 1.0, A5): all the Champion's
+ * weapons except Companion ones. By default a weapon carried by every model is the Champion's.
+ */
+function weaponChampions(raw: RawWeapon, path: string, everyModel: boolean, companion: boolean, unitChampions: number): number {
+  if (raw.champion === true) {
+    if (unitChampions === 0) throw new ScenarioError(`${path}.champion`, "the unit has no Champion (keyword 'champion')");
+    if (companion) throw new ScenarioError(`${path}.champion`, 'Champion +1 Attacks does not apply to a Companion weapon (20.0, A5)');
+    return Math.min(unitChampions, raw.models ?? unitChampions);
+  }
+  if (raw.champion === false || companion || !everyModel) return 0;
+  return unitChampions;
+}
+
+function parseUnitAbilities(raw: RawUnit, root: string): void {
+  raw.abilities.forEach((text, i) => {
+    const path = `${root}.abilities[${i}]`;
+    const id = text.trim().toLowerCase();
+    if (id in UNSUPPORTED_UNIT_ABILITIES) throw new UnsupportedRuleError(path, id, UNSUPPORTED_UNIT_ABILITIES[id]);
+    if (!UNIT_ABILITIES.includes(id)) throw new ScenarioError(path, `unknown unit ability '${text}' (allowed: ${UNIT_ABILITIES.join(', ')})`);
+  });
+}
+
+/** The requirements of the situation's ability on the two units. */
+function checkAbility(attacker: RawUnit, target: Target, situation: Situation): void {
+  const { ability } = situation;
+  if (ability === 'power-through') {
+    // Power Through — Órdenes 8.0: the unit charged, and the target's Health is lower than its own.
+    if (!situation.charged) throw new ScenarioError('situation.charged', "Power Through needs a unit that charged this turn: set 'charged': true");
+    if (attacker.health === undefined) throw new ScenarioError('attacker.health', 'Power Through compares Health: the attacker needs its Health');
+    if (!(target.health < attacker.health))
+      throw new ScenarioError('target.health', `Power Through picks a unit whose Health is lower than the attacker's ${attacker.health} (Órdenes 8.0)`);
+  }
+  // Place of Power — Terreno 1.2: a HERO activates it; miscast — Magic module, a WIZARD casting (not in Spearhead).
+  if (ability === 'place-of-power' && !target.keywords.has('hero'))
+    throw new ScenarioError('target.keywords', "ability 'place-of-power' is used by a HERO: the target (the hero that activates it) needs keyword 'hero'");
+  if (ability === 'miscast') {
+    if (!target.keywords.has('wizard'))
+      throw new ScenarioError('target.keywords', "ability 'miscast' happens to a WIZARD: the target (the caster) needs keyword 'wizard'");
+    if (situation.pack === 'spearhead') throw new ScenarioError('situation.ability', 'Spearhead does not use the Magic module, so there are no miscasts (§9)');
+  }
+  if (ability === 'boing-boing-boing' && !attacker.abilities.map((a) => a.trim().toLowerCase()).includes('boing-boing-boing'))
+    throw new ScenarioError('attacker.abilities', "ability 'boing-boing-boing' needs the unit ability 'boing-boing-boing' (Squig Hoppers sheet)");
+}
