@@ -85,7 +85,6 @@ export interface Traits {
   unwieldy: boolean;
   volleyFire: boolean;
   cumbersome: boolean;
-  frenzy: boolean;
   warStandard: boolean;
 }
 
@@ -166,7 +165,6 @@ export function emptyTraits(): Traits {
     unwieldy: false,
     volleyFire: false,
     cumbersome: false,
-    frenzy: false,
     warStandard: false,
   };
 }
@@ -196,12 +194,15 @@ function weapon(id: MeleeWeapon, more?: (t: Traits) => void): Apply {
   });
 }
 
+/** Only one body armour (§4.7): a second one is an error naming both. */
 function bodyArmour(bonus: number, id: string, more?: (t: Traits) => void): Apply {
-  return noParam((t) => {
+  return (t, rule, path) => {
+    if (rule.param !== null) throw new ScenarioError(path, `'${rule.text}' takes no parameter (write '${rule.id}')`);
+    if (t.bodyArmourId !== null) throw new ScenarioError(path, `only one body armour: '${t.bodyArmourId}' and '${id}'`);
     t.bodyArmour = bonus;
     t.bodyArmourId = id;
     more?.(t);
-  });
+  };
 }
 
 // ---- §8 Mundane equipment ---------------------------------------------------------------
@@ -274,7 +275,6 @@ export const RULES: Readonly<Record<string, Apply>> = {
   'free-reform': noParam((t) => (t.freeReform = true)),
   'fast-cavalry': noParam((t) => (t.freeReform = true)),
   frenzy: noParam((t) => {
-    t.frenzy = true;
     t.bonusAttacks += 1;
     t.immunePsychology = true;
     t.immuneFear = true;

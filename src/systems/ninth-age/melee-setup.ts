@@ -23,11 +23,13 @@ export function takesFearTest(unit: Unit, enemy: Unit): boolean {
 
 /**
  * The Leadership a unit tests on before the combat result, modifiers applied in order with the
- * 0–10 clamp after each step (§1.4): Banner of Discipline +1, then Fear −1 while in base contact
- * with a Fear-causer (A1).
+ * 0–10 clamp after each step (§1.4): a borrowed value first (the General's Ld through Inspiring
+ * Presence, §10), then Banner of Discipline +1, then Fear −1 while in base contact with a
+ * Fear-causer (A1).
  */
 export function standingLeadership(unit: Unit, enemy: Unit | null): number {
-  let ld = clampCharacteristic(unit.profile.ld + unit.morale.ldBonus);
+  const own = Math.max(unit.profile.ld, unit.morale.generalLd ?? 0);
+  let ld = clampCharacteristic(own + unit.morale.ldBonus);
   if (enemy && takesFearTest(unit, enemy)) ld = clampCharacteristic(ld - 1);
   return ld;
 }

@@ -31,7 +31,6 @@ export interface Profile {
 export interface Offence {
   readonly ws: number;
   readonly s: number;
-  readonly i: number;
   readonly a: number;
   /** Added to S for normal attacks (weapon, magic weapon, potion). */
   readonly strengthBonus: number;
@@ -124,6 +123,8 @@ export interface Morale {
   readonly immuneFear: boolean;
   readonly causesFear: boolean;
   readonly ldBonus: number;
+  /** Inspiring Presence: the General's Ld after his own modifiers, used when higher (§10). */
+  readonly generalLd: number | null;
   readonly swiftstride: boolean;
   readonly freeReform: boolean;
   /** Re-roll failed Leadership tests (Hold your Ground, Gleaming Icon): a die is re-rolled once. */
@@ -160,7 +161,6 @@ export interface Unit {
   readonly character: boolean;
   readonly profile: Profile;
   readonly woundsLost: number;
-  readonly weapon: MeleeWeapon;
   /** Extra supporting ranks: spear, Fight in Extra Rank (cumulative); Horde is added by formation. */
   readonly extraRanks: number;
   readonly missile: Missile | null;

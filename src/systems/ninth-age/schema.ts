@@ -65,6 +65,7 @@ export const unitSchema = z.strictObject({
   musician: z.boolean().default(false),
   'battle-standard': z.boolean().default(false),
   'hold-your-ground': z.boolean().default(false),
+  'general-ld': characteristic.optional(),
 });
 type RawUnit = z.infer<typeof unitSchema>;
 
@@ -255,7 +256,6 @@ function offenceOf(t: Traits, ws: number, s: number, i: number, a: number, weapo
   return {
     ws: t.fixedWs ?? ws,
     s: clampCharacteristic(s + t.profileStrengthBonus),
-    i,
     a,
     strengthBonus: weaponStrength(weapon) + t.strengthBonus,
     chargeStrengthBonus: weapon === 'lance' ? 2 : weapon === 'light-lance' ? 1 : 0,
@@ -358,6 +358,7 @@ function buildUnit(raw: RawUnit, path: string): Unit {
     immuneFear: t.immuneFear || (mount?.traits.causesFear ?? false),
     causesFear: t.causesFear || (mount?.traits.causesFear ?? false),
     ldBonus: t.ldBonus,
+    generalLd: raw['general-ld'] ?? null,
     swiftstride: t.swiftstride,
     freeReform: t.freeReform,
     rerollLeadership: t.rerollLeadership || raw['battle-standard'] || raw['hold-your-ground'],
@@ -384,7 +385,6 @@ function buildUnit(raw: RawUnit, path: string): Unit {
     character: raw.character,
     profile: { m: raw.m, ws: raw.ws, bs: raw.bs, s: raw.s, t: raw.t, w: raw.w, i: raw.i, a: raw.a, ld: raw.ld },
     woundsLost: raw['wounds-lost'],
-    weapon: t.weapon,
     extraRanks: t.extraRanks + (t.weapon === 'spear' ? 1 : 0), // spear: Fight in Extra Rank, cumulative (§8.1)
     missile,
     offence,

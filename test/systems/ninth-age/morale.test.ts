@@ -29,6 +29,14 @@ describe('break tests — §12.2', () => {
     const q = 15 / 36;
     near(morale(losesBy(3, { ld: 8, 'battle-standard': true })).holds, q + (1 - q) * q);
   });
+  it("Inspiring Presence: the General's Ld replaces a lower own Ld, the unit's modifiers apply on top", () => {
+    near(morale(losesBy(3, { ld: 6, 'general-ld': 9 })).holds, 15 / 36);
+    near(morale(losesBy(3, { ld: 6, 'general-ld': 9, items: ['banner-of-discipline'] })).holds, 21 / 36);
+    near(morale(losesBy(3, { ld: 8, 'general-ld': 5 })).holds, 10 / 36);
+  });
+  it('only one body armour', () => {
+    expect(() => losesBy(1, { equipment: ['light-armour', 'heavy-armour'] })).toThrow(/only one body armour/);
+  });
   it('a war machine that fails is destroyed; without pursuit a broken unit escapes', () => {
     near(morale(losesBy(3, { ld: 2, troop: 'war-machine' }))['breaks-caught'], 1);
     near(morale(losesBy(3, { ld: 2 }, {}, { pursuit: false }))['breaks-escapes'], 1);
