@@ -82,3 +82,21 @@ describe('ninth-age Monte Carlo agrees with the exact engine', () => {
     );
   });
 });
+
+describe('ninth-age Monte Carlo agrees on every branch of one attack and of the special attacks', () => {
+  const melee = { type: 'melee', 'target-strikes-back': false, facing: 'flank' };
+  const cases: Array<[string, Record<string, unknown>, Record<string, unknown>, Record<string, unknown>]> = [
+    ['re-rolls on one die: Flammable and Bluffer’s Helm, Dusk Stone', { attacks: 10, rules: ['flaming-attacks'] }, { rules: ['flammable'], items: ['bluffers-helm', 'dusk-stone'], equipment: ['light-armour'] }, melee],
+    ['Holy against a ward, Hatred, poison', { attacks: 10, rules: ['holy-attacks', 'hatred', 'poisoned-attacks'] }, { rules: ['ward-save(4+)'] }, melee],
+    ['Lethal Strike against armour and Regeneration', { attacks: 10, rules: ['lethal-strike'] }, { equipment: ['plate-armour'], rules: ['regeneration(4+)'] }, melee],
+    ['Metalshifting, Multiple Wounds (D3+1) capped at W3', { attacks: 6, s: 1, rules: ['metalshifting', 'multiple-wounds(D3+1)'] }, { w: 3, models: 10, equipment: ['heavy-armour', 'shield'] }, melee],
+    ['Random Attacks, Stomp, Grinding Attacks, Breath Weapon', { models: 2, files: 2, a: 2, rules: ['random-attacks(D6)', 'stomp(D3)', 'grinding-attacks(2)', 'breath-weapon(3)'] }, { models: 30 }, melee],
+    ['Impact Hits with Scythes, Crush Attack', { troop: 'chariot', models: 2, files: 2, a: 3, rules: ['scythes', 'crush-attack'] }, { models: 30, w: 2 }, { ...melee, charging: 'attacker' }],
+    ['a challenge with Overkill', { models: 1, files: 1, a: 4, s: 5, rules: ['multiple-wounds(D3)'] }, { models: 1, files: 1, w: 2, a: 3, character: true }, { type: 'melee', challenge: true }],
+    ['Daemonic Instability with its re-roll, a war machine, Random Movement', { models: 20, files: 5, ws: 4, rules: ['random-movement(2D6+1)'] }, { models: 6, files: 3, rules: ['daemonic-instability'], 'hold-your-ground': true }, { type: 'melee' }],
+    ['a war machine crew that breaks is destroyed', { models: 20, files: 5, ws: 4 }, { troop: 'war-machine', models: 3, files: 3, ld: 6 }, { type: 'melee' }],
+    ['shooting at 7+ with poison, Gem of Fortune', { shots: 20, bs: 2, equipment: ['bow'], rules: ['poisoned-attacks'] }, { items: ['gem-of-fortune'] }, { type: 'shooting', 'long-range': true, moved: true }],
+    ['poisoned shooting at 6+, Force Shield', { shots: 20, bs: 2, equipment: ['crossbow'], rules: ['poisoned-attacks'] }, { items: ['force-shield'] }, { type: 'shooting', 'long-range': true }],
+  ];
+  for (const [name, attacker, target, situation] of cases) it(name, () => agree(name, parse(attacker, target, situation)));
+});
