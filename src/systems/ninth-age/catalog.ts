@@ -6,7 +6,8 @@
 import { type DiceExpr, parseDice } from '../../core/dice.js';
 import { ScenarioError, UnsupportedRuleError } from '../../core/errors.js';
 import { type RuleRef, intParam, parseRuleRef, targetParam } from '../../core/input.js';
-import type { MeleeWeapon } from './model.js';
+import type { MeleeWeapon, MultipleWounds } from './model.js';
+import { TROOPS, type Troop } from './tables.js';
 
 /** The traits of a unit as ids are applied, before they are frozen into a Unit. */
 export interface Traits {
@@ -44,7 +45,7 @@ export interface Traits {
   rerollFailedWounds: boolean;
   woundsOnFourAtWorst: boolean;
   metalshifting: boolean;
-  multipleWounds: DiceExpr | null;
+  multipleWounds: MultipleWounds | null;
   kingSlayer: boolean;
   crushAttack: boolean;
   lightningReflexes: boolean;
@@ -187,6 +188,21 @@ function diceParam(rule: RuleRef, path: string): DiceExpr {
   }
 }
 
+/**
+ * `multiple-wounds(D3)`, `multiple-wounds(ordnance)`, `multiple-wounds(2, monster/ridden-monster)`:
+ * the wounds, then optionally the troop types it applies to (§4.10).
+ */
+function multipleWoundsParam(rule: RuleRef, path: string): MultipleWounds {
+  const [wounds, against] = (rule.param ?? '').split(',').map((x) => x.trim());
+  const dice = wounds.toLowerCase() === 'ordnance' ? 'ordnance' : diceParam({ ...rule, param: wounds || null }, path);
+  if (against === undefined) return { wounds: dice, against: null };
+  const troops = against.split(/[\s/]+/).filter(Boolean);
+  for (const troop of troops)
+    if (!(TROOPS as readonly string[]).includes(troop))
+      throw new ScenarioError(path, `'${troop}' in '${rule.text}' is not a troop type (allowed: ${TROOPS.join(', ')})`);
+  return { wounds: dice, against: troops as Troop[] };
+}
+
 function weapon(id: MeleeWeapon, more?: (t: Traits) => void): Apply {
   return noParam((t) => {
     t.weapon = id;
@@ -281,7 +297,7 @@ export const RULES: Readonly<Record<string, Apply>> = {
   }),
   'grinding-attacks': (t, r, p) => (t.grindingAttacks = diceParam(r, p)),
   'hard-target': noParam((t) => (t.hardTarget = true)),
-  hatred: noParam((t) => (t.hatred = true)),
+  hatred: (t) => (t.hatred = true), // 'hatred(X)': X names the hated enemies; list it only where it applies
   'holy-attacks': noParam((t) => (t.holy = true)),
   'immune-to-psychology': noParam((t) => {
     t.immunePsychology = true;
@@ -299,7 +315,7 @@ export const RULES: Readonly<Record<string, Apply>> = {
   }),
   'mount-protection': (t, r, p) => (t.mountProtection = Math.max(t.mountProtection, 7 - targetParam(r, p, 5, 6))),
   'multiple-shots': (t, r, p) => (t.multipleShots = intParam(r, p, 2, 10)),
-  'multiple-wounds': (t, r, p) => (t.multipleWounds = diceParam(r, p)),
+  'multiple-wounds': (t, r, p) => (t.multipleWounds = multipleWoundsParam(r, p)),
   otherworldly: noParam((t) => {
     t.magical = true;
     t.immunePsychology = true;

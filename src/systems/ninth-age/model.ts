@@ -27,6 +27,15 @@ export interface Profile {
   readonly ld: number;
 }
 
+/**
+ * Multiple Wounds (X, Y) — §4.10: X wounds per unsaved wound ('ordnance' = D3+1, D3+2 against Fly),
+ * only against the troop types Y when listed.
+ */
+export interface MultipleWounds {
+  readonly wounds: DiceExpr | 'ordnance';
+  readonly against: readonly Troop[] | null;
+}
+
 /** What one attacking part (the model itself, or its mount) brings to its close-combat attacks. */
 export interface Offence {
   readonly ws: number;
@@ -62,7 +71,7 @@ export interface Offence {
   /** Sword of Haste: wounds on 4+ unless a better roll is needed. */
   readonly woundsOnFourAtWorst: boolean;
   readonly metalshifting: boolean;
-  readonly multipleWounds: DiceExpr | null;
+  readonly multipleWounds: MultipleWounds | null;
   /** King Slayer: +1 S and +1 A per enemy character in contact. */
   readonly kingSlayer: boolean;
   /** Crush Attack replaces all normal attacks by one S10 Multiple Wounds (Ordnance) attack at I0 (§6). */

@@ -5,7 +5,7 @@
  */
 import { type DiceExpr, parseDice } from '../../core/dice.js';
 import { pAtLeast } from '../../core/d6.js';
-import type { MeleeSituation, Offence, Options, ShootingSituation, SpecialHits, Unit } from './model.js';
+import type { MeleeSituation, MultipleWounds, Offence, Options, ShootingSituation, SpecialHits, Unit } from './model.js';
 import {
   armourNeed,
   clampCharacteristic,
@@ -172,7 +172,7 @@ export function meleeProfile(o: Offence, ctx: MeleeContext, defender: Unit): Att
     // Crush Attack: S10, Multiple Wounds (Ordnance) = D3+1, D3+2 against Fly; rolls to hit (§6, A20)
     return woundAndSaves(meleeHit(o, ctx, defender, options), false, {
       ...specialWounding(10, o.magical),
-      multipleWounds: parseDice(defender.defence.fly ? 'D3+2' : 'D3+1'),
+      multipleWounds: ordnance(defender),
     }, defender);
   }
   // Spear: Lethal Strike against Cavalry, Monstrous Cavalry, Chariots engaged in its front (§8.1, A22)
@@ -188,8 +188,19 @@ export function meleeProfile(o: Offence, ctx: MeleeContext, defender: Unit): Att
     rerollFailedWounds: o.rerollFailedWounds,
     woundsOnFourAtWorst: o.woundsOnFourAtWorst,
     metalshifting: o.metalshifting,
-    multipleWounds: o.multipleWounds,
+    multipleWounds: multipleWoundsAgainst(o.multipleWounds, defender),
   }, defender);
+}
+
+/** Multiple Wounds (Ordnance): D3+1, or D3+2 against targets with Fly (§4.10). */
+function ordnance(defender: Unit): DiceExpr {
+  return parseDice(defender.defence.fly ? 'D3+2' : 'D3+1');
+}
+
+/** The Multiple Wounds dice of an attack against this defender, if any apply (§4.10). */
+function multipleWoundsAgainst(mw: MultipleWounds | null, defender: Unit): DiceExpr | null {
+  if (!mw || (mw.against && !mw.against.includes(defender.troop))) return null;
+  return mw.wounds === 'ordnance' ? ordnance(defender) : mw.wounds;
 }
 
 function specialWounding(s: number, magical: boolean): WoundingContext {

@@ -211,7 +211,16 @@ describe('§7 special rules', () => {
     near(formationWounds({ models: 1, files: 1, a: 4, rules: ['random-attacks(D3)'] }), 2 / 4);
     near(formationWounds({ models: 1, files: 1, a: 4, rules: ['random-attacks(D3)', 'frenzy'] }), 3 / 4);
   });
-  it('Hatred re-rolls misses in the first round only', () => {
+  it('Multiple Wounds (X, Y) only against the listed troop types; (Ordnance) D3+1, D3+2 against Fly', () => {
+    const mw = (rule: string, target: Json) => wounds({ s: 10, ws: 10, rules: [rule] }, { models: 5, ws: 1, t: 1, w: 5, rules: ['immune-to-psychology'], ...target });
+    const unsaved = (2 / 3) * (5 / 6);
+    near(mw('multiple-wounds(2, monster/monstrous-infantry)', { troop: 'monstrous-infantry' }), unsaved * 2);
+    near(mw('multiple-wounds(2, monster/monstrous-infantry)', {}), unsaved);
+    near(mw('multiple-wounds(ordnance)', {}), unsaved * 3);
+    near(mw('multiple-wounds(ordnance)', { rules: ['immune-to-psychology', 'fly(6)'] }), unsaved * 4);
+  });
+  it('Hatred re-rolls misses in the first round only; Hatred (X) is listed where it applies', () => {
+    near(wounds({ rules: ['hatred(elves)'] }), (3 / 4) * (1 / 2));
     near(wounds({ rules: ['hatred'] }), (3 / 4) * (1 / 2));
     near(wounds({ rules: ['hatred'] }, {}, { round: 2 }), 1 / 4);
   });

@@ -44,7 +44,8 @@ describe('bad input', () => {
     expect(parseError({ rules: ['armour-piercing'] }).problem).toMatch(/whole-number parameter/);
     expect(parseError({ rules: ['ward-save(9+)'] }).problem).toMatch(/target from 2\+ to 6\+/);
     expect(parseError({ rules: ['multiple-wounds(D7)'] }).problem).toMatch(/malformed dice/);
-    expect(parseError({ rules: ['hatred(2)'] }).problem).toMatch(/takes no parameter/);
+    expect(parseError({ rules: ['stubborn(2)'] }).problem).toMatch(/takes no parameter/);
+    expect(parseError({ rules: ['multiple-wounds(2, dragons)'] }).problem).toMatch(/not a troop type/);
     expect(parseError({ strength: 3 }).problem).toMatch(/unknown field/);
     expect(parseError({}, {}, { type: 'skirmish' }).path).toBe('situation.type');
     expect(parseError({ models: 3, files: 5 }).path).toBe('attacker.files');
