@@ -10,7 +10,8 @@ import { attackDist } from './attack-exact.js';
 import { type MeleeSide, meleeSides, modelsAlive, standingLeadership, takesFearTest, woundPool } from './melee-setup.js';
 import type { Scenario, ShootingSituation, Unit } from './model.js';
 import { MELEE_CATEGORIES, SHOOTING_CATEGORIES, type MeleeCategory } from './categories.js';
-import { type AttackGroup, INITIATIVE_STEPS, shootingProfile, shotCount } from './profile.js';
+import { type AttackGroup, INITIATIVE_STEPS, shotCount } from './groups.js';
+import { shootingProfile } from './profile.js';
 import { type LoserTest, type Side, roundResult } from './resolution.js';
 import { leadershipPass } from './tables.js';
 

@@ -3,7 +3,7 @@
  * Shared by the exact engine and the simulator (counts and targets only).
  */
 import type { MeleeSituation, Scenario, Unit } from './model.js';
-import { type AttackGroup, meleeGroups } from './profile.js';
+import { type AttackGroup, meleeGroups } from './groups.js';
 import { clampCharacteristic } from './tables.js';
 
 /** Wounds a unit can still lose: one shared pool for its R&F, marked wounds included (§4.10). */

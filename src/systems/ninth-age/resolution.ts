@@ -6,7 +6,7 @@
 import { type DiceExpr, parseDice } from '../../core/dice.js';
 import { modelsAlive, standingLeadership } from './melee-setup.js';
 import type { MeleeSituation, Scenario, Unit } from './model.js';
-import { fullRanks } from './profile.js';
+import { fullRanks } from './groups.js';
 import { clampCharacteristic } from './tables.js';
 
 export type Side = 'attacker' | 'target';

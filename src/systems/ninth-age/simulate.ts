@@ -10,7 +10,8 @@ import { rollAttack } from './attack-sim.js';
 import type { MeleeCategory } from './categories.js';
 import { type MeleeSide, meleeSides, modelsAlive, standingLeadership, takesFearTest, woundPool } from './melee-setup.js';
 import type { Scenario, ShootingSituation, Unit } from './model.js';
-import { type AttackCount, type AttackProfile, INITIATIVE_STEPS, shootingProfile, shotCount } from './profile.js';
+import { type AttackCount, INITIATIVE_STEPS, shotCount } from './groups.js';
+import { type AttackProfile, shootingProfile } from './profile.js';
 import { type Side, roundResult } from './resolution.js';
 
 /** A Leadership test: 2D6 ≤ Ld, a failure re-rolled once when allowed (§3.1, §1.2). */

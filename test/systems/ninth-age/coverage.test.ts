@@ -9,8 +9,6 @@ import { describe, expect, it } from 'vitest';
 import { mean } from '../../../src/core/dist.js';
 import { ninthAge } from '../../../src/systems/ninth-age/index.js';
 import { meleeSides } from '../../../src/systems/ninth-age/melee-setup.js';
-import { fullRanks } from '../../../src/systems/ninth-age/profile.js';
-import { combatScore, roundResult } from '../../../src/systems/ninth-age/resolution.js';
 import { type Json, oneSided, shooting } from './helpers.js';
 
 const near = (actual: number, expected: number) => expect(Math.abs(actual - expected)).toBeLessThan(1e-12);
