@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { type DiceExpr, parseDice } from '../../core/dice.js';
-import { ScenarioError, UnsupportedRuleError } from '../../core/errors.js';
+import { ScenarioError } from '../../core/errors.js';
 import { validate } from '../../core/input.js';
 import {
   ARTILLERY,
@@ -285,18 +285,12 @@ function offenceOf(t: Traits, ws: number, s: number, i: number, a: number, weapo
   };
 }
 
+/** The rules a mount's attacks may carry, as a catalog of their own. */
+const MOUNT_CATALOG = Object.fromEntries(MOUNT_RULES.map((id) => [id, RULES[id]]));
+
 function buildMount(raw: NonNullable<RawUnit['mount']>, path: string): { offence: Offence; traits: Traits } {
   const t = emptyTraits();
-  raw.rules.forEach((id, k) => {
-    const p = `${path}.rules[${k}]`;
-    const known = id.replace(/\(.*$/, '').trim();
-    if (!MOUNT_RULES.includes(known)) {
-      if (known in RULES || (NO_DICE_RULES as readonly string[]).includes(known))
-        throw new ScenarioError(p, `'${known}' is not a rule of a mount's attacks (allowed: ${MOUNT_RULES.join(', ')})`);
-      if (known in UNSUPPORTED_RULES) throw new UnsupportedRuleError(p, known, UNSUPPORTED_RULES[known]);
-    }
-    applyId(t, id, p, RULES, [], UNSUPPORTED_RULES, 'rule');
-  });
+  raw.rules.forEach((id, k) => applyId(t, id, `${path}.rules[${k}]`, MOUNT_CATALOG, [], UNSUPPORTED_RULES, "rule of a mount's attacks"));
   // Mounts never benefit from the rider's weapons (§8.1): a mount fights with its hand weapon.
   return { offence: offenceOf(t, raw.ws, raw.s, raw.i, raw.a, 'hand-weapon'), traits: t };
 }
