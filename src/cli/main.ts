@@ -8,6 +8,10 @@ import { WorkerFailure } from '../sim/pool.js';
 import { attackCommand } from './commands/attack.js';
 import { checkCommand } from './commands/check.js';
 import { demoCommand } from './commands/demo.js';
+import { compareCommand } from './commands/compare.js';
+import { killsCommand } from './commands/kills.js';
+import { tableCommand } from './commands/table.js';
+import { unitsCommand } from './commands/units.js';
 import { INTERRUPTED_EXIT_CODE } from './interrupt.js';
 
 export const BAD_INPUT_EXIT_CODE = 2;
@@ -18,7 +22,7 @@ function program(): Command {
     .version('0.1.0')
     .showSuggestionAfterError()
     .addHelpText('after', '\nExample:\n  $ warodds attack --attacks 20 --hit 3 --wound 4 --save 4 --models 10');
-  for (const cmd of [demoCommand(), attackCommand(), checkCommand()]) root.addCommand(cmd);
+  for (const cmd of [demoCommand(), attackCommand(), checkCommand(), unitsCommand(), killsCommand(), compareCommand(), tableCommand()]) root.addCommand(cmd);
   root.commands.forEach((c) => c.exitOverride());
   return root.exitOverride();
 }
@@ -44,5 +48,11 @@ async function main(argv: string[]): Promise<number> {
     throw error;
   }
 }
+
+// `warodds ... | head`: a closed pipe ends the output quietly.
+process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+  if (error.code === 'EPIPE') process.exit(0);
+  throw error;
+});
 
 process.exitCode = await main(process.argv);

@@ -5,16 +5,13 @@ import { InputError } from '../core/errors.js';
 import { ninthAge } from './ninth-age/index.js';
 import type { GameSystem, SystemId } from './types.js';
 import { generic } from './generic/index.js';
+import { warhammerFantasy } from './warhammer-fantasy/index.js';
+import { kingsOfWar } from './kings-of-war/index.js';
 import { ageOfSigmar } from './age-of-sigmar/index.js';
 import { hott } from './hott/index.js';
 
 // One entry per rule set (each folder's index.ts exports its GameSystem).
-export const SYSTEMS: ReadonlyArray<GameSystem<any>> = [
-  generic,
-  ninthAge,
-  ageOfSigmar,
-  hott,
-];
+export const SYSTEMS: ReadonlyArray<GameSystem<any>> = [generic, ninthAge, warhammerFantasy, kingsOfWar, ageOfSigmar, hott];
 
 export function findSystem(name: string, field = 'system'): GameSystem<unknown> {
   const key = name.trim().toLowerCase();

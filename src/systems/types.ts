@@ -38,4 +38,55 @@ export interface GameSystem<S> {
   exact(scenario: S): Outcome;
   /** Roll `n` sequences die by die, in rule order, adding each to `tally`. */
   simulate(scenario: S, rng: Rng, n: number, tally: Tally): void;
+  /** Units and the three questions; absent for the generic pipeline, which has no units. */
+  readonly questions?: UnitQuestions;
+}
+
+/** A unit as its rule set's scenario takes it (attacker or target), with options already applied. */
+export type UnitBody = Record<string, unknown>;
+
+/** The situation the user asked for with the shared flags of kills / compare / table. */
+export interface SituationFlags {
+  charge: boolean;
+  flank: boolean;
+  rear: boolean;
+  shooting: boolean;
+  /** Raw keys merged into the system's situation (`--situation JSON`). */
+  extra: Record<string, unknown>;
+}
+
+/** A target characteristic a `warodds table` axis can vary. */
+export interface TableKey {
+  /** One line for help and errors, e.g. "t: Toughness, 1..10". */
+  readonly describe: string;
+  /** Check one value as written on the command line; throw InputError naming the key. */
+  check(value: string): void;
+  /** The target with this characteristic set to the value. */
+  apply(target: UnitBody, value: string): UnitBody;
+}
+
+/**
+ * How the three questions (kills, compare, table) use a rule set's units. Everything that knows
+ * the rule set's shapes lives here, in the system's folder; the analysis is system-agnostic.
+ */
+export interface UnitQuestions {
+  /** The input of `parse` for one unit attacking another. */
+  scenario(attacker: UnitBody, target: UnitBody, flags: SituationFlags): unknown;
+  /** Key characteristics for `warodds units`, e.g. "WS4 S3 T3 W1 A1, spear, shield". */
+  summary(unit: UnitBody): string;
+  /** Whether the unit can make this attack (melee, or shooting with flags.shooting). */
+  canAttack(unit: UnitBody, flags: SituationFlags): boolean;
+  canBeTarget(unit: UnitBody): boolean;
+  /** The verb of removal in a verdict: 'destroy', 'rout' (Kings of War), ... */
+  readonly removeVerb: string;
+  /** What "damage" counts and how much the target can take (P(≥ half) uses half of it). */
+  readonly damageUnit: string;
+  capacity(target: UnitBody): number;
+  /** P(the target breaks, flees or is destroyed), where the rule set has break tests. */
+  breakProbability?(outcome: Outcome): number;
+  /** Target characteristics a table may vary, and the default grid. */
+  readonly tableKeys: Readonly<Record<string, TableKey>>;
+  readonly defaultGrid: { readonly rows: string; readonly cols: string; readonly target: UnitBody };
+  /** Built-in unit ids compared against by default. */
+  readonly defaultTargets: readonly string[];
 }

@@ -3,7 +3,12 @@
  */
 import { Command } from 'commander';
 import { genericScenarioFromFlags, type GenericFlags } from '../generic-flags.js';
-import { loadScenarioFile } from '../scenario-file.js';
+import { type LoadedScenario, loadScenarioFile } from '../scenario-file.js';
+import { InputError } from '../../core/errors.js';
+import { findSystem } from '../../systems/registry.js';
+import { DEFAULT_OPTION, questionsOf } from '../../analysis/units.js';
+import { pairingInput, sideLabel } from '../../analysis/pairing.js';
+import { library, type QuestionFlags, situationFlags } from '../questions.js';
 import { addEngineOptions, addOutputOptions, addSamplingOptions, engineOf, type EngineFlags, formatOf, type OutputFlags, samplingOptions, type SamplingFlags } from '../options.js';
 import { interruptSignal } from '../interrupt.js';
 import { runScenario } from '../run.js';
@@ -11,12 +16,38 @@ import { renderResult } from '../output.js';
 
 export const DEFAULT_ATTACK_SAMPLES = 1_000_000;
 
-type AttackFlags = GenericFlags & SamplingFlags & OutputFlags & EngineFlags & { scenario?: string };
+type AttackFlags = GenericFlags &
+  SamplingFlags &
+  OutputFlags &
+  EngineFlags &
+  QuestionFlags & { scenario?: string; attacker?: string; target?: string; attackerOption?: string; targetOption?: string };
+
+/** A scenario from two library units and the situation flags. */
+function unitsScenario(f: AttackFlags): LoadedScenario {
+  if (!f.attacker || !f.target) throw new InputError(`--${f.attacker ? 'target' : 'attacker'}: give both --attacker and --target unit ids`);
+  const lib = library(f);
+  const attacker = { unit: lib.find(f.attacker, '--attacker'), option: f.attackerOption ?? DEFAULT_OPTION };
+  const target = { unit: lib.find(f.target, '--target'), option: f.targetOption ?? DEFAULT_OPTION };
+  if (attacker.unit.system !== target.unit.system) throw new InputError(`--target: '${f.target}' is not a ${attacker.unit.system} unit`);
+  const system = findSystem(attacker.unit.system);
+  const input = pairingInput(questionsOf(system), attacker, target, situationFlags(f));
+  return { name: `${sideLabel(attacker)} against ${sideLabel(target)}`, description: '', system, input, parsed: system.parse(input), file: null };
+}
 
 export function attackCommand(): Command {
   const cmd = new Command('attack')
     .description('distributions of damage, models slain, destruction and morale for one attack')
-    .option('--scenario <file>', 'a scenario JSON file (any rule set); otherwise the generic pipeline flags below')
+    .option('--scenario <file>', 'a scenario JSON file (any rule set); otherwise units or the generic pipeline flags below')
+    .option('--attacker <id>', 'a unit id, system/id (warodds units lists them), with --target')
+    .option('--target <id>', 'the target unit id')
+    .option('--attacker-option <name>', "the attacker's option (default: as written)")
+    .option('--target-option <name>', "the target's option (default: as written)")
+    .option('--charge', 'units: the attacker charged this turn')
+    .option('--flank', 'units: the attack hits the flank')
+    .option('--rear', 'units: the attack hits the rear')
+    .option('--shooting', 'units: shooting instead of melee')
+    .option('--situation <json>', 'units: further situation keys of the rule set, as JSON')
+    .option('--units <dir>', 'units: also load your own units from DIR')
     .option('--attacks <dice>', 'generic: attacks per model (3, D6, 2D6+1, ...)')
     .option('--attacker-models <n>', 'generic: attacking models (default 1)')
     .option('--hit <target>', "generic: to-hit roll, 2..6 or 'auto'")
@@ -43,10 +74,11 @@ export function attackCommand(): Command {
 Examples:
   $ warodds attack --attacks 20 --hit 3 --wound 4 --save 4
   $ warodds attack --attacks 2 --hit auto --wound auto --damage D3 --health 2 --models 5 --no-spill
+  $ warodds attack --attacker aos/liberators --target aos/clawlord --charge
   $ warodds attack --scenario src/data/generic/scenarios/crits-and-rerolls.json --both --json`,
   );
   return cmd.action(async (flags: AttackFlags) => {
-    const scenario = flags.scenario ? loadScenarioFile(flags.scenario) : genericScenarioFromFlags(flags);
+    const scenario = flags.scenario ? loadScenarioFile(flags.scenario) : flags.attacker || flags.target ? unitsScenario(flags) : genericScenarioFromFlags(flags);
     const result = await runScenario(scenario, engineOf(flags), samplingOptions(flags, DEFAULT_ATTACK_SAMPLES, interruptSignal()));
     process.stdout.write(`${renderResult(result, formatOf(flags))}\n`);
   });

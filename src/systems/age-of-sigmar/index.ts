@@ -3,6 +3,7 @@
  * sequence with critical hits, mortal damage, wards and allocation with spill-over.
  */
 import type { GameSystem } from '../types.js';
+import { ageOfSigmarQuestions } from './questions.js';
 import { exactOutcome } from './exact.js';
 import { parseScenario } from './parse.js';
 import type { Scenario } from './schema.js';
@@ -15,4 +16,5 @@ export const ageOfSigmar: GameSystem<Scenario> = {
   parse: parseScenario,
   exact: exactOutcome,
   simulate,
+  questions: ageOfSigmarQuestions,
 };

@@ -3,6 +3,7 @@
  * element in close combat, shooting or a magic attack.
  */
 import type { GameSystem } from '../types.js';
+import { hottQuestions } from './questions.js';
 import { exactHott } from './exact.js';
 import type { HottScenario } from './scenario.js';
 import { parseHott } from './schema.js';
@@ -15,4 +16,5 @@ export const hott: GameSystem<HottScenario> = {
   parse: parseHott,
   exact: exactHott,
   simulate: simulateHott,
+  questions: hottQuestions,
 };

@@ -1,0 +1,77 @@
+/**
+ * "How much damage against every kind of target?": a grid over two target characteristics.
+ */
+import { atLeast, mean } from '../core/dist.js';
+import { InputError } from '../core/errors.js';
+import { findSystem } from '../systems/registry.js';
+import type { SituationFlags, UnitBody, UnitQuestions } from '../systems/types.js';
+import { type Evaluate, type RemoveMetric, removeProbability, type Side, sideBody } from './pairing.js';
+import { questionsOf } from './units.js';
+
+export type GridMetric = { kind: 'mean' } | { kind: 'p-remove'; remove: RemoveMetric } | { kind: 'p-at-least'; k: number };
+
+export interface Axis {
+  key: string;
+  values: string[];
+}
+
+export interface GridResult {
+  attacker: Side;
+  metric: GridMetric;
+  rows: Axis;
+  cols: Axis;
+  /** cells[r][c] */
+  cells: number[][];
+}
+
+/** `--metric mean | p-remove | 'p>=K'`. */
+export function parseGridMetric(text: string | undefined, remove: RemoveMetric): GridMetric {
+  if (text === undefined || text === 'mean') return { kind: 'mean' };
+  if (text === 'p-remove') return { kind: 'p-remove', remove };
+  const m = /^p>=(\d+)$/.exec(text.replace(/\s+/g, ''));
+  if (m && Number(m[1]) >= 1) return { kind: 'p-at-least', k: Number(m[1]) };
+  throw new InputError(`--metric: '${text}' is not a table metric (allowed: mean, p-remove, 'p>=K' with K ≥ 1)`);
+}
+
+/** `t=2..6`, `armour=none,6+,5+`, `save=2..6,none`. */
+export function parseAxis(text: string, flag: string, q: UnitQuestions, systemId: string): Axis {
+  const m = /^\s*([a-z][a-z0-9-]*)\s*=\s*(.+)$/.exec(text);
+  if (!m) throw new InputError(`${flag}: '${text}' is not key=values (e.g. t=2..6 or save=2..6,none)`);
+  const key = m[1];
+  const spec = q.tableKeys[key];
+  if (!spec) throw new InputError(`${flag}: ${systemId} has no table key '${key}' (allowed: ${Object.keys(q.tableKeys).join(', ')})`);
+  const values: string[] = [];
+  for (const part of m[2].split(',').map((s) => s.trim())) {
+    const range = /^(\d+)(\+?)\.\.(\d+)(\+?)$/.exec(part);
+    if (range) {
+      const [lo, hi] = [Number(range[1]), Number(range[3])];
+      if (hi < lo || hi - lo > 50) throw new InputError(`${flag}: range '${part}' must run upwards over at most 50 values`);
+      for (let v = lo; v <= hi; v++) values.push(`${v}${range[2] || range[4] ? '+' : ''}`);
+    } else values.push(part);
+  }
+  for (const v of values) {
+    try {
+      spec.check(v);
+    } catch (e) {
+      throw new InputError(`${flag}: ${key}=${v}: ${(e as Error).message} (${spec.describe})`);
+    }
+  }
+  return { key, values };
+}
+
+export async function damageGrid(attacker: Side, baseTarget: UnitBody, rows: Axis, cols: Axis, flags: SituationFlags, metric: GridMetric, evaluate: Evaluate): Promise<GridResult> {
+  const system = findSystem(attacker.unit.system);
+  const q = questionsOf(system);
+  const body = sideBody(attacker);
+  const cells: number[][] = [];
+  for (const r of rows.values) {
+    const row: number[] = [];
+    for (const c of cols.values) {
+      const target = q.tableKeys[cols.key].apply(q.tableKeys[rows.key].apply(baseTarget, r), c);
+      const outcome = await evaluate(system.id, q.scenario(body, target, flags));
+      row.push(metric.kind === 'mean' ? mean(outcome.damage) : metric.kind === 'p-at-least' ? atLeast(outcome.damage, metric.k) : removeProbability(q, outcome, metric.remove, system.id));
+    }
+    cells.push(row);
+  }
+  return { attacker, metric, rows, cols, cells };
+}

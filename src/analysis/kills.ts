@@ -1,0 +1,48 @@
+/**
+ * "What kills this unit?": every candidate attacker (each with its best option) against one
+ * target, ranked by the probability of removing it.
+ */
+import { findSystem } from '../systems/registry.js';
+import type { Outcome, SituationFlags } from '../systems/types.js';
+import { type Evaluate, evaluatePairing, type Figures, figuresOf, type RemoveMetric, type Side, sideBody } from './pairing.js';
+import { DEFAULT_OPTION, questionsOf, type Unit } from './units.js';
+
+export interface KillsRow extends Figures {
+  attacker: Side;
+  /** Figures per 100 points, when the attacker's points are known. */
+  per100Points: { pRemove: number; meanDamage: number } | null;
+  outcome: Outcome;
+}
+
+export interface KillsResult {
+  target: Side;
+  metric: RemoveMetric;
+  flags: SituationFlags;
+  rows: KillsRow[];
+}
+
+export async function whatKills(target: Side, candidates: Unit[], flags: SituationFlags, metric: RemoveMetric, evaluate: Evaluate): Promise<KillsResult> {
+  const system = findSystem(target.unit.system);
+  const q = questionsOf(system);
+  const targetBody = sideBody(target);
+  const rows: KillsRow[] = [];
+  for (const unit of candidates) {
+    let best: KillsRow | null = null;
+    for (const option of [DEFAULT_OPTION, ...Object.keys(unit.options)]) {
+      const attacker = { unit, option };
+      if (!q.canAttack(sideBody(attacker), flags)) continue;
+      const outcome = await evaluatePairing(evaluate, attacker, target, flags);
+      const figures = figuresOf(q, outcome, targetBody, metric, system.id);
+      const row: KillsRow = {
+        attacker,
+        ...figures,
+        per100Points: unit.points ? { pRemove: (100 * figures.pRemove) / unit.points, meanDamage: (100 * figures.meanDamage) / unit.points } : null,
+        outcome,
+      };
+      if (!best || row.pRemove > best.pRemove || (row.pRemove === best.pRemove && row.meanDamage > best.meanDamage)) best = row;
+    }
+    if (best) rows.push(best);
+  }
+  rows.sort((a, b) => b.pRemove - a.pRemove || b.meanDamage - a.meanDamage);
+  return { target, metric, flags, rows };
+}

@@ -1,0 +1,69 @@
+/**
+ * One attacker unit (with an option) against one target unit, as a scenario input, and the
+ * summary figures every question reports about it.
+ */
+import { atLeast, mean, sd } from '../core/dist.js';
+import { InputError } from '../core/errors.js';
+import type { Outcome, SituationFlags, UnitBody, UnitQuestions } from '../systems/types.js';
+import { findSystem } from '../systems/registry.js';
+import { DEFAULT_OPTION, questionsOf, type Unit, withOption } from './units.js';
+
+/** Turns a scenario input into an Outcome: the exact engine, or the Monte Carlo pool. */
+export type Evaluate = (system: string, input: unknown) => Promise<Outcome>;
+
+export type RemoveMetric = 'destroyed' | 'break';
+
+export interface Side {
+  unit: Unit;
+  option: string;
+}
+
+export interface Figures {
+  /** P(the target is removed): destroyed (routed in Kings of War), or broken with --metric break. */
+  pRemove: number;
+  meanDamage: number;
+  sdDamage: number;
+  /** P(damage ≥ half of what the target can take). */
+  pHalf: number;
+}
+
+export function sideBody(side: Side): UnitBody {
+  return withOption(side.unit, side.option);
+}
+
+export function sideLabel(side: Side): string {
+  return side.option === DEFAULT_OPTION ? side.unit.name : `${side.unit.name} (${side.option})`;
+}
+
+export function pairingInput(q: UnitQuestions, attacker: Side, target: Side, flags: SituationFlags): unknown {
+  const a = sideBody(attacker);
+  const t = sideBody(target);
+  if (!q.canAttack(a, flags)) throw new InputError(`attacker: '${attacker.unit.system}/${attacker.unit.id}' cannot make this attack${flags.shooting ? ' (it cannot shoot)' : ''}`);
+  if (!q.canBeTarget(t)) throw new InputError(`target: '${target.unit.system}/${target.unit.id}' cannot be a target`);
+  return q.scenario(a, t, flags);
+}
+
+export function removeProbability(q: UnitQuestions, outcome: Outcome, metric: RemoveMetric, systemId: string): number {
+  if (metric === 'break') {
+    if (!q.breakProbability) throw new InputError(`--metric: 'break' needs break tests, which ${systemId} does not have (use 'destroyed')`);
+    return q.breakProbability(outcome);
+  }
+  return outcome.destroyed ?? 0;
+}
+
+export function figuresOf(q: UnitQuestions, outcome: Outcome, targetBody: UnitBody, metric: RemoveMetric, systemId: string): Figures {
+  const half = Math.max(1, Math.ceil(q.capacity(targetBody) / 2));
+  return {
+    pRemove: removeProbability(q, outcome, metric, systemId),
+    meanDamage: mean(outcome.damage),
+    sdDamage: sd(outcome.damage),
+    pHalf: atLeast(outcome.damage, half),
+  };
+}
+
+export async function evaluatePairing(evaluate: Evaluate, attacker: Side, target: Side, flags: SituationFlags): Promise<Outcome> {
+  const system = findSystem(attacker.unit.system);
+  if (target.unit.system !== attacker.unit.system)
+    throw new InputError(`target: '${target.unit.system}/${target.unit.id}' is not a ${attacker.unit.system} unit`);
+  return evaluate(system.id, pairingInput(questionsOf(system), attacker, target, flags));
+}

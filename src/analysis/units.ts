@@ -1,0 +1,157 @@
+/**
+ * The unit library: built-in units (src/data/<system>/units/<id>.json) and the user's own
+ * (`--units DIR` or WARODDS_UNITS, laid out the same way or flat with a "system" field).
+ * A unit file is the scenario's attacker/target shape plus meta keys: name, example, points,
+ * notes, options (named alternatives whose fields replace the unit's).
+ */
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { basename, join } from 'node:path';
+import { InputError, ScenarioError } from '../core/errors.js';
+import { DATA_DIR } from '../paths.js';
+import { findSystem, SYSTEMS } from '../systems/registry.js';
+import type { GameSystem, SituationFlags, SystemId, UnitBody, UnitQuestions } from '../systems/types.js';
+import { readJsonFile } from '../cli/scenario-file.js';
+
+export interface Unit {
+  id: string;
+  system: SystemId;
+  name: string;
+  example: boolean;
+  points: number | null;
+  notes: string;
+  body: UnitBody;
+  options: Record<string, UnitBody>;
+  /** 'built-in' or the file it came from. */
+  source: string;
+}
+
+/** The loadout a unit uses, named: 'default' is the unit as written. */
+export const DEFAULT_OPTION = 'default';
+
+const META_KEYS = ['name', 'example', 'points', 'notes', 'options', 'system'] as const;
+
+export function questionsOf(system: GameSystem<unknown>, field = 'system'): UnitQuestions {
+  if (!system.questions) throw new InputError(`${field}: the ${system.id} pipeline has no units (use 'warodds attack' with its flags)`);
+  return system.questions;
+}
+
+/** Split a unit file's JSON into meta and body, checking the meta keys. */
+export function unitFromJson(raw: unknown, id: string, system: GameSystem<unknown>, source: string): Unit {
+  const where = source === 'built-in' ? `${system.id}/${id}` : source;
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw new InputError(`${where}: a unit must be a JSON object`);
+  const r = raw as Record<string, unknown>;
+  if (typeof r.name !== 'string' || !r.name) throw new InputError(`${where}: name: required, a non-empty string`);
+  if (r.points !== undefined && (typeof r.points !== 'number' || !(r.points >= 0))) throw new InputError(`${where}: points: must be a number ≥ 0`);
+  if (r.example !== undefined && typeof r.example !== 'boolean') throw new InputError(`${where}: example: must be true or false`);
+  if (r.notes !== undefined && typeof r.notes !== 'string') throw new InputError(`${where}: notes: must be a string`);
+  const options = r.options ?? {};
+  if (typeof options !== 'object' || options === null || Array.isArray(options)) throw new InputError(`${where}: options: must be an object of named alternatives`);
+  const body = Object.fromEntries(Object.entries(r).filter(([k]) => !(META_KEYS as readonly string[]).includes(k)));
+  const unit: Unit = {
+    id,
+    system: system.id,
+    name: r.name,
+    example: r.example === true,
+    points: typeof r.points === 'number' ? r.points : null,
+    notes: typeof r.notes === 'string' ? r.notes : '',
+    body,
+    options: options as Record<string, UnitBody>,
+    source,
+  };
+  validateUnit(unit, where);
+  return unit;
+}
+
+/** A unit is valid when its system accepts it (with each option) on whichever side it can take. */
+function validateUnit(unit: Unit, where: string): void {
+  const system = findSystem(unit.system);
+  const q = questionsOf(system);
+  for (const option of [DEFAULT_OPTION, ...Object.keys(unit.options)]) {
+    const body = withOption(unit, option);
+    const label = option === DEFAULT_OPTION ? where : `${where}: options.${option}`;
+    const modes = [NO_FLAGS, { ...NO_FLAGS, shooting: true }].filter((flags) => q.canAttack(body, flags));
+    const asTarget = q.canBeTarget(body);
+    if (!modes.length && !asTarget) throw new InputError(`${label}: this unit can neither attack nor be a target`);
+    // Parse it on each side it can take, against (or attacked by) the rule set's standard target.
+    const standard = q.defaultGrid.target;
+    try {
+      for (const flags of modes) system.parse(q.scenario(body, standard, flags));
+      if (asTarget) system.parse(q.scenario(q.canAttack(standard, NO_FLAGS) ? standard : body, body, NO_FLAGS));
+    } catch (e) {
+      if (e instanceof ScenarioError) throw new InputError(`${label}: ${e.path.replace(/^(attacker|target)\.?/, '') || '(unit)'}: ${e.problem}`.replace(': (unit): ', ': '));
+      throw e;
+    }
+  }
+}
+
+export const NO_FLAGS: SituationFlags = { charge: false, flank: false, rear: false, shooting: false, extra: {} };
+
+/** The unit's body with one of its options applied ('default': as written). */
+export function withOption(unit: Unit, option: string): UnitBody {
+  if (option === DEFAULT_OPTION) return unit.body;
+  const o = unit.options[option];
+  if (!o) {
+    const known = [DEFAULT_OPTION, ...Object.keys(unit.options)].join(', ');
+    throw new InputError(`--options: '${unit.system}/${unit.id}' has no option '${option}' (it has: ${known})`);
+  }
+  return { ...unit.body, ...o };
+}
+
+function jsonFiles(dir: string): string[] {
+  return readdirSync(dir)
+    .filter((f) => f.endsWith('.json'))
+    .sort()
+    .map((f) => join(dir, f));
+}
+
+function loadBuiltIn(system: GameSystem<unknown>): Unit[] {
+  const dir = join(DATA_DIR, system.id, 'units');
+  if (!existsSync(dir)) return [];
+  return jsonFiles(dir).map((file) => unitFromJson(readJsonFile(file, 'unit'), basename(file, '.json'), system, 'built-in'));
+}
+
+/** The user's units: DIR/<system>/*.json, or DIR/*.json each naming its "system". */
+function loadUserDir(dir: string, flag: string): Unit[] {
+  if (!existsSync(dir) || !statSync(dir).isDirectory()) throw new InputError(`${flag}: '${dir}' is not a directory`);
+  const units: Unit[] = [];
+  for (const entry of readdirSync(dir).sort()) {
+    const path = join(dir, entry);
+    if (statSync(path).isDirectory()) {
+      const system = findSystem(entry, `${flag}: folder '${entry}'`);
+      for (const file of jsonFiles(path)) units.push(unitFromJson(readJsonFile(file, 'unit'), basename(file, '.json'), system, file));
+    } else if (entry.endsWith('.json')) {
+      const raw = readJsonFile(path, 'unit');
+      const systemName = (raw as Record<string, unknown>)?.system;
+      if (typeof systemName !== 'string') throw new InputError(`${path}: system: required for a unit file outside a <system>/ folder`);
+      units.push(unitFromJson(raw, basename(entry, '.json'), findSystem(systemName, `${path}: system`), path));
+    }
+  }
+  return units;
+}
+
+export interface Library {
+  units: Unit[];
+  find(ref: string, field: string): Unit;
+  ofSystem(system: SystemId): Unit[];
+}
+
+/** Every unit: built-in first, then the user's (a user unit with the same id replaces the built-in one). */
+export function loadLibrary(userDir?: string): Library {
+  const byKey = new Map<string, Unit>();
+  for (const system of SYSTEMS) if (system.questions) for (const u of loadBuiltIn(system)) byKey.set(`${u.system}/${u.id}`, u);
+  const dir = userDir ?? process.env.WARODDS_UNITS;
+  if (dir) for (const u of loadUserDir(dir, userDir ? '--units' : 'WARODDS_UNITS')) byKey.set(`${u.system}/${u.id}`, u);
+  const units = [...byKey.values()];
+  return {
+    units,
+    ofSystem: (system) => units.filter((u) => u.system === system),
+    find(ref, field) {
+      const m = /^([^/]+)\/([^/]+)$/.exec(ref.trim());
+      if (!m) throw new InputError(`${field}: '${ref}' is not a unit id (write system/id, e.g. aos/clawlord; 'warodds units' lists them)`);
+      const system = findSystem(m[1], field);
+      const unit = byKey.get(`${system.id}/${m[2]}`);
+      if (!unit) throw new InputError(`${field}: unknown unit '${ref}' ('warodds units ${system.id}' lists them)`);
+      return unit;
+    },
+  };
+}

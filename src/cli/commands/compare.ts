@@ -1,0 +1,36 @@
+/**
+ * `warodds compare <unit> --options a,b`: weapon or equipment options side by side.
+ */
+import { Command } from 'commander';
+import { compareOptions } from '../../analysis/compare.js';
+import { DEFAULT_OPTION, questionsOf, withOption } from '../../analysis/units.js';
+import { InputError } from '../../core/errors.js';
+import { findSystem } from '../../systems/registry.js';
+import { compareReport } from '../render/question-reports.js';
+import { addQuestionOptions, emit, evaluator, library, type QuestionFlags, removeMetricOf, situationFlags, splitList } from '../questions.js';
+
+type CompareFlags = QuestionFlags & { options?: string; targets?: string; metric?: string };
+
+export function compareCommand(): Command {
+  const cmd = new Command('compare')
+    .description('which option is better? options of one unit side by side against one or more targets')
+    .argument('<unit>', 'a unit id, system/id')
+    .option('--options <names>', "two or more of the unit's options, comma-separated ('default' is the unit as written; default: all of them)")
+    .option('--targets <ids>', 'target unit ids, comma-separated (default: a standard set for the rule set)')
+    .option('--metric <metric>', 'destroyed or break, for the P(remove) column');
+  addQuestionOptions(cmd);
+  cmd.addHelpText('after', '\nExamples:\n  $ warodds compare aos/liberators --options default,all-warhammers --targets aos/clawlord\n  $ warodds compare aos/clawlord --charge --markdown');
+  return cmd.action(async (unitRef: string, f: CompareFlags) => {
+    const lib = library(f);
+    const unit = lib.find(unitRef, 'unit');
+    const options = splitList(f.options) ?? [DEFAULT_OPTION, ...Object.keys(unit.options)];
+    if (options.length < 2) throw new InputError(`--options: give at least two options of '${unitRef}' (it has: ${[DEFAULT_OPTION, ...Object.keys(unit.options)].join(', ')})`);
+    options.forEach((o) => withOption(unit, o));
+    const q = questionsOf(findSystem(unit.system));
+    const targetIds = splitList(f.targets) ?? q.defaultTargets.map((id) => `${unit.system}/${id}`);
+    const targets = targetIds.map((id) => ({ unit: lib.find(id, '--targets'), option: DEFAULT_OPTION }));
+    const result = await compareOptions(unit, options, targets, situationFlags(f), removeMetricOf(f.metric), evaluator(f));
+    const { report, json } = compareReport(result, q);
+    emit(report, json, f);
+  });
+}

@@ -1,0 +1,30 @@
+/**
+ * `warodds kills <target>`: every candidate attacker ranked by the probability of removing it.
+ */
+import { Command } from 'commander';
+import { whatKills } from '../../analysis/kills.js';
+import { DEFAULT_OPTION, questionsOf } from '../../analysis/units.js';
+import { findSystem } from '../../systems/registry.js';
+import { killsReport } from '../render/question-reports.js';
+import { addQuestionOptions, emit, evaluator, library, type QuestionFlags, removeMetricOf, situationFlags, splitList } from '../questions.js';
+
+type KillsFlags = QuestionFlags & { attackers?: string; targetOption?: string; metric?: string };
+
+export function killsCommand(): Command {
+  const cmd = new Command('kills')
+    .description('what kills this unit? every candidate attacker, each with its best option, ranked by P(remove)')
+    .argument('<target>', 'a unit id, system/id (warodds units lists them)')
+    .option('--attackers <ids>', "candidates, comma-separated (default: every unit of the target's rule set)")
+    .option('--target-option <name>', "the target's option (default: as written)")
+    .option('--metric <metric>', "destroyed (routed in Kings of War) or break (broken, fled or destroyed, where the rule set has break tests)");
+  addQuestionOptions(cmd);
+  cmd.addHelpText('after', '\nExamples:\n  $ warodds kills aos/clawlord\n  $ warodds kills hott/knights --attackers hott/blades,hott/spears,hott/behemoths --csv');
+  return cmd.action(async (targetRef: string, f: KillsFlags) => {
+    const lib = library(f);
+    const target = { unit: lib.find(targetRef, 'target'), option: f.targetOption ?? DEFAULT_OPTION };
+    const candidates = splitList(f.attackers)?.map((id) => lib.find(id, '--attackers')) ?? lib.ofSystem(target.unit.system);
+    const result = await whatKills(target, candidates, situationFlags(f), removeMetricOf(f.metric), evaluator(f));
+    const { report, json } = killsReport(result, questionsOf(findSystem(target.unit.system)));
+    emit(report, json, f);
+  });
+}

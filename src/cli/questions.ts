@@ -1,0 +1,106 @@
+/**
+ * Options shared by kills / compare / table: the situation flags, the unit library, the removal
+ * metric, the engine (exact, or --mc), and where the answer goes (--json, --csv, --markdown,
+ * --html FILE).
+ */
+import { renameSync, writeFileSync } from 'node:fs';
+import { Command, Option } from 'commander';
+import { InputError } from '../core/errors.js';
+import { loadLibrary, type Library } from '../analysis/units.js';
+import type { Evaluate, RemoveMetric } from '../analysis/pairing.js';
+import { findSystem } from '../systems/registry.js';
+import { runMonteCarlo } from '../sim/pool.js';
+import { tallyToOutcome } from '../sim/tally.js';
+import type { SituationFlags } from '../systems/types.js';
+import { addSamplingOptions, formatOf, samplingOptions, type OutputFlags, type SamplingFlags } from './options.js';
+import { interruptSignal } from './interrupt.js';
+import type { Report } from './render/report.js';
+import { reportToCsv, reportToMarkdown, reportToTerminal } from './render/report-text.js';
+import { reportToHtml } from './render/report-html.js';
+
+export const QUESTION_MC_SAMPLES = 200_000;
+
+export interface QuestionFlags extends SamplingFlags, OutputFlags {
+  charge?: boolean;
+  flank?: boolean;
+  rear?: boolean;
+  shooting?: boolean;
+  situation?: string;
+  units?: string;
+  mc?: boolean;
+  html?: string;
+}
+
+export function addQuestionOptions(cmd: Command): Command {
+  cmd
+    .option('--charge', 'the attacker charged this turn')
+    .addOption(new Option('--flank', 'the attack hits the flank').conflicts(['rear']))
+    .option('--rear', 'the attack hits the rear')
+    .option('--shooting', 'shooting instead of melee')
+    .option('--situation <json>', "further situation keys of the rule set, as JSON (e.g. '{\"round\": 2}')")
+    .option('--units <dir>', 'also load your own units from DIR (or set WARODDS_UNITS)')
+    .option('--mc', `Monte Carlo instead of exact (${QUESTION_MC_SAMPLES.toLocaleString('en')} samples a pairing unless --samples)`);
+  addSamplingOptions(cmd, QUESTION_MC_SAMPLES);
+  return cmd
+    .addOption(new Option('--json', 'JSON output').conflicts(['csv', 'markdown']))
+    .addOption(new Option('--csv', 'CSV output').conflicts(['markdown']))
+    .option('--markdown', 'Markdown output')
+    .option('--html <file>', 'also write a self-contained HTML page with the tables and charts');
+}
+
+export function situationFlags(f: QuestionFlags): SituationFlags {
+  let extra: Record<string, unknown> = {};
+  if (f.situation !== undefined) {
+    try {
+      extra = JSON.parse(f.situation);
+    } catch (e) {
+      throw new InputError(`--situation: not valid JSON (${(e as Error).message})`);
+    }
+    if (typeof extra !== 'object' || extra === null || Array.isArray(extra)) throw new InputError('--situation: must be a JSON object of situation keys');
+  }
+  return { charge: Boolean(f.charge), flank: Boolean(f.flank), rear: Boolean(f.rear), shooting: Boolean(f.shooting), extra };
+}
+
+export function library(f: QuestionFlags): Library {
+  return loadLibrary(f.units);
+}
+
+export function removeMetricOf(text: string | undefined): RemoveMetric {
+  if (text === undefined || text === 'destroyed') return 'destroyed';
+  if (text === 'break') return 'break';
+  throw new InputError(`--metric: '${text}' is not allowed (allowed: destroyed, break)`);
+}
+
+/** The exact engine, or the Monte Carlo pool with the sampling flags. */
+export function evaluator(f: QuestionFlags): Evaluate {
+  if (!f.mc) return async (system, input) => {
+    const s = findSystem(system);
+    return s.exact(s.parse(input));
+  };
+  const options = samplingOptions(f, QUESTION_MC_SAMPLES, interruptSignal());
+  return async (system, input) => {
+    findSystem(system).parse(input);
+    return tallyToOutcome(await runMonteCarlo({ system, input, ...options }));
+  };
+}
+
+/** Print the report (or the command's JSON) and write --html atomically. */
+export function emit(report: Report, json: unknown, f: QuestionFlags): void {
+  const format = formatOf(f);
+  const text =
+    format === 'json' ? JSON.stringify(json, null, 2) : format === 'csv' ? reportToCsv(report) : format === 'markdown' ? reportToMarkdown(report) : reportToTerminal(report, Boolean(process.stdout.isTTY));
+  if (f.html) {
+    const temporary = `${f.html}.${process.pid}.tmp`;
+    try {
+      writeFileSync(temporary, reportToHtml(report));
+      renameSync(temporary, f.html);
+    } catch (e) {
+      throw new InputError(`--html: cannot write '${f.html}' (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
+    }
+  }
+  process.stdout.write(`${text}\n`);
+}
+
+export function splitList(text: string | undefined): string[] | undefined {
+  return text?.split(',').map((s) => s.trim()).filter(Boolean);
+}

@@ -1,0 +1,158 @@
+/**
+ * Reports (tables, verdicts, charts) and JSON for kills, compare and table.
+ */
+import { trim } from '../../core/dist.js';
+import type { CompareResult } from '../../analysis/compare.js';
+import type { GridResult } from '../../analysis/grid.js';
+import type { KillsResult } from '../../analysis/kills.js';
+import { type Side, sideLabel } from '../../analysis/pairing.js';
+import type { SituationFlags, UnitQuestions } from '../../systems/types.js';
+import { distJson } from './json.js';
+import { type ColumnKind, formatCell, type Report } from './report.js';
+
+export function unitRef(side: Side): string {
+  return `${side.unit.system}/${side.unit.id}`;
+}
+
+/** " charging the flank", " shooting", "" ... */
+function doing(flags: SituationFlags): string {
+  if (flags.shooting) return ' shooting';
+  const facing = flags.flank ? ' the flank' : flags.rear ? ' the rear' : '';
+  return flags.charge ? ` charging${facing}` : facing ? ` attacking${facing}` : '';
+}
+
+export function killsReport(r: KillsResult, q: UnitQuestions): { report: Report; json: unknown } {
+  const verb = r.metric === 'break' ? 'break' : q.removeVerb;
+  const best = r.rows[0];
+  const verdict = best
+    ? `${sideLabel(best.attacker)}${doing(r.flags)}: ${formatCell(best.pRemove, 'percent')} to ${verb} it this turn`
+    : 'No built-in or given unit can attack it.';
+  const report: Report = {
+    title: `What kills ${sideLabel(r.target)} (${unitRef(r.target)})?`,
+    lines: [verdict],
+    tables: [
+      {
+        title: `Attackers ranked by P(${verb})`,
+        columns: [
+          { name: 'attacker', kind: 'text' },
+          { name: 'option', kind: 'text' },
+          { name: `P(${verb})`, kind: 'percent' },
+          { name: `mean ${q.damageUnit}`, kind: 'number' },
+          { name: 'P(≥ half)', kind: 'percent' },
+          { name: `P(${verb}) /100 pts`, kind: 'percent' },
+          { name: 'mean /100 pts', kind: 'number' },
+        ],
+        rows: r.rows.map((row) => [
+          unitRef(row.attacker),
+          row.attacker.option,
+          row.pRemove,
+          row.meanDamage,
+          row.pHalf,
+          row.per100Points ? row.per100Points.pRemove : '–',
+          row.per100Points ? row.per100Points.meanDamage : '–',
+        ]),
+      },
+    ],
+    charts: best ? [{ title: `${q.damageUnit} of the best attackers`, series: r.rows.slice(0, 4).map((row) => ({ label: sideLabel(row.attacker), dist: row.outcome.damage })) }] : [],
+  };
+  const json = {
+    target: unitRef(r.target),
+    targetOption: r.target.option,
+    metric: r.metric,
+    situation: r.flags,
+    verdict,
+    rows: r.rows.map((row) => ({
+      attacker: unitRef(row.attacker),
+      name: row.attacker.unit.name,
+      option: row.attacker.option,
+      points: row.attacker.unit.points,
+      pRemove: row.pRemove,
+      meanDamage: row.meanDamage,
+      sdDamage: row.sdDamage,
+      pHalf: row.pHalf,
+      per100Points: row.per100Points,
+      damage: distJson(row.outcome.damage),
+    })),
+  };
+  return { report, json };
+}
+
+export function compareReport(r: CompareResult, q: UnitQuestions): { report: Report; json: unknown } {
+  const [a, ...others] = r.options;
+  const verb = r.metric === 'break' ? 'break' : q.removeVerb;
+  const lines = r.targets.map((t) => `Against ${sideLabel(t.target)}: ${t.winner} does more ${q.damageUnit} on average.`);
+  if (r.changes.length) lines.push(...r.changes.map((c) => `The winner changes from ${c.from} to ${c.to} at ${c.at}.`));
+  else if (r.targets.length > 1) lines.push(`${r.targets[0].winner} wins against every target.`);
+  const report: Report = {
+    title: `${r.unit.name} (${r.unit.system}/${r.unit.id}): ${r.options.join(' vs ')}`,
+    lines,
+    tables: [
+      {
+        title: `Per target and option`,
+        columns: [
+          { name: 'target', kind: 'text' },
+          { name: 'option', kind: 'text' },
+          { name: `mean ${q.damageUnit}`, kind: 'number' },
+          { name: 'sd', kind: 'number' },
+          { name: `P(${verb})`, kind: 'percent' },
+          { name: 'P(≥ half)', kind: 'percent' },
+          ...others.map((o) => ({ name: `P(${a} > ${o})`, kind: 'percent' as const })),
+          { name: 'winner', kind: 'text' },
+        ],
+        rows: r.targets.flatMap((t) =>
+          t.options.map((o, i) => [
+            unitRef(t.target),
+            o.option,
+            o.meanDamage,
+            o.sdDamage,
+            o.pRemove,
+            o.pHalf,
+            ...others.map((_, j) => (i === 0 ? t.beats[0][j + 1] : '')),
+            t.winner === o.option ? '◀' : '',
+          ]),
+        ),
+      },
+    ],
+    charts: r.targets.map((t) => ({ title: `${q.damageUnit} against ${sideLabel(t.target)}`, series: t.options.map((o) => ({ label: o.option, dist: o.outcome.damage })) })),
+  };
+  const json = {
+    unit: `${r.unit.system}/${r.unit.id}`,
+    options: r.options,
+    metric: r.metric,
+    targets: r.targets.map((t) => ({
+      target: unitRef(t.target),
+      winner: t.winner,
+      results: t.options.map((o) => ({ option: o.option, meanDamage: o.meanDamage, sdDamage: o.sdDamage, pRemove: o.pRemove, pHalf: o.pHalf, damage: distJson(trim(o.outcome.damage)) })),
+      pStrictlyMore: t.beats,
+    })),
+    changes: r.changes,
+  };
+  return { report, json };
+}
+
+export function gridReport(r: GridResult, q: UnitQuestions): { report: Report; json: unknown } {
+  const what = r.metric.kind === 'mean' ? `mean ${q.damageUnit}` : r.metric.kind === 'p-at-least' ? `P(${q.damageUnit} ≥ ${r.metric.k})` : `P(${r.metric.remove === 'break' ? 'break' : q.removeVerb})`;
+  const kind: ColumnKind = r.metric.kind === 'mean' ? 'number' : 'percent';
+  const report: Report = {
+    title: `${sideLabel(r.attacker)} (${unitRef(r.attacker)}): ${what} by target ${r.rows.key} × ${r.cols.key}`,
+    lines: [],
+    tables: [
+      {
+        title: `${what}; rows ${r.rows.key}, columns ${r.cols.key}`,
+        columns: [{ name: `${r.rows.key} \\ ${r.cols.key}`, kind: 'text' }, ...r.cols.values.map((v) => ({ name: v, kind }))],
+        rows: r.rows.values.map((v, i) => [v, ...r.cells[i]]),
+        shade: true,
+      },
+    ],
+    charts: [],
+  };
+  const json = {
+    unit: unitRef(r.attacker),
+    option: r.attacker.option,
+    metric: r.metric.kind === 'p-at-least' ? `p>=${r.metric.k}` : r.metric.kind,
+    rows: r.rows,
+    cols: r.cols,
+    cells: r.cells,
+  };
+  return { report, json };
+}

@@ -1,0 +1,18 @@
+/**
+ * Kings of War, 2nd edition (rules/kings-of-war.md): hits, damage and the nerve test.
+ */
+import type { GameSystem } from '../types.js';
+import { kingsOfWarQuestions } from './questions.js';
+import { exactOutcome } from './exact.js';
+import { parseScenario, type Scenario } from './schema.js';
+import { simulateScenario } from './simulate.js';
+
+export const kingsOfWar: GameSystem<Scenario> = {
+  id: 'kings-of-war',
+  aliases: ['kow'],
+  title: 'Kings of War 2nd edition: damage and nerve tests (steady / wavered / routed)',
+  parse: parseScenario,
+  exact: exactOutcome,
+  simulate: simulateScenario,
+  questions: kingsOfWarQuestions,
+};

@@ -1,0 +1,48 @@
+/**
+ * Kings of War units for kills / compare / table. A unit dies only when it routs, so removal is
+ * P(routed) after the nerve test on the damage of the attack (rules/kings-of-war.md §6.6);
+ * `--metric break` counts wavered or routed, the attack that stops the unit. Melee is always a
+ * charge (§5), into the front unless --flank or --rear.
+ */
+import { InputError } from '../../core/errors.js';
+import { d6Key, intKey, patternKey } from '../table-keys.js';
+import type { SituationFlags, UnitBody, UnitQuestions } from '../types.js';
+
+function situation(flags: SituationFlags): Record<string, unknown> {
+  if (flags.shooting) {
+    if (flags.flank || flags.rear) throw new InputError('--shooting: give the arc in --situation \'{"arc": "flank"}\', not --flank/--rear');
+    return { attack: 'shooting', ...flags.extra };
+  }
+  return { attack: 'melee', charge: flags.flank ? 'flank' : flags.rear ? 'rear' : 'front', ...flags.extra };
+}
+
+/** "14/16" or "-/16" → 16. */
+function routLevel(u: UnitBody): number {
+  return Number(String(u.nerve).split('/')[1]);
+}
+
+export const kingsOfWarQuestions: UnitQuestions = {
+  scenario: (attacker, target, flags) => ({ attacker, target, situation: situation(flags) }),
+  summary(u) {
+    const rules = Array.isArray(u.rules) && u.rules.length ? `, ${u.rules.join(', ')}` : '';
+    return `${u.type}${u.size ? ` ${u.size}` : ''}: Me ${u.me} Ra ${u.ra} De ${u.de} Att ${u.att} Ne ${u.nerve}${rules}`;
+  },
+  // A war engine never charges (§9); shooting needs a ranged attack (Ra, or a breath or spell in --situation).
+  canAttack: (u, flags) => (flags.shooting ? u.ra !== '-' || 'with' in flags.extra : u.type !== 'war-engine'),
+  canBeTarget: () => true,
+  removeVerb: 'rout',
+  damageUnit: 'damage',
+  capacity: (t) => routLevel(t) - Number(t.damage ?? 0),
+  breakProbability: (o) => (o.morale?.wavered ?? 0) + (o.morale?.routed ?? 0),
+  tableKeys: {
+    de: d6Key('de', "de: the target's Defence, 2+..6+"),
+    damage: intKey('damage', 'damage: damage the target already carries, 0..30', 0, 30),
+    nerve: patternKey('nerve', 'nerve: waver/rout, e.g. 14/16 or -/16', /^(\d+|-)\/\d+$/, 'waver/rout, e.g. 14/16 or -/16'),
+  },
+  defaultGrid: {
+    rows: 'de=2+..6+',
+    cols: 'damage=0,4,8',
+    target: { type: 'infantry', size: 'regiment', me: '4+', ra: '-', de: '4+', att: 12, nerve: '14/16' },
+  },
+  defaultTargets: ['warrior-horde', 'spear-regiment', 'heavy-cavalry', 'dragon'],
+};

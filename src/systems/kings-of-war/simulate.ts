@@ -1,0 +1,106 @@
+/**
+ * The simulator: every sample is one attack rolled die by die in rule order, as a player does
+ * at the table (the target's Regeneration and Heal first, then Bane-chant, the Yellow-Bellied
+ * roll, to-hit dice with their re-rolls, Blast, damage dice, the 2D6 nerve test and its
+ * re-roll, Headstrong, Lifeleech and the Crystal Pendant). It never looks at exact results.
+ */
+import { rollDice } from '../../core/dice.js';
+import type { Rng } from '../../core/rng.js';
+import type { Tally } from '../../sim/tally.js';
+import { type DicePlan, makePlan, PENDANT_HITS, type Plan } from './plan.js';
+import type { Scenario } from './schema.js';
+import { nerveResult, type NerveResult, succeeds } from './tables.js';
+
+/** Spells hit on 4+ (§8.1); Headstrong recovers on 4+ (§6.3); unclear sight and cover (§1). */
+const FOUR_UP = 4;
+
+/**
+ * Roll `n` dice needing `need`. Elite/Vicious re-roll a natural 1 at once and the second result
+ * stands; a "re-roll one failed die" item then picks up one failed die not yet re-rolled (A7).
+ */
+export function rollPool(n: number, need: number, rerollOnes: boolean, oneFailed: boolean, rng: Rng): number {
+  let hits = 0;
+  let rerollable = false;
+  for (let i = 0; i < n; i++) {
+    const face = rng.d6();
+    if (rerollOnes && face === 1) {
+      if (succeeds(rng.d6(), need)) hits++;
+    } else if (succeeds(face, need)) hits++;
+    else rerollable = true;
+  }
+  if (oneFailed && rerollable && succeeds(rng.d6(), need)) hits++;
+  return hits;
+}
+
+/** One attack: to hit, Blast, to damage (§11). */
+export function rollAttack(plan: DicePlan, rng: Rng): number {
+  const hits = rollPool(plan.dice, plan.hitNeed, plan.eliteHit, plan.oneFailedHit, rng);
+  let damageDice = hits;
+  if (plan.blast !== null) {
+    damageDice = 0;
+    for (let i = 0; i < hits; i++) damageDice += rollDice(plan.blast, rng);
+  }
+  return rollPool(damageDice, plan.damageNeed, plan.viciousDamage, plan.oneFailedDamage, rng);
+}
+
+/** The target's turn before the attack: Regeneration, then Heal cast on it. */
+function rollPrior(prior: Plan['prior'], rng: Rng): number {
+  let carried = prior.damage;
+  if (prior.regeneration !== null) {
+    let kept = 0;
+    for (let i = 0; i < carried; i++) if (rng.d6() < prior.regeneration) kept++;
+    carried = kept;
+  }
+  if (prior.heal !== null) {
+    for (let i = 0; i < prior.heal; i++) if (rng.d6() >= FOUR_UP && carried > 0) carried--;
+  }
+  return carried;
+}
+
+/** The nerve test with its Routed re-roll (§6.2, §6.4). */
+function rollNerve(total: number, plan: Plan['nerve'], rng: Rng): NerveResult {
+  const result = nerveResult(rng.d6(), rng.d6(), total, plan.modifier, plan.nerve);
+  if (result === 'routed' && plan.rerollRout) return nerveResult(rng.d6(), rng.d6(), total, plan.modifier, plan.nerve);
+  return result;
+}
+
+export function simulateScenario(s: Scenario, rng: Rng, n: number, tally: Tally): void {
+  const plan = makePlan(s);
+  for (let i = 0; i < n; i++) {
+    const carried = rollPrior(plan.prior, rng);
+    let dealt = 0;
+    // The Yellow-Bellied roll (on the charge order) and an unclear line of sight may stop the attack (§7, §1).
+    const goesIn = (!plan.yellowBellied || rng.d6() !== 1) && (!plan.sightUnclear || rng.d6() >= FOUR_UP);
+    if (goesIn) {
+      let baned = false;
+      if (plan.baneChantDice !== null) for (let j = 0; j < plan.baneChantDice; j++) if (rng.d6() >= FOUR_UP) baned = true;
+      // Unclear cover: 4+ no cover, 1–3 in cover (§1).
+      const covered = plan.cover === 'yes' || (plan.cover === 'unclear' && rng.d6() < FOUR_UP);
+      for (const attack of plan.attacks[baned ? 'baned' : 'plain'][covered ? 'covered' : 'open']) dealt += rollAttack(attack, rng);
+    }
+    const total = carried + dealt;
+    let result: NerveResult | 'none' = 'none';
+    let left = total;
+    if (dealt > 0) {
+      result = rollNerve(total, plan.nerve, rng);
+      if (result === 'steady' && plan.ironResolve) left--;
+    }
+    const routed = result === 'routed';
+    tally.record(dealt, undefined, routed);
+    tally.recordMorale(result === 'none' ? 'steady' : result);
+    tally.recordOutcome('nerve test', result);
+    tally.recordOutcome('target damage', routed ? 'routed' : String(left));
+    if (plan.headstrong)
+      tally.recordOutcome('target next turn', result === 'wavered' && rng.d6() < FOUR_UP ? 'wavered' : routed ? 'routed' : 'not-wavered');
+    if (plan.attackerDamage !== null) tally.recordOutcome('attacker damage', String(rollAttackerDamage(plan.attackerDamage, dealt, routed, rng)));
+  }
+}
+
+function rollAttackerDamage(a: NonNullable<Plan['attackerDamage']>, dealt: number, routed: boolean, rng: Rng): number {
+  let own = Math.max(0, a.start - Math.min(a.lifeleech, dealt));
+  if (routed && a.pendantNeed !== null) {
+    const hits = rollDice(PENDANT_HITS, rng);
+    for (let i = 0; i < hits; i++) if (succeeds(rng.d6(), a.pendantNeed)) own++;
+  }
+  return own;
+}

@@ -1,0 +1,200 @@
+/**
+ * Exact engine for one round of close combat, charge to pursuit: a mixture over the charge-time
+ * fear test, the strike order and stupidity, then the first striker's casualties, the later
+ * striker's reply with the models it has left (§8), combat resolution (§9) and the loser's fate
+ * (§10, §12).
+ */
+import { type Dist, point, trim } from '../../core/dist.js';
+import { type AttackOutcome, type Volley, attackOutcome, damageDist, defenderStates, unpackState } from './exact-attack.js';
+import { pBreakTestFails, pCaught, pLeadershipPasses } from './exact-morale.js';
+import { type Combatant, type MeleePlan, other } from './melee-plan.js';
+import { COMBAT_RESULTS, type CombatResult, FATES, type Fate, nonZero } from './outcome-keys.js';
+import { resolve } from './resolution.js';
+import type { Side } from './schema.js';
+import type { Strike } from './strike.js';
+import type { Outcome } from '../types.js';
+
+/** Mutable sums of the round's outcome, weighted by probability. */
+class Accumulator {
+  /** P(pursuit roll ≥ flee roll) when this side flees and is pursued — §12. */
+  readonly caughtIfPursued: Record<Side, number>;
+  constructor(plan: MeleePlan) {
+    this.caughtIfPursued = {
+      attacker: pCaught(plan.attacker.moveDice, plan.target.moveDice),
+      target: pCaught(plan.target.moveDice, plan.attacker.moveDice),
+    };
+  }
+  damage: Dist = new Float64Array(1);
+  slain: Dist = new Float64Array(1);
+  destroyed = 0;
+  target: Record<Fate, number> = zeros(FATES);
+  attacker: Record<Fate, number> = zeros(FATES);
+  combat: Record<CombatResult, number> = zeros(COMBAT_RESULTS);
+
+  addDamage(lost: number, slain: number, p: number): void {
+    if (lost >= this.damage.length) this.damage = grow(this.damage, lost + 1);
+    if (slain >= this.slain.length) this.slain = grow(this.slain, slain + 1);
+    this.damage[lost] += p;
+    this.slain[slain] += p;
+  }
+}
+
+export function exactMelee(plan: MeleePlan): Outcome {
+  const acc = new Accumulator(plan);
+  for (const branch of chargeBranches(plan)) {
+    if (branch.flees !== null) {
+      // Fled from the charge — §11: no blows are struck this round.
+      acc.addDamage(0, 0, branch.p);
+      acc.combat['no-combat'] += branch.p;
+      acc[branch.flees]['flees-at-charge'] += branch.p;
+      acc[other(branch.flees)].holds += branch.p;
+      continue;
+    }
+    for (const [pOrder, first] of orderBranches(plan)) fight(plan, first, branch.afraid, branch.p * pOrder, acc);
+  }
+  return {
+    damage: trim(acc.damage),
+    slain: trim(acc.slain),
+    destroyed: acc.destroyed,
+    morale: nonZero(acc.target),
+    outcomes: { combat: nonZero(acc.combat), attacker: nonZero(acc.attacker) },
+  };
+}
+
+interface ChargeBranch {
+  readonly p: number;
+  /** Side that hits only on 6s this round. */
+  readonly afraid: Side | null;
+  /** Side that fled from the charge. */
+  readonly flees: Side | null;
+}
+
+/** The charged unit's fear or terror test — §11. */
+function chargeBranches(plan: MeleePlan): ChargeBranch[] {
+  const test = plan.chargeTest;
+  if (test === null) return [{ p: 1, afraid: null, flees: null }];
+  const tester = test.side === 'attacker' ? plan.attacker : plan.target;
+  const pPass = test.given === 'roll' ? pLeadershipPasses(tester.ld) : test.given === 'passed' ? 1 : 0;
+  const failed: ChargeBranch = test.failFlees
+    ? { p: 1 - pPass, afraid: null, flees: test.side }
+    : { p: 1 - pPass, afraid: test.side, flees: null };
+  return [{ p: pPass, afraid: null, flees: null }, failed].filter((b) => b.p > 0);
+}
+
+/** Strike order — §4, §16.6: fixed, or a roll-off won by each side with probability 1/2. */
+function orderBranches(plan: MeleePlan): Array<[number, Side]> {
+  if (plan.first === 'roll-off') return [[0.5, 'attacker'], [0.5, 'target']];
+  return [[1, plan.first]];
+}
+
+/** Fighting models after the stupidity test — §11, §16.10. */
+function fightingDist(c: Combatant, plan: MeleePlan): Dist {
+  const n = c.fighting;
+  if (!c.stupid) return point(n);
+  const fail = 1 - pLeadershipPasses(c.ld);
+  const half = Math.floor(n / 2);
+  const out = new Float64Array(n + 1);
+  out[n] += 1 - fail;
+  if (plan.situation.options.stupidity === 'odd-model-4+' && n % 2 === 1) {
+    out[half] += fail / 2;
+    out[half + 1] += fail / 2;
+  } else out[half] += fail;
+  return out;
+}
+
+function fight(plan: MeleePlan, firstSide: Side, afraid: Side | null, weight: number, acc: Accumulator): void {
+  const first = firstSide === 'attacker' ? plan.attacker : plan.target;
+  const second = firstSide === 'attacker' ? plan.target : plan.attacker;
+  const firstBlows = blows(first, afraid);
+  const secondBlows = blows(second, afraid);
+  const volleys = (b: typeof firstBlows, models: number): Volley[] => b.map(({ attacks, outcome, damage }) => ({ outcome, damage, n: models * attacks }));
+  const firstFighting = fightingDist(first, plan);
+  const secondFighting = fightingDist(second, plan);
+  const replyCache = new Map<number, Map<number, number>>();
+  for (let n1 = 0; n1 < firstFighting.length; n1++) {
+    const p1 = firstFighting[n1];
+    if (p1 === 0) continue;
+    const onSecond = defenderStates(second.defender, volleys(firstBlows, n1));
+    for (const [k1, q1] of onSecond) {
+      const s1 = unpackState(k1);
+      const slainSecond = second.unit.models - s1.modelsLeft;
+      for (let n2 = 0; n2 < secondFighting.length; n2++) {
+        const p2 = secondFighting[n2];
+        if (p2 === 0) continue;
+        // Casualties cannot strike back — §8, §16.7: each removes one fighting model.
+        const replying = Math.max(0, n2 - slainSecond);
+        let onFirst = replyCache.get(replying);
+        if (!onFirst) replyCache.set(replying, (onFirst = defenderStates(first.defender, volleys(secondBlows, replying))));
+        for (const [k2, q2] of onFirst) {
+          const s2 = unpackState(k2);
+          const p = weight * p1 * q1 * p2 * q2;
+          const onTarget = firstSide === 'attacker' ? s1 : s2;
+          const onAttacker = firstSide === 'attacker' ? s2 : s1;
+          acc.addDamage(onTarget.lost, plan.target.unit.models - onTarget.modelsLeft, p);
+          settle(
+            plan,
+            { points: onTarget.points, modelsLeft: onAttacker.modelsLeft },
+            { points: onAttacker.points, modelsLeft: onTarget.modelsLeft },
+            p,
+            acc,
+          );
+        }
+      }
+    }
+  }
+}
+
+/** Each kind of blow of a fighting model: attacks, single-attack outcome and multiple-wounds dice. */
+function blows(c: Combatant, afraid: Side | null): Array<{ attacks: number; outcome: AttackOutcome; damage: Dist }> {
+  return c.blows.map((b) => {
+    const strike: Strike = afraid === c.side ? b.afraidStrike : b.strike;
+    return { attacks: b.attacks, outcome: attackOutcome(strike), damage: damageDist(strike) };
+  });
+}
+
+/** Combat resolution, break test and pursuit of one casualty outcome, weighted by p. */
+function settle(
+  plan: MeleePlan,
+  attacker: { points: number; modelsLeft: number },
+  target: { points: number; modelsLeft: number },
+  p: number,
+  acc: Accumulator,
+): void {
+  const verdict = resolve(plan, attacker, target);
+  if (verdict.kind === 'draw') {
+    acc.combat.draw += p;
+    acc.attacker.holds += p;
+    acc.target.holds += p;
+    return;
+  }
+  acc.combat[verdict.winner === 'attacker' ? 'attacker-wins' : 'target-wins'] += p;
+  acc[verdict.winner].holds += p;
+  const fate = acc[verdict.loser];
+  if (verdict.loserWipedOut) {
+    fate['wiped-out'] += p;
+    if (verdict.loser === 'target') acc.destroyed += p;
+    return;
+  }
+  const winner = verdict.winner === 'attacker' ? plan.attacker : plan.target;
+  const loser = verdict.winner === 'attacker' ? plan.target : plan.attacker;
+  const opts = plan.situation.options;
+  const flee = verdict.autoBreak ? 1 : pBreakTestFails(verdict.holdsUpTo, opts.insaneCourage, loser.unit.rules.battleStandard);
+  // Pursuit — §12: declared (or compulsory) pursuers always pursue; others only on a failed restraint test.
+  const pursue = winner.pursuit === 'always' ? 1 : winner.pursuit === 'never' ? 0 : 1 - pLeadershipPasses(winner.ld);
+  const caught = flee * pursue * acc.caughtIfPursued[loser.side];
+  fate.holds += p * (1 - flee);
+  fate.breaks += p * (flee - caught);
+  fate.caught += p * caught;
+  if (verdict.loser === 'target') acc.destroyed += p * caught;
+}
+
+function zeros<K extends string>(keys: readonly K[]): Record<K, number> {
+  return Object.fromEntries(keys.map((k) => [k, 0])) as Record<K, number>;
+}
+
+function grow(d: Dist, length: number): Dist {
+  const out = new Float64Array(length);
+  out.set(d);
+  return out;
+}
+

@@ -1,0 +1,380 @@
+/**
+ * Scenario input of Warhammer Fantasy Battles: validation (zod, strict objects) and the typed
+ * scenario that `exact` and `simulate` read. After `parse`, illegal combinations (light with heavy
+ * armour, a lance on foot, a shooting phase without a missile weapon, ...) cannot be represented.
+ */
+import { z } from 'zod';
+import { ScenarioError } from '../../core/errors.js';
+import { validate } from '../../core/input.js';
+import { type Armour, type BetterThanOnePlus, type Facing, type RankSize, type UnitType, type Ws4VsWs9, unitStrengthPerModel } from './tables.js';
+import { type UnitRules, NO_RULES, parseRules } from './rules.js';
+import { chargeTest } from './melee-plan.js';
+
+/** Weapons — §1 "Weapons" [not on the sheet]; choosing one opts into its rule. */
+export const WEAPONS = [
+  'hand-weapon',
+  'great-weapon',
+  'halberd',
+  'flail',
+  'morning-star',
+  'spear',
+  'cavalry-spear',
+  'lance',
+  'additional-hand-weapon',
+] as const;
+export type Weapon = (typeof WEAPONS)[number];
+
+const ARMOUR_ITEMS = ['none', 'light', 'heavy', 'shield', 'barding', 'mount'] as const;
+const UNIT_TYPES = ['infantry', 'cavalry', 'monstrous', 'monster', 'chariot'] as const;
+
+/** Rules a missile weapon may carry (the unit's own rules are for close combat). */
+export interface MissileRules {
+  readonly poisoned: boolean;
+  readonly multipleWounds: UnitRules['multipleWounds'];
+}
+export interface Missile {
+  /** Strength of the shot. */
+  readonly s: number;
+  /** Shots per shooting model. */
+  readonly shots: number;
+  readonly rules: MissileRules;
+}
+
+/** A cavalry model's mount — §4: its own attacks use its own WS, S and A. */
+export interface Mount {
+  readonly ws: number;
+  readonly s: number;
+  readonly a: number;
+}
+
+export interface Unit {
+  readonly models: number;
+  /** Models per rank; the front rank is min(width, models). */
+  readonly width: number;
+  readonly type: UnitType;
+  /** Movement in cm. */
+  readonly m: number;
+  readonly ws: number;
+  readonly bs: number;
+  readonly s: number;
+  readonly t: number;
+  readonly w: number;
+  readonly i: number;
+  readonly a: number;
+  readonly ld: number;
+  readonly armour: Armour;
+  readonly weapon: Weapon;
+  readonly missile: Missile | null;
+  /** The mount's attacks (cavalry), or null. */
+  readonly mount: Mount | null;
+  /** Unit Strength of one model. */
+  readonly usPerModel: number;
+  readonly rules: UnitRules;
+}
+
+export type Side = 'attacker' | 'target';
+
+/** Readings of the ambiguities of §16 that the file offers as options (defaults first). */
+export interface MeleeOptions {
+  /** §16.1 */
+  readonly ws4VsWs9: Ws4VsWs9;
+  /** §16.2 */
+  readonly savesBetterThanOnePlus: BetterThanOnePlus;
+  /** §1 "Insane courage" (7th edition): a natural double 1 on a break test holds. */
+  readonly insaneCourage: boolean;
+  /** §16.8: a side with a musician wins a draw by 1. */
+  readonly musicianWinsDraws: boolean;
+  /** §16.14 */
+  readonly rankSize: RankSize;
+  /** §16.6 */
+  readonly equalInitiative: 'previous-winner' | 'roll-off';
+  /** §16.18 */
+  readonly outnumbering: 'after-casualties' | 'starting';
+  /** §16.10 */
+  readonly stupidity: 'floor' | 'odd-model-4+';
+  /** §16.9 */
+  readonly hatredOnlySixes: 'reroll' | 'no-reroll';
+  /** §1 "Hand weapon + shield (infantry)" [not on the sheet]: +1 save in close combat from the front. */
+  readonly shieldParry: boolean;
+}
+
+export interface MeleeSituation {
+  /** Round of this combat; 1 is the first (charge, hatred, fear, flail). */
+  readonly round: number;
+  /** Side that charged this turn (round 1 only). */
+  readonly charging: Side | 'none';
+  /** Where the attacker fights the target: §9 flank / rear bonuses. */
+  readonly facing: Facing;
+  readonly highGround: Side | 'none';
+  /** Side defending a defended obstacle — §4: the enemy hits it only on 6s. */
+  readonly defendedObstacle: Side | 'none';
+  /** Fear or terror test of a unit charged by a fear- or terror-causer — §11: rolled, or given. */
+  readonly fearTest: 'roll' | 'passed' | 'failed';
+  /** Winner of the previous round (round 2+), for equal Initiative — §16.6. */
+  readonly previousRoundWinner: Side | 'none';
+  /** A challenge between two single models — §9 Overkill. */
+  readonly challenge: boolean;
+  /** Whether a winner declares a pursuit — §12 (not pursuing needs a passed Ld test). */
+  readonly pursue: boolean;
+  readonly options: MeleeOptions;
+}
+
+export interface ShootingSituation {
+  readonly longRange: boolean;
+  readonly moved: boolean;
+  /** The target is charging the shooters: stand and shoot — §5, §16.5. */
+  readonly chargingTarget: boolean;
+  readonly cover: 'none' | 'soft' | 'hard';
+  /** On raised ground two ranks shoot — §5. */
+  readonly raisedGround: boolean;
+  readonly savesBetterThanOnePlus: BetterThanOnePlus;
+}
+
+export type Scenario =
+  | { readonly phase: 'melee'; readonly attacker: Unit; readonly target: Unit; readonly situation: MeleeSituation }
+  /** The target flees as a charge reaction from the attacker's charge — §3, §12 (simplified test, §16.16). */
+  | { readonly phase: 'flee-reaction'; readonly attacker: Unit; readonly target: Unit; readonly gap: number }
+  /** The target, fleeing, tries to rally — §12 (the attacker plays no part). */
+  | { readonly phase: 'rally'; readonly target: Unit; readonly originalModels: number }
+  | {
+      readonly phase: 'shooting';
+      readonly attacker: Unit & { readonly missile: Missile };
+      readonly target: Unit;
+      readonly situation: ShootingSituation;
+    };
+export type MeleeScenario = Extract<Scenario, { phase: 'melee' }>;
+export type ShootingScenario = Extract<Scenario, { phase: 'shooting' }>;
+export type FleeReactionScenario = Extract<Scenario, { phase: 'flee-reaction' }>;
+export type RallyScenario = Extract<Scenario, { phase: 'rally' }>;
+
+const characteristic = z.number().int().min(1).max(10);
+
+const unitSchema = z.strictObject({
+  models: z.number().int().min(1).max(500),
+  width: z.number().int().min(1).max(100).optional(),
+  type: z.enum(UNIT_TYPES).default('infantry'),
+  m: z.number().int().min(1).max(100),
+  ws: characteristic,
+  bs: characteristic,
+  s: characteristic,
+  t: characteristic,
+  w: characteristic,
+  i: characteristic,
+  a: characteristic,
+  ld: characteristic,
+  // One item may be written alone: "light" is ["light"].
+  armour: z.preprocess((v) => (typeof v === 'string' ? [v] : v), z.array(z.enum(ARMOUR_ITEMS))).default([]),
+  'armour-bonus': z.number().int().min(0).max(6).default(0),
+  weapon: z.enum(WEAPONS).default('hand-weapon'),
+  missile: z
+    .strictObject({
+      s: characteristic,
+      shots: z.number().int().min(1).max(10).default(1),
+      rules: z.array(z.string()).default([]),
+    })
+    .optional(),
+  mount: z.strictObject({ ws: characteristic, s: characteristic, a: characteristic }).optional(),
+  us: z.number().int().min(1).max(20).optional(),
+  rules: z.array(z.string()).default([]),
+});
+
+const side = z.enum(['attacker', 'target', 'none']);
+
+const meleeSchema = z.strictObject({
+  phase: z.literal('melee'),
+  round: z.number().int().min(1).max(100).default(1),
+  charging: side.default('none'),
+  facing: z.enum(['front', 'flank', 'rear', 'flank-and-rear']).default('front'),
+  'high-ground': side.default('none'),
+  'defended-obstacle': side.default('none'),
+  'fear-test': z.enum(['roll', 'passed', 'failed']).optional(),
+  'previous-round-winner': side.default('none'),
+  challenge: z.boolean().default(false),
+  pursue: z.boolean().default(true),
+  'ws4-vs-ws9': z.enum(['5+', '4+']).default('5+'),
+  'saves-better-than-1+': z.enum(['allowed', 'clamp']).default('allowed'),
+  'insane-courage': z.boolean().default(false),
+  'musician-wins-draws': z.boolean().default(false),
+  'rank-size': z.union([z.literal(4), z.literal(5)]).default(4),
+  'equal-initiative': z.enum(['previous-winner', 'roll-off']).default('previous-winner'),
+  outnumbering: z.enum(['after-casualties', 'starting']).default('after-casualties'),
+  stupidity: z.enum(['floor', 'odd-model-4+']).default('floor'),
+  'hatred-only-sixes': z.enum(['reroll', 'no-reroll']).default('reroll'),
+  'shield-parry': z.boolean().default(false),
+});
+
+const shootingSchema = z.strictObject({
+  phase: z.literal('shooting'),
+  'long-range': z.boolean().default(false),
+  moved: z.boolean().default(false),
+  'charging-target': z.boolean().default(false),
+  cover: z.enum(['none', 'soft', 'hard']).default('none'),
+  'raised-ground': z.boolean().default(false),
+  'saves-better-than-1+': z.enum(['allowed', 'clamp']).default('allowed'),
+});
+
+const fleeReactionSchema = z.strictObject({
+  phase: z.literal('flee-reaction'),
+  /** Distance between the units when the charge is declared, cm. */
+  gap: z.number().int().min(0).max(200),
+});
+
+const rallySchema = z.strictObject({
+  phase: z.literal('rally'),
+  /** The unit's size at the start of the battle (§12: 25% rule). */
+  'original-models': z.number().int().min(1).max(500),
+});
+
+const PHASES = ['melee', 'shooting', 'flee-reaction', 'rally'];
+
+const scenarioSchema = z.strictObject({
+  attacker: z.unknown().optional(),
+  target: z.unknown().optional(),
+  situation: z.unknown().optional(),
+});
+
+export function parseScenario(input: unknown): Scenario {
+  const top = validate(scenarioSchema, input);
+  const rawSituation = top.situation ?? {};
+  if (typeof rawSituation !== 'object' || rawSituation === null || Array.isArray(rawSituation))
+    throw new ScenarioError('situation', 'must be an object');
+  const phase = (rawSituation as Record<string, unknown>).phase ?? 'melee';
+  if (typeof phase !== 'string' || !PHASES.includes(phase))
+    throw new ScenarioError('situation.phase', `must be one of ${PHASES.map((p) => JSON.stringify(p)).join(', ')}`);
+  if (top.target === undefined) throw new ScenarioError('target', 'required');
+  const target = parseUnit(top.target, 'target');
+  if (phase === 'rally') {
+    const s = validate(rallySchema, rawSituation, 'situation');
+    if (s['original-models'] < target.models)
+      throw new ScenarioError('situation.original-models', `must be at least the target's models (${target.models})`);
+    // The attacker plays no part in a rally; when given it must still be a valid unit.
+    if (top.attacker !== undefined) parseUnit(top.attacker, 'attacker');
+    return { phase: 'rally', target, originalModels: s['original-models'] };
+  }
+  if (top.attacker === undefined) throw new ScenarioError('attacker', 'required');
+  const attacker = parseUnit(top.attacker, 'attacker');
+  if (phase === 'flee-reaction') {
+    const s = validate(fleeReactionSchema, rawSituation, 'situation');
+    return { phase: 'flee-reaction', attacker, target, gap: s.gap };
+  }
+  if (phase === 'shooting') {
+    const s = validate(shootingSchema, rawSituation, 'situation');
+    if (!attacker.missile) throw new ScenarioError('attacker.missile', "required when situation.phase is 'shooting' (e.g. {\"s\": 4})");
+    return {
+      phase: 'shooting',
+      attacker: { ...attacker, missile: attacker.missile },
+      target,
+      situation: {
+        longRange: s['long-range'],
+        moved: s.moved,
+        chargingTarget: s['charging-target'],
+        cover: s.cover,
+        raisedGround: s['raised-ground'],
+        savesBetterThanOnePlus: s['saves-better-than-1+'],
+      },
+    };
+  }
+  const s = validate(meleeSchema, { ...rawSituation, phase }, 'situation');
+  if (s.round > 1 && s.charging !== 'none')
+    throw new ScenarioError('situation.charging', 'only the first round of a combat has a charger (set round to 1 or charging to "none")');
+  if (s.round === 1 && s['previous-round-winner'] !== 'none')
+    throw new ScenarioError('situation.previous-round-winner', 'the first round has no previous round');
+  if (s.challenge && (attacker.models !== 1 || target.models !== 1))
+    throw new ScenarioError('situation.challenge', 'a challenge is fought between two single models (models: 1 on both sides)');
+  const scenario: MeleeScenario = {
+    phase: 'melee',
+    attacker,
+    target,
+    situation: {
+      round: s.round,
+      charging: s.charging,
+      facing: s.facing,
+      highGround: s['high-ground'],
+      defendedObstacle: s['defended-obstacle'],
+      fearTest: s['fear-test'] ?? 'roll',
+      previousRoundWinner: s['previous-round-winner'],
+      challenge: s.challenge,
+      pursue: s.pursue,
+      options: {
+        ws4VsWs9: s['ws4-vs-ws9'],
+        savesBetterThanOnePlus: s['saves-better-than-1+'],
+        insaneCourage: s['insane-courage'],
+        musicianWinsDraws: s['musician-wins-draws'],
+        rankSize: s['rank-size'],
+        equalInitiative: s['equal-initiative'],
+        outnumbering: s.outnumbering,
+        stupidity: s.stupidity,
+        hatredOnlySixes: s['hatred-only-sixes'],
+        shieldParry: s['shield-parry'],
+      },
+    },
+  };
+  if (s['fear-test'] !== undefined && chargeTest(scenario) === null)
+    throw new ScenarioError(
+      'situation.fear-test',
+      'applies only in round 1 to a unit charged by a fear- or terror-causer that is not immune to psychology',
+    );
+  return scenario;
+}
+
+export function parseUnit(input: unknown, path: string): Unit {
+  const u = validate(unitSchema, input, path);
+  const armour = parseArmour(u.armour, u['armour-bonus'], u.type, `${path}.armour`);
+  checkWeapon(u.weapon, u.type, `${path}.weapon`);
+  if (u.mount && u.type !== 'cavalry') throw new ScenarioError(`${path}.mount`, `only cavalry has a mount's attacks (this unit is '${u.type}')`);
+  return {
+    models: u.models,
+    width: u.width ?? u.models,
+    type: u.type,
+    m: u.m,
+    ws: u.ws,
+    bs: u.bs,
+    s: u.s,
+    t: u.t,
+    w: u.w,
+    i: u.i,
+    a: u.a,
+    ld: u.ld,
+    armour,
+    weapon: u.weapon,
+    missile: u.missile
+      ? { s: u.missile.s, shots: u.missile.shots, rules: missileRules(u.missile.rules, `${path}.missile.rules`) }
+      : null,
+    mount: u.mount ?? null,
+    usPerModel: u.us ?? unitStrengthPerModel(u.type, u.w),
+    rules: parseRules(u.rules, `${path}.rules`),
+  };
+}
+
+/** Armour — §7: one body armour at most, shield, and barding only on a mount (cavalry). */
+function parseArmour(items: readonly (typeof ARMOUR_ITEMS)[number][], bonus: number, type: UnitType, path: string): Armour {
+  const set = new Set(items);
+  if (set.size !== items.length) throw new ScenarioError(path, 'an armour item is listed twice');
+  if (set.has('none') && set.size > 1) throw new ScenarioError(path, "'none' cannot be combined with other armour");
+  if (set.has('light') && set.has('heavy')) throw new ScenarioError(path, "'light' and 'heavy' armour cannot be worn together");
+  if (set.has('barding') && !set.has('mount')) throw new ScenarioError(path, "'barding' needs 'mount' (barding is worn by the mount)");
+  if (set.has('mount') && type !== 'cavalry') throw new ScenarioError(path, `'mount' needs type 'cavalry' (this unit is '${type}')`);
+  if (type === 'cavalry' && !set.has('mount')) throw new ScenarioError(path, "cavalry rides a mount: list 'mount' (+1 save, §7)");
+  return {
+    body: set.has('heavy') ? 'heavy' : set.has('light') ? 'light' : 'none',
+    shield: set.has('shield'),
+    mount: set.has('barding') ? 'barded-mount' : set.has('mount') ? 'mount' : 'none',
+    bonus,
+  };
+}
+
+/** Weapons — §1: the infantry spear and additional hand weapon are infantry's; cavalry spear and lance cavalry's. */
+function checkWeapon(weapon: Weapon, type: UnitType, path: string): void {
+  const infantryOnly = weapon === 'spear' || weapon === 'additional-hand-weapon';
+  const cavalryOnly = weapon === 'cavalry-spear' || weapon === 'lance';
+  if (infantryOnly && type !== 'infantry') throw new ScenarioError(path, `'${weapon}' is an infantry weapon (this unit is '${type}')`);
+  if (cavalryOnly && type !== 'cavalry') throw new ScenarioError(path, `'${weapon}' is a cavalry weapon (this unit is '${type}')`);
+}
+
+function missileRules(texts: readonly string[], path: string): MissileRules {
+  const rules = parseRules(texts, path);
+  const allowed: UnitRules = { ...NO_RULES, poisoned: rules.poisoned, multipleWounds: rules.multipleWounds };
+  const extra = (Object.keys(rules) as (keyof UnitRules)[]).find((k) => rules[k] !== allowed[k]);
+  if (extra) throw new ScenarioError(path, "a missile weapon takes only 'poisoned-attacks' and 'multiple-wounds(...)'");
+  return { poisoned: rules.poisoned, multipleWounds: rules.multipleWounds };
+}

@@ -1,0 +1,129 @@
+/**
+ * Simulator for one round of close combat, rolled as at the table: stupidity tests, the charged
+ * unit's fear or terror test, the roll-off for equal Initiative, the first striker's attacks, the
+ * reply of the models left, combat resolution, the break test, the flee and pursuit rolls.
+ */
+import type { Rng } from '../../core/rng.js';
+import type { Tally } from '../../sim/tally.js';
+import { type Combatant, type MeleePlan, other } from './melee-plan.js';
+import type { Fate } from './outcome-keys.js';
+import { resolve } from './resolution.js';
+import type { Side } from './schema.js';
+import { AttackRoller, Casualties, roll2d6, rollNd6 } from './simulate-attack.js';
+
+interface SideKit {
+  readonly c: Combatant;
+  /** One roller per kind of blow (the model's, its mount's), normal and afraid. */
+  readonly rollers: ReadonlyArray<{ readonly attacks: number; readonly normal: AttackRoller; readonly afraid: AttackRoller }>;
+  /** This unit's models as the enemy's blows land. */
+  readonly casualties: Casualties;
+}
+
+export function simulateMelee(plan: MeleePlan, rng: Rng, n: number, tally: Tally): void {
+  const kit = (c: Combatant): SideKit => ({
+    c,
+    rollers: c.blows.map((b) => ({ attacks: b.attacks, normal: new AttackRoller(b.strike), afraid: new AttackRoller(b.afraidStrike) })),
+    casualties: new Casualties(c.defender),
+  });
+  const kits: Record<Side, SideKit> = { attacker: kit(plan.attacker), target: kit(plan.target) };
+  for (let i = 0; i < n; i++) oneRound(plan, kits, rng, tally);
+}
+
+function oneRound(plan: MeleePlan, kits: Record<Side, SideKit>, rng: Rng, tally: Tally): void {
+  // Start of turn: stupidity tests (§11).
+  const fightingA = fighting(plan, kits.attacker.c, rng);
+  const fightingT = fighting(plan, kits.target.c, rng);
+  // Charge declaration: the charged unit's fear or terror test (§11).
+  let afraid: Side | null = null;
+  const test = plan.chargeTest;
+  if (test !== null) {
+    const passed = test.given === 'roll' ? roll2d6(rng) <= kits[test.side].c.ld : test.given === 'passed';
+    if (!passed) {
+      if (test.failFlees) {
+        tally.record(0, 0, false);
+        record(tally, test.side === 'target' ? 'flees-at-charge' : 'holds', test.side === 'attacker' ? 'flees-at-charge' : 'holds', 'no-combat');
+        return;
+      }
+      afraid = test.side;
+    }
+  }
+  // Strike order (§4): a roll-off re-rolls ties (§16.6).
+  let firstSide: Side;
+  if (plan.first === 'roll-off') {
+    let a = rng.d6();
+    let t = rng.d6();
+    while (a === t) {
+      a = rng.d6();
+      t = rng.d6();
+    }
+    firstSide = a > t ? 'attacker' : 'target';
+  } else firstSide = plan.first;
+  const first = kits[firstSide];
+  const second = kits[other(firstSide)];
+  const firstFighting = firstSide === 'attacker' ? fightingA : fightingT;
+  const secondFighting = firstSide === 'attacker' ? fightingT : fightingA;
+  second.casualties.reset();
+  strike(first, firstFighting, afraid === firstSide, rng, second.casualties);
+  // Casualties cannot strike back (§8): each removes one fighting model.
+  const replying = Math.max(0, secondFighting - second.casualties.slain);
+  first.casualties.reset();
+  strike(second, replying, afraid === second.c.side, rng, first.casualties);
+
+  const onA = kits.attacker.casualties;
+  const onT = kits.target.casualties;
+  const verdict = resolve(plan, { points: onT.points, modelsLeft: onA.modelsLeft }, { points: onA.points, modelsLeft: onT.modelsLeft });
+  if (verdict.kind === 'draw') {
+    tally.record(onT.lost, onT.slain, false);
+    record(tally, 'holds', 'holds', 'draw');
+    return;
+  }
+  let loserFate: Fate;
+  if (verdict.loserWipedOut) loserFate = 'wiped-out';
+  else {
+    const loser = kits[verdict.loser].c;
+    const winner = kits[verdict.winner].c;
+    const flees = verdict.autoBreak || failsBreakTest(plan, loser, verdict.holdsUpTo, rng);
+    if (!flees) loserFate = 'holds';
+    else {
+      // Pursuit (§12): the winner declares; a unit that may hold back needs a passed Ld test.
+      const pursues = winner.pursuit === 'always' || (winner.pursuit === 'restraint-test' && roll2d6(rng) > winner.ld);
+      const fled = rollNd6(loser.moveDice, rng);
+      loserFate = pursues && rollNd6(winner.moveDice, rng) >= fled ? 'caught' : 'breaks';
+    }
+  }
+  const targetFate: Fate = verdict.loser === 'target' ? loserFate : 'holds';
+  const attackerFate: Fate = verdict.loser === 'attacker' ? loserFate : 'holds';
+  tally.record(onT.lost, onT.slain, targetFate === 'wiped-out' || targetFate === 'caught');
+  record(tally, targetFate, attackerFate, verdict.winner === 'attacker' ? 'attacker-wins' : 'target-wins');
+}
+
+/** All blows of `models` fighting models: the model's attacks, then its mount's (§4). */
+function strike(kit: SideKit, models: number, afraid: boolean, rng: Rng, target: Casualties): void {
+  for (const r of kit.rollers) (afraid ? r.afraid : r.normal).roll(models * r.attacks, rng, target);
+}
+
+function record(tally: Tally, target: Fate, attacker: Fate, combat: string): void {
+  tally.recordMorale(target);
+  tally.recordOutcome('combat', combat);
+  tally.recordOutcome('attacker', attacker);
+}
+
+/** Models fighting after the start-of-turn stupidity test (§11, §16.10). */
+function fighting(plan: MeleePlan, c: Combatant, rng: Rng): number {
+  if (!c.stupid || roll2d6(rng) <= c.ld) return c.fighting;
+  const half = Math.floor(c.fighting / 2);
+  if (plan.situation.options.stupidity === 'odd-model-4+' && c.fighting % 2 === 1 && rng.d6() >= 4) return half + 1;
+  return half;
+}
+
+/** Break test (§10): 2D6 against the holding total; insane courage and the Battle Standard re-roll (§1). */
+function failsBreakTest(plan: MeleePlan, loser: Combatant, holdsUpTo: number, rng: Rng): boolean {
+  const once = (): boolean => {
+    const a = rng.d6();
+    const b = rng.d6();
+    if (plan.situation.options.insaneCourage && a === 1 && b === 1) return false;
+    return a + b > holdsUpTo;
+  };
+  if (!once()) return false;
+  return loser.unit.rules.battleStandard ? once() : true;
+}

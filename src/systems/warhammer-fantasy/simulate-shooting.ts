@@ -1,0 +1,28 @@
+/**
+ * Simulator for a shooting phase: every shot rolled, casualties removed, then the 25% panic test.
+ */
+import type { Rng } from '../../core/rng.js';
+import type { Tally } from '../../sim/tally.js';
+import type { ShootingScenario } from './schema.js';
+import { AttackRoller, Casualties, roll2d6 } from './simulate-attack.js';
+import { shootingModels, shootingStrike } from './strike.js';
+import { panicFromLosses } from './tables.js';
+
+export function simulateShooting(sc: ShootingScenario, rng: Rng, n: number, tally: Tally): void {
+  const { attacker, target, situation } = sc;
+  const roller = new AttackRoller(shootingStrike(attacker, target, situation));
+  const shots = shootingModels(attacker, situation.raisedGround) * attacker.missile.shots;
+  const casualties = new Casualties({ models: target.models, w: target.w, overkill: false });
+  const ld = Math.max(target.ld, target.rules.generalLd ?? 0);
+  for (let i = 0; i < n; i++) {
+    casualties.reset();
+    roller.roll(shots, rng, casualties);
+    const slain = casualties.slain;
+    const wiped = casualties.modelsLeft === 0;
+    tally.record(casualties.lost, slain, wiped);
+    // Panic — §11, §13: 25% of the models lost in the phase; a wiped-out unit takes no test.
+    if (wiped) tally.recordMorale('wiped-out');
+    else if (!panicFromLosses(slain, target.models) || target.rules.immuneToPsychology) tally.recordMorale('no-test');
+    else tally.recordMorale(roll2d6(rng) <= ld ? 'passes-panic-test' : 'panics');
+  }
+}
