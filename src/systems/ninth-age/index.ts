@@ -5,6 +5,7 @@
 import type { GameSystem } from '../types.js';
 import { exactOutcome } from './exact.js';
 import type { Scenario } from './model.js';
+import { ninthAgeQuestions } from './questions.js';
 import { parseScenario } from './schema.js';
 import { simulateScenario } from './simulate.js';
 
@@ -15,4 +16,5 @@ export const ninthAge: GameSystem<Scenario> = {
   parse: parseScenario,
   exact: exactOutcome,
   simulate: simulateScenario,
+  questions: ninthAgeQuestions,
 };
