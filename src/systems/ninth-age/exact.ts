@@ -185,8 +185,11 @@ function exactShooting(s: Scenario): Outcome {
   const sit = s.situation as ShootingSituation;
   const target = s.target;
   const pool = woundPool(target);
-  const kernel = attackDist(shootingProfile(s.attacker, sit, target));
-  const wounds = sumIid(kernel, shotCount(s.attacker, sit));
+  const shots = shotCount(s.attacker, sit);
+  const wounds = convolve(
+    sumIid(attackDist(shootingProfile(s.attacker, sit, target)), shots.rankAndFile),
+    sumIid(attackDist(shootingProfile(s.attacker, sit, target, true)), shots.champion),
+  );
   const damage: Dist = new Float64Array(pool + 1);
   for (let k = 0; k < wounds.length; k++) damage[Math.min(k, pool)] += wounds[k]; // excess beyond the unit is lost (§4.10)
   const slain = mapValues(damage, (d) => target.models - modelsAlive(target, d));

@@ -64,6 +64,8 @@ export function meleeGroups(unit: Unit, enemy: Unit, ctx: MeleeContext, facing: 
   if (unit.profile.a > 0 || o.randomAttacks) {
     const perModel = Math.min(10, unit.profile.a + o.bonusAttacks + chargeBonus(o) + kingSlayer);
     const support = supportingAttacksPerModel(unit.troop, unit.profile.a);
+    // The champion fights in the front rank and is removed last (§4.10), so it stands while any model does.
+    const champion = unit.champion && unit.attacks === null && !o.crushAttack ? 1 : 0;
     groups.push({
       label: 'attacks',
       initiative: o.crushAttack ? 0 : o.strikeInitiative,
@@ -71,7 +73,7 @@ export function meleeGroups(unit: Unit, enemy: Unit, ctx: MeleeContext, facing: 
       count: (alive) => {
         if (alive === 0) return { flat: 0, dice: null, rolls: 0 };
         if (unit.attacks !== null) return { flat: unit.attacks, dice: null, rolls: 0 };
-        const front = contact(alive);
+        const front = contact(alive) - champion;
         // Crush Attack: one attack, never as a supporting attack (§6)
         if (o.crushAttack) return { flat: front, dice: null, rolls: 0 };
         const supporting = ctx.enemyInFront ? supportingModels(unit, alive) * support : 0;
@@ -81,6 +83,22 @@ export function meleeGroups(unit: Unit, enemy: Unit, ctx: MeleeContext, facing: 
         return { flat: front * perModel + supporting, dice: null, rolls: 0 };
       },
     });
+    if (champion) {
+      // Champion: +1 A and +1 WS (printed, so a failed Fear test still sets WS 1) — §10, §1.4
+      const ws = ctx.fearFailed ? 1 : clampCharacteristic((o.fixedWs ?? unit.profile.ws) + 1);
+      const championProfile = meleeProfile(o, { ...ctx, attackerWs: ws }, enemy);
+      groups.push({
+        label: 'champion',
+        initiative: o.strikeInitiative,
+        profile: () => championProfile,
+        count: (alive) => {
+          if (alive === 0) return { flat: 0, dice: null, rolls: 0 };
+          // Random Attacks ignore the printed A, the champion's +1 included (A9)
+          if (o.randomAttacks) return { flat: o.bonusAttacks + chargeBonus(o), dice: o.randomAttacks, rolls: 1 };
+          return { flat: Math.min(10, perModel + 1), dice: null, rolls: 0 };
+        },
+      });
+    }
   }
   const mount = unit.mount;
   if (mount && (mount.a > 0 || mount.randomAttacks)) {
@@ -121,14 +139,18 @@ export function meleeGroups(unit: Unit, enemy: Unit, ctx: MeleeContext, facing: 
   return groups;
 }
 
-/** Number of shots — §5.1: the first two ranks, all ranks with Volley Fire when not moved. */
-export function shotCount(attacker: Unit, sit: ShootingSituation): number {
+/**
+ * Number of shots — §5.1: the first two ranks, all ranks with Volley Fire when not moved; the
+ * champion's shots (at BS + 1, §10) counted apart.
+ */
+export function shotCount(attacker: Unit, sit: ShootingSituation): { readonly rankAndFile: number; readonly champion: number } {
   const m = attacker.missile!;
   const perModel = sit.multipleShots ? m.multipleShots : 1;
-  if (attacker.shots !== null) return attacker.shots;
+  if (attacker.shots !== null) return { rankAndFile: attacker.shots, champion: 0 };
   const volley = m.volleyFire && !sit.moved && !sit.standAndShoot;
   const shooters = volley ? attacker.models : Math.min(attacker.models, 2 * attacker.files);
-  return shooters * perModel;
+  const champion = attacker.champion ? 1 : 0;
+  return { rankAndFile: (shooters - champion) * perModel, champion: champion * perModel };
 }
 
 /** The Initiative steps, 10 down to 0 (§4.2). */

@@ -178,6 +178,8 @@ export interface Unit {
   readonly special: SpecialAttacks;
   readonly defence: Defence;
   readonly morale: Morale;
+  /** A champion: +1 A, +1 WS, +1 BS on one front-rank model, removed last (§10, §4.10). */
+  readonly champion: boolean;
   readonly standard: boolean;
   readonly musician: boolean;
   readonly battleStandard: boolean;

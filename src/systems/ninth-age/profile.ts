@@ -133,6 +133,8 @@ export interface MeleeContext {
   readonly enemyInFront: boolean;
   /** This side's attacks land on the defender's front arc (Parry). */
   readonly defenderFrontArc: boolean;
+  /** This side failed its Fear test: its WS is set to 1, champion included (§12.6, §1.4). */
+  readonly fearFailed: boolean;
   /** WS of the attacker and defender after a failed Fear test (set to 1, §12.6). */
   readonly attackerWs: number;
   readonly defenderWs: number;
@@ -223,7 +225,7 @@ export function specialProfile(s: number, magical: boolean, defender: Unit): Att
 }
 
 /** The needed rolls of one shot — §5. */
-export function shootingProfile(attacker: Unit, sit: ShootingSituation, defender: Unit): AttackProfile {
+export function shootingProfile(attacker: Unit, sit: ShootingSituation, defender: Unit, champion = false): AttackProfile {
   const m = attacker.missile!;
   let modifier = sit.toHitModifier;
   if (sit.longRange) modifier -= 1;
@@ -237,7 +239,8 @@ export function shootingProfile(attacker: Unit, sit: ShootingSituation, defender
   let hit: HitRoll;
   if (m.alwaysHitsOn !== null) hit = { kind: 'roll', need: m.alwaysHitsOn, rerollMisses: false }; // Skull Splitter (A4)
   else {
-    const need = shootingNeed(attacker.profile.bs + modifier);
+    const bs = clampCharacteristic(attacker.profile.bs + (champion ? 1 : 0)); // champion +1 BS (§10)
+    const need = shootingNeed(bs + modifier);
     hit = need.kind === 'roll' ? { kind: 'roll', need: need.target, rerollMisses: false } : need;
   }
   const large = isLargeForSkullSplitter(defender.troop) && m.multipleWoundsVsLarge > 1;

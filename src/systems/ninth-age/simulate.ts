@@ -129,12 +129,14 @@ function simulateShooting(s: Scenario, rng: Rng, n: number, tally: Tally): void 
   const sit = s.situation as ShootingSituation;
   const target = s.target;
   const profile = shootingProfile(s.attacker, sit, target);
+  const championProfile = shootingProfile(s.attacker, sit, target, true);
   const shots = shotCount(s.attacker, sit);
   const pool = woundPool(target);
   const ld = standingLeadership(target, null);
   for (let sample = 0; sample < n; sample++) {
     let wounds = 0;
-    for (let k = 0; k < shots; k++) wounds += rollAttack(profile, rng);
+    for (let k = 0; k < shots.rankAndFile; k++) wounds += rollAttack(profile, rng);
+    for (let k = 0; k < shots.champion; k++) wounds += rollAttack(championProfile, rng);
     const damage = Math.min(wounds, pool);
     const alive = modelsAlive(target, damage);
     const slain = target.models - alive;

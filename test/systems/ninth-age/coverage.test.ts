@@ -136,6 +136,26 @@ describe('§8.4 armour', () => {
   });
 });
 
+describe('§10 command: the champion', () => {
+  it('+1 A and +1 WS on one front-rank model (WS4 vs WS3: 3+), removed last', () => {
+    // 5 models: 4 R&F at 4+, the champion's 2 attacks at 3+
+    near(formationWounds({ models: 5, files: 5, champion: true }, {}, { facing: 'flank' }), 4 * (1 / 4) + 2 * (2 / 3) * (1 / 2));
+    const g = meleeSides(oneSided({ models: 5, files: 5, champion: true }, {}), false, false).attacker.groups;
+    expect(g.map((x) => [x.label, x.count(1).flat])).toEqual([['attacks', 0], ['champion', 2]]);
+  });
+  it('a failed Fear test sets the champion to WS1 as well', () => {
+    const g = meleeSides(oneSided({ models: 5, files: 5, champion: true }, { ws: 3, rules: ['fear'] }), true, false).attacker.groups;
+    expect(g[1].profile(5).hit).toEqual({ kind: 'roll', need: 5, rerollMisses: false });
+  });
+  it('the champion shoots at BS + 1', () => {
+    const s = shooting({ shots: undefined, models: 10, files: 5, bs: 3, champion: true, equipment: ['crossbow'] }, { models: 20 });
+    near(mean(ninthAge.exact(s).damage), 9 * (1 / 2) * (2 / 3) + (2 / 3) * (2 / 3));
+  });
+  it('Random Attacks: the champion rolls like the others (its +1 A is printed A, ignored, A9)', () => {
+    near(formationWounds({ models: 2, files: 2, champion: true, rules: ['random-attacks(D3)'] }, {}, { facing: 'flank' }), 2 * (1 / 4) + 2 * (2 / 3) * (1 / 2));
+  });
+});
+
 describe('§6 special attacks', () => {
   it('Stomp (X): automatic hits at I0 against infantry, none against cavalry; monstrous infantry Stomp (1)', () => {
     const ogre = { troop: 'monstrous-infantry', models: 1, files: 1, a: 0 };

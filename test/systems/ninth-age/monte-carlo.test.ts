@@ -94,6 +94,8 @@ describe('ninth-age Monte Carlo agrees on every branch of one attack and of the 
     ['Impact Hits with Scythes, Crush Attack', { troop: 'chariot', models: 2, files: 2, a: 3, rules: ['scythes', 'crush-attack'] }, { models: 30, w: 2 }, { ...melee, charging: 'attacker' }],
     ['a challenge with Overkill', { models: 1, files: 1, a: 4, s: 5, rules: ['multiple-wounds(D3)'] }, { models: 1, files: 1, w: 2, a: 3, character: true }, { type: 'melee', challenge: true }],
     ['Daemonic Instability with its re-roll, a war machine, Random Movement', { models: 20, files: 5, ws: 4, rules: ['random-movement(2D6+1)'] }, { models: 6, files: 3, rules: ['daemonic-instability'], 'hold-your-ground': true }, { type: 'melee' }],
+    ['a champion in melee and in shooting, with Fear', { models: 10, files: 5, champion: true, ws: 3, rules: ['fear'] }, { models: 10, files: 5, champion: true, ld: 6 }, { type: 'melee' }],
+    ['a champion shooting', { models: 10, files: 5, bs: 3, champion: true, equipment: ['crossbow'] }, { models: 12 }, { type: 'shooting' }],
     ['a war machine crew that breaks is destroyed', { models: 20, files: 5, ws: 4 }, { troop: 'war-machine', models: 3, files: 3, ld: 6 }, { type: 'melee' }],
     ['shooting at 7+ with poison, Gem of Fortune', { shots: 20, bs: 2, equipment: ['bow'], rules: ['poisoned-attacks'] }, { items: ['gem-of-fortune'] }, { type: 'shooting', 'long-range': true, moved: true }],
     ['poisoned shooting at 6+, Force Shield', { shots: 20, bs: 2, equipment: ['crossbow'], rules: ['poisoned-attacks'] }, { items: ['force-shield'] }, { type: 'shooting', 'long-range': true }],
