@@ -176,7 +176,8 @@ function exactMelee(s: Scenario): Outcome {
   return {
     damage,
     slain: trim(acc.slain),
-    destroyed: acc.damage[poolT],
+    // removed: wiped out, or broken and caught in pursuit (§12.3)
+    destroyed: acc.morale.destroyed + acc.morale['breaks-caught'],
     morale: acc.morale,
   };
 }

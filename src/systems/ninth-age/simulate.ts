@@ -120,7 +120,8 @@ function simulateMelee(s: Scenario, rng: Rng, n: number, tally: Tally): void {
       category = categoryOf(r.loser, modelsAlive(loser, total) === 0 ? 'destroyed' : result);
     }
     const slain = s.target.models - modelsAlive(s.target, damageT);
-    tally.record(damageT, slain, damageT === poolT);
+    // removed: wiped out, or broken and caught in pursuit (§12.3)
+    tally.record(damageT, slain, category === 'destroyed' || category === 'breaks-caught');
     tally.recordMorale(category);
   }
 }
