@@ -5,6 +5,11 @@
 import { cpus } from 'node:os';
 import { generic } from '../src/systems/generic/index.js';
 import { runMonteCarlo } from '../src/sim/pool.js';
+import { findSystem } from '../src/systems/registry.js';
+import { loadLibrary, NO_FLAGS } from '../src/analysis/units.js';
+import { whatKills } from '../src/analysis/kills.js';
+import { damageGrid, parseAxis, parseGridMetric } from '../src/analysis/grid.js';
+import type { Evaluate } from '../src/analysis/pairing.js';
 
 const PLAIN = { attacker: { attacks: 20, hit: 3, wound: 4 }, target: { save: 4 } };
 const CRITS = {
@@ -13,8 +18,8 @@ const CRITS = {
     hit: 3,
     wound: 4,
     reroll: { hit: 'ones', wound: 'failed' },
-    hitCrit: { effects: ['extra-hits(1)'] },
-    woundCrit: { effects: ['rend+(1)'] },
+    'hit-crit': { effects: ['extra-hits(1)'] },
+    'wound-crit': { effects: ['rend+(1)'] },
   },
   target: { save: 4 },
 };
@@ -64,3 +69,39 @@ for (const [name, input] of [
 console.log('Exact: models slain by 200 attacks (hit 3+, wound 4+, save 4+ rend 1, damage D3, 100 models of 2 health), median of 25');
 console.log(`    damage spills over:      ${exactMilliseconds('spill-over').toFixed(2)} ms`);
 console.log(`    excess damage is lost:   ${exactMilliseconds('no-spill-over').toFixed(2)} ms`);
+
+// The three questions, exact, in-process (issue 8: "a 6 × 6 table, or a ranking of 20 attackers").
+const exactEvaluate: Evaluate = async (system, input) => {
+  const s = findSystem(system);
+  return s.exact(s.parse(input));
+};
+async function medianMs(run: () => Promise<unknown>, times = 7): Promise<number> {
+  await run();
+  const samples: number[] = [];
+  for (let i = 0; i < times; i++) {
+    const started = performance.now();
+    await run();
+    samples.push(performance.now() - started);
+  }
+  return samples.sort((a, b) => a - b)[Math.floor(times / 2)];
+}
+const library = loadLibrary();
+const hottTarget = { unit: library.find('hott/blades', 'bench'), option: 'default' };
+const hottAttackers = library.ofSystem('hott');
+const killsMs = await medianMs(() => whatKills(hottTarget, hottAttackers, NO_FLAGS, 'destroyed', exactEvaluate));
+console.log(`Questions (exact), median of 7:`);
+console.log(`    kills: ranking ${hottAttackers.length} HOTT attackers (with their options): ${killsMs.toFixed(1)} ms`);
+for (const [unit, rows, cols] of [
+  ['whfb/great-weapon-elites', 't=2..7', 'armour=none,6+,5+,4+,3+,2+'],
+  ['kow/heavy-cavalry', 'nerve=10/12,12/14,14/16,16/18,18/20,-/20', 'damage=0..5'],
+  ['aos/clawlord', 'save=2+..6+,none', 'health=1..6'],
+] as const) {
+  const attacker = { unit: library.find(unit, 'bench'), option: 'default' };
+  const system = findSystem(attacker.unit.system);
+  const q = system.questions!;
+  const rowAxis = parseAxis(rows, 'rows', q, system.id);
+  const colAxis = parseAxis(cols, 'cols', q, system.id);
+  const flags = { ...NO_FLAGS, charge: true };
+  const ms = await medianMs(() => damageGrid(attacker, q.defaultGrid.target, rowAxis, colAxis, flags, parseGridMetric('p-remove', 'destroyed'), exactEvaluate));
+  console.log(`    table: ${unit} ${rowAxis.values.length} × ${colAxis.values.length}: ${ms.toFixed(1)} ms`);
+}

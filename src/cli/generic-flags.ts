@@ -34,10 +34,10 @@ const FLAG_OF_FIELD: Record<string, string> = {
   'attacker.damage': '--damage',
   'attacker.reroll.hit': '--reroll-hit',
   'attacker.reroll.wound': '--reroll-wound',
-  'attacker.hitCrit.on': '--hit-crit-on',
-  'attacker.hitCrit.effects': '--hit-crit',
-  'attacker.woundCrit.on': '--wound-crit-on',
-  'attacker.woundCrit.effects': '--wound-crit',
+  'attacker.hit-crit.on': '--hit-crit-on',
+  'attacker.hit-crit.effects': '--hit-crit',
+  'attacker.wound-crit.on': '--wound-crit-on',
+  'attacker.wound-crit.effects': '--wound-crit',
   'target.save': '--save',
   'target.ward': '--ward',
   'target.models': '--models',
@@ -65,9 +65,9 @@ export function genericInputFromFlags(f: GenericFlags): Record<string, unknown> 
     damage: f.damage,
     reroll: f.rerollHit || f.rerollWound ? { hit: f.rerollHit ?? 'none', wound: f.rerollWound ?? 'none' } : undefined,
   };
-  if (f.hitCrit) attacker.hitCrit = { on: f.hitCritOn ?? 6, effects: list(f.hitCrit) };
+  if (f.hitCrit) attacker['hit-crit'] = { on: f.hitCritOn ?? 6, effects: list(f.hitCrit) };
   else if (f.hitCritOn) throw new InputError('--hit-crit-on: needs --hit-crit EFFECTS');
-  if (f.woundCrit) attacker.woundCrit = { on: f.woundCritOn ?? 6, effects: list(f.woundCrit) };
+  if (f.woundCrit) attacker['wound-crit'] = { on: f.woundCritOn ?? 6, effects: list(f.woundCrit) };
   else if (f.woundCritOn) throw new InputError('--wound-crit-on: needs --wound-crit EFFECTS');
   const target = {
     save: f.save,

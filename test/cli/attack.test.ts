@@ -1,17 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { warodds, wjson } from './helpers.js';
+import { binomialPmf } from '../support/binomial.js';
 
 const PLAIN = ['attack', '--attacks', '20', '--hit', '3', '--wound', '4', '--save', '4'];
 
-function binomialPmf(n: number, q: number): number[] {
-  const out: number[] = [];
-  for (let k = 0; k <= n; k++) {
-    let c = 1;
-    for (let i = 1; i <= k; i++) c = (c * (n - k + i)) / i;
-    out.push(c * q ** k * (1 - q) ** (n - k));
-  }
-  return out;
-}
 
 describe('warodds attack (generic flags)', () => {
   it('20 attacks, 3+/4+/4+: damage pmf is Binomial(20, 1/6) within 1e-12, mean 10/3', () => {

@@ -164,3 +164,26 @@ describe('bad input: one line naming the problem, exit 2', () => {
     });
   }
 });
+
+describe('warodds matchups (Hordes of the Things)', () => {
+  it('Blades charging a Warband in the open: removes it 1/6, is removed 1/6 (rules/hott.md §9, example 1)', () => {
+    const out = wjson(['matchups', 'espadas']);
+    expect(out.type).toBe('blades');
+    const warband = out.matchups.find((m: { opponent: string }) => m.opponent === 'warbands');
+    expect(warband.destroys).toBeCloseTo(1 / 6, 12);
+    expect(warband.destroyed).toBeCloseTo(1 / 6, 12);
+    expect(out.matchups).toHaveLength(22);
+  });
+
+  it('all against all agrees with the single-type rows', () => {
+    const all = wjson(['matchups', 'all']);
+    const blades = all.find((r: { attacker: string }) => r.attacker === 'blades');
+    expect(blades.matchups).toEqual(wjson(['matchups', 'blades']).matchups);
+  });
+
+  it('an unknown troop type is one line and exit 2', () => {
+    const r = warodds(['matchups', 'dwarves']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/^warodds: type: unknown troop type 'dwarves' \(allowed: gods, /);
+  });
+});

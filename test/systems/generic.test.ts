@@ -5,16 +5,8 @@ import { agreementOf } from '../../src/analysis/agreement.js';
 import { chunkRng, masterState } from '../../src/core/rng.js';
 import { Tally } from '../../src/sim/tally.js';
 import { generic } from '../../src/systems/generic/index.js';
+import { binomialPmf } from '../support/binomial.js';
 
-function binomialPmf(n: number, q: number): number[] {
-  const out: number[] = [];
-  for (let k = 0; k <= n; k++) {
-    let c = 1;
-    for (let i = 1; i <= k; i++) c = (c * (n - k + i)) / i;
-    out.push(c * q ** k * (1 - q) ** (n - k));
-  }
-  return out;
-}
 
 const run = (input: unknown) => generic.exact(generic.parse(input));
 
@@ -82,7 +74,7 @@ describe('generic: exact', () => {
     expectPmf(oneHit({ hit: 5, reroll: { hit: 'failed' } }), [4 / 9, 5 / 9]);
   });
   it('hit 5+ where an unmodified 6 gives one extra hit: P(0, 1, 2 hits) = 2/3, 1/6, 1/6', () => {
-    expectPmf(oneHit({ hit: 5, hitCrit: { effects: ['extra-hits(1)'] } }), [2 / 3, 1 / 6, 1 / 6]);
+    expectPmf(oneHit({ hit: 5, 'hit-crit': { effects: ['extra-hits(1)'] } }), [2 / 3, 1 / 6, 1 / 6]);
   });
   it("'all' fishes for crits: hit 3+, 6s auto-wound, wound 6+: P = P(crit) + P(non-crit hit)·1/6", () => {
     // Every non-6 is re-rolled: P(final 6) = 1/6 + 5/6 · 1/6 = 11/36; P(final 3..5) = 5/6 · 3/6.
@@ -90,7 +82,7 @@ describe('generic: exact', () => {
     const pHit = (5 / 6) * (3 / 6);
     const p = pCrit + pHit * (1 / 6);
     expectPmf(
-      run({ attacker: { attacks: 1, hit: 3, wound: 6, reroll: { hit: 'all' }, hitCrit: { effects: ['auto-wound'] } } }).damage,
+      run({ attacker: { attacks: 1, hit: 3, wound: 6, reroll: { hit: 'all' }, 'hit-crit': { effects: ['auto-wound'] } } }).damage,
       [1 - p, p],
     );
   });
@@ -107,10 +99,10 @@ describe('generic: exact', () => {
 
   it('critical wound mortal(1) skips the save; rend+(1) worsens it', () => {
     // Wound 4+, 6s are mortal: P = 1/6 + 2/6 · P(fail save 3+ = 1/3).
-    const mortal = run({ attacker: { attacks: 1, hit: 'auto', wound: 4, woundCrit: { effects: ['mortal(1)'] } }, target: { save: 3 } });
+    const mortal = run({ attacker: { attacks: 1, hit: 'auto', wound: 4, 'wound-crit': { effects: ['mortal(1)'] } }, target: { save: 3 } });
     expect(mortal.damage[1]).toBeCloseTo(1 / 6 + (2 / 6) * (1 / 3), 14);
     // rend+(1) on 6s: 6s face a 4+ save (fail 1/2), 4s and 5s a 3+ save (fail 1/3).
-    const rend = run({ attacker: { attacks: 1, hit: 'auto', wound: 4, woundCrit: { effects: ['rend+(1)'] } }, target: { save: 3 } });
+    const rend = run({ attacker: { attacks: 1, hit: 'auto', wound: 4, 'wound-crit': { effects: ['rend+(1)'] } }, target: { save: 3 } });
     expect(rend.damage[1]).toBeCloseTo((1 / 6) * (1 / 2) + (2 / 6) * (1 / 3), 14);
   });
 
@@ -143,7 +135,7 @@ describe('generic: Monte Carlo agrees with exact (fixed seed)', () => {
         attacker: {
           models: 5, attacks: 'D3+1', hit: 4, wound: 3, rend: 1, damage: 'D3',
           reroll: { hit: 'ones', wound: 'failed' },
-          hitCrit: { effects: ['extra-hits(1)'] }, woundCrit: { on: 5, effects: ['mortal(1)'] },
+          'hit-crit': { effects: ['extra-hits(1)'] }, 'wound-crit': { on: 5, effects: ['mortal(1)'] },
         },
         target: { models: 6, health: 3, save: 4, ward: 6 },
       },
@@ -151,7 +143,7 @@ describe('generic: Monte Carlo agrees with exact (fixed seed)', () => {
     [
       'mortal crit hits, no spill-over',
       {
-        attacker: { attacks: 12, hit: 3, wound: 4, damage: '2', hitCrit: { effects: ['mortal(D3)'] } },
+        attacker: { attacks: 12, hit: 3, wound: 4, damage: '2', 'hit-crit': { effects: ['mortal(D3)'] } },
         target: { models: 4, health: 3, save: 5 },
         situation: { allocation: 'no-spill-over' },
       },
@@ -180,7 +172,7 @@ describe('generic: bad input names the field', () => {
     [{ attacker: { attacks: -1, hit: 3, wound: 4 } }, "attacker.attacks: malformed dice expression '-1'"],
     [{ attacker: { attacks: 1, hit: 3, wound: 4, damage: 'D7x' } }, "attacker.damage: malformed dice expression 'D7x'"],
     [{ attacker: { attacks: 1, hit: 3, wound: 4, speed: 3 } }, "attacker: unknown field(s) 'speed'"],
-    [{ attacker: { attacks: 1, hit: 3, wound: 4, hitCrit: { effects: ['explode'] } } }, 'attacker.hitCrit.effects[0]: unknown critical-hit effect'],
+    [{ attacker: { attacks: 1, hit: 3, wound: 4, 'hit-crit': { effects: ['explode'] } } }, 'attacker.hit-crit.effects[0]: unknown critical-hit effect'],
     [{ attacker: { attacks: 1, hit: 3, wound: 4, reroll: { hit: 'all' } } }, 'attacker.reroll.hit'],
   ];
   for (const [input, message] of cases) {

@@ -74,8 +74,8 @@ const schema = z.strictObject({
     rend: z.number().int().min(0).max(6).default(0),
     damage: dice().default(parseDice('1')),
     reroll: z.strictObject({ hit: reroll, wound: reroll }).default({ hit: 'none', wound: 'none' }),
-    hitCrit: z.strictObject({ on: critOn, effects: z.array(z.string()).min(1) }).optional(),
-    woundCrit: z.strictObject({ on: critOn, effects: z.array(z.string()).min(1) }).optional(),
+    'hit-crit': z.strictObject({ on: critOn, effects: z.array(z.string()).min(1) }).optional(),
+    'wound-crit': z.strictObject({ on: critOn, effects: z.array(z.string()).min(1) }).optional(),
   }),
   target: z
     .strictObject({
@@ -94,8 +94,8 @@ export function parseGeneric(input: unknown): GenericScenario {
   const raw = validate(schema, input);
   const a = raw.attacker;
   // 'all' fishes for criticals: it re-rolls every result that is not a critical, so it needs one.
-  if (a.reroll.hit === 'all' && !a.hitCrit) throw new ScenarioError('attacker.reroll.hit', "'all' re-rolls every non-critical result and needs attacker.hitCrit");
-  if (a.reroll.wound === 'all' && !a.woundCrit) throw new ScenarioError('attacker.reroll.wound', "'all' re-rolls every non-critical result and needs attacker.woundCrit");
+  if (a.reroll.hit === 'all' && !a['hit-crit']) throw new ScenarioError('attacker.reroll.hit', "'all' re-rolls every non-critical result and needs attacker.hit-crit");
+  if (a.reroll.wound === 'all' && !a['wound-crit']) throw new ScenarioError('attacker.reroll.wound', "'all' re-rolls every non-critical result and needs attacker.wound-crit");
   return {
     attacker: {
       models: a.models,
@@ -105,8 +105,8 @@ export function parseGeneric(input: unknown): GenericScenario {
       rend: a.rend,
       damage: a.damage,
       reroll: a.reroll,
-      hitCrit: a.hitCrit ? parseHitCrit(a.hitCrit.on as number, a.hitCrit.effects) : null,
-      woundCrit: a.woundCrit ? parseWoundCrit(a.woundCrit.on as number, a.woundCrit.effects) : null,
+      hitCrit: a['hit-crit'] ? parseHitCrit(a['hit-crit'].on as number, a['hit-crit'].effects) : null,
+      woundCrit: a['wound-crit'] ? parseWoundCrit(a['wound-crit'].on as number, a['wound-crit'].effects) : null,
     },
     target: {
       models: raw.target.models ?? null,
@@ -122,7 +122,7 @@ export function parseGeneric(input: unknown): GenericScenario {
 function parseHitCrit(on: number, effects: string[]): HitCrit {
   const crit: HitCrit = { on, extraHits: 0, autoWound: false, mortal: null };
   effects.forEach((text, i) => {
-    const path = `attacker.hitCrit.effects[${i}]`;
+    const path = `attacker.hit-crit.effects[${i}]`;
     const rule = parseRuleRef(text, path);
     if (rule.id === 'extra-hits') crit.extraHits = intParam(rule, path, 1, 10);
     else if (rule.id === 'auto-wound' && rule.param === null) crit.autoWound = true;
@@ -130,7 +130,7 @@ function parseHitCrit(on: number, effects: string[]): HitCrit {
     else throw new ScenarioError(path, `unknown critical-hit effect '${text}' (allowed: extra-hits(N), auto-wound, mortal(D))`);
   });
   if (crit.autoWound && crit.mortal)
-    throw new ScenarioError('attacker.hitCrit.effects', "'auto-wound' and 'mortal' cannot be combined: mortal damage skips the wound roll");
+    throw new ScenarioError('attacker.hit-crit.effects', "'auto-wound' and 'mortal' cannot be combined: mortal damage skips the wound roll");
   return crit;
 }
 
@@ -138,7 +138,7 @@ function parseHitCrit(on: number, effects: string[]): HitCrit {
 function parseWoundCrit(on: number, effects: string[]): WoundCrit {
   const crit: WoundCrit = { on, mortal: null, extraRend: 0 };
   effects.forEach((text, i) => {
-    const path = `attacker.woundCrit.effects[${i}]`;
+    const path = `attacker.wound-crit.effects[${i}]`;
     const m = /^\s*rend\+\((\d+)\)\s*$/.exec(text);
     if (m) {
       crit.extraRend = Number(m[1]);
@@ -150,7 +150,7 @@ function parseWoundCrit(on: number, effects: string[]): WoundCrit {
     else throw new ScenarioError(path, `unknown critical-wound effect '${text}' (allowed: mortal(D), rend+(N))`);
   });
   if (crit.mortal && crit.extraRend)
-    throw new ScenarioError('attacker.woundCrit.effects', "'mortal' and 'rend+' cannot be combined: mortal damage skips the save");
+    throw new ScenarioError('attacker.wound-crit.effects', "'mortal' and 'rend+' cannot be combined: mortal damage skips the save");
   return crit;
 }
 
