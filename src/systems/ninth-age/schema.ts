@@ -131,6 +131,9 @@ const MOUNT_RULES = [
   'lightning-reflexes',
 ];
 
+/** Largest wound pool of one unit (models × W). */
+const MAX_POOL = 2000;
+
 const TWO_HANDED: readonly MeleeWeapon[] = ['great-weapon', 'halberd', 'flail', 'additional-hand-weapon'];
 
 /** Validate raw input into a typed Scenario. */
@@ -300,6 +303,9 @@ function buildUnit(raw: RawUnit, path: string): Unit {
   const t = collectTraits(raw, path);
   const files = raw.files ?? Math.min(raw.models, 5);
   if (files > raw.models) throw new ScenarioError(`${path}.files`, `cannot exceed models (${raw.models})`);
+  // The exact engine tracks both wound pools jointly; this keeps its tables within memory.
+  if (raw.models * raw.w > MAX_POOL)
+    throw new ScenarioError(`${path}.models`, `models × w must be at most ${MAX_POOL} (got ${raw.models} × ${raw.w})`);
   if (raw.w === 0) throw new ScenarioError(`${path}.w`, 'a model on the table has at least 1 wound (at 0 it is removed, 9th Age §2)');
   if (raw['wounds-lost'] >= raw.w)
     throw new ScenarioError(`${path}.wounds-lost`, `must be below w (${raw.w}); remove whole models from 'models' instead`);

@@ -49,6 +49,7 @@ describe('bad input', () => {
     expect(parseError({ strength: 3 }).problem).toMatch(/unknown field/);
     expect(parseError({}, {}, { type: 'skirmish' }).path).toBe('situation.type');
     expect(parseError({ models: 3, files: 5 }).path).toBe('attacker.files');
+    expect(parseError({ models: 300, files: 10, w: 7 }).problem).toMatch(/at most 2000/);
     expect(parseError({ w: 2, 'wounds-lost': 2 }).path).toBe('attacker.wounds-lost');
     expect(parseError({ equipment: ['spear', 'great-weapon'] }).path).toBe('attacker.equipment');
     expect(parseError({ equipment: ['spear'], troop: 'cavalry' }).problem).toMatch(/foot/);
