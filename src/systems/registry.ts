@@ -2,6 +2,7 @@
  * Every rule set warodds knows, looked up by id or alias.
  */
 import { InputError } from '../core/errors.js';
+import { ninthAge } from './ninth-age/index.js';
 import type { GameSystem, SystemId } from './types.js';
 import { generic } from './generic/index.js';
 import { warhammerFantasy } from './warhammer-fantasy/index.js';
@@ -10,7 +11,7 @@ import { ageOfSigmar } from './age-of-sigmar/index.js';
 import { hott } from './hott/index.js';
 
 // One entry per rule set (each folder's index.ts exports its GameSystem).
-export const SYSTEMS: ReadonlyArray<GameSystem<any>> = [generic, warhammerFantasy, kingsOfWar, ageOfSigmar, hott];
+export const SYSTEMS: ReadonlyArray<GameSystem<any>> = [generic, ninthAge, warhammerFantasy, kingsOfWar, ageOfSigmar, hott];
 
 export function findSystem(name: string, field = 'system'): GameSystem<unknown> {
   const key = name.trim().toLowerCase();

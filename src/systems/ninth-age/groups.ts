@@ -1,0 +1,157 @@
+/**
+ * How many attacks each side makes and at which Initiative step (§4.2, §4.3, §5.1, §6): the attack
+ * groups of a side, counted from its formation and the models still alive. Shared by both engines.
+ */
+import type { DiceExpr } from '../../core/dice.js';
+import type { Offence, ShootingSituation, SpecialHits, Unit } from './model.js';
+import { type AttackProfile, type MeleeContext, meleeProfile, specialProfile } from './profile.js';
+import { clampCharacteristic, isStompable, rankWidths, supportingAttacksPerModel } from './tables.js';
+
+/** Total attacks = flat + the sum of `rolls` rolls of `dice`. */
+export interface AttackCount {
+  readonly flat: number;
+  readonly dice: DiceExpr | null;
+  readonly rolls: number;
+}
+
+/** One batch of simultaneous attacks of one side at one Initiative step. */
+export interface AttackGroup {
+  readonly label: string;
+  readonly initiative: number;
+  readonly profile: (alive: number) => AttackProfile;
+  readonly count: (alive: number) => AttackCount;
+}
+
+/** Models per rank after casualties from the rear rank (§4.3): rank k (1-based) of a unit of n alive. */
+export function rankSize(unit: Unit, alive: number, k: number): number {
+  return Math.max(0, Math.min(unit.files, alive - (k - 1) * unit.files));
+}
+
+/** Full ranks (Filas Completas); Free Reform units count 0 (§4.3, §7). */
+export function fullRanks(unit: Unit, alive: number): number {
+  if (unit.morale.freeReform || unit.troop === 'war-machine') return 0;
+  const width = rankWidths(unit.troop).full;
+  if (unit.files < width) return 0;
+  return Math.floor(alive / unit.files);
+}
+
+/** Models of a unit in base contact with the enemy: its front rank, or the face it is engaged on. */
+function modelsInContact(unit: Unit, alive: number, ctx: MeleeContext, facing: 'front' | 'flank' | 'rear'): number {
+  if (alive === 0) return 0;
+  if (ctx.enemyInFront || facing === 'front') return rankSize(unit, alive, 1);
+  const ranks = Math.ceil(alive / unit.files);
+  return facing === 'flank' ? ranks : rankSize(unit, alive, ranks);
+}
+
+/** Supporting models of the ranks behind the first (§4.3): spear, Fight in Extra Rank, Horde. */
+function supportingModels(unit: Unit, alive: number): number {
+  const horde = unit.files >= rankWidths(unit.troop).horde ? 1 : 0;
+  const ranks = 1 + unit.extraRanks + horde;
+  let n = 0;
+  for (let k = 2; k <= 1 + ranks; k++) n += rankSize(unit, alive, k);
+  return n;
+}
+
+/** The attack groups of one side of a melee round against the enemy unit. */
+export function meleeGroups(unit: Unit, enemy: Unit, ctx: MeleeContext, facing: 'front' | 'flank' | 'rear'): AttackGroup[] {
+  const groups: AttackGroup[] = [];
+  const contact = (alive: number) => modelsInContact(unit, alive, ctx, facing);
+  const o = unit.offence;
+  const mainProfile = meleeProfile(o, ctx, enemy);
+  const chargeBonus = (off: Offence) => (ctx.charged && off.devastatingCharge ? 1 : 0); // Devastating Charge (§7)
+  const kingSlayer = o.kingSlayer && enemy.character ? 1 : 0;
+  // Unmodified A0: no normal attacks (§4.3)
+  if (unit.profile.a > 0 || o.randomAttacks) {
+    const perModel = Math.min(10, unit.profile.a + o.bonusAttacks + chargeBonus(o) + kingSlayer);
+    const support = supportingAttacksPerModel(unit.troop, unit.profile.a);
+    // The champion fights in the front rank and is removed last (§4.10), so it stands while any model does.
+    const champion = unit.champion && unit.attacks === null && !o.crushAttack ? 1 : 0;
+    groups.push({
+      label: 'attacks',
+      initiative: o.crushAttack ? 0 : o.strikeInitiative,
+      profile: () => mainProfile,
+      count: (alive) => {
+        if (alive === 0) return { flat: 0, dice: null, rolls: 0 };
+        if (unit.attacks !== null) return { flat: unit.attacks, dice: null, rolls: 0 };
+        const front = contact(alive) - champion;
+        // Crush Attack: one attack, never as a supporting attack (§6)
+        if (o.crushAttack) return { flat: front, dice: null, rolls: 0 };
+        const supporting = ctx.enemyInFront ? supportingModels(unit, alive) * support : 0;
+        // Random Attacks: roll X per model, add bonus attacks, ignore the printed A (A9)
+        if (o.randomAttacks)
+          return { flat: front * (o.bonusAttacks + chargeBonus(o)) + supporting, dice: o.randomAttacks, rolls: front };
+        return { flat: front * perModel + supporting, dice: null, rolls: 0 };
+      },
+    });
+    if (champion) {
+      // Champion: +1 A and +1 WS (printed, so a failed Fear test still sets WS 1) — §10, §1.4
+      const ws = ctx.fearFailed ? 1 : clampCharacteristic((o.fixedWs ?? unit.profile.ws) + 1);
+      const championProfile = meleeProfile(o, { ...ctx, attackerWs: ws }, enemy);
+      groups.push({
+        label: 'champion',
+        initiative: o.strikeInitiative,
+        profile: () => championProfile,
+        count: (alive) => {
+          if (alive === 0) return { flat: 0, dice: null, rolls: 0 };
+          // Random Attacks ignore the printed A, the champion's +1 included (A9)
+          if (o.randomAttacks) return { flat: o.bonusAttacks + chargeBonus(o), dice: o.randomAttacks, rolls: 1 };
+          return { flat: Math.min(10, perModel + 1), dice: null, rolls: 0 };
+        },
+      });
+    }
+  }
+  const mount = unit.mount;
+  if (mount && (mount.a > 0 || mount.randomAttacks)) {
+    const mountProfile = meleeProfile(mount, ctx, enemy);
+    const perModel = Math.min(10, mount.a + mount.bonusAttacks + chargeBonus(mount));
+    // Mounts never make supporting attacks (Cavalry Support, §4.3)
+    groups.push({
+      label: 'mount attacks',
+      initiative: mount.crushAttack ? 0 : mount.strikeInitiative,
+      profile: () => mountProfile,
+      count: (alive) => {
+        const front = contact(alive);
+        if (mount.crushAttack) return { flat: front, dice: null, rolls: 0 };
+        if (mount.randomAttacks) return { flat: front * (mount.bonusAttacks + chargeBonus(mount)), dice: mount.randomAttacks, rolls: front };
+        return { flat: front * perModel, dice: null, rolls: 0 };
+      },
+    });
+  }
+  const sp = unit.special;
+  const special = (label: string, initiative: number, hits: SpecialHits, strength: (alive: number) => number) =>
+    groups.push({
+      label,
+      initiative,
+      profile: (alive) => specialProfile(strength(alive), o.magical, enemy),
+      count: (alive) => ({ flat: 0, dice: hits.hits, rolls: contact(alive) }),
+    });
+  const impact = ctx.charged && sp.impactHits !== null;
+  if (impact && sp.impactHits) {
+    // Impact Hits at I10, +1 S per full rank after the first (§6)
+    const hits = sp.impactHits;
+    special('impact hits', 10, hits, (alive) => clampCharacteristic(hits.s + Math.max(0, fullRanks(unit, alive) - 1)));
+  }
+  // Stomp at I0, only against Infantry, War Beasts, Swarms and War Machines (§6)
+  if (sp.stomp && isStompable(enemy.troop)) special('stomp', 0, sp.stomp, () => sp.stomp!.s);
+  // Grinding Attacks at the model's own I, not in a round it made Impact Hits (§6)
+  if (sp.grindingAttacks && !impact) special('grinding attacks', unit.profile.i, sp.grindingAttacks, () => sp.grindingAttacks!.s);
+  if (sp.breath) special('breath weapon', unit.profile.i, sp.breath, () => sp.breath!.s);
+  return groups;
+}
+
+/**
+ * Number of shots — §5.1: the first two ranks, all ranks with Volley Fire when not moved; the
+ * champion's shots (at BS + 1, §10) counted apart.
+ */
+export function shotCount(attacker: Unit, sit: ShootingSituation): { readonly rankAndFile: number; readonly champion: number } {
+  const m = attacker.missile!;
+  const perModel = sit.multipleShots ? m.multipleShots : 1;
+  if (attacker.shots !== null) return { rankAndFile: attacker.shots, champion: 0 };
+  const volley = m.volleyFire && !sit.moved && !sit.standAndShoot;
+  const shooters = volley ? attacker.models : Math.min(attacker.models, 2 * attacker.files);
+  const champion = attacker.champion ? 1 : 0;
+  return { rankAndFile: (shooters - champion) * perModel, champion: champion * perModel };
+}
+
+/** The Initiative steps, 10 down to 0 (§4.2). */
+export const INITIATIVE_STEPS = [10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0] as const;

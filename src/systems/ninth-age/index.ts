@@ -1,0 +1,20 @@
+/**
+ * The 9th Age: Fantasy Battles (rulebook 0.11.1 beta) — close combat from attack to break test,
+ * and shooting with its Panic test.
+ */
+import type { GameSystem } from '../types.js';
+import { exactOutcome } from './exact.js';
+import type { Scenario } from './model.js';
+import { ninthAgeQuestions } from './questions.js';
+import { parseScenario } from './schema.js';
+import { simulateScenario } from './simulate.js';
+
+export const ninthAge: GameSystem<Scenario> = {
+  id: 'ninth-age',
+  aliases: ['t9a'],
+  title: 'The 9th Age: Fantasy Battles 0.11.1 — melee rounds with break tests, shooting with panic',
+  parse: parseScenario,
+  exact: exactOutcome,
+  simulate: simulateScenario,
+  questions: ninthAgeQuestions,
+};

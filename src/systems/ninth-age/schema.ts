@@ -1,0 +1,407 @@
+/**
+ * The 9th Age scenario format: zod schemas for the raw JSON, then `parseScenario` builds the typed
+ * Scenario with every id turned into its dice effect. Any bad input is one ScenarioError.
+ */
+import { z } from 'zod';
+import { type DiceExpr, parseDice } from '../../core/dice.js';
+import { ScenarioError } from '../../core/errors.js';
+import { validate } from '../../core/input.js';
+import {
+  ARTILLERY,
+  EQUIPMENT,
+  ITEMS,
+  MISSILES,
+  NO_DICE_ITEMS,
+  NO_DICE_RULES,
+  RULES,
+  type Traits,
+  UNSUPPORTED_ITEMS,
+  UNSUPPORTED_RULES,
+  applyId,
+  emptyTraits,
+} from './catalog.js';
+import type { Defence, MeleeWeapon, Missile, Morale, Offence, Options, Scenario, SpecialAttacks, Unit } from './model.js';
+import { TROOPS, type Troop, clampCharacteristic, hasNativeSwiftstride, isFoot } from './tables.js';
+
+const characteristic = z
+  .number({ error: 'must be a whole number from 0 to 10' })
+  .int({ error: 'must be a whole number from 0 to 10' })
+  .min(0, { error: 'must be a whole number from 0 to 10 (characteristics are bounded, 9th Age §1.4)' })
+  .max(10, { error: 'must be a whole number from 0 to 10 (characteristics are bounded, 9th Age §1.4)' });
+
+const count = (min: number, max: number) =>
+  z
+    .number({ error: `must be a whole number from ${min} to ${max}` })
+    .int({ error: `must be a whole number from ${min} to ${max}` })
+    .min(min, { error: `must be a whole number from ${min} to ${max}` })
+    .max(max, { error: `must be a whole number from ${min} to ${max}` });
+
+const ids = z.array(z.string()).default([]);
+
+const mountSchema = z.strictObject({ ws: characteristic, s: characteristic, i: characteristic, a: characteristic, rules: ids });
+
+export const unitSchema = z.strictObject({
+  troop: z.enum(TROOPS).default('infantry'),
+  models: count(1, 500).default(1),
+  files: count(1, 100).optional(),
+  attacks: count(0, 1000).optional(),
+  shots: count(0, 1000).optional(),
+  character: z.boolean().default(false),
+  m: characteristic.default(0),
+  ws: characteristic,
+  bs: characteristic.default(0),
+  s: characteristic,
+  t: characteristic,
+  w: characteristic,
+  i: characteristic,
+  a: characteristic,
+  ld: characteristic,
+  'wounds-lost': count(0, 9).default(0),
+  equipment: ids,
+  items: ids,
+  rules: ids,
+  mount: mountSchema.optional(),
+  champion: z.boolean().default(false),
+  standard: z.boolean().default(false),
+  musician: z.boolean().default(false),
+  'battle-standard': z.boolean().default(false),
+  'hold-your-ground': z.boolean().default(false),
+  'general-ld': characteristic.optional(),
+});
+type RawUnit = z.infer<typeof unitSchema>;
+
+const optionsSchema = z
+  .strictObject({
+    'always-strength': z.enum(['final', 'literal']).default('final'),
+    'ws0-to-hit': z.enum(['modified', 'natural-6-only']).default('modified'),
+    'daemonic-steadfast': z.boolean().default(true),
+    'daemonic-reroll': z.boolean().default(true),
+  })
+  .prefault({});
+
+const meleeSchema = z.strictObject({
+  type: z.literal('melee'),
+  round: count(1, 100).default(1),
+  charging: z.enum(['attacker', 'target', 'none']).default('attacker'),
+  facing: z.enum(['front', 'flank', 'rear']).default('front'),
+  challenge: z.boolean().default(false),
+  'target-strikes-back': z.boolean().default(true),
+  'attacker-bonus': count(0, 20).default(0),
+  'target-bonus': count(0, 20).default(0),
+  pursuit: z.boolean().default(true),
+  options: optionsSchema,
+});
+
+const shootingSchema = z.strictObject({
+  type: z.literal('shooting'),
+  'long-range': z.boolean().default(false),
+  moved: z.boolean().default(false),
+  'stand-and-shoot': z.boolean().default(false),
+  cover: z.enum(['none', 'soft', 'hard', 'mixed']).default('none'),
+  'multiple-shots': z.boolean().default(false),
+  'to-hit-modifier': z.number().int().min(-10).max(10).default(0),
+  options: optionsSchema,
+});
+
+const scenarioSchema = z.strictObject({
+  attacker: unitSchema,
+  target: unitSchema,
+  situation: z.discriminatedUnion('type', [meleeSchema, shootingSchema], {
+    error: "must have type 'melee' or 'shooting'",
+  }),
+});
+
+/** Rules a mount's own attacks may carry (§7: attack modifiers affect only the part that has them). */
+const MOUNT_RULES = [
+  'armour-piercing',
+  'poisoned-attacks',
+  'lethal-strike',
+  'hatred',
+  'multiple-wounds',
+  'random-attacks',
+  'devastating-charge',
+  'thunderous-charge',
+  'flaming-attacks',
+  'holy-attacks',
+  'magical-attacks',
+  'stomp',
+  'impact-hits',
+  'grinding-attacks',
+  'toxic-attacks',
+  'lightning-reflexes',
+];
+
+/** Largest wound pool of one unit (models × W). */
+const MAX_POOL = 2000;
+
+const TWO_HANDED: readonly MeleeWeapon[] = ['great-weapon', 'halberd', 'flail', 'additional-hand-weapon'];
+
+/** Validate raw input into a typed Scenario. */
+export function parseScenario(input: unknown): Scenario {
+  const raw = validate(scenarioSchema, input);
+  const attacker = buildUnit(raw.attacker, 'attacker');
+  const target = buildUnit(raw.target, 'target');
+  const sit = raw.situation;
+  const options: Options = {
+    alwaysStrengthIsFinal: sit.options['always-strength'] === 'final',
+    ws0TakesModifiers: sit.options['ws0-to-hit'] === 'modified',
+    daemonicSteadfast: sit.options['daemonic-steadfast'],
+    daemonicReroll: sit.options['daemonic-reroll'],
+  };
+  if (sit.type === 'shooting') {
+    if (!attacker.missile) throw new ScenarioError('attacker.equipment', "'shooting' needs a missile weapon (e.g. 'bow', 'handgun', 'crossbow')");
+    if (attacker.profile.bs === 0) throw new ScenarioError('attacker.bs', 'a BS0 model cannot use missile weapons (9th Age §2)');
+    if (sit['stand-and-shoot'] && attacker.missile.cumbersome)
+      throw new ScenarioError('situation.stand-and-shoot', 'a Cumbersome weapon may never Stand and Shoot (9th Age §7)');
+    if (sit['multiple-shots'] && attacker.missile.multipleShots === 1)
+      throw new ScenarioError('situation.multiple-shots', `'${attacker.missile.id}' has no Multiple Shots`);
+    return {
+      attacker,
+      target,
+      situation: {
+        kind: 'shooting',
+        longRange: sit['long-range'],
+        moved: sit.moved,
+        standAndShoot: sit['stand-and-shoot'],
+        cover: sit.cover,
+        multipleShots: sit['multiple-shots'],
+        toHitModifier: sit['to-hit-modifier'],
+        options,
+      },
+    };
+  }
+  return {
+    attacker,
+    target,
+    situation: {
+      kind: 'melee',
+      round: sit.round,
+      charging: sit.charging,
+      facing: sit.facing,
+      challenge: sit.challenge,
+      targetStrikesBack: sit['target-strikes-back'],
+      attackerBonus: sit['attacker-bonus'],
+      targetBonus: sit['target-bonus'],
+      pursuit: sit.pursuit,
+      options,
+    },
+  };
+}
+
+function collectTraits(raw: RawUnit, path: string): Traits {
+  const t = emptyTraits();
+  applyTroop(t, raw.troop);
+  const weapons: string[] = [];
+  const missiles: string[] = [];
+  const unsupportedArtillery = Object.fromEntries(
+    ARTILLERY.map((id) => [id, 'template and misfire results depend on table geometry the scenario does not describe']),
+  );
+  raw.equipment.forEach((id, k) => {
+    const before = { weapon: t.weapon, missile: t.missile };
+    applyId(t, id, `${path}.equipment[${k}]`, EQUIPMENT, [], unsupportedArtillery, 'equipment');
+    if (t.weapon !== before.weapon) weapons.push(id);
+    if (t.missile !== before.missile) missiles.push(id);
+  });
+  raw.items.forEach((id, k) => {
+    const before = { weapon: t.weapon, magic: t.weaponIsMagic, missile: t.missile };
+    applyId(t, id, `${path}.items[${k}]`, ITEMS, NO_DICE_ITEMS, UNSUPPORTED_ITEMS, 'magic item');
+    if (t.weaponIsMagic !== before.magic || t.weapon !== before.weapon) weapons.push(id);
+    if (t.missile !== before.missile) missiles.push(id);
+  });
+  raw.rules.forEach((id, k) => applyId(t, id, `${path}.rules[${k}]`, RULES, NO_DICE_RULES, UNSUPPORTED_RULES, 'rule'));
+  // A model that has another close-combat weapon must use it; the scenario names the one it uses (§8.1).
+  if (weapons.length > 1)
+    throw new ScenarioError(`${path}.equipment`, `name the one close-combat weapon used this combat, not ${weapons.join(' and ')}`);
+  if (missiles.length > 1) throw new ScenarioError(`${path}.equipment`, `name one missile weapon, not ${missiles.join(' and ')}`);
+  if (t.noShieldOrInnate && (t.shield > 0 || t.innateDefence > 0))
+    throw new ScenarioError(`${path}.items`, 'Mithril Mail cannot be combined with a shield or Innate Defence (9th Age §11)');
+  const mounted = !isFoot(raw.troop);
+  if ((t.weapon === 'lance' || t.weapon === 'light-lance') && !mounted)
+    throw new ScenarioError(`${path}.equipment`, 'a lance is used only by mounted models, War Beasts and Monstrous Beasts (9th Age §8.1)');
+  if (t.weapon === 'spear' && mounted) throw new ScenarioError(`${path}.equipment`, 'a spear is used only by foot models (9th Age §8.1)');
+  return t;
+}
+
+/** Troop-type rules — 9th Age §9. */
+function applyTroop(t: Traits, troop: Troop): void {
+  if (hasNativeSwiftstride(troop)) t.swiftstride = true;
+  if (troop === 'monstrous-infantry' || troop === 'monstrous-beast' || troop === 'monstrous-cavalry') t.stomp = parseDice('1');
+  if (troop === 'monster' || troop === 'ridden-monster') {
+    t.stomp = parseDice('D6');
+    t.causesFear = true; // Terror: also causes Fear and is immune to it (§7)
+    t.immuneFear = true;
+  }
+  if (troop === 'chariot') t.impactHits = parseDice('D6');
+  if (troop === 'swarm') {
+    t.skirmishers = true;
+    t.freeReform = true;
+    t.unbreakable = true;
+    t.immunePsychology = true;
+    t.immuneFear = true;
+    t.unstable = true;
+  }
+}
+
+function weaponStrength(weapon: MeleeWeapon): number {
+  // Great weapon +2, halberd +1, flail +2 — 9th Age §8.1
+  return weapon === 'great-weapon' || weapon === 'flail' ? 2 : weapon === 'halberd' ? 1 : 0;
+}
+
+function strikeInitiative(t: Traits, i: number): number {
+  if (t.fixedInitiative !== null) return t.fixedInitiative; // Sword of Haste: I10 (§4.2)
+  // Great weapon strikes at I0; Lightning Reflexes restores the own I (§4.2, §7)
+  if (t.weapon === 'great-weapon' && !t.lightningReflexes) return 0;
+  const ahw = t.weapon === 'additional-hand-weapon' ? 1 : 0; // +1 I (§4.2)
+  return clampCharacteristic(i + ahw + t.initiativeBonus);
+}
+
+function offenceOf(t: Traits, ws: number, s: number, i: number, a: number, weapon: MeleeWeapon): Offence {
+  const greatWeaponReflexes = weapon === 'great-weapon' && t.lightningReflexes;
+  return {
+    ws: t.fixedWs ?? ws,
+    s: clampCharacteristic(s + t.profileStrengthBonus),
+    a,
+    strengthBonus: weaponStrength(weapon) + t.strengthBonus,
+    chargeStrengthBonus: weapon === 'lance' ? 2 : weapon === 'light-lance' ? 1 : 0,
+    fixedStrength: t.fixedStrength,
+    armourPiercing: weapon === 'spear' ? Math.max(1, t.armourPiercing) : t.armourPiercing, // spear AP(1)
+    // Lightning Reflexes +1 to hit, lost when it only restores a great weapon's Initiative (§7)
+    toHitModifier: t.toHitModifier + (t.lightningReflexes && !greatWeaponReflexes ? 1 : 0),
+    fixedWs: t.fixedWs,
+    strikeInitiative: strikeInitiative(t, i),
+    bonusAttacks: t.bonusAttacks + (weapon === 'additional-hand-weapon' ? 1 : 0),
+    devastatingCharge: t.devastatingCharge,
+    thunderousCharge: t.thunderousCharge,
+    randomAttacks: t.randomAttacks,
+    poisoned: t.poisoned,
+    lethalStrike: t.lethalStrike,
+    spearLethal: weapon === 'spear',
+    hatred: t.hatred,
+    holy: t.holy,
+    flaming: t.flaming,
+    magical: t.magical,
+    rerollFailedWounds: t.rerollFailedWounds,
+    woundsOnFourAtWorst: t.woundsOnFourAtWorst,
+    metalshifting: t.metalshifting,
+    multipleWounds: t.multipleWounds,
+    kingSlayer: t.kingSlayer,
+    crushAttack: t.crushAttack,
+  };
+}
+
+/** The rules a mount's attacks may carry, as a catalog of their own. */
+const MOUNT_CATALOG = Object.fromEntries(MOUNT_RULES.map((id) => [id, RULES[id]]));
+
+function buildMount(raw: NonNullable<RawUnit['mount']>, path: string): { offence: Offence; traits: Traits } {
+  const t = emptyTraits();
+  raw.rules.forEach((id, k) => applyId(t, id, `${path}.rules[${k}]`, MOUNT_CATALOG, [], UNSUPPORTED_RULES, "rule of a mount's attacks"));
+  // Mounts never benefit from the rider's weapons (§8.1): a mount fights with its hand weapon.
+  return { offence: offenceOf(t, raw.ws, raw.s, raw.i, raw.a, 'hand-weapon'), traits: t };
+}
+
+function buildUnit(raw: RawUnit, path: string): Unit {
+  const t = collectTraits(raw, path);
+  const files = raw.files ?? Math.min(raw.models, 5);
+  if (files > raw.models) throw new ScenarioError(`${path}.files`, `cannot exceed models (${raw.models})`);
+  // The exact engine tracks both wound pools jointly; this keeps its tables within memory.
+  if (raw.models * raw.w > MAX_POOL)
+    throw new ScenarioError(`${path}.models`, `models × w must be at most ${MAX_POOL} (got ${raw.models} × ${raw.w})`);
+  if (raw.w === 0) throw new ScenarioError(`${path}.w`, 'a model on the table has at least 1 wound (at 0 it is removed, 9th Age §2)');
+  if (raw['wounds-lost'] >= raw.w)
+    throw new ScenarioError(`${path}.wounds-lost`, `must be below w (${raw.w}); remove whole models from 'models' instead`);
+  const mount = raw.mount ? buildMount(raw.mount, `${path}.mount`) : null;
+  const offence = offenceOf(t, raw.ws, raw.s, raw.i, raw.a, t.weapon);
+  const twoHanded = TWO_HANDED.includes(t.weapon);
+  const ward = t.wards.length ? Math.min(...t.wards) : null; // wards never stack: the best one (§4.8)
+  const missileId = t.missile;
+  const missile: Missile | null =
+    missileId === null
+      ? null
+      : {
+          id: missileId,
+          ...MISSILES[missileId],
+          // a unit rule 'multiple-shots(X)' or 'quick-to-fire' etc. adds to the weapon's own rules
+          multipleShots: Math.max(MISSILES[missileId].multipleShots, t.multipleShots ?? 1),
+          quickToFire: MISSILES[missileId].quickToFire || t.quickToFire,
+          unwieldy: MISSILES[missileId].unwieldy || t.unwieldy,
+          volleyFire: MISSILES[missileId].volleyFire || t.volleyFire,
+          cumbersome: t.cumbersome,
+        };
+  const defence: Defence = {
+    armourBonus: t.bodyArmour + t.barding + t.mountProtection + t.innateDefence + t.helmet,
+    shieldBonus: t.shield,
+    shieldInMelee: t.shield > 0 && !twoHanded, // Requires Two Hands: no shield in close combat (§8.1)
+    // Parry: foot, mundane hand weapon with a mundane shield (§8.1)
+    parry: isFoot(raw.troop) && t.weapon === 'hand-weapon' && !t.weaponIsMagic && t.shield > 0 && !t.shieldIsMagic,
+    ward,
+    wardVsRanged: t.wardVsRanged,
+    regeneration: t.regeneration,
+    fireborn: t.fireborn,
+    ethereal: t.ethereal,
+    flail: t.weapon === 'flail',
+    distracting: t.distracting,
+    flammable: t.flammable,
+    bluffersHelm: t.bluffersHelm,
+    gemOfFortune: t.gemOfFortune,
+    rerollFailedArmour: t.rerollFailedArmour,
+    rerollOwnWards: t.rerollOwnWards,
+    hardTarget: t.hardTarget,
+    skirmishers: t.skirmishers,
+    fly: t.fly,
+  };
+  const morale: Morale = {
+    stubborn: t.stubborn,
+    unbreakable: t.unbreakable,
+    unstable: t.unstable,
+    daemonicInstability: t.daemonicInstability,
+    bodyguard: t.bodyguard,
+    immunePsychology: t.immunePsychology,
+    immuneFear: t.immuneFear || (mount?.traits.causesFear ?? false),
+    causesFear: t.causesFear || (mount?.traits.causesFear ?? false),
+    ldBonus: t.ldBonus,
+    generalLd: raw['general-ld'] ?? null,
+    swiftstride: t.swiftstride,
+    freeReform: t.freeReform,
+    rerollLeadership: t.rerollLeadership || raw['battle-standard'] || raw['hold-your-ground'],
+    holdYourGround: raw['battle-standard'] || raw['hold-your-ground'],
+    randomMovement: t.randomMovement,
+  };
+  const s = clampCharacteristic(raw.s + t.profileStrengthBonus);
+  const mountS = mount ? clampCharacteristic(raw.mount!.s + mount.traits.profileStrengthBonus) : s;
+  const withS = (hits: DiceExpr | null, strength: number) => (hits ? { hits, s: strength } : null);
+  const special: SpecialAttacks = {
+    // On a multi-part model only one mount stomps, riders never (§6, A28).
+    stomp: mount ? withS(mount.traits.stomp ?? t.stomp, mountS) : withS(t.stomp, s),
+    // Scythes: +1 Impact Hit (§7)
+    impactHits: withS(plusOne(mount?.traits.impactHits ?? t.impactHits, t.scythes), mount?.traits.impactHits ? mountS : s),
+    grindingAttacks: mount?.traits.grindingAttacks ? withS(mount.traits.grindingAttacks, mountS) : withS(t.grindingAttacks, s),
+    breath: t.breathStrength === null ? null : { hits: parseDice('2D6'), s: t.breathStrength },
+  };
+  return {
+    troop: raw.troop,
+    models: raw.models,
+    files,
+    attacks: raw.attacks ?? null,
+    shots: raw.shots ?? null,
+    character: raw.character,
+    profile: { m: raw.m, ws: raw.ws, bs: raw.bs, s: raw.s, t: raw.t, w: raw.w, i: raw.i, a: raw.a, ld: raw.ld },
+    woundsLost: raw['wounds-lost'],
+    extraRanks: t.extraRanks + (t.weapon === 'spear' ? 1 : 0), // spear: Fight in Extra Rank, cumulative (§8.1)
+    missile,
+    offence,
+    mount: mount?.offence ?? null,
+    special,
+    defence,
+    morale,
+    champion: raw.champion,
+    standard: raw.standard,
+    musician: raw.musician,
+    battleStandard: raw['battle-standard'],
+    warStandard: t.warStandard,
+  };
+}
+
+function plusOne(hits: DiceExpr | null, scythes: boolean): DiceExpr | null {
+  if (!hits || !scythes) return hits;
+  return { ...hits, text: `${hits.text}+1`, modifier: hits.modifier + 1 };
+}

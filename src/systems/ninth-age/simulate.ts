@@ -1,0 +1,157 @@
+/**
+ * The 9th Age simulator: every die rolled in rule order, like players at the table. Fear tests,
+ * then each Initiative step (simultaneous within a step, casualties removed between steps), the
+ * combat result, the break test, flee and pursuit; or one unit's shooting and the Panic test.
+ */
+import { rollDice } from '../../core/dice.js';
+import type { Rng } from '../../core/rng.js';
+import type { Tally } from '../../sim/tally.js';
+import { rollAttack } from './attack-sim.js';
+import type { MeleeCategory } from './categories.js';
+import { type MeleeSide, meleeSides, modelsAlive, standingLeadership, takesFearTest, woundPool } from './melee-setup.js';
+import type { Scenario, ShootingSituation, Unit } from './model.js';
+import { type AttackCount, INITIATIVE_STEPS, shotCount } from './groups.js';
+import { type AttackProfile, shootingProfile } from './profile.js';
+import { type Side, roundResult } from './resolution.js';
+
+/** A Leadership test: 2D6 ≤ Ld, a failure re-rolled once when allowed (§3.1, §1.2). */
+function rollLeadership(ld: number, reroll: boolean, rng: Rng): boolean {
+  if (rng.d6() + rng.d6() <= ld) return true;
+  return reroll && rng.d6() + rng.d6() <= ld;
+}
+
+/** The attacks of one side at one step, looked up by models alive. */
+interface CompiledGroup {
+  readonly profiles: AttackProfile[];
+  readonly counts: AttackCount[];
+}
+
+interface CompiledSide {
+  readonly unit: Unit;
+  readonly cap: number;
+  /** Per Initiative step (index into INITIATIVE_STEPS), the groups striking then. */
+  readonly steps: CompiledGroup[][];
+}
+
+function compile(side: MeleeSide): CompiledSide {
+  const alive = Array.from({ length: side.unit.models + 1 }, (_, k) => k);
+  return {
+    unit: side.unit,
+    cap: side.cap,
+    steps: INITIATIVE_STEPS.map((step) =>
+      side.groups
+        .filter((g) => g.initiative === step)
+        .map((g) => ({ profiles: alive.map((n) => g.profile(n)), counts: alive.map((n) => g.count(n)) })),
+    ),
+  };
+}
+
+function rollGroups(groups: CompiledGroup[], alive: number, rng: Rng): number {
+  let wounds = 0;
+  for (const g of groups) {
+    const c = g.counts[alive];
+    let attacks = c.flat;
+    if (c.dice) for (let r = 0; r < c.rolls; r++) attacks += rollDice(c.dice, rng);
+    const profile = g.profiles[alive];
+    for (let k = 0; k < attacks; k++) wounds += rollAttack(profile, rng);
+  }
+  return wounds;
+}
+
+function categoryOf(side: Side, result: 'holds' | 'breaks-escapes' | 'breaks-caught' | 'destroyed'): MeleeCategory {
+  if (side === 'target') return result;
+  return result === 'destroyed' ? 'attacker-destroyed' : (`attacker-${result}` as MeleeCategory);
+}
+
+function simulateMelee(s: Scenario, rng: Rng, n: number, tally: Tally): void {
+  const combos = [false, true].map((failA) => [false, true].map((failT) => {
+    const sides = meleeSides(s, failA, failT);
+    return { attacker: compile(sides.attacker), target: compile(sides.target) };
+  }));
+  const fearA = takesFearTest(s.attacker, s.target);
+  const fearT = takesFearTest(s.target, s.attacker);
+  const ldA = standingLeadership(s.attacker, s.target);
+  const ldT = standingLeadership(s.target, s.attacker);
+  const poolT = woundPool(s.target);
+  const poolA = woundPool(s.attacker);
+  for (let sample = 0; sample < n; sample++) {
+    // Fear tests at the start of the Combat Phase (§12.6)
+    const failA = fearA && !rollLeadership(ldA, s.attacker.morale.rerollLeadership, rng);
+    const failT = fearT && !rollLeadership(ldT, s.target.morale.rerollLeadership, rng);
+    const { attacker, target } = combos[failA ? 1 : 0][failT ? 1 : 0];
+    let dT = 0;
+    let dA = 0;
+    for (let k = 0; k < INITIATIVE_STEPS.length; k++) {
+      const aliveA = modelsAlive(s.attacker, dA);
+      const aliveT = modelsAlive(s.target, dT);
+      if (aliveA === 0 || aliveT === 0) break;
+      // Simultaneous within the step: both sides strike with the models alive at its start
+      const onTarget = rollGroups(attacker.steps[k], aliveA, rng);
+      const onAttacker = rollGroups(target.steps[k], aliveT, rng);
+      dT = Math.min(dT + onTarget, target.cap);
+      dA = Math.min(dA + onAttacker, attacker.cap);
+    }
+    let damageT = Math.min(dT, poolT);
+    let category: MeleeCategory;
+    const r = roundResult(s, dT, dA);
+    if (r.kind === 'destroyed') category = r.side === 'target' ? 'destroyed' : 'attacker-destroyed';
+    else if (r.kind === 'draw') category = 'draw';
+    else {
+      const loser = r.loser === 'target' ? s.target : s.attacker;
+      const pool = r.loser === 'target' ? poolT : poolA;
+      const already = r.loser === 'target' ? damageT : Math.min(dA, poolA);
+      const test = r.test;
+      let extra = 0;
+      let result: 'holds' | 'breaks-escapes' | 'breaks-caught' = 'holds';
+      if (test.kind === 'unstable') extra = test.wounds;
+      else if (test.kind === 'daemonic') {
+        extra = Math.max(0, rng.d6() + rng.d6() + test.add - test.ld);
+        if (extra > 0 && test.reroll) extra = Math.max(0, rng.d6() + rng.d6() + test.add - test.ld);
+      } else if (test.kind === 'break' && !rollLeadership(test.ld, test.reroll, rng)) {
+        if (test.destroyedOnFailure) result = 'breaks-caught';
+        else {
+          const flee = rollDice(test.flee, rng);
+          // caught when the pursuit roll is at least the flee roll (§12.3)
+          result = test.pursuit && rollDice(test.pursuit, rng) >= flee ? 'breaks-caught' : 'breaks-escapes';
+        }
+      }
+      const total = Math.min(pool, already + extra);
+      if (r.loser === 'target') damageT = total;
+      category = categoryOf(r.loser, modelsAlive(loser, total) === 0 ? 'destroyed' : result);
+    }
+    const slain = s.target.models - modelsAlive(s.target, damageT);
+    // removed: wiped out, or broken and caught in pursuit (§12.3)
+    tally.record(damageT, slain, category === 'destroyed' || category === 'breaks-caught');
+    tally.recordMorale(category);
+  }
+}
+
+function simulateShooting(s: Scenario, rng: Rng, n: number, tally: Tally): void {
+  const sit = s.situation as ShootingSituation;
+  const target = s.target;
+  const profile = shootingProfile(s.attacker, sit, target);
+  const championProfile = shootingProfile(s.attacker, sit, target, true);
+  const shots = shotCount(s.attacker, sit);
+  const pool = woundPool(target);
+  const ld = standingLeadership(target, null);
+  for (let sample = 0; sample < n; sample++) {
+    let wounds = 0;
+    for (let k = 0; k < shots.rankAndFile; k++) wounds += rollAttack(profile, rng);
+    for (let k = 0; k < shots.champion; k++) wounds += rollAttack(championProfile, rng);
+    const damage = Math.min(wounds, pool);
+    const alive = modelsAlive(target, damage);
+    const slain = target.models - alive;
+    tally.record(damage, slain, alive === 0);
+    if (alive === 0) tally.recordMorale('destroyed');
+    else if (4 * slain < target.models) tally.recordMorale('no-panic-test');
+    // Panic (§5.5, §12.4): Immune to Psychology passes automatically
+    else if (target.morale.immunePsychology || rollLeadership(ld, target.morale.rerollLeadership, rng)) tally.recordMorale('holds');
+    else tally.recordMorale('flees');
+  }
+}
+
+/** Roll `n` samples of a parsed scenario into `tally`. */
+export function simulateScenario(s: Scenario, rng: Rng, n: number, tally: Tally): void {
+  if (s.situation.kind === 'melee') simulateMelee(s, rng, n, tally);
+  else simulateShooting(s, rng, n, tally);
+}
