@@ -24,7 +24,7 @@ describe('warodds check', () => {
     expect(failed).toEqual([]);
     expect(r.code).toBe(0);
     const systems = new Set(out.map((s: { system: string }) => s.system));
-    for (const system of ['generic', 'warhammer-fantasy', 'kings-of-war', 'age-of-sigmar', 'hott']) expect(systems).toContain(system);
+    for (const system of ['generic', 'ninth-age', 'warhammer-fantasy', 'kings-of-war', 'age-of-sigmar', 'hott']) expect(systems).toContain(system);
     expect(out.every((s: { samples: number }) => s.samples === 1_000_000)).toBe(true);
   });
 

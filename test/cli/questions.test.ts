@@ -18,6 +18,7 @@ interface Pairing {
 }
 
 const PAIRINGS: Pairing[] = [
+  { system: 'ninth-age', attacker: 't9a/knights', attackerOption: 'default', target: 't9a/line-infantry-spears', flags: ['--charge'], otherOption: 'hand-weapon', rows: 't=3,4', cols: 'armour=5+,none' },
   { system: 'age-of-sigmar', attacker: 'aos/liberators', attackerOption: 'default', target: 'aos/clawlord', flags: ['--charge'], otherOption: 'all-warhammers', rows: 'save=4+,5+', cols: 'ward=6+,none' },
   { system: 'hott', attacker: 'hott/blades', attackerOption: 'default', target: 'hott/warbands', flags: [], otherOption: 'general', rows: 'type=warbands,spears', cols: 'overlaps=0,1' },
   { system: 'kings-of-war', attacker: 'kow/elf-archers', attackerOption: 'default', target: 'kow/spear-regiment', flags: ['--flank'], otherOption: 'horde', rows: 'de=4+,5+', cols: 'damage=0,2' },
@@ -78,7 +79,7 @@ describe('warodds units', () => {
     expect(units.length).toBeGreaterThan(30);
     for (const u of units) expect(Object.keys(u)).toEqual(expect.arrayContaining(['id', 'system', 'name', 'points', 'summary', 'options']));
     const systems = new Set(units.map((u: { system: string }) => u.system));
-    for (const s of ['age-of-sigmar', 'hott', 'kings-of-war', 'warhammer-fantasy']) expect(systems).toContain(s);
+    for (const s of ['ninth-age', 'age-of-sigmar', 'hott', 'kings-of-war', 'warhammer-fantasy']) expect(systems).toContain(s);
     expect(units.find((u: { id: string }) => u.id === 'age-of-sigmar/clawlord').name).toMatch(/Clawlord/);
   });
 
