@@ -37,12 +37,17 @@ function workerOptions(): { filename: string; execArgv: string[] } {
   return { filename, execArgv: fromSource ? ['--import', 'tsx'] : [] };
 }
 
-export async function runMonteCarlo(job: MonteCarloJob): Promise<TallyData> {
-  const threads = job.threads ?? defaultThreads();
+/** A pool of `threads` warm workers; runMonteCarlo makes its own unless given one. */
+export function createPool(threads: number): Piscina {
   if (!Number.isInteger(threads) || threads < 1 || threads > 256) throw new InputError(`--threads: must be a whole number from 1 to 256, got ${threads}`);
+  return new Piscina({ ...workerOptions(), minThreads: threads, maxThreads: threads, idleTimeout: 1000 });
+}
+
+/** Run a job; a pool passed in is left running for the caller to reuse and destroy. */
+export async function runMonteCarlo(job: MonteCarloJob, sharedPool?: Piscina): Promise<TallyData> {
+  const pool = sharedPool ?? createPool(job.threads ?? defaultThreads());
   const master = masterState(job.seed);
   const chunks = planChunks(job.samples);
-  const pool = new Piscina({ ...workerOptions(), minThreads: threads, maxThreads: threads, idleTimeout: 1000 });
   // piscina listens on the signal once per queued task.
   if (job.signal) setMaxListeners(chunks.length + 10, job.signal);
   let done = 0;
@@ -61,6 +66,6 @@ export async function runMonteCarlo(job: MonteCarloJob): Promise<TallyData> {
     if (job.signal?.aborted) throw error;
     throw new WorkerFailure(`Monte Carlo worker failed: ${(error as Error).message}`);
   } finally {
-    await pool.destroy();
+    if (!sharedPool) await pool.destroy();
   }
 }
