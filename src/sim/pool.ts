@@ -26,6 +26,9 @@ export class WorkerFailure extends Error {
   override name = 'WorkerFailure';
 }
 
+/** Chunks queued per worker thread at any time. */
+const IN_FLIGHT_PER_THREAD = 3;
+
 export function defaultThreads(): number {
   return availableParallelism();
 }
@@ -48,20 +51,28 @@ export async function runMonteCarlo(job: MonteCarloJob, sharedPool?: Piscina): P
   const pool = sharedPool ?? createPool(job.threads ?? defaultThreads());
   const master = masterState(job.seed);
   const chunks = planChunks(job.samples);
-  // piscina listens on the signal once per queued task.
-  if (job.signal) setMaxListeners(chunks.length + 10, job.signal);
+  // A few chunks in flight per thread: memory stays flat for any job size, and an abort
+  // has only these to cancel. Tallies are integer counts, so adding them as they arrive gives
+  // the same bits as adding them in chunk order.
+  const threads = job.threads ?? defaultThreads();
+  const inFlight = Math.min(chunks.length, threads * IN_FLIGHT_PER_THREAD);
+  if (job.signal) setMaxListeners(inFlight + 10, job.signal);
+  let total = emptyTallyData();
+  let next = 0;
   let done = 0;
+  const feed = async (): Promise<void> => {
+    while (next < chunks.length) {
+      const chunk = chunks[next++];
+      const task: ChunkTask = { system: job.system, input: job.input, master, chunk };
+      const result = (await pool.run(task, { signal: job.signal })) as TallyData;
+      total = mergeTally(total, result);
+      done += chunk.samples;
+      job.onProgress?.(done, job.samples);
+    }
+  };
   try {
-    const results = await Promise.all(
-      chunks.map(async (chunk) => {
-        const task: ChunkTask = { system: job.system, input: job.input, master, chunk };
-        const result = (await pool.run(task, { signal: job.signal })) as TallyData;
-        done += chunk.samples;
-        job.onProgress?.(done, job.samples);
-        return result;
-      }),
-    );
-    return results.reduce(mergeTally, emptyTallyData());
+    await Promise.all(Array.from({ length: inFlight }, feed));
+    return total;
   } catch (error) {
     if (job.signal?.aborted) throw error;
     throw new WorkerFailure(`Monte Carlo worker failed: ${(error as Error).message}`);

@@ -188,3 +188,14 @@ describe('warodds matchups (Hordes of the Things)', () => {
     expect(r.stderr).toMatch(/^warodds: type: unknown troop type 'dwarves' \(allowed: gods, /);
   });
 });
+
+describe('--mc on the questions', () => {
+  it('kills with the simulator agrees with the exact ranking within 4.5 standard errors', () => {
+    const args = ['kills', 'aos/clawlord', '--attackers', 'aos/liberators', '--charge'];
+    const exact = wjson(args).rows[0].pRemove;
+    const n = 200_000;
+    const mc = wjson([...args, '--mc', '--samples', String(n), '--seed', 'questions']).rows[0].pRemove;
+    expect(Math.abs(mc - exact)).toBeLessThan(4.5 * Math.sqrt((exact * (1 - exact)) / n));
+    expect(mc).not.toBe(exact);
+  });
+});
