@@ -147,7 +147,8 @@ export type ShootingScenario = Extract<Scenario, { phase: 'shooting' }>;
 export type FleeReactionScenario = Extract<Scenario, { phase: 'flee-reaction' }>;
 export type RallyScenario = Extract<Scenario, { phase: 'rally' }>;
 
-const characteristic = z.number().int().min(1).max(10);
+const CHARACTERISTIC = { error: 'a characteristic: a whole number from 1 to 10' };
+const characteristic = z.number(CHARACTERISTIC).int(CHARACTERISTIC).min(1, CHARACTERISTIC).max(10, CHARACTERISTIC);
 
 const unitSchema = z.strictObject({
   models: z.number().int().min(1).max(500),
