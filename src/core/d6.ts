@@ -33,7 +33,3 @@ export function faceDistribution(
   return faces;
 }
 
-/** True when a re-roll policy asks for this first result to be re-rolled. */
-export function wantsReroll(reroll: Reroll, face: number, passed: boolean, critical: boolean): boolean {
-  return reroll === 'ones' ? face === 1 : reroll === 'failed' ? !passed : reroll === 'all' ? !critical : false;
-}

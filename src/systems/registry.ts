@@ -3,7 +3,7 @@
  */
 import { InputError } from '../core/errors.js';
 import { ninthAge } from './ninth-age/index.js';
-import type { GameSystem, SystemId } from './types.js';
+import type { GameSystem } from './types.js';
 import { generic } from './generic/index.js';
 import { warhammerFantasy } from './warhammer-fantasy/index.js';
 import { kingsOfWar } from './kings-of-war/index.js';
@@ -23,6 +23,3 @@ export function findSystem(name: string, field = 'system'): GameSystem<unknown> 
   return system;
 }
 
-export function systemIds(): SystemId[] {
-  return SYSTEMS.map((s) => s.id);
-}

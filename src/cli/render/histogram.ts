@@ -12,10 +12,3 @@ export function bar(value: number, max: number, width = 24): string {
   return '█'.repeat(full) + EIGHTHS[part];
 }
 
-/** A one-line sparkline of a sequence of values. */
-export function sparkline(values: number[]): string {
-  const blocks = '▁▂▃▄▅▆▇█';
-  const max = Math.max(...values);
-  if (!(max > 0)) return '';
-  return values.map((v) => (v <= 0 ? ' ' : blocks[Math.min(7, Math.floor((v / max) * 7.999))])).join('');
-}

@@ -5,7 +5,6 @@
 import Table from 'cli-table3';
 import { atLeast } from '../../core/dist.js';
 import { csvCell } from './flat.js';
-import { bar } from './histogram.js';
 import { type Chart, formatCell, type Report, type ReportTable } from './report.js';
 
 /** Background colour of a shaded cell: xterm-256 greys to greens by value within the table. */
@@ -83,4 +82,3 @@ export function reportToMarkdown(r: Report): string {
   return parts.join('\n');
 }
 
-export { bar };

@@ -2,7 +2,7 @@
  * The rows a distribution is shown with: every value between the 0.05% and 99.95% quantiles,
  * grouped into ranges when there would be more than MAX_ROWS.
  */
-import { type Dist, atLeast, quantile } from '../../core/dist.js';
+import { type Dist, quantile } from '../../core/dist.js';
 
 const MAX_ROWS = 30;
 
@@ -31,4 +31,3 @@ export function massOf(d: ArrayLike<number>, row: DistRow): number {
   return s;
 }
 
-export { atLeast };
