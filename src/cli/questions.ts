@@ -9,7 +9,7 @@ import { InputError } from '../core/errors.js';
 import { loadLibrary, type Library } from '../analysis/units.js';
 import type { Evaluate, RemoveMetric } from '../analysis/pairing.js';
 import { findSystem } from '../systems/registry.js';
-import { runMonteCarlo } from '../sim/pool.js';
+import { createPool, runMonteCarlo } from '../sim/pool.js';
 import { tallyToOutcome } from '../sim/tally.js';
 import type { SituationFlags } from '../systems/types.js';
 import { addSamplingOptions, formatOf, samplingOptions, type OutputFlags, type SamplingFlags } from './options.js';
@@ -71,17 +71,26 @@ export function removeMetricOf(text: string | undefined): RemoveMetric {
   throw new InputError(`--metric: '${text}' is not allowed (allowed: destroyed, break)`);
 }
 
-/** The exact engine, or the Monte Carlo pool with the sampling flags. */
-export function evaluator(f: QuestionFlags): Evaluate {
-  if (!f.mc) return async (system, input) => {
-    const s = findSystem(system);
-    return s.exact(s.parse(input));
-  };
+/**
+ * Run `ask` with the exact engine, or with the Monte Carlo simulator on one pool started for the
+ * whole command (every pairing reuses its workers).
+ */
+export async function withEvaluator<T>(f: QuestionFlags, ask: (evaluate: Evaluate) => Promise<T>): Promise<T> {
+  if (!f.mc)
+    return ask(async (system, input) => {
+      const s = findSystem(system);
+      return s.exact(s.parse(input));
+    });
   const options = samplingOptions(f, QUESTION_MC_SAMPLES, interruptSignal());
-  return async (system, input) => {
-    findSystem(system).parse(input);
-    return tallyToOutcome(await runMonteCarlo({ system, input, ...options }));
-  };
+  const pool = createPool(options.threads);
+  try {
+    return await ask(async (system, input) => {
+      findSystem(system).parse(input);
+      return tallyToOutcome(await runMonteCarlo({ system, input, ...options }, pool));
+    });
+  } finally {
+    await pool.destroy();
+  }
 }
 
 /** Print the report (or the command's JSON) and write --html atomically. */

@@ -2,6 +2,7 @@
  * Runs a loaded scenario through the exact engine, the Monte Carlo pool, or both.
  */
 import { agreementOf, type AgreementReport } from '../analysis/agreement.js';
+import type { Piscina } from 'piscina';
 import { runMonteCarlo } from '../sim/pool.js';
 import { tallyToOutcome, type TallyData } from '../sim/tally.js';
 import type { Outcome } from '../systems/types.js';
@@ -15,6 +16,8 @@ export interface RunOptions {
   seed: string;
   threads: number;
   signal?: AbortSignal;
+  /** A started pool shared by several runs of one command (otherwise each run starts its own). */
+  pool?: Piscina;
 }
 
 export interface RunResult {
@@ -38,7 +41,7 @@ export async function runScenario(scenario: LoadedScenario, engine: Engine, opti
         threads: options.threads,
         signal: options.signal,
         onProgress: progress.update,
-      });
+      }, options.pool);
       result.monteCarlo = { outcome: tallyToOutcome(tally), tally, samples: options.samples, seed: options.seed };
     } finally {
       progress.done();

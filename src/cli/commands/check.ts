@@ -9,6 +9,7 @@ import { loadScenarioFile } from '../scenario-file.js';
 import { addSamplingOptions, samplingOptions, type SamplingFlags } from '../options.js';
 import { interruptSignal } from '../interrupt.js';
 import { runScenario, type RunResult } from '../run.js';
+import { createPool } from '../../sim/pool.js';
 import { fixed, sig } from '../render/format.js';
 
 export const DEFAULT_CHECK_SAMPLES = 1_000_000;
@@ -36,9 +37,15 @@ Examples:
     if (files.length && flags.system) throw new InputError('--system: give either scenario files or --system, not both');
     const scenarios = files.length ? files.map((f) => loadScenarioFile(f, 'scenario')) : loadBundledScenarios(flags.system);
     if (!scenarios.length) throw new InputError(`--system: no bundled scenarios${flags.system ? ` for '${flags.system}'` : ''}`);
-    const options = samplingOptions(flags, DEFAULT_CHECK_SAMPLES, interruptSignal());
+    const sampling = samplingOptions(flags, DEFAULT_CHECK_SAMPLES, interruptSignal());
+    // One pool for every scenario: workers start once.
+    const pool = createPool(sampling.threads);
     const results: RunResult[] = [];
-    for (const scenario of scenarios) results.push(await runScenario(scenario, 'both', options));
+    try {
+      for (const scenario of scenarios) results.push(await runScenario(scenario, 'both', { ...sampling, pool }));
+    } finally {
+      await pool.destroy();
+    }
     process.stdout.write(`${flags.json ? JSON.stringify(results.map(checkJson), null, 2) : checkTable(results)}\n`);
     if (results.some((r) => !r.agreement!.pass)) process.exitCode = 1;
   });

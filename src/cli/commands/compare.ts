@@ -7,7 +7,7 @@ import { DEFAULT_OPTION, questionsOf, withOption } from '../../analysis/units.js
 import { InputError } from '../../core/errors.js';
 import { findSystem } from '../../systems/registry.js';
 import { compareReport } from '../render/question-reports.js';
-import { addQuestionOptions, emit, evaluator, library, type QuestionFlags, removeMetricOf, situationFlags, splitList } from '../questions.js';
+import { addQuestionOptions, emit, library, type QuestionFlags, removeMetricOf, situationFlags, splitList, withEvaluator } from '../questions.js';
 
 type CompareFlags = QuestionFlags & { options?: string; targets?: string; metric?: string };
 
@@ -29,7 +29,7 @@ export function compareCommand(): Command {
     const q = questionsOf(findSystem(unit.system));
     const targetIds = splitList(f.targets) ?? q.defaultTargets.map((id) => `${unit.system}/${id}`);
     const targets = targetIds.map((id) => ({ unit: lib.find(id, '--targets'), option: DEFAULT_OPTION }));
-    const result = await compareOptions(unit, options, targets, situationFlags(f), removeMetricOf(f.metric), evaluator(f));
+    const result = await withEvaluator(f, (evaluate) => compareOptions(unit, options, targets, situationFlags(f), removeMetricOf(f.metric), evaluate));
     const { report, json } = compareReport(result, q);
     emit(report, json, f);
   });

@@ -6,7 +6,7 @@ import { whatKills } from '../../analysis/kills.js';
 import { DEFAULT_OPTION, questionsOf } from '../../analysis/units.js';
 import { findSystem } from '../../systems/registry.js';
 import { killsReport } from '../render/question-reports.js';
-import { addQuestionOptions, emit, evaluator, library, type QuestionFlags, removeMetricOf, situationFlags, splitList } from '../questions.js';
+import { addQuestionOptions, emit, library, type QuestionFlags, removeMetricOf, situationFlags, splitList, withEvaluator } from '../questions.js';
 
 type KillsFlags = QuestionFlags & { attackers?: string; targetOption?: string; metric?: string };
 
@@ -23,7 +23,7 @@ export function killsCommand(): Command {
     const lib = library(f);
     const target = { unit: lib.find(targetRef, 'target'), option: f.targetOption ?? DEFAULT_OPTION };
     const candidates = splitList(f.attackers)?.map((id) => lib.find(id, '--attackers')) ?? lib.ofSystem(target.unit.system);
-    const result = await whatKills(target, candidates, situationFlags(f), removeMetricOf(f.metric), evaluator(f));
+    const result = await withEvaluator(f, (evaluate) => whatKills(target, candidates, situationFlags(f), removeMetricOf(f.metric), evaluate));
     const { report, json } = killsReport(result, questionsOf(findSystem(target.unit.system)));
     emit(report, json, f);
   });

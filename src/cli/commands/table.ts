@@ -8,7 +8,7 @@ import { DEFAULT_OPTION, questionsOf, withOption } from '../../analysis/units.js
 import { InputError } from '../../core/errors.js';
 import { findSystem } from '../../systems/registry.js';
 import { gridReport } from '../render/question-reports.js';
-import { addQuestionOptions, emit, evaluator, library, type QuestionFlags, removeMetricOf, situationFlags } from '../questions.js';
+import { addQuestionOptions, emit, library, type QuestionFlags, removeMetricOf, situationFlags, withEvaluator } from '../questions.js';
 
 type TableFlags = QuestionFlags & { option?: string; rows?: string; cols?: string; target?: string; metric?: string; remove?: string };
 
@@ -38,7 +38,7 @@ export function tableCommand(): Command {
     if (rows.key === cols.key) throw new InputError(`--cols: '${cols.key}' is already the row key`);
     const base = f.target ? withOption(lib.find(f.target, '--target'), DEFAULT_OPTION) : q.defaultGrid.target;
     const metric = parseGridMetric(f.metric, removeMetricOf(f.remove));
-    const result = await damageGrid({ unit, option }, base, rows, cols, flags, metric, evaluator(f));
+    const result = await withEvaluator(f, (evaluate) => damageGrid({ unit, option }, base, rows, cols, flags, metric, evaluate));
     const { report, json } = gridReport(result, q);
     emit(report, json, f);
   });
