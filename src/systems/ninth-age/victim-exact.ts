@@ -88,8 +88,9 @@ function countDist(c: AttackCount): Dist {
 }
 
 /**
- * The batches, in order, against a victim in state `state` carrying the single-use `items`; wounds
- * beyond `max` are lost (only applied while an item is unspent: callers cap anyway).
+ * The batches, in order, against a victim in state `state` carrying the single-use `items`. `max`
+ * is the most wounds the victim can take: the one-by-one path caps at it to stay small; the
+ * independent path leaves the capping to the caller.
  */
 export function batchOutcomes(batches: readonly Batch[], state: number, items: number, max: number): Outcomes {
   let out: Outcomes = new Map([[state, point(0)]]);
