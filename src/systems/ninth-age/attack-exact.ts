@@ -1,7 +1,8 @@
 /**
  * Exact distribution of the wounds one attack causes (§4.9 "One attack, end to end"): to-hit,
  * Poisoned Attacks, to-wound with its re-rolls, Lethal Strike, armour, ward or Regeneration, then
- * Multiple Wounds capped at the target's W.
+ * Multiple Wounds capped at the target's W — together with what the attack changes in the victim's
+ * state for the rest of the phase (end-of-phase marks, single-use items spent).
  */
 import { diceDist } from '../../core/dice.js';
 import { faceDistribution, pAtLeast } from '../../core/d6.js';
@@ -75,23 +76,80 @@ export function unsavedAfterWound(p: AttackProfile, lethal: boolean): number {
   return armourFails(p.armourNeed, p.armourReroll) * protectionFails(p.protection);
 }
 
-/** P(one attack causes an unsaved wound), before Multiple Wounds. */
-export function unsavedChance(p: AttackProfile): number {
-  const hit = hitChances(p);
-  const wound = woundChances(p);
-  const normal = unsavedAfterWound(p, false);
-  const lethal = p.lethalStrike ? unsavedAfterWound(p, true) : normal;
-  const afterWoundRoll = wound.other * normal + wound.six * lethal;
-  // Poisoned natural-6 hit: no wound roll, armour and ward still apply (§7, A11)
-  return hit.natural6 * normal + hit.other * afterWoundRoll;
+/**
+ * The state of a victim unit through a phase, as bits: the marks that bring end-of-phase hits
+ * (§7 Hellfire, Lightning Attack) and the single-use items it has spent (§11).
+ */
+export const HELLFIRE = 1;
+export const LIGHTNING = 2;
+export const SHIELD_SPENT = 4;
+export const CHARM_SPENT = 8;
+export const GEM_SPENT = 16;
+export const VICTIM_BITS = 5;
+
+/** The victim's state after one attack → the sub-distribution of the wounds it caused. */
+export type Outcomes = Map<number, Dist>;
+
+function put(out: Outcomes, state: number, wounds: Dist, q: number): void {
+  if (q === 0) return;
+  const d = out.get(state);
+  if (!d || d.length < wounds.length) {
+    const grown = new Float64Array(Math.max(d?.length ?? 0, wounds.length));
+    if (d) grown.set(d);
+    for (let k = 0; k < wounds.length; k++) grown[k] += q * wounds[k];
+    out.set(state, grown);
+  } else for (let k = 0; k < wounds.length; k++) d[k] += q * wounds[k];
 }
 
-/** Distribution of the wounds of one attack: Multiple Wounds rolled per unsaved wound, capped at W (§4.10). */
-export function attackDist(p: AttackProfile): Dist {
-  const u = unsavedChance(p);
-  const each = p.multipleWounds ? cap(diceDist(p.multipleWounds), p.woundsCap) : point(1);
-  const out = new Float64Array(each.length);
-  out[0] = 1 - u;
-  for (let k = 0; k < each.length; k++) out[k] += u * each[k];
+const NONE = point(0);
+
+/**
+ * One attack against a victim in state `state`, end to end (§4.9), with what it changes in that
+ * state: the Lucky Shield discards the first hit (§11; a discarded hit has no further effect, so it
+ * marks nothing); a hit of a Lightning Attack marks a unit with Fly; the Lucky Charm re-rolls the
+ * first failed armour save; Gemstone Shielding is the ward of the first wound it improves; an unsaved
+ * wound of a Hellfire attack marks the victim (§7).
+ */
+export function attackOutcomes(p: AttackProfile, state: number): Outcomes {
+  const out: Outcomes = new Map();
+  const hit = hitChances(p);
+  const hits = hit.natural6 + hit.other;
+  put(out, state, NONE, Math.max(0, 1 - hits));
+  if (hits === 0) return out;
+  if (p.luckyShield && !(state & SHIELD_SPENT)) {
+    put(out, state | SHIELD_SPENT, NONE, hits);
+    return out;
+  }
+  const hitState = p.lightning ? state | LIGHTNING : state;
+  const unsavedWounds = p.multipleWounds ? cap(diceDist(p.multipleWounds), p.woundsCap) : point(1);
+  const unsaved = (s: number, q: number) => put(out, p.hellfire ? s | HELLFIRE : s, unsavedWounds, q);
+  const ward = (s: number, lethal: boolean, q: number) => {
+    const gem = lethal ? p.lethalGemstone : p.gemstone;
+    const spendGem = gem !== null && !(s & GEM_SPENT);
+    const after = spendGem ? s | GEM_SPENT : s;
+    const saved = 1 - protectionFails(spendGem ? gem : lethal ? p.lethalProtection : p.protection);
+    put(out, after, NONE, q * saved);
+    unsaved(after, q * (1 - saved));
+  };
+  const wounded = (s: number, lethal: boolean, q: number) => {
+    if (q === 0) return;
+    const need = lethal ? p.lethalArmourNeed : p.armourNeed;
+    if (need >= 7) return ward(s, lethal, q); // no armour save to roll
+    const save = pAtLeast(Math.max(2, need));
+    if (p.armourReroll || !p.luckyCharm || s & CHARM_SPENT) {
+      const fails = armourFails(need, p.armourReroll);
+      put(out, s, NONE, q * (1 - fails));
+      return ward(s, lethal, q * fails);
+    }
+    // Lucky Charm: the first failed armour save is re-rolled, and the charm is spent (§11)
+    put(out, s, NONE, q * save);
+    put(out, s | CHARM_SPENT, NONE, q * (1 - save) * save);
+    ward(s | CHARM_SPENT, lethal, q * (1 - save) * (1 - save));
+  };
+  const wound = woundChances(p);
+  put(out, hitState, NONE, hit.other * Math.max(0, 1 - wound.other - wound.six));
+  // Poisoned natural-6 hit: no wound roll, armour and ward still apply (§7, A11)
+  wounded(hitState, false, hit.natural6 + hit.other * wound.other);
+  wounded(hitState, p.lethalStrike, hit.other * wound.six);
   return out;
 }

@@ -1,13 +1,29 @@
 /**
  * One attack rolled die by die, in the order of §4.9: to-hit (and its re-roll), Poisoned Attacks,
- * to-wound (a die re-rolled once), Lethal Strike, armour, ward or Regeneration, Multiple Wounds.
+ * to-wound (a die re-rolled once), Lethal Strike, armour, ward or Regeneration, Multiple Wounds —
+ * noting on the victim what the attack leaves for the rest of the phase.
  */
 import { rollDice } from '../../core/dice.js';
 import type { Rng } from '../../core/rng.js';
 import type { AttackProfile } from './profile.js';
 
-/** Wounds caused by one attack. */
-export function rollAttack(p: AttackProfile, rng: Rng): number {
+/** What a victim unit carries through one phase: end-of-phase marks (§7) and spent single-use items (§11). */
+export class Victim {
+  /** Suffered an unsaved wound from a Hellfire attack. */
+  hellfire = false;
+  /** A unit with Fly that suffered a hit from a Lightning Attack. */
+  lightning = false;
+  shieldSpent = false;
+  charmSpent = false;
+  gemSpent = false;
+
+  reset(): void {
+    this.hellfire = this.lightning = this.shieldSpent = this.charmSpent = this.gemSpent = false;
+  }
+}
+
+/** Wounds caused by one attack on `victim`. */
+export function rollAttack(p: AttackProfile, rng: Rng, victim: Victim): number {
   let poisonedWound = false;
   const hit = p.hit;
   if (hit.kind === 'impossible') return 0;
@@ -25,6 +41,12 @@ export function rollAttack(p: AttackProfile, rng: Rng): number {
     if (!ok) return 0;
     poisonedWound = p.poisoned && f === 6;
   }
+  // Lucky Shield: the first hit the bearer's model suffers while using it is discarded (§11)
+  if (p.luckyShield && !victim.shieldSpent) {
+    victim.shieldSpent = true;
+    return 0;
+  }
+  if (p.lightning) victim.lightning = true; // Lightning Attack: a hit on a unit with Fly (§7)
   let lethal = false;
   if (!poisonedWound) {
     let f = rng.d6();
@@ -42,12 +64,22 @@ export function rollAttack(p: AttackProfile, rng: Rng): number {
     let f = rng.d6();
     let saved = f !== 1 && f >= armour;
     if (!saved && p.armourReroll) {
+      f = rng.d6(); // Dusk Stone
+      saved = f !== 1 && f >= armour;
+    } else if (!saved && p.luckyCharm && !victim.charmSpent) {
+      victim.charmSpent = true; // Lucky Charm: one failed armour save re-rolled (§11)
       f = rng.d6();
       saved = f !== 1 && f >= armour;
     }
     if (saved) return 0;
   }
-  const protection = lethal ? p.lethalProtection : p.protection;
+  // Gemstone Shielding: a 4+ ward for the first wound it improves, instead of the own ward (§11, §4.8)
+  const gem = lethal ? p.lethalGemstone : p.gemstone;
+  let protection = lethal ? p.lethalProtection : p.protection;
+  if (gem && !victim.gemSpent) {
+    victim.gemSpent = true;
+    protection = gem;
+  }
   if (protection) {
     let f = rng.d6();
     let saved = f !== 1 && f >= protection.need;
@@ -57,5 +89,6 @@ export function rollAttack(p: AttackProfile, rng: Rng): number {
     }
     if (saved) return 0;
   }
+  if (p.hellfire) victim.hellfire = true; // Hellfire: an unsaved wound (§7)
   return p.multipleWounds ? Math.min(rollDice(p.multipleWounds, rng), p.woundsCap) : 1;
 }

@@ -87,6 +87,13 @@ export interface Traits {
   volleyFire: boolean;
   cumbersome: boolean;
   warStandard: boolean;
+  hellfire: boolean;
+  lightningAttack: boolean;
+  luckyShield: boolean;
+  luckyCharm: boolean;
+  gemstoneShielding: boolean;
+  /** The first single-use item listed (§11), for the one-model check. */
+  singleUseItem: { readonly id: string; readonly path: string } | null;
 }
 
 export function emptyTraits(): Traits {
@@ -167,6 +174,12 @@ export function emptyTraits(): Traits {
     volleyFire: false,
     cumbersome: false,
     warStandard: false,
+    hellfire: false,
+    lightningAttack: false,
+    luckyShield: false,
+    luckyCharm: false,
+    gemstoneShielding: false,
+    singleUseItem: null,
   };
 }
 
@@ -298,6 +311,7 @@ export const RULES: Readonly<Record<string, Apply>> = {
   'grinding-attacks': (t, r, p) => (t.grindingAttacks = diceParam(r, p)),
   'hard-target': noParam((t) => (t.hardTarget = true)),
   hatred: (t) => (t.hatred = true), // 'hatred(X)': X names the hated enemies; list it only where it applies
+  hellfire: noParam((t) => (t.hellfire = true)),
   'holy-attacks': noParam((t) => (t.holy = true)),
   'immune-to-psychology': noParam((t) => {
     t.immunePsychology = true;
@@ -306,6 +320,7 @@ export const RULES: Readonly<Record<string, Apply>> = {
   'impact-hits': (t, r, p) => (t.impactHits = diceParam(r, p)),
   'innate-defence': (t, r, p) => (t.innateDefence = Math.max(t.innateDefence, 7 - targetParam(r, p, 1, 6))),
   'lethal-strike': noParam((t) => (t.lethalStrike = true)),
+  'lightning-attack': noParam((t) => (t.lightningAttack = true)),
   'lightning-reflexes': noParam((t) => (t.lightningReflexes = true)),
   'magical-attacks': noParam((t) => (t.magical = true)),
   metalshifting: noParam((t) => {
@@ -382,12 +397,6 @@ export const NO_DICE_RULES = [
   'magic-resistance',
 ] as const;
 
-/** Rules the rules file describes whose dice cannot be computed from this scenario. */
-export const UNSUPPORTED_RULES: Readonly<Record<string, string>> = {
-  hellfire: 'its D6 extra hits land at the end of the phase, after the combat score',
-  'lightning-attack': 'its D6 extra hits land at the end of the phase and need the hits, not the wounds',
-};
-
 // ---- §11 Magic items -----------------------------------------------------------------------
 
 const magicWeapon = (base: MeleeWeapon, more: (t: Traits) => void): Apply =>
@@ -398,6 +407,14 @@ const magicWeapon = (base: MeleeWeapon, more: (t: Traits) => void): Apply =>
   });
 
 const ward = (target: number) => (t: Traits) => t.wards.push(target);
+
+/** A single-use item of the bearer's model (§11): remembered for the one-model check. */
+const singleUse =
+  (more: (t: Traits) => void): Apply =>
+  (t, rule, path) => {
+    noParam(more)(t, rule, path);
+    t.singleUseItem ??= { id: rule.id, path };
+  };
 
 /** Common magic items with a dice effect — 9th Age §11. */
 export const ITEMS: Readonly<Record<string, Apply>> = {
@@ -444,6 +461,12 @@ export const ITEMS: Readonly<Record<string, Apply>> = {
   // Once hit, the wearer has a 1+ save for the rest of the phase: every wound it must save comes
   // from a hit, so within one phase it always saves on 1+ (bonus +6).
   'bronze-breastplate': bodyArmour(6, 'bronze-breastplate'),
+  // Lucky Shield: a magic shield (+1, no Parry) whose first hit suffered while in use is discarded
+  'lucky-shield': singleUse((t) => {
+    t.shield = Math.max(t.shield, 1);
+    t.shieldIsMagic = true;
+    t.luckyShield = true;
+  }),
   'hardened-shield': noParam((t) => {
     t.shield = 2;
     t.shieldIsMagic = true;
@@ -455,6 +478,8 @@ export const ITEMS: Readonly<Record<string, Apply>> = {
   shielding: noParam(ward(6)),
   'sprout-of-rebirth': noParam((t) => (t.regeneration = Math.min(t.regeneration ?? 7, 4))),
   'dusk-stone': noParam((t) => (t.rerollFailedArmour = true)),
+  'lucky-charm': singleUse((t) => (t.luckyCharm = true)), // single use: re-roll one failed armour save
+  'gemstone-shielding': singleUse((t) => (t.gemstoneShielding = true)), // single use: a 4+ ward against one wound
   'dragonfire-gem': noParam((t) => (t.fireborn = true)),
   'crystal-ball': noParam((t) => (t.lightningReflexes = true)),
   'sceptre-of-dominion': noParam((t) => (t.stubborn = true)),
@@ -498,9 +523,6 @@ export const NO_DICE_ITEMS = [
 
 /** Items whose effect needs state the scenario does not carry. */
 export const UNSUPPORTED_ITEMS: Readonly<Record<string, string>> = {
-  'lucky-shield': 'it discards the first hit, which depends on the order hits are allocated between steps',
-  'lucky-charm': 'a single re-roll of one failed armour save depends on which wound the owner picks',
-  'gemstone-shielding': 'a single-use ward on one wound depends on which wound the owner picks',
   'ring-of-fire': 'a bound spell, cast in the Magic Phase',
 };
 

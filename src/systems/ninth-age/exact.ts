@@ -1,19 +1,21 @@
 /**
  * The exact 9th Age engine: distributions composed step by step. A melee round is a dynamic
- * programme over (wounds on the target, wounds on the attacker) through the Initiative steps, mixed
- * over the Fear tests, then the combat result, break test, flee and pursuit in closed form.
+ * programme over (wounds on the target, wounds on the attacker, each victim's state bits) through
+ * the Initiative steps, mixed over the Fear tests, then the combat result, break test, flee and
+ * pursuit in closed form, and the end-of-phase hits of Hellfire and Lightning Attack.
  */
 import { diceDist, parseDice } from '../../core/dice.js';
-import { type Dist, compound, convolve, mapValues, point, probGreater, sumIid, trim } from '../../core/dist.js';
+import { type Dist, cap, mapValues, point, probGreater, trim } from '../../core/dist.js';
 import type { Outcome } from '../types.js';
-import { attackDist } from './attack-exact.js';
+import { HELLFIRE, LIGHTNING, type Outcomes, VICTIM_BITS } from './attack-exact.js';
 import { type MeleeSide, meleeSides, modelsAlive, standingLeadership, takesFearTest, woundPool } from './melee-setup.js';
 import type { Scenario, ShootingSituation, Unit } from './model.js';
 import { MELEE_CATEGORIES, SHOOTING_CATEGORIES, type MeleeCategory } from './categories.js';
-import { type AttackGroup, INITIATIVE_STEPS, shotCount } from './groups.js';
+import { type AttackGroup, INITIATIVE_STEPS, endOfPhaseHits, shotCount } from './groups.js';
 import { shootingProfile } from './profile.js';
 import { type LoserTest, type Side, roundResult } from './resolution.js';
 import { leadershipPass } from './tables.js';
+import { type Batch, batchOutcomes, itemBits, merged } from './victim-exact.js';
 
 /** P(pass a Leadership test on `ld`), re-rolling a failure once when allowed (§1.2, §3.1). */
 export function leadershipChance(ld: number, reroll: boolean): number {
@@ -21,63 +23,107 @@ export function leadershipChance(ld: number, reroll: boolean): number {
   return reroll ? p + (1 - p) * p : p;
 }
 
-/** Wounds caused by one group of attacks made by `alive` models. */
-function groupDist(group: AttackGroup, alive: number): Dist {
-  const count = group.count(alive);
-  const kernel = attackDist(group.profile(alive));
-  let d = sumIid(kernel, count.flat);
-  if (count.dice && count.rolls > 0) d = convolve(d, compound(sumIid(diceDist(count.dice), count.rolls), kernel));
-  return d;
-}
+/** The attacks of one side at one Initiative step on the enemy, as exact outcomes by models alive and victim state. */
+type StepOutcomes = (alive: number, state: number) => Outcomes;
 
-/** Wounds caused by every group of a side striking at Initiative `step`, by models alive. */
-function stepDist(groups: AttackGroup[], step: number): ((alive: number) => Dist) | null {
+function stepOutcomes(groups: AttackGroup[], step: number, victim: MeleeSide): StepOutcomes | null {
   const here = groups.filter((g) => g.initiative === step);
   if (here.length === 0) return null;
-  const cache = new Map<number, Dist>();
-  return (alive) => {
-    let d = cache.get(alive);
-    if (!d) {
-      d = point(0);
-      if (alive > 0) for (const g of here) d = convolve(d, groupDist(g, alive));
-      cache.set(alive, d);
+  const items = itemBits(victim.unit);
+  const cache = new Map<number, Outcomes>();
+  return (alive, state) => {
+    const key = alive * (1 << VICTIM_BITS) + state;
+    let o = cache.get(key);
+    if (!o) {
+      const batches = here.map((g) => ({ profile: g.profile(alive), count: g.count(alive) }));
+      o = batchOutcomes(batches, state, items, victim.cap);
+      cache.set(key, o);
     }
-    return d;
+    return o;
   };
 }
 
+/** Joint tables [wounds on the target][wounds on the attacker], one per state (target bits | attacker bits << VICTIM_BITS). */
+type RoundStates = Map<number, Float64Array[]>;
+
+const VICTIM_MASK = (1 << VICTIM_BITS) - 1;
+
 /**
- * Joint distribution of (wounds on the target, wounds on the attacker) after every Initiative
- * step: attacks of one step are simultaneous, casualties are removed before the next (§4.2).
+ * Joint distribution of (wounds on the target, wounds on the attacker, both victims' states)
+ * after every Initiative step: attacks of one step are simultaneous, casualties are removed before
+ * the next (§4.2).
  */
-export function roundJoint(attacker: MeleeSide, target: MeleeSide): Float64Array[] {
-  let joint = Array.from({ length: target.cap + 1 }, () => new Float64Array(attacker.cap + 1));
-  joint[0][0] = 1;
+function roundStates(attacker: MeleeSide, target: MeleeSide): RoundStates {
+  const table = () => Array.from({ length: target.cap + 1 }, () => new Float64Array(attacker.cap + 1));
+  let states: RoundStates = new Map([[0, table()]]);
+  states.get(0)![0][0] = 1;
+  const unchanged = (state: number): Outcomes => new Map([[state, point(0)]]);
   for (const step of INITIATIVE_STEPS) {
-    const onTarget = stepDist(attacker.groups, step);
-    const onAttacker = stepDist(target.groups, step);
+    const onTarget = stepOutcomes(attacker.groups, step, target);
+    const onAttacker = stepOutcomes(target.groups, step, attacker);
     if (!onTarget && !onAttacker) continue;
-    const next = Array.from({ length: target.cap + 1 }, () => new Float64Array(attacker.cap + 1));
-    for (let dT = 0; dT <= target.cap; dT++) {
-      for (let dA = 0; dA <= attacker.cap; dA++) {
-        const p = joint[dT][dA];
-        if (p === 0) continue;
-        const aliveA = modelsAlive(attacker.unit, dA);
-        const aliveT = modelsAlive(target.unit, dT);
-        const fight = aliveA > 0 && aliveT > 0;
-        const x = fight && onTarget ? onTarget(aliveA) : point(0);
-        const y = fight && onAttacker ? onAttacker(aliveT) : point(0);
-        for (let i = 0; i < x.length; i++) {
-          if (x[i] === 0) continue;
-          const row = next[Math.min(dT + i, target.cap)];
-          const px = p * x[i];
-          for (let j = 0; j < y.length; j++) row[Math.min(dA + j, attacker.cap)] += px * y[j];
+    const next: RoundStates = new Map();
+    for (const [state, joint] of states) {
+      const vT = state & VICTIM_MASK;
+      const vA = state >>> VICTIM_BITS;
+      for (let dT = 0; dT <= target.cap; dT++) {
+        for (let dA = 0; dA <= attacker.cap; dA++) {
+          const p = joint[dT][dA];
+          if (p === 0) continue;
+          const aliveA = modelsAlive(attacker.unit, dA);
+          const aliveT = modelsAlive(target.unit, dT);
+          const fight = aliveA > 0 && aliveT > 0;
+          const xs = fight && onTarget ? onTarget(aliveA, vT) : unchanged(vT);
+          const ys = fight && onAttacker ? onAttacker(aliveT, vA) : unchanged(vA);
+          for (const [vT2, x] of xs) {
+            for (const [vA2, y] of ys) {
+              const key = vT2 | (vA2 << VICTIM_BITS);
+              let out = next.get(key);
+              if (!out) next.set(key, (out = table()));
+              for (let i = 0; i < x.length; i++) {
+                if (x[i] === 0) continue;
+                const row = out[Math.min(dT + i, target.cap)];
+                const px = p * x[i];
+                for (let j = 0; j < y.length; j++) row[Math.min(dA + j, attacker.cap)] += px * y[j];
+              }
+            }
+          }
         }
       }
     }
-    joint = next;
+    states = next;
   }
+  return states;
+}
+
+/** Joint distribution of (wounds on the target, wounds on the attacker) after the Initiative steps. */
+export function roundJoint(attacker: MeleeSide, target: MeleeSide): Float64Array[] {
+  const joint = Array.from({ length: target.cap + 1 }, () => new Float64Array(attacker.cap + 1));
+  for (const t of roundStates(attacker, target).values()) for (let dT = 0; dT < t.length; dT++) for (let dA = 0; dA < t[dT].length; dA++) joint[dT][dA] += t[dT][dA];
   return joint;
+}
+
+/**
+ * Wounds a unit still on the table takes at the end of the phase from the marks in its state:
+ * D6 Hellfire hits, then D6 Lightning Attack hits (§7, A25), its unspent items still usable.
+ */
+function endOfPhaseWounds(victim: Unit, enemy: Unit): (state: number) => Dist {
+  const e = endOfPhaseHits(victim, enemy);
+  const pool = woundPool(victim);
+  const items = itemBits(victim);
+  const cache = new Map<number, Dist>();
+  return (state) => {
+    let d = cache.get(state);
+    if (!d) {
+      const count = { flat: 0, dice: e.hits, rolls: 1 };
+      const batches: Batch[] = [];
+      if (state & HELLFIRE) batches.push({ profile: e.hellfire, count });
+      if (state & LIGHTNING) batches.push({ profile: e.lightning, count });
+      d = cap(merged(batchOutcomes(batches, state, items, pool)), pool);
+      cache.set(state, d);
+    }
+    return d;
+  };
 }
 
 /** Flee and pursuit: caught when any pursuit roll is at least the flee roll (§12.3). */
@@ -107,47 +153,111 @@ function prefix(side: Side, category: 'holds' | 'breaks-escapes' | 'breaks-caugh
   return category === 'destroyed' ? 'attacker-destroyed' : (`attacker-${category}` as MeleeCategory);
 }
 
-/** Spread one end state of the round over the break test and its consequences. */
-function resolveState(s: Scenario, dT: number, dA: number, p: number, acc: Accumulator): void {
+/** End-of-phase wounds of each unit, by its state bits. */
+interface EndOfPhase {
+  readonly target: (state: number) => Dist;
+  readonly attacker: (state: number) => Dist;
+}
+
+/**
+ * Spread one end state of the round over the break test, flee and pursuit, then the end of the
+ * phase: a unit still on the table (holding, fleeing, or winning) takes its end-of-phase hits; a
+ * unit caught in pursuit or wiped out is gone (§4.1, §7, A25). The category is the target's own fate
+ * first — 'destroyed' if its last model falls at any point of the phase, else its break-test result
+ * when it lost — then 'attacker-destroyed' if the attacker's last model falls, else the round's result.
+ */
+function resolveState(s: Scenario, dT: number, dA: number, state: number, p: number, acc: Accumulator, end: EndOfPhase): void {
   const poolT = woundPool(s.target);
   const poolA = woundPool(s.attacker);
   const damageT = Math.min(dT, poolT);
+  const damageA = Math.min(dA, poolA);
   const add = (category: MeleeCategory, targetDamage: number, q: number) => {
+    if (q === 0) return;
     acc.morale[category] += q;
     acc.damage[targetDamage] += q;
     acc.slain[s.target.models - modelsAlive(s.target, targetDamage)] += q;
   };
-  const r = roundResult(s, dT, dA);
-  if (r.kind === 'destroyed') return add(r.side === 'target' ? 'destroyed' : 'attacker-destroyed', damageT, p);
-  if (r.kind === 'draw') return add('draw', damageT, p);
-  const loserUnit: Unit = r.loser === 'target' ? s.target : s.attacker;
-  const loserDamage = r.loser === 'target' ? damageT : Math.min(dA, poolA);
-  const loserPool = r.loser === 'target' ? poolT : poolA;
-  // Unstable and Daemonic wounds: no saves of any kind, after the result (§7, A25)
-  const lose = (extra: number, q: number) => {
-    const total = Math.min(loserPool, loserDamage + extra);
-    const wiped = modelsAlive(loserUnit, total) === 0;
-    add(prefix(r.loser, wiped ? 'destroyed' : 'holds'), r.loser === 'target' ? total : damageT, q);
-  };
-  const test = r.test;
-  switch (test.kind) {
-    case 'auto-pass':
-      return add(prefix(r.loser, 'holds'), damageT, p);
-    case 'unstable':
-      return lose(test.wounds, p);
-    case 'daemonic': {
-      const extra = daemonicWounds(test.add, test.ld, test.reroll);
-      for (let e = 0; e < extra.length; e++) if (extra[e] > 0) lose(e, p * extra[e]);
-      return;
+  // The target, still on the table, takes its end-of-phase wounds; if it survives, `then` goes on.
+  const targetEnd = (damage: number, q: number, then: (damage: number, q: number) => void) => {
+    const extra = end.target(state & VICTIM_MASK);
+    for (let e = 0; e < extra.length; e++) {
+      if (extra[e] === 0) continue;
+      const total = Math.min(poolT, damage + e);
+      if (modelsAlive(s.target, total) === 0) add('destroyed', total, q * extra[e]);
+      else then(total, q * extra[e]);
     }
-    case 'break': {
-      const pass = leadershipChance(test.ld, test.reroll);
-      add(prefix(r.loser, 'holds'), damageT, p * pass);
-      const caught = test.destroyedOnFailure ? 1 : caughtChance(test);
-      add(prefix(r.loser, 'breaks-caught'), damageT, p * (1 - pass) * caught);
-      add(prefix(r.loser, 'breaks-escapes'), damageT, p * (1 - pass) * (1 - caught));
+  };
+  // The attacker, still on the table, takes its end-of-phase wounds; if it survives, `category` stands.
+  const attackerEnd = (damage: number, category: MeleeCategory) => (targetDamage: number, q: number) => {
+    const extra = end.attacker(state >>> VICTIM_BITS);
+    for (let e = 0; e < extra.length; e++) {
+      if (extra[e] === 0) continue;
+      const wiped = modelsAlive(s.attacker, Math.min(poolA, damage + e)) === 0;
+      add(wiped ? 'attacker-destroyed' : category, targetDamage, q * extra[e]);
+    }
+  };
+  const r = roundResult(s, dT, dA);
+  if (r.kind === 'destroyed') {
+    if (r.side === 'target') return add('destroyed', damageT, p);
+    return targetEnd(damageT, p, (d, q) => add('attacker-destroyed', d, q));
+  }
+  if (r.kind === 'draw') return targetEnd(damageT, p, attackerEnd(damageA, 'draw'));
+  const test = r.test;
+  if (r.loser === 'target') {
+    const holds = (d: number, q: number) => add('holds', d, q);
+    // Unstable and Daemonic wounds: no saves of any kind, after the result (§7, A25)
+    const lose = (extra: number, q: number) => {
+      const total = Math.min(poolT, damageT + extra);
+      if (modelsAlive(s.target, total) === 0) add('destroyed', total, q);
+      else targetEnd(total, q, holds);
+    };
+    switch (test.kind) {
+      case 'auto-pass':
+        return targetEnd(damageT, p, holds);
+      case 'unstable':
+        return lose(test.wounds, p);
+      case 'daemonic': {
+        const extra = daemonicWounds(test.add, test.ld, test.reroll);
+        for (let e = 0; e < extra.length; e++) if (extra[e] > 0) lose(e, p * extra[e]);
+        return;
+      }
+      case 'break': {
+        const pass = leadershipChance(test.ld, test.reroll);
+        const caught = test.destroyedOnFailure ? 1 : caughtChance(test);
+        targetEnd(damageT, p * pass, holds);
+        // caught in pursuit: removed before the end of the phase; escaping: still takes its hits
+        add('breaks-caught', damageT, p * (1 - pass) * caught);
+        targetEnd(damageT, p * (1 - pass) * (1 - caught), (d, q) => add('breaks-escapes', d, q));
+        return;
+      }
     }
   }
+  // The attacker lost: the target (the winner) takes its end-of-phase wounds first, then the attacker's fate.
+  targetEnd(damageT, p, (d, q) => {
+    const lose = (extra: number, w: number) => {
+      const total = Math.min(poolA, damageA + extra);
+      if (modelsAlive(s.attacker, total) === 0) add('attacker-destroyed', d, w);
+      else attackerEnd(total, 'attacker-holds')(d, w);
+    };
+    switch (test.kind) {
+      case 'auto-pass':
+        return attackerEnd(damageA, 'attacker-holds')(d, q);
+      case 'unstable':
+        return lose(test.wounds, q);
+      case 'daemonic': {
+        const extra = daemonicWounds(test.add, test.ld, test.reroll);
+        for (let e = 0; e < extra.length; e++) if (extra[e] > 0) lose(e, q * extra[e]);
+        return;
+      }
+      case 'break': {
+        const pass = leadershipChance(test.ld, test.reroll);
+        const caught = test.destroyedOnFailure ? 1 : caughtChance(test);
+        attackerEnd(damageA, 'attacker-holds')(d, q * pass);
+        add('attacker-breaks-caught', d, q * (1 - pass) * caught);
+        attackerEnd(damageA, 'attacker-breaks-escapes')(d, q * (1 - pass) * (1 - caught));
+      }
+    }
+  });
 }
 
 function exactMelee(s: Scenario): Outcome {
@@ -157,6 +267,7 @@ function exactMelee(s: Scenario): Outcome {
     slain: new Float64Array(s.target.models + 1),
     morale: Object.fromEntries(MELEE_CATEGORIES.map((c) => [c, 0])) as Record<MeleeCategory, number>,
   };
+  const end: EndOfPhase = { target: endOfPhaseWounds(s.target, s.attacker), attacker: endOfPhaseWounds(s.attacker, s.target) };
   // Fear: one Leadership test per unit at the start of the Combat Phase; failure sets WS 1 (§12.6)
   const fearPass = (unit: Unit, enemy: Unit) =>
     takesFearTest(unit, enemy) ? leadershipChance(standingLeadership(unit, enemy), unit.morale.rerollLeadership) : 1;
@@ -167,9 +278,9 @@ function exactMelee(s: Scenario): Outcome {
       const w = wA * wT;
       if (w === 0) continue;
       const sides = meleeSides(s, failA, failT);
-      const joint = roundJoint(sides.attacker, sides.target);
-      for (let dT = 0; dT < joint.length; dT++)
-        for (let dA = 0; dA < joint[dT].length; dA++) if (joint[dT][dA] > 0) resolveState(s, dT, dA, w * joint[dT][dA], acc);
+      for (const [state, joint] of roundStates(sides.attacker, sides.target))
+        for (let dT = 0; dT < joint.length; dT++)
+          for (let dA = 0; dA < joint[dT].length; dA++) if (joint[dT][dA] > 0) resolveState(s, dT, dA, state, w * joint[dT][dA], acc, end);
     }
   }
   const damage = trim(acc.damage);
@@ -187,9 +298,17 @@ function exactShooting(s: Scenario): Outcome {
   const target = s.target;
   const pool = woundPool(target);
   const shots = shotCount(s.attacker, sit);
-  const wounds = convolve(
-    sumIid(attackDist(shootingProfile(s.attacker, sit, target)), shots.rankAndFile),
-    sumIid(attackDist(shootingProfile(s.attacker, sit, target, true)), shots.champion),
+  // The rank and file shoot, then the champion: the order in which a single-use item meets the shots (§11)
+  const wounds = merged(
+    batchOutcomes(
+      [
+        { profile: shootingProfile(s.attacker, sit, target), count: { flat: shots.rankAndFile, dice: null, rolls: 0 } },
+        { profile: shootingProfile(s.attacker, sit, target, true), count: { flat: shots.champion, dice: null, rolls: 0 } },
+      ],
+      0,
+      itemBits(target),
+      pool,
+    ),
   );
   const damage: Dist = new Float64Array(pool + 1);
   for (let k = 0; k < wounds.length; k++) damage[Math.min(k, pool)] += wounds[k]; // excess beyond the unit is lost (§4.10)

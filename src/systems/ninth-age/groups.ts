@@ -2,9 +2,16 @@
  * How many attacks each side makes and at which Initiative step (§4.2, §4.3, §5.1, §6): the attack
  * groups of a side, counted from its formation and the models still alive. Shared by both engines.
  */
-import type { DiceExpr } from '../../core/dice.js';
+import { type DiceExpr, parseDice } from '../../core/dice.js';
 import type { Offence, ShootingSituation, SpecialHits, Unit } from './model.js';
-import { type AttackProfile, type MeleeContext, meleeProfile, specialProfile } from './profile.js';
+import {
+  type AttackProfile,
+  type MeleeContext,
+  hellfireHitProfile,
+  lightningHitProfile,
+  meleeProfile,
+  specialProfile,
+} from './profile.js';
 import { clampCharacteristic, isStompable, rankWidths, supportingAttacksPerModel } from './tables.js';
 
 /** Total attacks = flat + the sum of `rolls` rolls of `dice`. */
@@ -151,6 +158,25 @@ export function shotCount(attacker: Unit, sit: ShootingSituation): { readonly ra
   const shooters = volley ? attacker.models : Math.min(attacker.models, 2 * attacker.files);
   const champion = attacker.champion ? 1 : 0;
   return { rankAndFile: (shooters - champion) * perModel, champion: champion * perModel };
+}
+
+/**
+ * The extra hits a unit takes at the end of a phase in which it was marked — §7 Hellfire (D6 S1
+ * hits, no saves of any kind, after an unsaved wound from a Hellfire attack) and Lightning Attack
+ * (D6 S4 hits on a unit with Fly, after a hit). They come after the combat result (A25), so after
+ * the break test, flee and pursuit too (§4.1: the end of the phase closes the round's sequence).
+ */
+export interface EndOfPhaseHits {
+  readonly hits: DiceExpr;
+  readonly hellfire: AttackProfile;
+  readonly lightning: AttackProfile;
+}
+
+export function endOfPhaseHits(victim: Unit, enemy: Unit): EndOfPhaseHits {
+  // The lightning hits are magical when the attacks that carried them were (§7 Magical Attacks).
+  const parts = [enemy.offence, ...(enemy.mount ? [enemy.mount] : [])];
+  const magical = parts.some((p) => p.lightningAttack && p.magical);
+  return { hits: parseDice('D6'), hellfire: hellfireHitProfile(victim), lightning: lightningHitProfile(magical, victim) };
 }
 
 /** The Initiative steps, 10 down to 0 (§4.2). */

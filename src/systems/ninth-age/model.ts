@@ -76,6 +76,10 @@ export interface Offence {
   readonly kingSlayer: boolean;
   /** Crush Attack replaces all normal attacks by one S10 Multiple Wounds (Ordnance) attack at I0 (§6). */
   readonly crushAttack: boolean;
+  /** Hellfire: a unit suffering an unsaved wound from these attacks takes D6 S1 hits, no saves, at the end of the phase (§7). */
+  readonly hellfire: boolean;
+  /** Lightning Attack: a unit with Fly hit by these attacks takes D6 S4 hits at the end of the phase (§7). */
+  readonly lightningAttack: boolean;
 }
 
 export interface Missile {
@@ -119,6 +123,14 @@ export interface Defence {
   readonly hardTarget: boolean;
   readonly skirmishers: boolean;
   readonly fly: boolean;
+  /**
+   * Single-use items of the unit's one model (§11): Lucky Shield discards the first hit it suffers
+   * while using the shield, Lucky Charm re-rolls one failed armour save, Gemstone Shielding gives
+   * one wound a 4+ ward. Accepted only on one-model units (the bearer is that model).
+   */
+  readonly luckyShield: boolean;
+  readonly luckyCharm: boolean;
+  readonly gemstoneShielding: boolean;
 }
 
 export interface Morale {

@@ -53,6 +53,20 @@ export interface AttackProfile {
   readonly multipleWounds: DiceExpr | null;
   /** Multiple Wounds are capped at the target's W characteristic (§4.10). */
   readonly woundsCap: number;
+  /** Hellfire (§7): an unsaved wound marks the victim for D6 S1 hits at the end of the phase. */
+  readonly hellfire: boolean;
+  /** Lightning Attack against a unit with Fly (§7): a hit marks the victim for D6 S4 hits at the end of the phase. */
+  readonly lightning: boolean;
+  /** The victim's Lucky Shield is in use against this attack: the first hit its model suffers is discarded (§11). */
+  readonly luckyShield: boolean;
+  /** Lucky Charm: the victim may re-roll one failed armour save, unless Dusk Stone already re-rolled that die (§11, §1.2). */
+  readonly luckyCharm: boolean;
+  /**
+   * Gemstone Shielding: the single 4+ ward the victim rolls for a wound instead of its own ward or
+   * Regeneration (one roll per wound, §4.8), when it is the better one; null when it is not (§11).
+   */
+  readonly gemstone: Protection | null;
+  readonly lethalGemstone: Protection | null;
 }
 
 /** P(a protection roll succeeds), natural 1 failing (A13), successes re-rolled once for Holy. */
@@ -73,6 +87,16 @@ function chooseProtection(wards: number[], rerollWards: boolean, regeneration: n
   return best;
 }
 
+/**
+ * Gemstone Shielding (§11): after a failed armour save, or none, a 4+ ward against that wound. It is
+ * one of the ward options of §4.8 (never a second roll), spent on the first wound it would improve.
+ */
+function gemstoneOption(gem: boolean, rerollWards: boolean, own: Protection | null): Protection | null {
+  if (!gem) return null;
+  const option = { need: 4, rerollSuccess: rerollWards };
+  return own === null || protectionChance(option) > protectionChance(own) ? option : null;
+}
+
 interface WoundingContext {
   readonly s: number;
   readonly armourPiercing: number;
@@ -85,6 +109,8 @@ interface WoundingContext {
   readonly woundsOnFourAtWorst: boolean;
   readonly metalshifting: boolean;
   readonly multipleWounds: DiceExpr | null;
+  readonly hellfire: boolean;
+  readonly lightningAttack: boolean;
 }
 
 function woundAndSaves(hit: HitRoll, poisoned: boolean, w: WoundingContext, defender: Unit): AttackProfile {
@@ -105,6 +131,8 @@ function woundAndSaves(hit: HitRoll, poisoned: boolean, w: WoundingContext, defe
   const rerollWards = w.holy || d.rerollOwnWards;
   // Regeneration cannot be used against Flaming Attacks (§7)
   const regeneration = w.flaming ? null : d.regeneration;
+  const protection = chooseProtection(wards, rerollWards, regeneration);
+  const lethalProtection = chooseProtection(wards, rerollWards, null); // Lethal Strike: no Regeneration (§7)
   return {
     hit,
     poisoned: poisoned && hit.kind === 'roll',
@@ -117,10 +145,17 @@ function woundAndSaves(hit: HitRoll, poisoned: boolean, w: WoundingContext, defe
     armourNeed: armourNeed(bonus, w.s, w.armourPiercing),
     lethalArmourNeed: armourNeed(bonus, w.s, 6),
     armourReroll: d.rerollFailedArmour,
-    protection: chooseProtection(wards, rerollWards, regeneration),
-    lethalProtection: chooseProtection(wards, rerollWards, null), // Lethal Strike: no Regeneration (§7)
+    protection,
+    lethalProtection,
     multipleWounds: w.multipleWounds,
     woundsCap: defender.profile.w,
+    hellfire: w.hellfire,
+    lightning: w.lightningAttack && d.fly, // only a unit with Fly takes the extra hits (§7)
+    // Lucky Shield works while the shield is used: not in close combat with a two-handed weapon (§8.1, §11)
+    luckyShield: d.luckyShield && (w.ranged || d.shieldInMelee),
+    luckyCharm: d.luckyCharm && !d.rerollFailedArmour, // a die is re-rolled only once (§1.2)
+    gemstone: gemstoneOption(d.gemstoneShielding, rerollWards, protection),
+    lethalGemstone: gemstoneOption(d.gemstoneShielding, rerollWards, lethalProtection),
   };
 }
 
@@ -188,6 +223,8 @@ export function meleeProfile(o: Offence, ctx: MeleeContext, defender: Unit): Att
     woundsOnFourAtWorst: o.woundsOnFourAtWorst,
     metalshifting: o.metalshifting,
     multipleWounds: multipleWoundsAgainst(o.multipleWounds, defender),
+    hellfire: o.hellfire,
+    lightningAttack: o.lightningAttack,
   }, defender);
 }
 
@@ -216,12 +253,34 @@ function specialWounding(s: number, magical: boolean): WoundingContext {
     woundsOnFourAtWorst: false,
     metalshifting: false,
     multipleWounds: null,
+    hellfire: false,
+    lightningAttack: false,
   };
 }
 
 /** Automatic hits of a special attack (stomp, impact hits, grinding, breath) — §6. */
 export function specialProfile(s: number, magical: boolean, defender: Unit): AttackProfile {
   return woundAndSaves({ kind: 'auto' }, false, specialWounding(s, magical), defender);
+}
+
+/** One of the D6 extra S1 hits of Hellfire: no saves of any kind, so no armour, ward or Regeneration (§7, §4.8). */
+export function hellfireHitProfile(defender: Unit): AttackProfile {
+  return {
+    ...specialProfile(1, false, defender),
+    armourNeed: 7,
+    lethalArmourNeed: 7,
+    armourReroll: false,
+    luckyCharm: false,
+    protection: null,
+    lethalProtection: null,
+    gemstone: null,
+    lethalGemstone: null,
+  };
+}
+
+/** One of the D6 extra S4 hits of Lightning Attack, saved normally; magical if the attacks were (§7). */
+export function lightningHitProfile(magical: boolean, defender: Unit): AttackProfile {
+  return specialProfile(4, magical, defender);
 }
 
 /** The needed rolls of one shot — §5. */
@@ -256,5 +315,8 @@ export function shootingProfile(attacker: Unit, sit: ShootingSituation, defender
     woundsOnFourAtWorst: false,
     metalshifting: false,
     multipleWounds: large ? parseDice(String(m.multipleWoundsVsLarge)) : null,
+    // Hellfire and Lightning Attack on a model, like its other attack rules, act on its close-combat attacks (§7, §5.3)
+    hellfire: false,
+    lightningAttack: false,
   }, defender);
 }

@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { type DiceExpr, parseDice } from '../../core/dice.js';
-import { ScenarioError } from '../../core/errors.js';
+import { ScenarioError, UnsupportedRuleError } from '../../core/errors.js';
 import { validate } from '../../core/input.js';
 import {
   ARTILLERY,
@@ -16,7 +16,6 @@ import {
   RULES,
   type Traits,
   UNSUPPORTED_ITEMS,
-  UNSUPPORTED_RULES,
   applyId,
   emptyTraits,
 } from './catalog.js';
@@ -129,6 +128,8 @@ const MOUNT_RULES = [
   'grinding-attacks',
   'toxic-attacks',
   'lightning-reflexes',
+  'hellfire',
+  'lightning-attack',
 ];
 
 /** Largest wound pool of one unit (models × W). */
@@ -208,7 +209,7 @@ function collectTraits(raw: RawUnit, path: string): Traits {
     if (t.weaponIsMagic !== before.magic || t.weapon !== before.weapon) weapons.push(id);
     if (t.missile !== before.missile) missiles.push(id);
   });
-  raw.rules.forEach((id, k) => applyId(t, id, `${path}.rules[${k}]`, RULES, NO_DICE_RULES, UNSUPPORTED_RULES, 'rule'));
+  raw.rules.forEach((id, k) => applyId(t, id, `${path}.rules[${k}]`, RULES, NO_DICE_RULES, {}, 'rule'));
   // A model that has another close-combat weapon must use it; the scenario names the one it uses (§8.1).
   if (weapons.length > 1)
     throw new ScenarioError(`${path}.equipment`, `name the one close-combat weapon used this combat, not ${weapons.join(' and ')}`);
@@ -286,6 +287,8 @@ function offenceOf(t: Traits, ws: number, s: number, i: number, a: number, weapo
     multipleWounds: t.multipleWounds,
     kingSlayer: t.kingSlayer,
     crushAttack: t.crushAttack,
+    hellfire: t.hellfire,
+    lightningAttack: t.lightningAttack,
   };
 }
 
@@ -294,7 +297,7 @@ const MOUNT_CATALOG = Object.fromEntries(MOUNT_RULES.map((id) => [id, RULES[id]]
 
 function buildMount(raw: NonNullable<RawUnit['mount']>, path: string): { offence: Offence; traits: Traits } {
   const t = emptyTraits();
-  raw.rules.forEach((id, k) => applyId(t, id, `${path}.rules[${k}]`, MOUNT_CATALOG, [], UNSUPPORTED_RULES, "rule of a mount's attacks"));
+  raw.rules.forEach((id, k) => applyId(t, id, `${path}.rules[${k}]`, MOUNT_CATALOG, [], {}, "rule of a mount's attacks"));
   // Mounts never benefit from the rider's weapons (§8.1): a mount fights with its hand weapon.
   return { offence: offenceOf(t, raw.ws, raw.s, raw.i, raw.a, 'hand-weapon'), traits: t };
 }
@@ -307,6 +310,15 @@ function buildUnit(raw: RawUnit, path: string): Unit {
   if (raw.models * raw.w > MAX_POOL)
     throw new ScenarioError(`${path}.models`, `models × w must be at most ${MAX_POOL} (got ${raw.models} × ${raw.w})`);
   if (raw.w === 0) throw new ScenarioError(`${path}.w`, 'a model on the table has at least 1 wound (at 0 it is removed, 9th Age §2)');
+  // The bearer of a single-use item is one model (§11). On a one-model unit every hit, save and wound
+  // is that model's; inside a larger unit which of them reach the bearer depends on how the enemy
+  // allocates attacks (§4.4) and distributes hits (§5.4), which a scenario does not describe.
+  if (t.singleUseItem && raw.models > 1)
+    throw new UnsupportedRuleError(
+      t.singleUseItem.path,
+      t.singleUseItem.id,
+      'on a unit of several models which hits, failed saves or wounds reach the bearer depends on how the enemy allocates them; give the bearer as a one-model unit',
+    );
   if (raw['wounds-lost'] >= raw.w)
     throw new ScenarioError(`${path}.wounds-lost`, `must be below w (${raw.w}); remove whole models from 'models' instead`);
   const mount = raw.mount ? buildMount(raw.mount, `${path}.mount`) : null;
@@ -348,6 +360,9 @@ function buildUnit(raw: RawUnit, path: string): Unit {
     hardTarget: t.hardTarget,
     skirmishers: t.skirmishers,
     fly: t.fly,
+    luckyShield: t.luckyShield,
+    luckyCharm: t.luckyCharm,
+    gemstoneShielding: t.gemstoneShielding,
   };
   const morale: Morale = {
     stubborn: t.stubborn,

@@ -1,16 +1,17 @@
 /**
  * The 9th Age simulator: every die rolled in rule order, like players at the table. Fear tests,
  * then each Initiative step (simultaneous within a step, casualties removed between steps), the
- * combat result, the break test, flee and pursuit; or one unit's shooting and the Panic test.
+ * combat result, the break test, flee and pursuit, then the end-of-phase hits of Hellfire and
+ * Lightning Attack; or one unit's shooting and the Panic test.
  */
 import { rollDice } from '../../core/dice.js';
 import type { Rng } from '../../core/rng.js';
 import type { Tally } from '../../sim/tally.js';
-import { rollAttack } from './attack-sim.js';
+import { Victim, rollAttack } from './attack-sim.js';
 import type { MeleeCategory } from './categories.js';
 import { type MeleeSide, meleeSides, modelsAlive, standingLeadership, takesFearTest, woundPool } from './melee-setup.js';
 import type { Scenario, ShootingSituation, Unit } from './model.js';
-import { type AttackCount, INITIATIVE_STEPS, shotCount } from './groups.js';
+import { type AttackCount, type EndOfPhaseHits, INITIATIVE_STEPS, endOfPhaseHits, shotCount } from './groups.js';
 import { type AttackProfile, shootingProfile } from './profile.js';
 import { type Side, roundResult } from './resolution.js';
 
@@ -46,15 +47,24 @@ function compile(side: MeleeSide): CompiledSide {
   };
 }
 
-function rollGroups(groups: CompiledGroup[], alive: number, rng: Rng): number {
+/** The groups striking at one step, in their listed order, each attack rolled in turn. */
+function rollGroups(groups: CompiledGroup[], alive: number, rng: Rng, victim: Victim): number {
   let wounds = 0;
   for (const g of groups) {
     const c = g.counts[alive];
     let attacks = c.flat;
     if (c.dice) for (let r = 0; r < c.rolls; r++) attacks += rollDice(c.dice, rng);
     const profile = g.profiles[alive];
-    for (let k = 0; k < attacks; k++) wounds += rollAttack(profile, rng);
+    for (let k = 0; k < attacks; k++) wounds += rollAttack(profile, rng, victim);
   }
+  return wounds;
+}
+
+/** End of the phase: D6 Hellfire hits, then D6 Lightning Attack hits, on a marked victim (§7, A25). */
+function rollEndOfPhase(e: EndOfPhaseHits, victim: Victim, rng: Rng): number {
+  let wounds = 0;
+  if (victim.hellfire) for (let n = rollDice(e.hits, rng); n > 0; n--) wounds += rollAttack(e.hellfire, rng, victim);
+  if (victim.lightning) for (let n = rollDice(e.hits, rng); n > 0; n--) wounds += rollAttack(e.lightning, rng, victim);
   return wounds;
 }
 
@@ -74,7 +84,13 @@ function simulateMelee(s: Scenario, rng: Rng, n: number, tally: Tally): void {
   const ldT = standingLeadership(s.target, s.attacker);
   const poolT = woundPool(s.target);
   const poolA = woundPool(s.attacker);
+  const endT = endOfPhaseHits(s.target, s.attacker);
+  const endA = endOfPhaseHits(s.attacker, s.target);
+  const victimT = new Victim();
+  const victimA = new Victim();
   for (let sample = 0; sample < n; sample++) {
+    victimT.reset();
+    victimA.reset();
     // Fear tests at the start of the Combat Phase (§12.6)
     const failA = fearA && !rollLeadership(ldA, s.attacker.morale.rerollLeadership, rng);
     const failT = fearT && !rollLeadership(ldT, s.target.morale.rerollLeadership, rng);
@@ -86,20 +102,27 @@ function simulateMelee(s: Scenario, rng: Rng, n: number, tally: Tally): void {
       const aliveT = modelsAlive(s.target, dT);
       if (aliveA === 0 || aliveT === 0) break;
       // Simultaneous within the step: both sides strike with the models alive at its start
-      const onTarget = rollGroups(attacker.steps[k], aliveA, rng);
-      const onAttacker = rollGroups(target.steps[k], aliveT, rng);
+      const onTarget = rollGroups(attacker.steps[k], aliveA, rng, victimT);
+      const onAttacker = rollGroups(target.steps[k], aliveT, rng, victimA);
       dT = Math.min(dT + onTarget, target.cap);
       dA = Math.min(dA + onAttacker, attacker.cap);
     }
     let damageT = Math.min(dT, poolT);
+    let damageA = Math.min(dA, poolA);
+    // Which units are still on the table when the phase ends (not wiped out, not caught in pursuit)
+    let targetStays = true;
+    let attackerStays = true;
     let category: MeleeCategory;
     const r = roundResult(s, dT, dA);
-    if (r.kind === 'destroyed') category = r.side === 'target' ? 'destroyed' : 'attacker-destroyed';
-    else if (r.kind === 'draw') category = 'draw';
+    if (r.kind === 'destroyed') {
+      category = r.side === 'target' ? 'destroyed' : 'attacker-destroyed';
+      if (r.side === 'target') targetStays = false;
+      else attackerStays = false;
+    } else if (r.kind === 'draw') category = 'draw';
     else {
       const loser = r.loser === 'target' ? s.target : s.attacker;
       const pool = r.loser === 'target' ? poolT : poolA;
-      const already = r.loser === 'target' ? damageT : Math.min(dA, poolA);
+      const already = r.loser === 'target' ? damageT : damageA;
       const test = r.test;
       let extra = 0;
       let result: 'holds' | 'breaks-escapes' | 'breaks-caught' = 'holds';
@@ -117,7 +140,25 @@ function simulateMelee(s: Scenario, rng: Rng, n: number, tally: Tally): void {
       }
       const total = Math.min(pool, already + extra);
       if (r.loser === 'target') damageT = total;
-      category = categoryOf(r.loser, modelsAlive(loser, total) === 0 ? 'destroyed' : result);
+      else damageA = total;
+      const wiped = modelsAlive(loser, total) === 0;
+      category = categoryOf(r.loser, wiped ? 'destroyed' : result);
+      if (wiped || result === 'breaks-caught') {
+        if (r.loser === 'target') targetStays = false;
+        else attackerStays = false;
+      }
+    }
+    // End of the phase, after flee and pursuit (§4.1): every unit still on the table, fleeing or
+    // not, takes the hits its marks call for; they never count towards the combat result (A25).
+    if (targetStays) {
+      damageT = Math.min(poolT, damageT + rollEndOfPhase(endT, victimT, rng));
+      if (modelsAlive(s.target, damageT) === 0) category = 'destroyed';
+    }
+    if (attackerStays) {
+      damageA = Math.min(poolA, damageA + rollEndOfPhase(endA, victimA, rng));
+      // the target's own fate comes first; otherwise the attacker's last model falling is reported
+      const targetsOwn = category === 'destroyed' || category === 'holds' || category === 'breaks-escapes' || category === 'breaks-caught';
+      if (!targetsOwn && modelsAlive(s.attacker, damageA) === 0) category = 'attacker-destroyed';
     }
     const slain = s.target.models - modelsAlive(s.target, damageT);
     // removed: wiped out, or broken and caught in pursuit (§12.3)
@@ -134,10 +175,13 @@ function simulateShooting(s: Scenario, rng: Rng, n: number, tally: Tally): void 
   const shots = shotCount(s.attacker, sit);
   const pool = woundPool(target);
   const ld = standingLeadership(target, null);
+  const victim = new Victim();
   for (let sample = 0; sample < n; sample++) {
+    victim.reset();
     let wounds = 0;
-    for (let k = 0; k < shots.rankAndFile; k++) wounds += rollAttack(profile, rng);
-    for (let k = 0; k < shots.champion; k++) wounds += rollAttack(championProfile, rng);
+    // the rank and file shoot, then the champion
+    for (let k = 0; k < shots.rankAndFile; k++) wounds += rollAttack(profile, rng, victim);
+    for (let k = 0; k < shots.champion; k++) wounds += rollAttack(championProfile, rng, victim);
     const damage = Math.min(wounds, pool);
     const alive = modelsAlive(target, damage);
     const slain = target.models - alive;

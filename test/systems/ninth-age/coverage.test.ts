@@ -1,6 +1,8 @@
 /**
  * Every equipment item of §8, special rule of §6–§7 and magic item of §11 that changes the dice,
- * shown changing a number. Expected values are closed forms written here from the rules.
+ * shown changing a number. Expected values are closed forms written here from the rules. Hellfire
+ * and Lightning Attack are in end-of-phase.test.ts, the single-use items in single-use.test.ts, the
+ * other items of §11 in items.test.ts.
  *
  * Baseline: one attack WS3 vs WS3 (4+, 1/2) at S3 vs T3 (4+, 1/2), no save: 1/4 per attack. The
  * attacks land on the flank so Parry stays out of the way unless a test asks for it.

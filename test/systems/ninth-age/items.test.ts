@@ -139,8 +139,15 @@ describe('§11 talismans, enchanted items and standards', () => {
     const s = oneSided({ models: 10, files: 5, items: ['flying-carpet'] }, {}, { charging: 'none' });
     expect(combatScore(s, 0, 0).attacker).toBe(0);
   });
-  it('items the scenario cannot carry raise "not supported yet"', () => {
+  it('items the scenario cannot carry raise "not supported yet": a bound spell, single-use items inside a unit of several models', () => {
     for (const id of ['lucky-shield', 'lucky-charm', 'gemstone-shielding', 'ring-of-fire'])
       expect(() => oneSided({ items: [id] }, {})).toThrow(UnsupportedRuleError);
+    expect(() => oneSided({ models: 1, files: 1, items: ['ring-of-fire'] }, {})).toThrow(UnsupportedRuleError);
+  });
+  it('single-use items on a one-model unit: Lucky Shield, Lucky Charm, Gemstone Shielding (single-use.test.ts)', () => {
+    // one attack on a lone W3 bearer: the Lucky Shield discards its hit; the charm and the gem save half
+    near(hero([], { models: 1, files: 1, w: 3, items: ['lucky-shield'] }), 0);
+    near(hero([], { models: 1, files: 1, w: 3, items: ['lucky-charm'], equipment: ['plate-armour'] }), (1 / 4) * (1 / 2) * (1 / 2));
+    near(hero([], { models: 1, files: 1, w: 3, items: ['gemstone-shielding'] }), (1 / 4) * (1 / 2));
   });
 });

@@ -102,3 +102,58 @@ describe('ninth-age Monte Carlo agrees on every branch of one attack and of the 
   ];
   for (const [name, attacker, target, situation] of cases) it(name, () => agree(name, parse(attacker, target, situation)));
 });
+
+describe('ninth-age Monte Carlo agrees on the end-of-phase hits and the single-use items', () => {
+  const hero = (fields: Record<string, unknown>) => ({ models: 1, files: 1, character: true, ws: 5, s: 4, t: 4, w: 3, i: 5, a: 3, ld: 8, ...fields });
+  const cases: Array<[string, Record<string, unknown>, Record<string, unknown>, Record<string, unknown>]> = [
+    [
+      'Hellfire both ways: marks, break tests, pursuit, units finished at the end of the phase',
+      { models: 5, files: 5, a: 2, t: 2, rules: ['hellfire'] },
+      { models: 3, files: 3, t: 2, ld: 6, rules: ['hellfire'] },
+      { type: 'melee' },
+    ],
+    [
+      'Lightning Attack both ways between flying units, saves against the extra hits',
+      { models: 5, files: 5, a: 2, rules: ['lightning-attack', 'fly(6)'], equipment: ['light-armour'] },
+      { models: 4, files: 2, ld: 6, rules: ['fly(8)', 'lightning-attack'], equipment: ['shield'] },
+      { type: 'melee', pursuit: false },
+    ],
+    [
+      'Lucky Shield on a lone hero against rank and file, champion and mount striking at different steps',
+      { troop: 'cavalry', models: 5, files: 5, champion: true, i: 5, equipment: ['lance', 'light-armour', 'shield'], mount: { ws: 3, s: 3, i: 5, a: 1, rules: [] } },
+      hero({ items: ['lucky-shield'], equipment: ['heavy-armour'] }),
+      { type: 'melee' },
+    ],
+    [
+      'Lucky Charm on a lone hero, with and without a first failed save to spend it on',
+      { models: 10, files: 5, s: 4 },
+      hero({ items: ['lucky-charm'], equipment: ['plate-armour'] }),
+      { type: 'melee', charging: 'none' },
+    ],
+    [
+      'Gemstone Shielding against Lethal Strike and Holy Attacks, kept while Regeneration is better',
+      { models: 10, files: 5, s: 4, rules: ['lethal-strike', 'holy-attacks'] },
+      hero({ items: ['gemstone-shielding'], rules: ['regeneration(3+)', 'ward-save(5+)'] }),
+      { type: 'melee' },
+    ],
+    [
+      'a flying hero with all three items marked by Lightning Attack and Hellfire: the items against the end-of-phase hits',
+      { models: 10, files: 5, s: 3, rules: ['lightning-attack', 'hellfire', 'lethal-strike'] },
+      hero({ w: 6, rules: ['fly(6)', 'regeneration(4+)'], items: ['lucky-shield', 'lucky-charm', 'gemstone-shielding'], equipment: ['light-armour'] }),
+      { type: 'melee', pursuit: false },
+    ],
+    [
+      'a lone attacker with the items: the target strikes back at the bearer',
+      hero({ a: 4, items: ['lucky-shield', 'lucky-charm', 'gemstone-shielding'], equipment: ['heavy-armour'], rules: ['hellfire'] }),
+      { models: 8, files: 4, s: 4, rules: ['hellfire'] },
+      { type: 'melee', charging: 'none', pursuit: false },
+    ],
+    [
+      'shooting at a lone hero with the three items: rank and file, then the champion',
+      { models: 10, files: 5, bs: 3, champion: true, equipment: ['crossbow'] },
+      hero({ items: ['lucky-shield', 'lucky-charm', 'gemstone-shielding'], equipment: ['light-armour'] }),
+      { type: 'shooting' },
+    ],
+  ];
+  for (const [name, attacker, target, situation] of cases) it(name, () => agree(name, parse(attacker, target, situation)));
+});
