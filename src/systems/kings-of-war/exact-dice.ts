@@ -4,6 +4,7 @@
  * damage roll. Pure functions over Dist.
  */
 import { diceDist } from '../../core/dice.js';
+import { pAtLeast } from '../../core/d6.js';
 import { bernoulli, binomial, compound, type Dist, mixture, point } from '../../core/dist.js';
 import type { DicePlan } from './plan.js';
 
@@ -20,7 +21,7 @@ interface DieOdds {
  * 2..need−1 are failures that a "re-roll one failed die" item may still take.
  */
 function dieOdds(need: number, rerollOnes: boolean): DieOdds {
-  const p = (7 - need) / 6;
+  const p = pAtLeast(need);
   if (!rerollOnes) return { success: p, rerollable: 1 - p, locked: 0 };
   return { success: p + p / 6, rerollable: (need - 2) / 6, locked: (1 - p) / 6 };
 }
@@ -37,7 +38,7 @@ export function successes(n: number, need: number, rerollOnes: boolean, oneFaile
   const closed = odds.success + odds.locked;
   const none = closed > 0 ? binomial(n, odds.success / closed) : point(0);
   const weight = closed ** n;
-  const p = (7 - need) / 6;
+  const p = pAtLeast(need);
   const out = new Float64Array(n + 1);
   for (let k = 0; k <= n; k++) {
     const noFlag = weight * (none[k] ?? 0);

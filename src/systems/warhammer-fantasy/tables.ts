@@ -3,6 +3,8 @@
  * engine and the simulator read their needed scores from here; nothing here is a probability of
  * a composed event, only the single-roll targets and the small closed tables of the rules file.
  */
+import { atLeast } from '../../core/dist.js';
+import { diceDist, parseDice } from '../../core/dice.js';
 
 /** The disputed to-hit cell, WS 4 against WS 9 — §4 and §16.1: classic 5+ (default) or the sheet's 4+. */
 export type Ws4VsWs9 = '5+' | '4+';
@@ -95,14 +97,11 @@ export function savePasses(roll: number, need: number): boolean {
   return roll !== 1 && roll >= need;
 }
 
-/** Number of ways (of 36) that 2D6 totals exactly k, k = 2..12. */
-const TWO_D6_WAYS = [0, 0, 1, 2, 3, 4, 5, 6, 5, 4, 3, 2, 1];
+const TWO_D6 = diceDist(parseDice('2D6'));
 
 /** P(2D6 ≤ x) — §2: the Leadership test passes on a total equal to or less than Ld. */
 export function p2d6AtMost(x: number): number {
-  let ways = 0;
-  for (let k = 2; k <= Math.min(12, x); k++) ways += TWO_D6_WAYS[k];
-  return ways / 36;
+  return 1 - atLeast(TWO_D6, Math.floor(x) + 1);
 }
 
 /** Leadership used for a test: a musician's +1 applies to rallying only and is capped at 10 — §12. */
