@@ -36,6 +36,8 @@ export function sideLabel(side: Side): string {
 }
 
 export function pairingInput(q: UnitQuestions, attacker: Side, target: Side, flags: SituationFlags): unknown {
+  if (target.unit.system !== attacker.unit.system)
+    throw new InputError(`target: '${target.unit.system}/${target.unit.id}' is not from the ${attacker.unit.system} rule set`);
   const a = sideBody(attacker);
   const t = sideBody(target);
   if (!q.canAttack(a, flags)) throw new InputError(`attacker: '${attacker.unit.system}/${attacker.unit.id}' cannot make this attack${flags.shooting ? ' (it cannot shoot)' : ''}`);
@@ -63,7 +65,5 @@ export function figuresOf(q: UnitQuestions, outcome: Outcome, targetBody: UnitBo
 
 export async function evaluatePairing(evaluate: Evaluate, attacker: Side, target: Side, flags: SituationFlags): Promise<Outcome> {
   const system = findSystem(attacker.unit.system);
-  if (target.unit.system !== attacker.unit.system)
-    throw new InputError(`target: '${target.unit.system}/${target.unit.id}' is not a ${attacker.unit.system} unit`);
   return evaluate(system.id, pairingInput(questionsOf(system), attacker, target, flags));
 }

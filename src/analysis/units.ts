@@ -10,7 +10,7 @@ import { InputError, ScenarioError } from '../core/errors.js';
 import { DATA_DIR } from '../paths.js';
 import { findSystem, SYSTEMS } from '../systems/registry.js';
 import type { GameSystem, SituationFlags, SystemId, UnitBody, UnitQuestions } from '../systems/types.js';
-import { readJsonFile } from '../cli/scenario-file.js';
+import { readJsonFile } from '../json-file.js';
 
 export interface Unit {
   id: string;

@@ -2,8 +2,8 @@
  * Reading scenario files: a JSON object `{ name?, description?, system, attacker, target,
  * situation }`. The meta fields are split off; the rest is what the system's parse takes.
  */
-import { readFileSync } from 'node:fs';
 import { InputError } from '../core/errors.js';
+import { readJsonFile } from '../json-file.js';
 import { findSystem } from '../systems/registry.js';
 import type { GameSystem } from '../systems/types.js';
 
@@ -17,20 +17,6 @@ export interface LoadedScenario {
   file: string | null;
 }
 
-export function readJsonFile(path: string, flag: string): unknown {
-  let text: string;
-  try {
-    text = readFileSync(path, 'utf8');
-  } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code;
-    throw new InputError(`${flag}: cannot read '${path}' (${code === 'ENOENT' ? 'no such file' : code ?? (e as Error).message})`);
-  }
-  try {
-    return JSON.parse(text);
-  } catch (e) {
-    throw new InputError(`${flag}: '${path}' is not valid JSON (${(e as Error).message})`);
-  }
-}
 
 /** Split a scenario object into its system and the system's input, and validate it. */
 export function scenarioFromJson(raw: unknown, origin: string, file: string | null): LoadedScenario {

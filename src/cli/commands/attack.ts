@@ -28,7 +28,6 @@ function unitsScenario(f: AttackFlags): LoadedScenario {
   const lib = library(f);
   const attacker = { unit: lib.find(f.attacker, '--attacker'), option: f.attackerOption ?? DEFAULT_OPTION };
   const target = { unit: lib.find(f.target, '--target'), option: f.targetOption ?? DEFAULT_OPTION };
-  if (attacker.unit.system !== target.unit.system) throw new InputError(`--target: '${f.target}' is not a ${attacker.unit.system} unit`);
   const system = findSystem(attacker.unit.system);
   const input = pairingInput(questionsOf(system), attacker, target, situationFlags(f));
   return { name: `${sideLabel(attacker)} against ${sideLabel(target)}`, description: '', system, input, parsed: system.parse(input), file: null };

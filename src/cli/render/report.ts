@@ -4,6 +4,7 @@
  * prints the command's own data.
  */
 import type { Dist } from '../../core/dist.js';
+import { percent } from './format.js';
 
 export type ColumnKind = 'text' | 'percent' | 'number';
 
@@ -35,11 +36,6 @@ export interface Report {
 export function formatCell(value: string | number, kind: ColumnKind): string {
   if (typeof value === 'string') return value;
   if (!Number.isFinite(value)) return '–';
-  if (kind === 'percent') {
-    if (value === 0) return '0%';
-    if (value < 0.0005) return '<0.1%';
-    if (value >= 0.9995 && value < 1) return '>99.9%';
-    return `${(100 * value).toFixed(1)}%`;
-  }
+  if (kind === 'percent') return percent(value);
   return value.toFixed(value >= 100 ? 1 : 2);
 }

@@ -63,7 +63,7 @@ function mortalPacket(s: GenericScenario, expr: Parameters<typeof diceDist>[0]):
   return D.thin(diceDist(expr), 1 - pAtLeast(wardNeeded(s)));
 }
 
-export function attackPackets(s: GenericScenario): Packets {
+function attackPackets(s: GenericScenario): Packets {
   const a = s.attacker;
   const normalPacket = hitPacket(s);
   const target = rollNeeded(a.hit);
