@@ -7,7 +7,7 @@
  * Two limits:
  * - the length of any one distribution (`MAX_DIST_LENGTH` values, 80 MB of doubles);
  * - the work of one exact computation (`WORK_LIMIT` units, one unit being a multiply-add or an
- *   allocated cell — about a nanosecond each, so the limit is about 10 s on an idle machine and
+ *   allocated cell — about a nanosecond each, so the limit is about 5 s on an idle machine and
  *   keeps every allocation that is still alive well under 1 GB).
  * Inside `withWorkBudget` the work of all operations adds up; outside it each operation is
  * checked on its own.
@@ -15,7 +15,7 @@
 import { TooLargeError } from './errors.js';
 
 export const MAX_DIST_LENGTH = 10_000_000;
-export const WORK_LIMIT = 8e9;
+export const WORK_LIMIT = 5e9;
 
 const PREFIX = 'too large for the exact engine:';
 const HINT = 'use --mc to simulate it instead';
@@ -53,7 +53,7 @@ export function workSpent(): number {
 export function chargeWork(units: number, what: () => string): void {
   const total = (depth > 0 ? spent : 0) + units;
   if (!(total <= limit))
-    throw new TooLargeError(`${PREFIX} ${what()} needs about ${scientific(total)} steps (at most ${scientific(limit)}, about 10 s); ${HINT}`);
+    throw new TooLargeError(`${PREFIX} ${what()} needs about ${scientific(total)} steps (at most ${scientific(limit)}, about 5 s); ${HINT}`);
   if (depth > 0) spent = total;
 }
 

@@ -123,6 +123,8 @@ export function compound(count: Dist, term: Dist): Dist {
   const counts = trim(checked(count, 'compound count'));
   const t = checked(term, 'compound term');
   const last = counts.length - 1;
+  // A certain count (N attacks): the n-fold sum by repeated squaring, in log N convolutions.
+  if (counts[last] === 1) return sumIid(t, last);
   const what = () => `the sum of up to ${grouped(last)} random values up to ${grouped(t.length - 1)}`;
   const shapeT = shapeOf(t);
   let cost = 0;
