@@ -123,6 +123,19 @@ describe('every bundled scenario and built-in unit: no NaN, null, negative or ma
   });
 });
 
+it('Age of Sigmar, Crit (2 Hits) with one shared Damage roll on a weapon that cannot wound (was NaN): no damage, certainly', () => {
+  // wound 6+ with −1 to wound needs a 7: no attack can wound, so P(0 damage) = 1
+  const input = {
+    attacker: { models: 1, weapons: [{ name: 'w', attacks: 4, hit: '3+', wound: '6+', rend: 0, damage: 'D3', abilities: ['crit-2-hits'] }] },
+    target: { models: 1, health: 5, save: '4+' },
+    situation: { 'crit-2-hits-damage': 'shared', 'wound-modifier': -1 },
+  };
+  const system = findSystem('age-of-sigmar');
+  const outcome = exactOf(system, system.parse(input));
+  expect(problemsOf(outcome)).toEqual([]);
+  expect(Array.from(outcome.damage)).toEqual([1]);
+});
+
 it('the sweep covers every rule set with units', () => {
   expect(SYSTEMS.filter((s) => s.questions).map((s) => s.id).sort()).toEqual(['age-of-sigmar', 'hott', 'kings-of-war', 'ninth-age', 'warhammer-fantasy']);
   expect(findSystem('generic').questions).toBeUndefined();
