@@ -44,7 +44,7 @@ export function parseDice(input: string | number): DiceExpr {
   if (count < 1 || (discard && count < 2)) throw malformed();
   if (count > MAX_DICE) throw tooLarge('number of dice', MAX_DICE);
   const faces = Number(m[2]);
-  if (faces !== 3 && faces !== 6) throw new DiceError(`${quoted}: a D${m[2]} is not used (dice have 3 or 6 sides: D3, D6)`);
+  if (faces !== 3 && faces !== 6) throw new DiceError(`malformed ${quoted}: dice have 3 or 6 sides (D3, D6), not ${m[2]}`);
   if (m[5] !== undefined && Number(m[5]) > MAX_DICE_VALUE) throw tooLarge('modifier', MAX_DICE_VALUE);
   const modifier = m[4] ? (m[4] === '-' ? -1 : 1) * Number(m[5]) : 0;
   const expr: DiceExpr = { text, count, faces, modifier, discard };

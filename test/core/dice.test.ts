@@ -96,7 +96,8 @@ describe('core/dice', () => {
   });
 
   it('dice of 3 or 6 sides only: a D7 is named', () => {
-    expect(() => parseDice('D7')).toThrow("dice expression 'D7': a D7 is not used (dice have 3 or 6 sides: D3, D6)");
+    expect(() => parseDice('D7')).toThrow("malformed dice expression 'D7': dice have 3 or 6 sides (D3, D6), not 7");
+    expect(() => parseDice('2D100')).toThrow("malformed dice expression '2D100': dice have 3 or 6 sides (D3, D6), not 100");
   });
 
   it('rolls never go below the lowest value: D6-1 rolls 0..5', () => {

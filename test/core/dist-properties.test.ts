@@ -11,7 +11,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import * as D from '../../src/core/dist.js';
 
-const RUNS = { seed: 42, numRuns: 200 };
+const RUNS = { seed: 42, numRuns: 120 };
 const TOLERANCE = 1e-12;
 
 // ---- generators ------------------------------------------------------------------------------
