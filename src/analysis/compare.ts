@@ -21,7 +21,7 @@ export interface OptionResult extends Figures {
 
 /** The measures a verdict can rest on, in the order they are consulted. */
 export type Measure = 'meanDamage' | 'pRemove' | 'pHalf';
-export const MEASURES: readonly Measure[] = ['meanDamage', 'pRemove', 'pHalf'];
+const MEASURES: readonly Measure[] = ['meanDamage', 'pRemove', 'pHalf'];
 
 /** Two values of a measure closer than this (relative to 1 or the value) are equal: float rounding. */
 const SAME = 1e-9;
@@ -81,12 +81,12 @@ export async function compareOptions(unit: Unit, options: string[], targets: Sid
   return { unit, options, metric, targets: comparisons, changes };
 }
 
-export function same(a: number, b: number): boolean {
+function same(a: number, b: number): boolean {
   return Math.abs(a - b) <= SAME * Math.max(1, Math.abs(a), Math.abs(b));
 }
 
 /** Narrow the options measure by measure to those best on it; stop when one is left. */
-export function verdictOf(results: readonly OptionResult[]): Verdict {
+function verdictOf(results: readonly OptionResult[]): Verdict {
   let group = [...results];
   for (const [i, measure] of MEASURES.entries()) {
     const best = Math.max(...group.map((r) => r[measure]));

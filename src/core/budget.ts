@@ -48,7 +48,7 @@ export function workSpent(): number {
 
 /**
  * Account for `units` of work before doing it; `what` names the operation for the message, e.g.
- * "adding up 10,000 random terms over 0..6".
+ * "the sum of 1,000 values up to 10,000".
  */
 export function chargeWork(units: number, what: () => string): void {
   const total = (depth > 0 ? spent : 0) + units;
@@ -61,11 +61,6 @@ export function chargeWork(units: number, what: () => string): void {
 export function checkLength(length: number, what: () => string): void {
   if (!(length <= MAX_DIST_LENGTH))
     throw new TooLargeError(`${PREFIX} ${what()} ranges over ${grouped(length)} values (at most ${grouped(MAX_DIST_LENGTH)}); ${HINT}`);
-}
-
-/** Refuse a quantity that is obviously too large before any work starts. */
-export function checkQuantity(name: string, value: number, max: number): void {
-  if (!(value <= max)) throw new TooLargeError(`${name}: ${grouped(value)} is ${PREFIX} (at most ${grouped(max)}); ${HINT}`);
 }
 
 export function grouped(n: number): string {
