@@ -51,10 +51,18 @@ export function workSpent(): number {
  * "the sum of 1,000 values up to 10,000".
  */
 export function chargeWork(units: number, what: () => string): void {
+  checkWork(units, what);
+  if (depth > 0) spent += units;
+}
+
+/**
+ * Refuse at once a computation whose whole estimated cost is past the limit, without spending
+ * it: its operations charge what they really do as they run (the estimate is an upper bound).
+ */
+export function checkWork(units: number, what: () => string): void {
   const total = (depth > 0 ? spent : 0) + units;
   if (!(total <= limit))
     throw new TooLargeError(`${PREFIX} ${what()} needs about ${scientific(total)} steps (at most ${scientific(limit)}, about 5 s); ${HINT}`);
-  if (depth > 0) spent = total;
 }
 
 /** A distribution over 0..length-1 is about to be allocated. */

@@ -1,29 +1,17 @@
 /**
  * Exact engine of the generic pipeline. One attack becomes a few "packets" of damage (one per
  * hit that reaches the target), each a small distribution; crits are their own branch, never
- * back-computed from pass chances. Packets are summed by convolution (damage spills over) or
- * pushed through a dynamic programme over (models slain, damage on the current model) when the
- * excess damage of a packet is lost.
+ * back-computed from pass chances. Packets are summed by convolution, capped at the unit's total
+ * health (damage spills over), or pushed through the matrix power of excess-lost.ts over
+ * (models slain, damage on the current model) when the excess damage of a packet is lost.
  */
 import * as D from '../../core/dist.js';
 import { diceDist } from '../../core/dice.js';
-import { chargeWork, grouped } from '../../core/budget.js';
+import { type AttackPackets, excessLost as allocateExcessLost } from './excess-lost.js';
 import { faceDistribution, pAtLeast } from '../../core/d6.js';
 import type { Outcome } from '../types.js';
 import type { GenericScenario } from './schema.js';
 import { rollNeeded, saveNeeded, wardNeeded } from './tables.js';
-
-interface Packets {
-  /** P(the attack misses), P(ordinary hit), P(critical hit). */
-  miss: number;
-  normal: number;
-  critical: number;
-  /** Damage of an ordinary hit, and of the critical hit itself. */
-  normalPacket: D.Dist;
-  criticalPacket: D.Dist;
-  /** Further ordinary hits a critical hit brings. */
-  extraHits: number;
-}
 
 export function exactGeneric(s: GenericScenario): Outcome {
   const packets = attackPackets(s);
@@ -64,7 +52,7 @@ function mortalPacket(s: GenericScenario, expr: Parameters<typeof diceDist>[0]):
   return D.thin(diceDist(expr), 1 - pAtLeast(wardNeeded(s)));
 }
 
-function attackPackets(s: GenericScenario): Packets {
+function attackPackets(s: GenericScenario): AttackPackets {
   const a = s.attacker;
   const normalPacket = hitPacket(s);
   const target = rollNeeded(a.hit);
@@ -91,84 +79,32 @@ function attackPackets(s: GenericScenario): Packets {
 }
 
 /** Damage is pooled: models slain = total damage ÷ health, capped at the unit. */
-function spillOver(s: GenericScenario, p: Packets, attacks: D.Dist): Outcome {
+function spillOver(s: GenericScenario, p: AttackPackets, attacks: D.Dist): Outcome {
   const perAttack = D.mixture([
     [p.miss, D.point(0)],
     [p.normal, p.normalPacket],
     [p.critical, D.convolve(p.criticalPacket, D.sumIid(p.normalPacket, p.extraHits))],
   ]);
-  const total = D.compound(attacks, perAttack);
   const { models, health } = s.target;
-  if (models === null) return health === 1 ? { damage: total } : { damage: total, slain: D.mapValues(total, (t) => Math.floor(t / health)) };
+  if (models === null) {
+    const total = D.compound(attacks, perAttack);
+    return health === 1 ? { damage: total } : { damage: total, slain: D.mapValues(total, (t) => Math.floor(t / health)) };
+  }
+  // Damage past the unit's total health changes nothing: the sum is capped as it is built.
   const wounds = models * health;
+  const damage = D.compound(attacks, perAttack, wounds);
   return {
-    damage: D.cap(total, wounds),
-    slain: D.mapValues(total, (t) => Math.min(models, Math.floor(t / health))),
-    destroyed: D.atLeast(total, wounds),
+    damage,
+    slain: D.mapValues(damage, (t) => Math.floor(t / health)),
+    destroyed: D.at(damage, wounds),
   };
 }
 
-/**
- * Excess damage of a packet is lost: state (slain, damage on the current model) after each
- * attack, mixed over the number of attacks.
- */
-function excessLost(s: GenericScenario, p: Packets, attacks: D.Dist): Outcome {
-  const { health } = s.target;
-  const maxPackets = (attacks.length - 1) * (1 + p.extraHits);
-  const models = s.target.models ?? maxPackets;
-  const size = (models + 1) * health;
-  const packetSteps = 2 + p.normalPacket.length * (1 + p.extraHits) + p.criticalPacket.length;
-  chargeWork(attacks.length * size * packetSteps, () => `${grouped(attacks.length - 1)} attacks on ${grouped(models)} models of ${health} health without spill-over`);
-  const result = new Float64Array(size);
-  let state = new Float64Array(size);
-  state[0] = 1;
-  for (let k = 0; k < attacks.length; k++) {
-    if (k > 0) state = oneAttack(state, p, models, health);
-    const w = attacks[k];
-    if (w > 0) for (let i = 0; i < size; i++) result[i] += w * state[i];
-  }
-  // state index = slain * health + damage on the current model = damage allocated.
-  const damage = D.trim(result);
+/** Excess damage of a packet is lost (excess-lost.ts). */
+function excessLost(s: GenericScenario, p: AttackPackets, attacks: D.Dist): Outcome {
+  const { models, health } = s.target;
+  const { damage, destroyed } = allocateExcessLost(p, attacks, models, health);
   const slain = D.mapValues(damage, (i) => Math.floor(i / health));
-  if (s.target.models === null) return health === 1 ? { damage } : { damage, slain };
-  return { damage, slain, destroyed: result[models * health] };
-}
-
-function oneAttack(state: Float64Array, p: Packets, models: number, health: number): Float64Array<ArrayBuffer> {
-  const out = new Float64Array(state.length);
-  addScaled(out, state, p.miss);
-  addScaled(out, applyPacket(state, p.normalPacket, models, health), p.normal);
-  if (p.critical > 0) {
-    let after = applyPacket(state, p.criticalPacket, models, health);
-    for (let i = 0; i < p.extraHits; i++) after = applyPacket(after, p.normalPacket, models, health);
-    addScaled(out, after, p.critical);
-  }
-  return out;
-}
-
-/** One packet on the current model: it dies when its damage reaches health; the rest is lost. */
-function applyPacket(state: Float64Array, packet: D.Dist, models: number, health: number): Float64Array {
-  const out = new Float64Array(state.length);
-  const destroyedIndex = models * health;
-  for (let i = 0; i < state.length; i++) {
-    const w = state[i];
-    if (w === 0) continue;
-    if (i === destroyedIndex) {
-      out[i] += w;
-      continue;
-    }
-    const slain = Math.floor(i / health);
-    const current = i - slain * health;
-    for (let d = 0; d < packet.length; d++) {
-      const q = packet[d];
-      if (q === 0) continue;
-      out[current + d >= health ? (slain + 1) * health : i + d] += w * q;
-    }
-  }
-  return out;
-}
-
-function addScaled(out: Float64Array, x: Float64Array, w: number): void {
-  if (w === 0) return;
-  for (let i = 0; i < out.length; i++) out[i] += w * x[i];
+  if (destroyed === null) return health === 1 ? { damage } : { damage, slain };
+  return { damage, slain, destroyed };
 }
