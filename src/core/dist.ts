@@ -72,9 +72,21 @@ export function uniform(lo: number, hi: number): Dist {
   return p;
 }
 
-/** Distribution of X + Y for independent X ~ a, Y ~ b; with `max`, of min(X + Y, max). */
-export function convolve(a: Dist, b: Dist, max = Infinity): Dist {
-  if (max !== Infinity) assertCount(max, 'convolve cap');
+/** Distribution of X + Y for independent X ~ a, Y ~ b. */
+export function convolve(a: Dist, b: Dist): Dist {
+  return convolveUpTo(a, b, Infinity);
+}
+
+/**
+ * Distribution of min(X + Y, max). (A function of its own, not an optional argument of
+ * `convolve`, which is passed to `reduce`.)
+ */
+export function convolveCapped(a: Dist, b: Dist, max: number): Dist {
+  assertCount(max, 'convolveCapped cap');
+  return convolveUpTo(a, b, max);
+}
+
+function convolveUpTo(a: Dist, b: Dist, max: number): Dist {
   const x = checked(a, 'convolve');
   const y = checked(b, 'convolve');
   const shapeX = shapeOf(x);
@@ -101,14 +113,23 @@ export function addConvolution(out: Dist, a: Dist, b: Dist): void {
 }
 
 /**
- * Distribution of the sum of n independent copies of d, by repeated squaring. With `max`, the
- * distribution of min(sum, max): every partial sum is capped as it is built (min(X + Y, m) =
- * min(min(X, m) + min(Y, m), m) for X, Y ≥ 0), so damage past a target's total health is never
- * counted and the cost depends on `max`, not on n.
+ * Distribution of the sum of n independent copies of d, by repeated squaring. The capped form
+ * (`sumIidCapped`) caps every partial sum as it is built (min(X + Y, m) = min(min(X, m) +
+ * min(Y, m), m) for X, Y ≥ 0), so damage past a target's total health is never counted and the
+ * cost depends on the cap, not on n.
  */
-export function sumIid(d: Dist, n: number, max = Infinity): Dist {
+export function sumIid(d: Dist, n: number): Dist {
+  return sumIidUpTo(d, n, Infinity);
+}
+
+/** Distribution of min(sum of n independent copies of d, max) (see sumIid). */
+export function sumIidCapped(d: Dist, n: number, max: number): Dist {
+  assertCount(max, 'sumIidCapped cap');
+  return sumIidUpTo(d, n, max);
+}
+
+function sumIidUpTo(d: Dist, n: number, max: number): Dist {
   assertCount(n, 'sumIid count');
-  if (max !== Infinity) assertCount(max, 'sumIid cap');
   const term = checked(d, 'sumIid');
   const what = () => `the sum of ${grouped(n)} values up to ${grouped(term.length - 1)}`;
   if (n === 0) return Float64Array.of(1);
@@ -143,15 +164,24 @@ export function sumIid(d: Dist, n: number, max = Infinity): Dist {
 
 /**
  * Sum of a random number N ~ count of independent copies of term (a compound distribution):
- * P(S = s) = Σ_n P(N = n) · P(term^{*n} = s). With `max`, the distribution of min(S, max).
+ * P(S = s) = Σ_n P(N = n) · P(term^{*n} = s).
  */
-export function compound(count: Dist, term: Dist, max = Infinity): Dist {
+export function compound(count: Dist, term: Dist): Dist {
+  return compoundUpTo(count, term, Infinity);
+}
+
+/** Distribution of min(S, max) for the compound sum S of `compound`. */
+export function compoundCapped(count: Dist, term: Dist, max: number): Dist {
+  assertCount(max, 'compoundCapped cap');
+  return compoundUpTo(count, term, max);
+}
+
+function compoundUpTo(count: Dist, term: Dist, max: number): Dist {
   const counts = trim(checked(count, 'compound count'));
   const t = checked(term, 'compound term');
   const last = counts.length - 1;
   // A certain count (N attacks): the n-fold sum by repeated squaring, in log N convolutions.
-  if (counts[last] === 1) return sumIid(t, last, max);
-  if (max !== Infinity) assertCount(max, 'compound cap');
+  if (counts[last] === 1) return sumIidUpTo(t, last, max);
   const what = () => `the sum of up to ${grouped(last)} random values up to ${grouped(t.length - 1)}`;
   const shapeT = cappedShape(shapeOf(t), max);
   let cost = 0;

@@ -92,7 +92,7 @@ function spillOver(s: GenericScenario, p: AttackPackets, attacks: D.Dist): Outco
   }
   // Damage past the unit's total health changes nothing: the sum is capped as it is built.
   const wounds = models * health;
-  const damage = D.compound(attacks, perAttack, wounds);
+  const damage = D.compoundCapped(attacks, perAttack, wounds);
   return {
     damage,
     slain: D.mapValues(damage, (t) => Math.floor(t / health)),
