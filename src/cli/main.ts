@@ -4,33 +4,42 @@
  */
 import { Command, CommanderError } from 'commander';
 import { InputError } from '../core/errors.js';
-import { WorkerFailure } from '../sim/pool.js';
-import { attackCommand } from './commands/attack.js';
-import { checkCommand } from './commands/check.js';
-import { demoCommand } from './commands/demo.js';
-import { compareCommand } from './commands/compare.js';
-import { killsCommand } from './commands/kills.js';
-import { matchupsCommand } from './commands/matchups.js';
-import { tableCommand } from './commands/table.js';
-import { unitsCommand } from './commands/units.js';
 import { INTERRUPTED_EXIT_CODE } from './interrupt.js';
 
 export const BAD_INPUT_EXIT_CODE = 2;
 
-function program(): Command {
+/**
+ * Each command's module, imported only when that command runs (start-up, issue 16: an exact
+ * command loads what it uses, not the simulator or every rule set); help and unknown commands
+ * load them all.
+ */
+const COMMANDS: Record<string, () => Promise<Command>> = {
+  demo: async () => (await import('./commands/demo.js')).demoCommand(),
+  attack: async () => (await import('./commands/attack.js')).attackCommand(),
+  check: async () => (await import('./commands/check.js')).checkCommand(),
+  units: async () => (await import('./commands/units.js')).unitsCommand(),
+  kills: async () => (await import('./commands/kills.js')).killsCommand(),
+  compare: async () => (await import('./commands/compare.js')).compareCommand(),
+  table: async () => (await import('./commands/table.js')).tableCommand(),
+  matchups: async () => (await import('./commands/matchups.js')).matchupsCommand(),
+};
+
+async function program(argv: string[]): Promise<Command> {
   const root = new Command('warodds')
     .description('Exact and Monte Carlo combat odds for tabletop fantasy wargames')
     .version('0.1.0')
     .showSuggestionAfterError()
     .addHelpText('after', '\nExample:\n  $ warodds attack --attacks 20 --hit 3 --wound 4 --save 4 --models 10');
-  for (const cmd of [demoCommand(), attackCommand(), checkCommand(), unitsCommand(), killsCommand(), compareCommand(), tableCommand(), matchupsCommand()]) root.addCommand(cmd);
+  const named = argv[2];
+  const wanted = named !== undefined && Object.hasOwn(COMMANDS, named) ? [named] : Object.keys(COMMANDS);
+  for (const cmd of await Promise.all(wanted.map((name) => COMMANDS[name]()))) root.addCommand(cmd);
   root.commands.forEach((c) => c.exitOverride());
   return root.exitOverride();
 }
 
 async function main(argv: string[]): Promise<number> {
   try {
-    await program().parseAsync(argv);
+    await (await program(argv)).parseAsync(argv);
     return Number(process.exitCode ?? 0);
   } catch (error) {
     if (error instanceof CommanderError) {
@@ -42,8 +51,8 @@ async function main(argv: string[]): Promise<number> {
       process.stderr.write(`warodds: ${error.message}\n`);
       return BAD_INPUT_EXIT_CODE;
     }
-    if (error instanceof WorkerFailure) {
-      process.stderr.write(`warodds: ${error.message}\n`);
+    if ((error as Error).name === 'WorkerFailure') {
+      process.stderr.write(`warodds: ${(error as Error).message}\n`);
       return 1;
     }
     throw error;

@@ -10,7 +10,6 @@ import { withWorkBudget } from '../core/budget.js';
 import { loadLibrary, type Library } from '../analysis/units.js';
 import type { Evaluate, RemoveMetric } from '../analysis/pairing.js';
 import { findSystem } from '../systems/registry.js';
-import { createPool, runMonteCarlo } from '../sim/pool.js';
 import { tallyToOutcome } from '../sim/tally.js';
 import type { SituationFlags } from '../systems/types.js';
 import { addSamplingOptions, formatOf, samplingOptions, type OutputFlags, type SamplingFlags } from './options.js';
@@ -84,6 +83,7 @@ export async function withEvaluator<T>(f: QuestionFlags, ask: (evaluate: Evaluat
       return withWorkBudget(() => s.exact(parsed));
     });
   const options = samplingOptions(f, QUESTION_MC_SAMPLES, interruptSignal());
+  const { createPool, runMonteCarlo } = await import('../sim/pool.js'); // only with --mc
   const pool = createPool(options.threads);
   try {
     return await ask(async (system, input) => {

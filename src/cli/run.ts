@@ -4,7 +4,6 @@
 import { agreementOf, type AgreementReport } from '../analysis/agreement.js';
 import { withWorkBudget } from '../core/budget.js';
 import type { Piscina } from 'piscina';
-import { runMonteCarlo } from '../sim/pool.js';
 import { tallyToOutcome, type TallyData } from '../sim/tally.js';
 import type { Outcome } from '../systems/types.js';
 import type { LoadedScenario } from './scenario-file.js';
@@ -34,6 +33,8 @@ export async function runScenario(scenario: LoadedScenario, engine: Engine, opti
   if (engine !== 'exact') {
     const progress = progressReporter(`${scenario.name}: Monte Carlo`);
     try {
+      // The pool and the simulator load only when a Monte Carlo answer is asked for.
+      const { runMonteCarlo } = await import('../sim/pool.js');
       const tally = await runMonteCarlo({
         system: scenario.system.id,
         input: scenario.input,

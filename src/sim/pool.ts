@@ -3,10 +3,10 @@
  * integer tallies come back and are added, so the result depends only on the seed.
  */
 import { setMaxListeners } from 'node:events';
-import { availableParallelism } from 'node:os';
 import { Piscina } from 'piscina';
 import { InputError } from '../core/errors.js';
 import { masterState } from '../core/rng.js';
+import { defaultThreads } from './threads.js';
 import { planChunks } from './chunks.js';
 import type { ChunkTask } from './run-chunk.js';
 import { emptyTallyData, mergeTally, type TallyData } from './tally.js';
@@ -29,9 +29,7 @@ export class WorkerFailure extends Error {
 /** Chunks queued per worker thread at any time. */
 const IN_FLIGHT_PER_THREAD = 3;
 
-export function defaultThreads(): number {
-  return availableParallelism();
-}
+export { defaultThreads };
 
 /** Running from TypeScript sources (vitest, tsx): the worker needs the tsx loader. */
 function workerOptions(): { filename: string; execArgv: string[] } {

@@ -3,12 +3,9 @@
  */
 import { Command } from 'commander';
 import { genericScenarioFromFlags, type GenericFlags } from '../generic-flags.js';
-import { type LoadedScenario, loadScenarioFile } from '../scenario-file.js';
+import type { LoadedScenario } from '../scenario-file.js';
 import { InputError } from '../../core/errors.js';
-import { findSystem } from '../../systems/registry.js';
-import { DEFAULT_OPTION, questionsOf } from '../../analysis/units.js';
-import { pairingInput, sideLabel } from '../../analysis/pairing.js';
-import { library, type QuestionFlags, situationFlags } from '../questions.js';
+import type { QuestionFlags } from '../questions.js';
 import { addEngineOptions, addOutputOptions, addSamplingOptions, engineOf, type EngineFlags, formatOf, type OutputFlags, samplingOptions, type SamplingFlags } from '../options.js';
 import { interruptSignal } from '../interrupt.js';
 import { runScenario } from '../run.js';
@@ -22,15 +19,30 @@ type AttackFlags = GenericFlags &
   EngineFlags &
   QuestionFlags & { scenario?: string; attacker?: string; target?: string; attackerOption?: string; targetOption?: string };
 
-/** A scenario from two library units and the situation flags. */
-function unitsScenario(f: AttackFlags): LoadedScenario {
+/**
+ * A scenario from two library units and the situation flags. The unit library, the pairing and
+ * every rule set load only here (start-up: `attack` with generic flags loads the generic pipeline
+ * alone).
+ */
+async function unitsScenario(f: AttackFlags): Promise<LoadedScenario> {
   if (!f.attacker || !f.target) throw new InputError(`--${f.attacker ? 'target' : 'attacker'}: give both --attacker and --target unit ids`);
+  const [{ findSystem }, { DEFAULT_OPTION, questionsOf }, { pairingInput, sideLabel }, { library, situationFlags }] = await Promise.all([
+    import('../../systems/registry.js'),
+    import('../../analysis/units.js'),
+    import('../../analysis/pairing.js'),
+    import('../questions.js'),
+  ]);
   const lib = library(f);
   const attacker = { unit: lib.find(f.attacker, '--attacker'), option: f.attackerOption ?? DEFAULT_OPTION };
   const target = { unit: lib.find(f.target, '--target'), option: f.targetOption ?? DEFAULT_OPTION };
   const system = findSystem(attacker.unit.system);
   const input = pairingInput(questionsOf(system), attacker, target, situationFlags(f));
   return { name: `${sideLabel(attacker)} against ${sideLabel(target)}`, description: '', system, input, parsed: system.parse(input), file: null };
+}
+
+/** A scenario file names its rule set: the registry loads only for one. */
+async function fileScenario(path: string): Promise<LoadedScenario> {
+  return (await import('../scenario-file.js')).loadScenarioFile(path);
 }
 
 export function attackCommand(): Command {
@@ -77,7 +89,7 @@ Examples:
   $ warodds attack --scenario src/data/generic/scenarios/crits-and-rerolls.json --both --json`,
   );
   return cmd.action(async (flags: AttackFlags) => {
-    const scenario = flags.scenario ? loadScenarioFile(flags.scenario) : flags.attacker || flags.target ? unitsScenario(flags) : genericScenarioFromFlags(flags);
+    const scenario = flags.scenario ? await fileScenario(flags.scenario) : flags.attacker || flags.target ? await unitsScenario(flags) : genericScenarioFromFlags(flags);
     const result = await runScenario(scenario, engineOf(flags), samplingOptions(flags, DEFAULT_ATTACK_SAMPLES, interruptSignal()));
     process.stdout.write(`${renderResult(result, formatOf(flags))}\n`);
   });

@@ -9,7 +9,7 @@ import { loadScenarioFile } from '../scenario-file.js';
 import { runScenario } from '../run.js';
 import { renderTable } from '../render/table.js';
 import { DEFAULT_SEED } from '../../core/rng.js';
-import { defaultThreads } from '../../sim/pool.js';
+import { defaultThreads } from '../../sim/threads.js';
 
 export const DEMO_SCENARIO = join(DATA_DIR, 'generic', 'scenarios', 'crits-and-rerolls.json');
 const DEMO_SAMPLES = 1_000_000;
