@@ -36,8 +36,13 @@ export function chunkRng(master: Uint32Array, index: number): Rng {
   );
 }
 
-/** Largest multiple of 6 below 2^32: draws at or above it are rejected so every face is equally likely. */
-export const D6_LIMIT = 4294967292;
+/**
+ * Ten D6 from one 32-bit draw (issue 16: the dice budget of a draw): a draw under 71 · 6^10 is
+ * read as ten base-6 digits, each an independent uniform face; a draw at or above it (one in
+ * 2,300) is rejected, so every face is exactly equally likely.
+ */
+const SIX_TO_THE_TEN = 60466176;
+const TEN_D6_LIMIT = 71 * SIX_TO_THE_TEN;
 
 /**
  * sfc32 (Chris Doty-Humphrey's Small Fast Chaotic generator, 32-bit). Hot loops may copy the
@@ -68,11 +73,22 @@ export class Rng {
     return t >>> 0;
   }
 
-  /** An unbiased D6: 1..6. */
+  /** Faces not yet used of the last draw (base 6), and how many. */
+  private faces = 0;
+  private facesLeft = 0;
+
+  /** An unbiased D6: 1..6, the next digit of a draw of ten. */
   d6(): number {
-    let u = this.next();
-    while (u >= D6_LIMIT) u = this.next();
-    return (u % 6) + 1;
+    if (this.facesLeft === 0) {
+      let u = this.next();
+      while (u >= TEN_D6_LIMIT) u = this.next();
+      this.faces = (u % SIX_TO_THE_TEN) | 0;
+      this.facesLeft = 10;
+    }
+    const face = this.faces % 6;
+    this.faces = (this.faces / 6) | 0;
+    this.facesLeft--;
+    return face + 1;
   }
 
   /** An unbiased D3 (a D6 halved, rounding up): 1..3. */
