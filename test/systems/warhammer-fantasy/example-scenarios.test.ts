@@ -65,12 +65,6 @@ const EXPECTED: Record<string, (o: Outcome) => void> = {
     near(flees(o.morale), 10475848000 / 31381059609);
     near(flees(o.outcomes?.attacker), 352047770375 / 3389154437772);
   },
-  'e10b-stubborn-defenders.json': (o) => near(flees(o.morale), 6611007500 / 31381059609),
-  'e10c-fear-causing-chargers.json': (o) => {
-    near(flees(o.morale), 793902678976 / 847288609443);
-    near(o.outcomes?.combat['target-wins'], 9476877307 / 847288609443);
-    near(flees(o.outcomes?.attacker), 148481211691 / 30502389939948);
-  },
   'e12-rally-ld6-musician.json': (o) => near(o.morale?.rallies, 7 / 12),
   'e13-panic-from-shooting-twelve-shots.json': (o) => {
     near(1 - (o.morale?.['no-test'] ?? 0), 65275 / 177147);
