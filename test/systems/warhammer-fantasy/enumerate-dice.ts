@@ -270,6 +270,7 @@ export function rollDice(n: number): Array<[number, number]> {
   return totals;
 }
 const rolled = new Map<number, Array<[number, number]>>();
+
 /** P(caught) = P(pursuit roll ≥ flee roll), §12: every pair of totals of the two rolls, each rolled die by die. */
 export function pursuitCatches(fleeDice: number, pursuitDice: number): number {
   let p = 0;
