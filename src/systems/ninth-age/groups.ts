@@ -114,7 +114,9 @@ export function meleeGroups(unit: Unit, enemy: Unit, ctx: MeleeContext, facing: 
   }
   const mount = unit.mount;
   if (mount && (mount.a > 0 || mount.randomAttacks)) {
-    const mountProfile = meleeProfile(mount, ctx, enemy);
+    // each part attacks with its own WS (§2, §4.2); a failed Fear test sets the whole unit's WS to 1 (§12.6)
+    const mountWs = ctx.fearFailed ? 1 : (mount.fixedWs ?? mount.ws);
+    const mountProfile = meleeProfile(mount, { ...ctx, attackerWs: mountWs }, enemy);
     const perModel = Math.min(10, mount.a + mount.bonusAttacks + chargeBonus(mount));
     // Mounts never make supporting attacks (Cavalry Support, §4.3)
     groups.push({

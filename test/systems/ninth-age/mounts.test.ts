@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { ninthAge } from '../../../src/systems/ninth-age/index.js';
-import { unit } from './helpers.js';
+import { oneSided, unit } from './helpers.js';
 
 const near = (actual: number, expected: number) => expect(Math.abs(actual - expected)).toBeLessThan(1e-12);
 
@@ -42,5 +42,18 @@ describe("a mount's attacks at the mount's Initiative — §4.2, §6", () => {
       });
     near(ninthAge.exact(ogre([])).damage[1], (3 / 4) * (2 / 3));
     near(ninthAge.exact(ogre(['potion-of-swiftness'])).damage[1], 2 / 3);
+  });
+});
+
+describe("a mount's attacks with the mount's own WS — §2 (found by the brute-force witness)", () => {
+  it('a WS4 horse under a WS1 rider hits a WS3 swordsman on 3+, not 5+', () => {
+    // one mount attack: WS4 vs WS3 → 3+ (2/3); S3 vs T3 → 4+ (1/2); no armour
+    const rider = { troop: 'cavalry', models: 1, files: 1, ws: 1, a: 0, mount: { ws: 4, s: 3, i: 3, a: 1, rules: [] } };
+    near(ninthAge.exact(oneSided(rider, { models: 5, files: 5, ws: 3 }, { facing: 'flank' })).damage[1], (2 / 3) * (1 / 2));
+  });
+  it('a failed Fear test sets the whole unit to WS 1, mount included (§12.6)', () => {
+    // the Ld 2 knights fail their Fear test on Ld 1 always: WS1 vs WS3 → 5+ (1/3)
+    const rider = { troop: 'cavalry', models: 1, files: 1, ws: 1, a: 0, ld: 2, mount: { ws: 4, s: 3, i: 3, a: 1, rules: [] } };
+    near(ninthAge.exact(oneSided(rider, { models: 5, files: 5, ws: 3, rules: ['fear'] }, { facing: 'flank' })).damage[1], (1 / 3) * (1 / 2));
   });
 });
