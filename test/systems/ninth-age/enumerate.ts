@@ -24,7 +24,8 @@ type Pmf = Map<number, number>;
 /** The ids this witness understands; the property test generates only these. */
 export const SUPPORTED = {
   troops: ['infantry', 'cavalry', 'monstrous-infantry'],
-  equipment: ['light-armour', 'heavy-armour', 'shield', 'barding', 'great-weapon', 'halberd', 'spear', 'lance', 'bow', 'crossbow', 'handgun', 'throwing-weapons'],
+  equipment: ['light-armour', 'heavy-armour', 'shield', 'barding', 'great-weapon', 'halberd', 'spear', 'lance', 'flail', 'additional-hand-weapon', 'bow', 'crossbow', 'handgun', 'throwing-weapons'],
+  items: ['dusk-stone', 'bluffers-helm', 'banner-of-discipline'],
   rules: [
     'poisoned-attacks',
     'lethal-strike',
@@ -40,6 +41,12 @@ export const SUPPORTED = {
     'frenzy',
     'multiple-wounds',
     'grinding-attacks',
+    'thunderous-charge',
+    'devastating-charge',
+    'holy-attacks',
+    'unstable',
+    'skirmishers',
+    'hard-target',
   ],
 } as const;
 
@@ -92,10 +99,14 @@ interface View {
   readonly a: number;
   readonly ld: number;
   readonly equipment: Set<string>;
+  readonly items: Set<string>;
   readonly rules: Map<string, string | null>;
   readonly mount: Part | null;
   readonly standard: boolean;
   readonly musician: boolean;
+  readonly battleStandard: boolean;
+  /** Hold your Ground: a Battle Standard in the unit or in range (§10). */
+  readonly holdYourGround: boolean;
 }
 
 function ruleMap(list: unknown): Map<string, string | null> {
@@ -110,9 +121,11 @@ function ruleMap(list: unknown): Map<string, string | null> {
 
 function view(raw: Json): View {
   for (const key of Object.keys(raw))
-    if (!['troop', 'models', 'files', 'attacks', 'shots', 'ws', 'bs', 's', 't', 'w', 'i', 'a', 'ld', 'equipment', 'rules', 'mount', 'standard', 'musician'].includes(key))
+    if (!['troop', 'models', 'files', 'attacks', 'shots', 'ws', 'bs', 's', 't', 'w', 'i', 'a', 'ld', 'equipment', 'items', 'rules', 'mount', 'standard', 'musician', 'battle-standard', 'hold-your-ground'].includes(key))
       throw new Error(`witness: field '${key}' is not modelled`);
   const equipment = new Set((raw.equipment as string[] | undefined) ?? []);
+  const items = new Set((raw.items as string[] | undefined) ?? []);
+  for (const item of items) if (!(SUPPORTED.items as readonly string[]).includes(item)) throw new Error(`witness: item '${item}' is not modelled`);
   const rules = ruleMap(raw.rules);
   for (const e of equipment) if (!(SUPPORTED.equipment as readonly string[]).includes(e)) throw new Error(`witness: equipment '${e}' is not modelled`);
   for (const r of rules.keys()) if (!(SUPPORTED.rules as readonly string[]).includes(r)) throw new Error(`witness: rule '${r}' is not modelled`);
@@ -135,10 +148,13 @@ function view(raw: Json): View {
     a: raw.a as number,
     ld: raw.ld as number,
     equipment,
+    items,
     rules,
     mount: m ? { ws: m.ws as number, s: m.s as number, i: m.i as number, a: m.a as number, rules: ruleMap(m.rules) } : null,
     standard: raw.standard === true,
     musician: raw.musician === true,
+    battleStandard: raw['battle-standard'] === true,
+    holdYourGround: raw['battle-standard'] === true || raw['hold-your-ground'] === true,
   };
 }
 
@@ -160,8 +176,8 @@ function ranks(u: View, alive: number): number[] {
   return out;
 }
 
-/** Full ranks: ranks of at least 5 (3 Monstrous) models (§4.3). */
-const fullRanks = (u: View, alive: number) => ranks(u, alive).filter((n) => n >= fullRankWidth(u.troop)).length;
+/** Full ranks: ranks of at least 5 (3 Monstrous) models (§4.3); Skirmishers (Free Reform) have none (§7). */
+const fullRanks = (u: View, alive: number) => (u.rules.has('skirmishers') ? 0 : ranks(u, alive).filter((n) => n >= fullRankWidth(u.troop)).length);
 
 /** Models fighting: the front rank; engaged in the flank one per rank, in the rear the rear rank. */
 function inContact(u: View, alive: number, face: string): number {
@@ -177,11 +193,25 @@ const causesFear = (u: View) => u.rules.has('fear');
 const immuneToFear = (u: View) => causesFear(u) || u.rules.has('frenzy') || u.rules.has('unbreakable');
 const fearsEnemy = (u: View, enemy: View) => causesFear(enemy) && !immuneToFear(u);
 
-/** Walk a 2D6 Leadership test: pass on a total ≤ Ld (no double-1 rule, §3.1). */
-function leadershipTest(ld: number, p: number, visit: (passed: boolean, p: number) => void): void {
+/**
+ * Walk a 2D6 Leadership test: pass on a total ≤ Ld (no double-1 rule, §3.1); with Hold your Ground a
+ * failed test is re-rolled once (§10, §1.2).
+ */
+function leadershipTest(ld: number, reroll: boolean, p: number, visit: (passed: boolean, p: number) => void): void {
   const passed: Pmf = new Map();
-  eachRoll(2, p, (f, q) => add(passed, f[0] + f[1] <= ld ? 1 : 0, q));
+  eachRoll(2, p, (f, q) => {
+    if (f[0] + f[1] <= ld) return add(passed, 1, q);
+    if (!reroll) return add(passed, 0, q);
+    eachRoll(2, q, (g, r) => add(passed, g[0] + g[1] <= ld ? 1 : 0, r));
+  });
   for (const [k, q] of passed) visit(k === 1, q);
+}
+
+/** The Ld a unit tests on: Banner of Discipline +1, then Fear −1 in contact with a Fear-causer (§1.4, A1). */
+function leadership(u: View, enemy: View | null): number {
+  let ld = clamp(u.ld + (u.items.has('banner-of-discipline') ? 1 : 0), 0, 10);
+  if (enemy && fearsEnemy(u, enemy)) ld = clamp(ld - 1, 0, 10);
+  return ld;
 }
 
 /** Flee or pursuit distance: 2D6, or 3D6 discarding the lowest with Swiftstride (§1.1). */
@@ -206,6 +236,12 @@ interface Attack {
   s: number;
   t: number;
   rerollFailedWounds: boolean;
+  /** Bluffer's Helm: successful to-wound rolls against the wearer are re-rolled (§11). */
+  rerollSuccessfulWounds: boolean;
+  /** Dusk Stone: failed armour saves are re-rolled (§11). */
+  rerollFailedArmour: boolean;
+  /** Holy Attacks: successful ward saves are re-rolled, never Regeneration (§7). */
+  holy: boolean;
   lethal: boolean;
   armourBonus: number;
   ap: number;
@@ -226,25 +262,38 @@ function oneAttack(a: Attack): Pmf {
   };
   const wardOrRegeneration = (lethal6: boolean, p: number) => {
     // one roll, the best one; Regeneration not against Flaming (already left out) nor a Lethal 6 (§4.8, §7)
-    const options = [...a.wards, ...(a.regeneration !== null && !lethal6 ? [a.regeneration] : [])];
+    // (Holy Attacks make a ward succeed only on two successes in a row: the owner compares before rolling)
+    const options = [...a.wards.map((need) => ({ need, reroll: a.holy })), ...(a.regeneration !== null && !lethal6 ? [{ need: a.regeneration, reroll: false }] : [])];
     if (options.length === 0) return unsaved(p);
-    const need = Math.min(...options);
-    eachFace(p, (f, q) => (f !== 1 && f >= need ? add(out, 0, q) : unsaved(q)));
+    const chance = (o: { need: number; reroll: boolean }) => ((7 - Math.max(2, o.need)) / 6) ** (o.reroll ? 2 : 1);
+    const best = options.reduce((x, y) => (chance(y) > chance(x) ? y : x));
+    const saves = (f: number) => f !== 1 && f >= best.need;
+    eachFace(p, (f, q) => {
+      if (!saves(f)) return unsaved(q);
+      if (!best.reroll) return add(out, 0, q);
+      eachFace(q, (g, r) => (saves(g) ? add(out, 0, r) : unsaved(r)));
+    });
   };
   const armour = (lethal6: boolean, p: number) => {
     // 7 − bonus (max 6) + Strength penalty (max 6) + Armour Piercing; a Lethal 6 has AP(6) (§4.7, §7)
     const need = 7 - Math.min(a.armourBonus, 6) + Math.min(Math.max(a.s - 3, 0), 6) + (lethal6 ? 6 : a.ap);
     if (need >= 7) return wardOrRegeneration(lethal6, p);
-    eachFace(p, (f, q) => (f !== 1 && f >= need ? add(out, 0, q) : wardOrRegeneration(lethal6, q)));
+    const saves = (f: number) => f !== 1 && f >= need;
+    eachFace(p, (f, q) => {
+      if (saves(f)) return add(out, 0, q);
+      if (!a.rerollFailedArmour) return wardOrRegeneration(lethal6, q);
+      eachFace(q, (g, r) => (saves(g) ? add(out, 0, r) : wardOrRegeneration(lethal6, r)));
+    });
   };
   const wound = (p: number) => {
     if (a.s === 0) return add(out, 0, p); // S0 never wounds (§4.6)
     const need = clamp(4 + a.t - a.s, 2, 6);
     const ok = (f: number) => f !== 1 && (f === 6 || f >= need);
+    // a die is re-rolled once, whichever rule asks first (§1.2, Example 14)
+    const final = (g: number, r: number) => (ok(g) ? armour(a.lethal && g === 6, r) : add(out, 0, r));
     eachFace(p, (f, q) => {
-      if (ok(f)) return armour(a.lethal && f === 6, q);
-      if (!a.rerollFailedWounds) return add(out, 0, q);
-      eachFace(q, (g, r) => (ok(g) ? armour(a.lethal && g === 6, r) : add(out, 0, r)));
+      if (ok(f) ? a.rerollSuccessfulWounds : a.rerollFailedWounds) return eachFace(q, final);
+      final(f, q);
     });
   };
   const h = a.hit;
@@ -286,18 +335,19 @@ function targetParam(text: string | null | undefined): number {
 }
 
 function armourBonus(u: View, melee: boolean, twoHanded: boolean): number {
+  // body armour, shield, barding, helmets (§8.4, §11)
   const e = u.equipment;
   const body = e.has('heavy-armour') ? 2 : e.has('light-armour') ? 1 : 0;
   // the shield: not in close combat with a weapon that Requires Two Hands (§4.7, §8.1)
   const shield = e.has('shield') && !(melee && twoHanded) ? 1 : 0;
-  return body + shield + (e.has('barding') ? 1 : 0);
+  return body + shield + (e.has('barding') ? 1 : 0) + (u.items.has('bluffers-helm') ? 1 : 0);
 }
 
-const TWO_HANDED = ['great-weapon', 'halberd'];
+const TWO_HANDED = ['great-weapon', 'halberd', 'flail', 'additional-hand-weapon'];
 const usesTwoHands = (u: View) => TWO_HANDED.some((w) => u.equipment.has(w));
 
 /** What the target brings against one attack: armour, ward, Regeneration (not against Flaming, §7). */
-function defences(flaming: boolean, target: View, melee: boolean) {
+function defences(flaming: boolean, holy: boolean, target: View, melee: boolean) {
   const wards: number[] = [];
   if (target.rules.has('ward-save')) wards.push(targetParam(target.rules.get('ward-save')));
   const regen = target.rules.has('regeneration') && !flaming ? targetParam(target.rules.get('regeneration')) : null;
@@ -306,6 +356,9 @@ function defences(flaming: boolean, target: View, melee: boolean) {
     wards,
     regeneration: regen,
     rerollFailedWounds: flaming && target.rules.has('flammable'), // Flaming vs Flammable (§7)
+    rerollSuccessfulWounds: target.items.has('bluffers-helm'),
+    rerollFailedArmour: target.items.has('dusk-stone'),
+    holy,
     t: target.t,
     w: target.w,
   };
@@ -347,22 +400,27 @@ function meleeGroups(u: View, enemy: View, ctx: Ctx): Group[] {
   const contact = (alive: number) => inContact(u, alive, ctx.front ? 'front' : ctx.face);
   const enemyWs = ctx.enemyFailedFear ? 1 : enemy.ws; // the WS of the rider or crew (§9 Combined Profile)
   const parry = onFoot(enemy.troop) && enemy.equipment.has('shield') && !usesTwoHands(enemy) && !enemy.equipment.has('spear') && ctx.enemyFrontArc;
+  const againstFlail = enemy.equipment.has('flail') ? 1 : 0; // +1 to hit the flail bearer (§8.1)
   const normal = (part: Part, isMount: boolean): Attack => {
     const ws = ctx.failedFear ? 1 : part.ws;
     const base = chart(ws, enemyWs);
-    const weapon = isMount ? null : ['great-weapon', 'halberd', 'spear', 'lance'].find((w) => u.equipment.has(w)) ?? null;
-    let s = part.s + (weapon === 'great-weapon' ? 2 : weapon === 'halberd' ? 1 : 0);
+    const weapon = isMount ? null : ['great-weapon', 'halberd', 'spear', 'lance', 'flail', 'additional-hand-weapon'].find((w) => u.equipment.has(w)) ?? null;
+    let s = part.s + (weapon === 'great-weapon' || weapon === 'flail' ? 2 : weapon === 'halberd' ? 1 : 0);
     if (weapon === 'lance' && ctx.charged) s += 2; // the round right after charging (§8.1, A21)
+    if (part.rules.has('thunderous-charge') && ctx.charged) s += 1; // §7
     const flaming = part.rules.has('flaming-attacks');
     const ap = Math.max(part.rules.has('armour-piercing') ? Number(part.rules.get('armour-piercing')) : 0, weapon === 'spear' ? 1 : 0);
     return {
-      hit: base === 0 ? { kind: 'auto' } : { kind: 'roll', need: clamp(parry ? Math.max(base, 4) : base, 2, 6), reroll: part.rules.has('hatred') && ctx.round === 1 },
+      hit:
+        base === 0
+          ? { kind: 'auto' }
+          : { kind: 'roll', need: clamp((parry ? Math.max(base, 4) : base) - againstFlail, 2, 6), reroll: part.rules.has('hatred') && ctx.round === 1 },
       poisoned: part.rules.has('poisoned-attacks'),
       s: clamp(s, 0, 10),
       lethal: part.rules.has('lethal-strike') || (weapon === 'spear' && ctx.front && cavalryLike(enemy.troop)),
       ap,
       multipleWounds: part.rules.get('multiple-wounds') ?? null,
-      ...defences(flaming, enemy, true),
+      ...defences(flaming, part.rules.has('holy-attacks'), enemy, true),
     };
   };
   const special = (s: number): Attack => ({
@@ -372,17 +430,19 @@ function meleeGroups(u: View, enemy: View, ctx: Ctx): Group[] {
     lethal: false,
     ap: 0,
     multipleWounds: null,
-    ...defences(false, enemy, true),
+    ...defences(false, false, enemy, true),
   });
   const rider: Part = { ws: u.ws, s: u.s, i: u.i, a: u.a, rules: u.rules };
   if (u.a > 0) {
     const one = oneAttack(normal(rider, false));
-    const perModel = Math.min(10, u.a + (u.rules.has('frenzy') ? 1 : 0));
+    // Frenzy +1 A, additional hand weapon +1 A, Devastating Charge +1 A in the round after charging (§4.3, §7)
+    const bonus = (u.rules.has('frenzy') ? 1 : 0) + (u.equipment.has('additional-hand-weapon') ? 1 : 0) + (u.rules.has('devastating-charge') && ctx.charged ? 1 : 0);
+    const perModel = Math.min(10, u.a + bonus);
     // supporting: 1 per model, Monstrous up to 3 (A10); spear and Horde one more rank each (§4.3, §8.1)
     const support = MONSTROUS.includes(u.troop) ? Math.min(u.a, 3) : 1;
     const supportingRanks = 1 + (u.equipment.has('spear') ? 1 : 0) + (u.files >= hordeWidth(u.troop) ? 1 : 0);
     groups.push({
-      initiative: u.equipment.has('great-weapon') ? 0 : u.i,
+      initiative: u.equipment.has('great-weapon') ? 0 : Math.min(10, u.i + (u.equipment.has('additional-hand-weapon') ? 1 : 0)),
       wounds: (alive) => {
         if (u.attacks !== null) return times(one, u.attacks);
         const r = ranks(u, alive);
@@ -455,7 +515,7 @@ function enumerateMelee(raw: Json): Enumerated {
   const starts: Array<[Start, number]> = [];
   const fearTest = (u: View, enemy: View, p: number, visit: (failed: boolean, p: number) => void) => {
     if (!fearsEnemy(u, enemy)) return visit(false, p);
-    leadershipTest(clamp(u.ld - 1, 0, 10), p, (passed, q) => visit(!passed, q));
+    leadershipTest(leadership(u, enemy), u.holdYourGround, p, (passed, q) => visit(!passed, q));
   };
   fearTest(A, T, 1, (failA, p) => fearTest(T, A, p, (failT, q) => starts.push([{ failA, failT }, q])));
 
@@ -538,10 +598,16 @@ function enumerateMelee(raw: Json): Enumerated {
       (first && charging === 'attacker' ? 1 : 0) +
       rankBonus(A, aliveA) +
       (A.standard ? 1 : 0) +
+      (A.battleStandard ? 1 : 0) +
       (facing === 'flank' ? 1 + (ranksA >= 1 ? 1 : 0) : facing === 'rear' ? 2 + (ranksA >= 1 ? 1 : 0) : 0) +
       ((sit['attacker-bonus'] as number | undefined) ?? 0);
     const scoreT =
-      dA + (first && charging === 'target' ? 1 : 0) + rankBonus(T, aliveT) + (T.standard ? 1 : 0) + ((sit['target-bonus'] as number | undefined) ?? 0);
+      dA +
+      (first && charging === 'target' ? 1 : 0) +
+      rankBonus(T, aliveT) +
+      (T.standard ? 1 : 0) +
+      (T.battleStandard ? 1 : 0) +
+      ((sit['target-bonus'] as number | undefined) ?? 0);
     let loserIsTarget: boolean;
     let tieBreak = false;
     if (scoreA === scoreT) {
@@ -555,23 +621,33 @@ function enumerateMelee(raw: Json): Enumerated {
     } else loserIsTarget = scoreA > scoreT;
     const [L, W, aliveL, aliveW] = loserIsTarget ? [T, A, aliveT, aliveA] : [A, T, aliveA, aliveT];
     const name = (c: string) => (loserIsTarget ? c : `attacker-${c}`);
+    const d = Math.abs(scoreA - scoreT);
+    if (L.rules.has('unstable')) {
+      // Unstable: passes, and loses D wounds with no saves — halved (up) if Stubborn, −1 with Hold your
+      // Ground — none when it lost only by the musician (§7, A3)
+      let wounds = tieBreak ? 0 : L.rules.has('stubborn') ? Math.ceil(d / 2) : d;
+      if (L.holdYourGround) wounds = Math.max(0, wounds - 1);
+      if (loserIsTarget) {
+        const total = Math.min(poolT, dT + wounds);
+        record(aliveAfter(T, total) === 0 ? 'destroyed' : 'holds', total, p);
+      } else record(aliveAfter(A, Math.min(poolA, dA + wounds)) === 0 ? 'attacker-destroyed' : 'attacker-holds', dT, p);
+      continue;
+    }
     if (L.rules.has('unbreakable')) {
       record(name('holds'), dT, p);
       continue;
     }
-    const d = Math.abs(scoreA - scoreT);
     // Steadfast: more full ranks than the enemy, unless Disrupted by a flank/rear enemy with 2+ full ranks (§12.2)
     const disrupted = loserIsTarget && facing !== 'front' && fullRanks(A, aliveA) >= 2;
     const steadfast = !disrupted && fullRanks(L, aliveL) > fullRanks(W, aliveW);
-    let ld = L.ld;
-    if (fearsEnemy(L, W)) ld = clamp(ld - 1, 0, 10);
+    let ld = leadership(L, W);
     if (!(steadfast || L.rules.has('stubborn') || tieBreak)) ld = clamp(ld - d, 0, 10);
-    leadershipTest(ld, p, (held, q) => {
+    leadershipTest(ld, L.holdYourGround, p, (held, q) => {
       if (held) return record(name('holds'), dT, q);
       // pursue or restrain: declining needs a passed Ld test; Frenzy must pursue (§12.3)
       const restrain = (visit: (pursues: boolean, r: number) => void) => {
         if (pursuitChosen || W.rules.has('frenzy')) return visit(true, q);
-        leadershipTest(fearsEnemy(W, L) ? clamp(W.ld - 1, 0, 10) : W.ld, q, (declined, r) => visit(!declined, r));
+        leadershipTest(leadership(W, L), W.holdYourGround, q, (declined, r) => visit(!declined, r));
       };
       restrain((pursues, r) => {
         if (!pursues) return record(name('breaks-escapes'), dT, r);
@@ -612,6 +688,8 @@ function enumerateShooting(raw: Json): Enumerated {
   const cover = (sit.cover as string | undefined) ?? 'none';
   bs -= cover === 'hard' ? 2 : cover === 'none' ? 0 : 1;
   if (multiple) bs -= 1;
+  if (T.rules.has('skirmishers')) bs -= 1; // §5.2
+  if (T.rules.has('hard-target')) bs -= 1;
   const hit: HitRoll =
     bs >= 5 ? { kind: 'roll', need: 2, reroll: false } : bs >= 1 ? { kind: 'roll', need: 7 - bs, reroll: false } : bs >= -2 ? { kind: 'chain', second: 4 - bs } : { kind: 'impossible' };
   const flaming = A.rules.has('flaming-attacks'); // no "close-combat attacks" limit (§5.3)
@@ -622,7 +700,7 @@ function enumerateShooting(raw: Json): Enumerated {
     lethal: false, // a model's close-combat attack rules stay out of shooting (§5.3)
     ap: weapon.ap,
     multipleWounds: null,
-    ...defences(flaming, T, false),
+    ...defences(flaming, false, T, false), // Holy Attacks of a model cover close combat only (§5.3)
   });
   const pool = poolOf(T);
   const wounds = times(one, shots);
@@ -640,7 +718,7 @@ function enumerateShooting(raw: Json): Enumerated {
     // Panic after losing 25 % of the models (§5.5); Immune to Psychology passes (§12.4)
     else if (4 * (T.models - alive) < T.models) record('no-panic-test', d, p);
     else if (T.rules.has('frenzy') || T.rules.has('unbreakable')) record('holds', d, p);
-    else leadershipTest(T.ld, p, (passed, q) => record(passed ? 'holds' : 'flees', d, q));
+    else leadershipTest(leadership(T, null), T.holdYourGround, p, (passed, q) => record(passed ? 'holds' : 'flees', d, q));
   }
   return out;
 }
