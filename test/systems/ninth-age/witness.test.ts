@@ -119,7 +119,7 @@ const unitArb = (shooter: boolean) =>
         { maxLength: 3 },
       ),
       items: fc.subarray(['dusk-stone', 'bluffers-helm', 'banner-of-discipline'], { maxLength: 2 }),
-      holdYourGround: pick(false, false, 'hold-your-ground', 'battle-standard'),
+      holdYourGround: pick<string | null>(null, null, 'hold-your-ground', 'battle-standard'),
       attacks: pick(null, null, null, null, 1, 3),
       mount: fc.option(
         fc.record({
