@@ -456,9 +456,9 @@ const ward = (target: number) => (t: Traits) => t.wards.push(target);
 
 /** A single-use item of the bearer's model (§11): remembered for the one-model check. */
 const singleUse =
-  (more: (t: Traits) => void): Apply =>
+  (apply: Apply): Apply =>
   (t, rule, path) => {
-    noParam(more)(t, rule, path);
+    apply(t, rule, path);
     t.singleUseItem ??= { id: rule.id, path };
   };
 
@@ -507,13 +507,12 @@ export const ITEMS: Readonly<Record<string, Apply>> = {
   // from a hit, so within one phase it always saves on 1+ (bonus +6).
   'bronze-breastplate': bodyArmour(6, 'bronze-breastplate'),
   // Lucky Shield: a magic shield (+1, no Parry) whose first hit suffered while in use is discarded
-  'lucky-shield': (t, rule, path) => {
+  'lucky-shield': singleUse(
     magicShield((t) => {
       t.shield = 1;
       t.luckyShield = true;
-    })(t, rule, path);
-    singleUse(() => {})(t, rule, path);
-  },
+    }),
+  ),
   'hardened-shield': magicShield((t) => (t.shield = 2)), // +2 instead of +1
   'mithril-mail': bodyArmour(5, 'mithril-mail', (t) => (t.noShieldOrInnate = true)),
   'glittering-cuirass': bodyArmour(2, 'glittering-cuirass', (t) => (t.distracting = true)),
@@ -522,8 +521,8 @@ export const ITEMS: Readonly<Record<string, Apply>> = {
   shielding: noParam(ward(6)),
   'sprout-of-rebirth': noParam((t) => (t.regeneration = Math.min(t.regeneration ?? 7, 4))),
   'dusk-stone': noParam((t) => (t.rerollFailedArmour = true)),
-  'lucky-charm': singleUse((t) => (t.luckyCharm = true)), // single use: re-roll one failed armour save
-  'gemstone-shielding': singleUse((t) => (t.gemstoneShielding = true)), // single use: a 4+ ward against one wound
+  'lucky-charm': singleUse(noParam((t) => (t.luckyCharm = true))), // single use: re-roll one failed armour save
+  'gemstone-shielding': singleUse(noParam((t) => (t.gemstoneShielding = true))), // single use: a 4+ ward against one wound
   'dragonfire-gem': noParam((t) => (t.fireborn = true)),
   'crystal-ball': noParam((t) => (t.lightningReflexes = true)),
   'sceptre-of-dominion': noParam((t) => (t.stubborn = true)),
