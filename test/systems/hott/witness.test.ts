@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { hott } from '../../../src/systems/hott/index.js';
 import { CAN_BE_GENERAL, type Enumerated, enumerateHott, type Input, IS_AERIAL, type Side, TERRAIN, TERRAIN_LIST, type TerrainName, type Troop, TROOP_LIST } from './enumerate.js';
 
-const RUNS = Number(process.env.WARODDS_FUZZ_RUNS ?? 500);
+const RUNS = Number(process.env.WARODDS_FUZZ_RUNS ?? 300);
 const TOL = 1e-12;
 
 function expectTable(actual: Record<string, number> | undefined, expected: Record<string, number>, what: string): void {
