@@ -7,8 +7,8 @@ import { diceSampler } from '../../core/dice.js';
 import type { Rng } from '../../core/rng.js';
 import type { Tally } from '../../sim/tally.js';
 import { type MortalSource, type WeaponGroup, plan } from './profile.js';
-import type { Scenario } from './schema.js';
-import { CRIT, MISS } from './tables.js';
+import type { AosReroll, Scenario } from './schema.js';
+import { CRIT, MISS, isRerolled } from './tables.js';
 
 type Roll = (rng: Rng) => number;
 
@@ -62,14 +62,14 @@ function rollWeapon(w: WeaponRoller, rng: Rng): number {
 /** One attack, die by die (17.0): hit, then by the crit rule, wound, save, Damage. */
 function rollAttack(w: WeaponRoller, rng: Rng): number {
   const g = w.group;
-  const hit = g.hit[rng.d6()];
+  const hit = roll(g.hit, g.hitReroll, rng);
   if (hit === MISS) return 0;
   if (hit === CRIT) {
     switch (g.crit) {
       case 'mortal':
         return rollDamage(w, rng);
       case 'auto-wound':
-        return g.save[rng.d6()] === 1 ? 0 : rollDamage(w, rng);
+        return roll(g.save, g.saveReroll, rng) === 1 ? 0 : rollDamage(w, rng);
       case 'two-hits':
         return rollTwoHits(w, rng);
       case 'none':
@@ -82,16 +82,23 @@ function rollAttack(w: WeaponRoller, rng: Rng): number {
 /** A hit: wound roll, save roll, Damage. */
 function rollHit(w: WeaponRoller, rng: Rng): number {
   const g = w.group;
-  if (g.wound[rng.d6()] === 0) return 0;
-  if (g.save[rng.d6()] === 1) return 0;
+  if (roll(g.wound, g.woundReroll, rng) === 0) return 0;
+  if (roll(g.save, g.saveReroll, rng) === 1) return 0;
   return rollDamage(w, rng);
+}
+
+/** One D6 read through its table, re-rolled at most once first (§2.1). */
+function roll(table: Uint8Array, reroll: AosReroll, rng: Rng): number {
+  const face = rng.d6();
+  return table[isRerolled(reroll, table, face) ? rng.d6() : face];
 }
 
 /** Crit (2 Hits): two hits; A3 decides whether they share one Damage roll. */
 function rollTwoHits(w: WeaponRoller, rng: Rng): number {
-  if (!w.group.sharedCritDamage) return rollHit(w, rng) + rollHit(w, rng);
+  const g = w.group;
+  if (!g.sharedCritDamage) return rollHit(w, rng) + rollHit(w, rng);
   let through = 0;
-  for (let h = 0; h < 2; h++) if (w.group.wound[rng.d6()] === 1 && w.group.save[rng.d6()] === 0) through++;
+  for (let h = 0; h < 2; h++) if (roll(g.wound, g.woundReroll, rng) === 1 && roll(g.save, g.saveReroll, rng) === 0) through++;
   return through === 0 ? 0 : through * rollDamage(w, rng);
 }
 

@@ -3,6 +3,7 @@
  * one D6 hit, crit, wound, save or ward, after the modifier caps. Each table is indexed by the
  * unmodified face 1..6 (index 0 unused).
  */
+import type { AosReroll } from './schema.js';
 
 /** Result of one hit die. */
 export const MISS = 0;
@@ -68,3 +69,13 @@ export function countFaces(table: Uint8Array, value = 1): number {
   for (let face = 1; face <= 6; face++) if (table[face] === value) n++;
   return n;
 }
+
+/**
+ * Whether a die showing `face` is re-rolled (§2.1): 'ones' re-rolls an unmodified 1, 'failed' a
+ * face whose table value is 0 (a miss, a failed wound roll, a failed save). The table already
+ * holds the modifiers, so "failed" means the roll would fail once they apply.
+ */
+export function isRerolled(policy: AosReroll, table: Uint8Array, face: number): boolean {
+  return policy === 'ones' ? face === 1 : policy === 'failed' && table[face] === 0;
+}
+
