@@ -61,7 +61,7 @@ describe('the witness reproduces the rules file (§12)', () => {
 const d6 = fc.integer({ min: 2, max: 6 }).map((n) => `${n}+`);
 const weaponArb = (type: 'melee' | 'ranged', carriers: number) =>
   fc.record({
-    name: fc.constant(type === 'melee' ? 'blade' : 'bow'),
+    name: fc.constant<string>(type === 'melee' ? 'blade' : 'bow'),
     type: fc.constant(type),
     attacks: fc.constantFrom(1, 2, 'D3'),
     hit: d6,
