@@ -71,11 +71,12 @@ export function countFaces(table: Uint8Array, value = 1): number {
 }
 
 /**
- * Whether a die showing `face` is re-rolled (§2.1): 'ones' re-rolls an unmodified 1, 'failed' a
- * face whose table value is 0 (a miss, a failed wound roll, a failed save). The table already
- * holds the modifiers, so "failed" means the roll would fail once they apply.
+ * 1 for the faces a re-roll policy re-rolls (§2.1): 'ones' an unmodified 1, 'failed' a face whose
+ * table value is 0 (a miss, a failed wound roll, a failed save). The table already holds the
+ * modifiers, so "failed" means the roll would fail once they apply.
  */
-export function isRerolled(policy: AosReroll, table: Uint8Array, face: number): boolean {
-  return policy === 'ones' ? face === 1 : policy === 'failed' && table[face] === 0;
+export function rerollTable(policy: AosReroll, table: Uint8Array): Uint8Array {
+  const again = new Uint8Array(7);
+  for (let face = 1; face <= 6; face++) again[face] = (policy === 'ones' ? face === 1 : policy === 'failed' && table[face] === 0) ? 1 : 0;
+  return again;
 }
-
