@@ -81,3 +81,8 @@ export function fuzzRuns(suiteRuns = 300): number {
   const fromEnv = Number(process.env.WARODDS_FUZZ_RUNS);
   return Number.isInteger(fromEnv) && fromEnv > 0 ? fromEnv : suiteRuns;
 }
+
+/** The test timeout of a property test: the suite's 120 s, longer for WARODDS_FUZZ_RUNS. */
+export function fuzzTimeout(suiteRuns = 300): number {
+  return 120_000 + Math.max(0, fuzzRuns(suiteRuns) - suiteRuns) * 100;
+}

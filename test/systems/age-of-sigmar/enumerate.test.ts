@@ -8,7 +8,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ageOfSigmar } from '../../../src/systems/age-of-sigmar/index.js';
-import { fuzzRuns, maxDifference } from '../../support/walk.js';
+import { fuzzRuns, fuzzTimeout, maxDifference } from '../../support/walk.js';
 import { enumerateAos } from './enumerate.js';
 import { clawlord, frac, halberd, liberators, squigHoppers } from './fixtures.js';
 
@@ -168,5 +168,5 @@ describe('the exact engine agrees with the witness on random small scenarios', (
       }),
       { seed: 42, numRuns: fuzzRuns() },
     );
-  });
+  }, fuzzTimeout());
 });

@@ -9,7 +9,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { generic } from '../../../src/systems/generic/index.js';
 import { binomialPmf } from '../../support/binomial.js';
-import { fuzzRuns, maxDifference } from '../../support/walk.js';
+import { fuzzRuns, fuzzTimeout, maxDifference } from '../../support/walk.js';
 import { enumerateGeneric } from './enumerate.js';
 
 const close = (actual: number, expected: number) => expect(Math.abs(actual - expected)).toBeLessThan(1e-12);
@@ -109,5 +109,5 @@ describe('the exact engine agrees with the witness on random small scenarios', (
       }),
       { seed: 42, numRuns: fuzzRuns() },
     );
-  });
+  }, fuzzTimeout());
 });
