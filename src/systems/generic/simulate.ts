@@ -241,8 +241,15 @@ function diceOf(stage: Stage): number {
  * is not a critical.
  */
 function finalFace(stage: Stage, first: number, second: number): number {
+  // A critical is a success, so 'failed' never re-rolls it, even below the target.
   const again =
-    stage.reroll === 'ones' ? first === 1 : stage.reroll === 'failed' ? first < stage.target : stage.reroll === 'all' ? first < stage.critOn : false;
+    stage.reroll === 'ones'
+      ? first === 1
+      : stage.reroll === 'failed'
+        ? first < stage.target && first < stage.critOn
+        : stage.reroll === 'all'
+          ? first < stage.critOn
+          : false;
   return again ? second : first;
 }
 
