@@ -5,12 +5,18 @@
  * Monte Carlo job gets its own sfc32 generator seeded from (master state, i) only, so a result
  * never depends on how chunks are spread over threads.
  */
-import seedrandom from 'seedrandom';
+import { createRequire } from 'node:module';
+import type seedrandomFunction from 'seedrandom';
+
+// seedrandom (CommonJS) loads on the first seed, not with this module: exact commands never
+// need it (start-up, issue 16).
+const requireCjs = createRequire(import.meta.url);
 
 export const DEFAULT_SEED = 'warodds';
 
 /** Four 32-bit words derived from the seed string by seedrandom's ARC4 generator. */
 export function masterState(seed: string): Uint32Array {
+  const seedrandom = requireCjs('seedrandom') as typeof seedrandomFunction;
   const arc4 = seedrandom(seed);
   return Uint32Array.of(arc4.int32() >>> 0, arc4.int32() >>> 0, arc4.int32() >>> 0, arc4.int32() >>> 0);
 }
