@@ -56,24 +56,28 @@ interface Plan {
 }
 
 const plans = new WeakMap<GenericScenario, Plan>();
-/** One-sample calls before the first real one (V8 allocates feedback after 8 calls). */
+/** Short runs before the first real one (V8 allocates type feedback after 8 calls). */
 const PRIMING_CALLS = 12;
+const PRIMING_SAMPLES = 64;
 
 export function simulateGeneric(s: GenericScenario, rng: Rng, n: number, tally: Tally): void {
   let plan = plans.get(s);
   if (!plan) {
     plan = planOf(s);
     plans.set(s, plan);
-    // A few one-sample runs on a throwaway generator first. V8 records type feedback only once a
-    // function has been called several times; without these calls it optimises the loop during
-    // the first long call, before the closing `rng.save` ever ran with feedback, and every
-    // chunk then ends in a deoptimisation (issue 16: about twice slower).
-    for (let i = 0; i < PRIMING_CALLS; i++) runSamples(s, plan, new Rng(1, 2, 3, i), 1, null);
+    // A few short runs on a throwaway generator and tally first. V8 records type feedback only
+    // once a function has been called several times; without these calls it optimises the loop
+    // during the first long call, before the closing `rng.save` ever ran with feedback, and
+    // every chunk then ends in a deoptimisation (issue 16: about twice slower). Recording into a
+    // scratch tally of the same class settles the tally's fields before the loop is optimised
+    // (else V8 threw its first optimised code away as "dependency change").
+    const Scratch = tally.constructor as new () => Tally;
+    for (let i = 0; i < PRIMING_CALLS; i++) runSamples(s, plan, new Rng(1, 2, 3, i), PRIMING_SAMPLES, new Scratch());
   }
   runSamples(s, plan, rng, n, tally);
 }
 
-function runSamples(s: GenericScenario, plan: Plan, rng: Rng, n: number, tally: Tally | null): void {
+function runSamples(s: GenericScenario, plan: Plan, rng: Rng, n: number, tally: Tally): void {
   const A = s.attacker;
   const attackDice = flat(A.attacks);
   const damageDice = flat(A.damage);
@@ -211,7 +215,6 @@ function runSamples(s: GenericScenario, plan: Plan, rng: Rng, n: number, tally: 
       }
     }
 
-    if (tally === null) continue;
     if (spill) {
       const wounds = targetModels * health;
       const damage = capped && total > wounds ? wounds : total;
