@@ -137,7 +137,8 @@ function exactTiming(attacks: number, models: number, allocation: 'spill-over' |
     target: { models, health: 2, save: 4 },
     situation: { allocation },
   });
-  return medianOf(Math.max(REPEATS, 9), () => withWorkBudget(() => generic.exact(scenario)));
+  for (let i = 0; i < 5; i++) withWorkBudget(() => generic.exact(scenario)); // a warm JIT, as in a long session
+  return medianOf(25, () => withWorkBudget(() => generic.exact(scenario)));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -187,7 +188,7 @@ for (const [name, flags] of [
   console.log(`    1 → 2 threads, CPU-normalised: ${((2 * perThreads[1].perCpu) / perThreads[0].perCpu).toFixed(2)}×`);
 }
 
-console.log('\nExact engine: hit 3+, wound 4+, save 4+ rend 1, damage D3, on 2-health models (in-process):');
+console.log('\nExact engine: hit 3+, wound 4+, save 4+ rend 1, damage D3, on 2-health models (in-process, median of 25):');
 for (const [attacks, models] of [
   [200, 100],
   [10_000, 100],
