@@ -65,6 +65,12 @@ export function endingLabel(attacker: Result, target: Result): string {
 
 export const IN_CONTACT = 'still in contact';
 
+/** Whether a label of endingLabel has the target removed from play (destroyed, vanished, left, captured). */
+export function targetRemovedIn(label: string): boolean {
+  const m = /(?:^both |target )(\w+)$/.exec(label);
+  return m !== null && removesFromPlay(m[1] as Result);
+}
+
 function exactRepeated(e: RepeatedCombat): Outcome {
   let live = 1;
   const ended = new Map<string, number>();
