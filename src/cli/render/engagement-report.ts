@@ -30,7 +30,7 @@ export function engagementKillsReport(target: Side, rows: readonly EngagementRow
     : 'No built-in or given unit can attack it.';
   const report: Report = {
     title: `What ${q.removeVerb}s ${sideLabel(target)} (${target.unit.system}/${target.unit.id}) within ${steps} ${step}${steps > 1 ? 's' : ''}?`,
-    lines: [verdict, ...(refused.length ? [`${refused.length} pair${refused.length > 1 ? 's' : ''} the rules do not allow, not ranked: ${refused.join('; ')}`] : [])],
+    lines: [verdict, ...(refused.length ? [`${refused.length} pair${refused.length > 1 ? 's' : ''} the rules do not allow, not ranked (--json lists them), e.g. ${refused[0]}`] : [])],
     tables: [
       {
         title: `${pairs ? 'Pairs of attackers' : 'Attackers'} ranked by P(${q.removeVerb} within ${steps} ${step}${steps > 1 ? 's' : ''})`,
