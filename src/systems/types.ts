@@ -121,6 +121,8 @@ export interface EngagementQuestions {
   readonly maxSteps: number;
   /** The input of `parse` for these attackers against the target over `steps`; throw InputError naming the flag on a bad combination. */
   input(attackers: readonly EngagementAttacker[], target: UnitBody, steps: number, flags: SituationFlags): unknown;
+  /** What the engagement Outcome's `damage` counts against this target, for a column head (e.g. "damage carried", "assaulters lost"). */
+  damageLabel(target: UnitBody): string;
   /** P(the target is removed by the end of step k), k = 1..steps, from the engagement's Outcome. */
   removedBy(outcome: Outcome, steps: number): number[];
 }

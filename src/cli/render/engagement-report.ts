@@ -3,7 +3,7 @@
  */
 import { attackersLabel, type EngagementRow } from '../../analysis/engagements.js';
 import type { Side } from '../../analysis/pairing.js';
-import { sideLabel } from '../../analysis/pairing.js';
+import { sideBody, sideLabel } from '../../analysis/pairing.js';
 import type { UnitQuestions } from '../../systems/types.js';
 import { type Column, formatCell, type Report } from './report.js';
 
@@ -34,7 +34,7 @@ export function engagementKillsReport(target: Side, rows: readonly EngagementRow
     tables: [
       {
         title: `${pairs ? 'Pairs of attackers' : 'Attackers'} ranked by P(${q.removeVerb} within ${steps} ${step}${steps > 1 ? 's' : ''})`,
-        columns: [{ name: pairs ? 'attackers' : 'attacker', kind: 'text' }, ...stepHeads(q, steps), { name: `mean ${q.damageUnit} at the end`, kind: 'number' }],
+        columns: [{ name: pairs ? 'attackers' : 'attacker', kind: 'text' }, ...stepHeads(q, steps), { name: `mean ${q.engagements!.damageLabel(sideBody(target))}`, kind: 'number' }],
         rows: rows.map((r) => [attackersLabel(r.attackers), ...stepColumns(steps).map((k) => r.removedBy[k - 1]), r.meanDamage]),
       },
     ],
@@ -56,7 +56,7 @@ export function engagementCompareReport(
     tables: [
       {
         title: `P(${q.removeVerb} within each ${step})`,
-        columns: [{ name: 'target', kind: 'text' }, { name: 'option', kind: 'text' }, ...stepHeads(q, steps), { name: `mean ${q.damageUnit} at the end`, kind: 'number' }],
+        columns: [{ name: 'target', kind: 'text' }, { name: 'option', kind: 'text' }, ...stepHeads(q, steps), { name: 'mean damage', kind: 'number' }],
         rows: results.map((r) => [sideLabel(r.target), r.option, ...stepColumns(steps).map((k) => r.row.removedBy[k - 1]), r.row.meanDamage]),
       },
     ],

@@ -60,6 +60,8 @@ const engagements: EngagementQuestions = {
       throw new InputError('--attacker: a HOTT close combat is one element against one (§6.1); several elements fight together only to assault a Stronghold (§6.6)');
     return { attacker: attackers[0].body, target, situation: situation(flags), bounds: steps };
   },
+  // An assault's damage counts the assaulters lost; a combat's, the target removed (0 or 1).
+  damageLabel: (target) => (findTroop(String(target.type)) === 'stronghold' ? 'assaulters lost' : 'target removed'),
   removedBy(o, steps) {
     return Array.from({ length: steps }, (_, k) => {
       const bound = o.outcomes?.[`bound ${k + 1}`];

@@ -35,6 +35,8 @@ const engagements: EngagementQuestions = {
     attackers: attackers.map((a) => ({ unit: a.body, situation: attackSituation(a.how, flags) })),
     engagement: { turns: steps },
   }),
+  // The engagement's damage: what the target carries at the end (its total when it routed).
+  damageLabel: () => 'damage carried',
   removedBy: (o, steps) => Array.from({ length: steps }, (_, k) => o.outcomes?.[`end of turn ${k + 1}`]?.routed ?? 0),
 };
 
