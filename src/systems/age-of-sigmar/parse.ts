@@ -4,7 +4,7 @@
  * ScenarioError naming the field.
  */
 import { ScenarioError, UnsupportedRuleError } from '../../core/errors.js';
-import { parseRuleRef, validate } from '../../core/input.js';
+import { parseRuleRef, validate, ownEntry } from '../../core/input.js';
 import {
   type Attacker,
   type Crit,
@@ -166,9 +166,10 @@ function parseWeapon(raw: RawWeapon, path: string, unit: RawUnit, unitChampions:
     const noParam = () => {
       if (ref.param !== null) throw new ScenarioError(at, `'${ref.id}' takes no parameter`);
     };
-    if (ref.id in CRITS) {
+    const crit = ownEntry(CRITS, ref.id);
+    if (crit !== undefined) {
       noParam();
-      crits.push(CRITS[ref.id]);
+      crits.push(crit);
     } else if (ref.id.startsWith('anti-')) {
       // Anti X (+1 Rend) — 20.0; several stack.
       if (ref.param !== null && !/^\+?1\s*rend$/.test(ref.param)) throw new ScenarioError(at, `'${text}' must be written '${ref.id}(+1 rend)'`);
@@ -232,7 +233,8 @@ function parseUnitAbilities(raw: RawUnit, root: string): void {
   raw.abilities.forEach((text, i) => {
     const path = `${root}.abilities[${i}]`;
     const id = text.trim().toLowerCase();
-    if (id in UNSUPPORTED_UNIT_ABILITIES) throw new UnsupportedRuleError(path, id, UNSUPPORTED_UNIT_ABILITIES[id]);
+    const unsupported = ownEntry(UNSUPPORTED_UNIT_ABILITIES, id);
+    if (unsupported !== undefined) throw new UnsupportedRuleError(path, id, unsupported);
     if (!UNIT_ABILITIES.includes(id)) throw new ScenarioError(path, `unknown unit ability '${text}' (allowed: ${UNIT_ABILITIES.join(', ')})`);
   });
 }
