@@ -166,6 +166,14 @@ function loadUserDir(dir: string, flag: string): Unit[] {
   return units;
 }
 
+let builtIn: readonly Unit[] | undefined;
+
+/** The package's units, read and validated once per process (they do not change while it runs). */
+function builtInUnits(): readonly Unit[] {
+  builtIn ??= SYSTEMS.filter((system) => system.questions).flatMap(loadBuiltIn);
+  return builtIn;
+}
+
 export interface Library {
   units: Unit[];
   find(ref: string, field: string): Unit;
@@ -175,7 +183,7 @@ export interface Library {
 /** Every unit: built-in first, then the user's (a user unit with the same id replaces the built-in one). */
 export function loadLibrary(userDir?: string): Library {
   const byKey = new Map<string, Unit>();
-  for (const system of SYSTEMS) if (system.questions) for (const u of loadBuiltIn(system)) byKey.set(`${u.system}/${u.id}`, u);
+  for (const u of builtInUnits()) byKey.set(`${u.system}/${u.id}`, u);
   const dir = userDir ?? process.env.WARODDS_UNITS;
   if (dir) for (const u of loadUserDir(dir, userDir ? '--units' : 'WARODDS_UNITS')) byKey.set(`${u.system}/${u.id}`, u);
   const units = [...byKey.values()];
