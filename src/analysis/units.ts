@@ -138,7 +138,7 @@ function isDirectory(path: string): boolean {
 function loadUserDir(dir: string, flag: string): Unit[] {
   if (!isDirectory(dir)) throw new InputError(`${flag}: ${shownPath(dir)} is not a directory`);
   const units: Unit[] = [];
-  const read = (file: string) => readJsonFile(file, `${flag}: unit`);
+  const read = (file: string) => readJsonFile(file, flag);
   try {
     for (const entry of visibleEntries(dir)) {
       const path = join(dir, entry);
