@@ -9,11 +9,11 @@ import { InputError } from '../core/errors.js';
 import { loadLibrary, type Library } from '../analysis/units.js';
 import type { Evaluate, RemoveMetric } from '../analysis/pairing.js';
 import { findSystem } from '../systems/registry.js';
-import { createPool, runMonteCarlo } from '../sim/pool.js';
+import { createPool, runMonteCarlo, threadsFor } from '../sim/pool.js';
 import { tallyToOutcome } from '../sim/tally.js';
 import type { SituationFlags } from '../systems/types.js';
 import { addSamplingOptions, formatOf, samplingOptions, type OutputFlags, type SamplingFlags } from './options.js';
-import { interruptSignal } from './interrupt.js';
+import { interruptible } from './interrupt.js';
 import type { Report } from './render/report.js';
 import { reportToCsv, reportToMarkdown, reportToTerminal } from './render/report-text.js';
 import { reportToHtml } from './render/report-html.js';
@@ -81,13 +81,15 @@ export async function withEvaluator<T>(f: QuestionFlags, ask: (evaluate: Evaluat
       const s = findSystem(system);
       return s.exact(s.parse(input));
     });
-  const options = samplingOptions(f, QUESTION_MC_SAMPLES, interruptSignal());
-  const pool = createPool(options.threads);
+  const options = samplingOptions(f, QUESTION_MC_SAMPLES);
+  const pool = createPool(threadsFor(options.threads, options.samples));
   try {
-    return await ask(async (system, input) => {
-      findSystem(system).parse(input);
-      return tallyToOutcome(await runMonteCarlo({ system, input, ...options }, pool));
-    });
+    return await interruptible(() =>
+      ask(async (system, input, label) => {
+        findSystem(system).parse(input);
+        return tallyToOutcome(await runMonteCarlo({ system, input, label, ...options }, pool));
+      }),
+    );
   } finally {
     await pool.destroy();
   }

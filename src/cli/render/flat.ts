@@ -5,6 +5,7 @@
 import { atLeast } from '../../core/dist.js';
 import type { RunResult } from '../run.js';
 import { categoriesOf, sectionsOf } from './sections.js';
+import { pooledFrom } from './table.js';
 
 interface FlatRow {
   quantity: string;
@@ -19,8 +20,9 @@ function flatRows(r: RunResult): FlatRow[] {
   for (const s of sectionsOf(r)) {
     if (s.kind === 'dist') {
       const length = Math.max(s.exact?.length ?? 0, s.mc?.length ?? 0);
+      const pooled = pooledFrom(r, s.name);
       for (let k = 0; k < length; k++)
-        rows.push({ quantity: s.name, value: String(k), exact: s.exact ? s.exact[k] ?? 0 : undefined, mc: s.mc ? s.mc[k] ?? 0 : undefined, exactAtLeast: atLeast((s.exact ?? s.mc)!, k) });
+        rows.push({ quantity: s.name, value: k === pooled ? `>=${k}` : String(k), exact: s.exact ? s.exact[k] ?? 0 : undefined, mc: s.mc ? s.mc[k] ?? 0 : undefined, exactAtLeast: atLeast((s.exact ?? s.mc)!, k) });
     } else if (s.kind === 'prob') rows.push({ quantity: s.name, value: '', exact: s.exact, mc: s.mc });
     else for (const key of categoriesOf(s)) rows.push({ quantity: s.name, value: key, exact: s.exact ? s.exact[key] ?? 0 : undefined, mc: s.mc ? s.mc[key] ?? 0 : undefined });
   }
