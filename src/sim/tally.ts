@@ -36,6 +36,7 @@ export class Counts {
   private grow(length: number): void {
     let size = this.data.length;
     while (size < length) size *= 2;
+    size = Math.min(size, POOLED_FROM + 1);
     const next = new Float64Array(size);
     next.set(this.data);
     this.data = next;
