@@ -20,4 +20,5 @@ export const hott: GameSystem<HottScenario> = {
   // The exact engine's tables: attacker, target, combat; results in rules order (results.ts), then the combat cases.
   categoryOrder: ['attacker', 'target', 'combat', ...RESULTS, ...COMBAT_CASES],
   questions: hottQuestions,
+  warnings: (s) => (s.mode === 'close-combat' ? s.warnings : []),
 };
