@@ -5,9 +5,10 @@
  */
 import type { GameSystem } from '../types.js';
 import { hottQuestions } from './questions.js';
-import { exactHott } from './exact.js';
-import { exactHottEngagement } from './engagement.js';
-import { type HottEngagement, isHottEngagementInput, parseHottEngagement } from './engagement-schema.js';
+import { COMBAT_CASES, exactHott } from './exact.js';
+import { RESULTS } from './results.js';
+import { exactHottEngagement, IN_CONTACT } from './engagement.js';
+import { type HottEngagement, isHottEngagementInput, MAX_BOUNDS, parseHottEngagement } from './engagement-schema.js';
 import { simulateHottEngagement } from './engagement-simulate.js';
 import type { HottScenario } from './scenario.js';
 import { parseHott } from './schema.js';
@@ -24,6 +25,19 @@ export const hott: GameSystem<HottInput> = {
   parse: (input) => (isHottEngagementInput(input) ? parseHottEngagement(input) : parseHott(input)),
   exact: (s) => (isEngagement(s) ? exactHottEngagement(s) : exactHott(s)),
   simulate: (s, rng, n, tally) => (isEngagement(s) ? simulateHottEngagement(s, rng, n, tally) : simulateHott(s, rng, n, tally)),
+  // The exact engine's tables: attacker, target, combat; results in rules order (results.ts), then the combat cases.
+  categoryOrder: [
+    // A combat that goes on, bound by bound, then an assault's bounds (MAX_BOUNDS).
+    ...Array.from({ length: MAX_BOUNDS }, (_, k) => `within bound ${k + 1}`),
+    ...Array.from({ length: MAX_BOUNDS }, (_, k) => `bound ${k + 1}`),
+    'attacker',
+    'target',
+    'combat',
+    ...RESULTS,
+    ...COMBAT_CASES,
+    IN_CONTACT,
+    'holds',
+  ],
   questions: hottQuestions,
   warnings: (s) => (isEngagement(s) ? (s.kind === 'repeated-combat' ? s.first.warnings : []) : s.mode === 'close-combat' ? s.warnings : []),
 };

@@ -8,7 +8,7 @@ import type { GameSystem, Outcome } from '../types.js';
 import { kingsOfWarQuestions } from './questions.js';
 import { exactOutcome } from './exact.js';
 import { exactEngagement } from './engagement.js';
-import { type Engagement, isEngagementInput, parseEngagement } from './engagement-schema.js';
+import { type Engagement, isEngagementInput, MAX_TURNS, parseEngagement } from './engagement-schema.js';
 import { simulateEngagement } from './engagement-simulate.js';
 import { parseScenario, type Scenario } from './schema.js';
 import { simulateScenario } from './simulate.js';
@@ -25,5 +25,10 @@ export const kingsOfWar: GameSystem<KingsOfWarInput> = {
   exact: (s: KingsOfWarInput): Outcome => (isEngagement(s) ? exactEngagement(s) : exactOutcome(s)),
   simulate: (s: KingsOfWarInput, rng: Rng, n: number, tally: Tally): void =>
     isEngagement(s) ? simulateEngagement(s, rng, n, tally) : simulateScenario(s, rng, n, tally),
+  // As exact.ts builds them: the outcome tables, then the nerve test's results (damage left: numbers, then 'routed').
+  categoryOrder: [
+    // An engagement's tables turn by turn (MAX_TURNS).
+    ...Array.from({ length: MAX_TURNS }, (_, k) => `end of turn ${k + 1}`),
+    'nerve test', 'target damage', 'target next turn', 'attacker damage', 'none', 'not-wavered', 'steady', 'wavered', 'routed'],
   questions: kingsOfWarQuestions,
 };
