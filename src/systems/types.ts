@@ -24,6 +24,8 @@ export interface Outcome {
   morale?: Record<string, number>;
   /** HOTT: per element, {nothing, recoil, flee, destroyed, ...}. */
   outcomes?: Record<string, Record<string, number>>;
+  /** A whole fight's exact chain: live states per round and the bound on them (src/fight). */
+  chain?: { readonly statesPerRound: readonly number[]; readonly bound: number };
 }
 
 export interface GameSystem<S> {

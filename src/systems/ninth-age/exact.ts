@@ -127,7 +127,7 @@ function endOfPhaseWounds(victim: Unit, enemy: Unit): (state: number) => Dist {
 }
 
 /** Flee and pursuit: caught when any pursuit roll is at least the flee roll (§12.3). */
-function caughtChance(test: Extract<LoserTest, { kind: 'break' }>): number {
+export function caughtChance(test: Extract<LoserTest, { kind: 'break' }>): number {
   if (!test.pursuit) return 0;
   return 1 - probGreater(diceDist(test.flee), diceDist(test.pursuit));
 }
@@ -260,14 +260,12 @@ function resolveState(s: Scenario, dT: number, dA: number, state: number, p: num
   });
 }
 
-function exactMelee(s: Scenario): Outcome {
-  const poolT = woundPool(s.target);
-  const acc: Accumulator = {
-    damage: new Float64Array(poolT + 1),
-    slain: new Float64Array(s.target.models + 1),
-    morale: Object.fromEntries(MELEE_CATEGORIES.map((c) => [c, 0])) as Record<MeleeCategory, number>,
-  };
-  const end: EndOfPhase = { target: endOfPhaseWounds(s.target, s.attacker), attacker: endOfPhaseWounds(s.attacker, s.target) };
+/**
+ * Every way the Initiative steps of a melee round can end: wounds caused on the target and on the
+ * attacker (Overkill included in a challenge) and both victims' state bits, with their probability,
+ * mixed over the Fear tests taken at the start of the Combat Phase.
+ */
+export function forEachRoundEnd(s: Scenario, visit: (dT: number, dA: number, state: number, p: number) => void): void {
   // Fear: one Leadership test per unit at the start of the Combat Phase; failure sets WS 1 (§12.6)
   const fearPass = (unit: Unit, enemy: Unit) =>
     takesFearTest(unit, enemy) ? leadershipChance(standingLeadership(unit, enemy), unit.morale.rerollLeadership) : 1;
@@ -279,10 +277,20 @@ function exactMelee(s: Scenario): Outcome {
       if (w === 0) continue;
       const sides = meleeSides(s, failA, failT);
       for (const [state, joint] of roundStates(sides.attacker, sides.target))
-        for (let dT = 0; dT < joint.length; dT++)
-          for (let dA = 0; dA < joint[dT].length; dA++) if (joint[dT][dA] > 0) resolveState(s, dT, dA, state, w * joint[dT][dA], acc, end);
+        for (let dT = 0; dT < joint.length; dT++) for (let dA = 0; dA < joint[dT].length; dA++) if (joint[dT][dA] > 0) visit(dT, dA, state, w * joint[dT][dA]);
     }
   }
+}
+
+function exactMelee(s: Scenario): Outcome {
+  const poolT = woundPool(s.target);
+  const acc: Accumulator = {
+    damage: new Float64Array(poolT + 1),
+    slain: new Float64Array(s.target.models + 1),
+    morale: Object.fromEntries(MELEE_CATEGORIES.map((c) => [c, 0])) as Record<MeleeCategory, number>,
+  };
+  const end: EndOfPhase = { target: endOfPhaseWounds(s.target, s.attacker), attacker: endOfPhaseWounds(s.attacker, s.target) };
+  forEachRoundEnd(s, (dT, dA, state, p) => resolveState(s, dT, dA, state, p, acc, end));
   const damage = trim(acc.damage);
   return {
     damage,

@@ -1,20 +1,26 @@
 /**
  * The 9th Age: Fantasy Battles (rulebook 0.11.1 beta) — close combat from attack to break test,
- * and shooting with its Panic test.
+ * whole fights round after round, and shooting with its Panic test.
  */
+import { runChain } from '../../fight/chain.js';
 import type { GameSystem } from '../types.js';
 import { exactOutcome } from './exact.js';
+import { fightModel } from './fight.js';
+import { type FightScenario, isFightInput, parseFight } from './fight-schema.js';
+import { simulateFight } from './fight-simulate.js';
 import type { Scenario } from './model.js';
 import { ninthAgeQuestions } from './questions.js';
 import { parseScenario } from './schema.js';
 import { simulateScenario } from './simulate.js';
 
-export const ninthAge: GameSystem<Scenario> = {
+const isFight = (s: Scenario | FightScenario): s is FightScenario => 'kind' in s && s.kind === 'fight';
+
+export const ninthAge: GameSystem<Scenario | FightScenario> = {
   id: 'ninth-age',
   aliases: ['t9a'],
-  title: 'The 9th Age: Fantasy Battles 0.11.1 — melee rounds with break tests, shooting with panic',
-  parse: parseScenario,
-  exact: exactOutcome,
-  simulate: simulateScenario,
+  title: 'The 9th Age: Fantasy Battles 0.11.1 — melee rounds with break tests, whole fights, shooting with panic',
+  parse: (input) => (isFightInput(input) ? parseFight(input) : parseScenario(input)),
+  exact: (s) => (isFight(s) ? runChain(fightModel(s)) : exactOutcome(s)),
+  simulate: (s, rng, n, tally) => (isFight(s) ? simulateFight(s, rng, n, tally) : simulateScenario(s, rng, n, tally)),
   questions: ninthAgeQuestions,
 };
