@@ -1,18 +1,25 @@
 /**
  * Warhammer Fantasy Battles (6th/7th edition era quick reference), rules/warhammer-fantasy.md.
  */
+import { runChain } from '../../fight/chain.js';
 import type { GameSystem } from '../types.js';
 import { warhammerFantasyQuestions } from './questions.js';
 import { exact } from './exact.js';
+import { fightModel } from './fight.js';
+import { type FightScenario, isFightInput, parseFight } from './fight-schema.js';
+import { simulateFight } from './fight-simulate.js';
 import { type Scenario, parseScenario } from './schema.js';
 import { simulate } from './simulate.js';
 
-export const warhammerFantasy: GameSystem<Scenario> = {
+const isFight = (s: Scenario | FightScenario): s is FightScenario => s.phase === 'fight';
+
+export const warhammerFantasy: GameSystem<Scenario | FightScenario> = {
   id: 'warhammer-fantasy',
   aliases: ['whfb'],
-  title: 'Warhammer Fantasy Battles (6th/7th edition quick reference): a close-combat round from charge to pursuit, shooting and panic, fleeing from a charge, rallying',
-  parse: parseScenario,
-  exact,
-  simulate,
+  title:
+    'Warhammer Fantasy Battles (6th/7th edition quick reference): a close-combat round from charge to pursuit, whole fights, shooting and panic, fleeing from a charge, rallying',
+  parse: (input) => (isFightInput(input) ? parseFight(input) : parseScenario(input)),
+  exact: (s) => (isFight(s) ? runChain(fightModel(s)) : exact(s)),
+  simulate: (s, rng, n, tally) => (isFight(s) ? simulateFight(s, rng, n, tally) : simulate(s, rng, n, tally)),
   questions: warhammerFantasyQuestions,
 };
