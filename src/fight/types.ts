@@ -67,3 +67,6 @@ export interface FightModel<K extends number | string> {
 export function targetRemoved(ending: Ending | typeof FIGHTING): boolean {
   return ending === 'target-destroyed' || ending === 'target-caught' || ending === 'both-destroyed';
 }
+
+/** Endings in which the target broke, was caught or destroyed, or fled (kills --fight, compare --fight). */
+export const TARGET_BROKEN: readonly string[] = [...LOSER_FATES.map((f) => `target-${f}`), 'both-destroyed'];

@@ -40,6 +40,8 @@ export interface GameSystem<S> {
   exact(scenario: S): Outcome;
   /** Roll `n` sequences die by die, in rule order, adding each to `tally`. */
   simulate(scenario: S, rng: Rng, n: number, tally: Tally): void;
+  /** Whether a parsed scenario is a whole fight (src/fight); absent where the rule set has none. */
+  isFight?(scenario: S): boolean;
   /** Units and the three questions; absent for the generic pipeline, which has no units. */
   readonly questions?: UnitQuestions;
 }
@@ -53,6 +55,8 @@ export interface SituationFlags {
   flank: boolean;
   rear: boolean;
   shooting: boolean;
+  /** A whole fight, round after round to a finish (rule sets whose questions have `fights`). */
+  fight?: boolean;
   /** Raw keys merged into the system's situation (`--situation JSON`). */
   extra: Record<string, unknown>;
 }
@@ -84,6 +88,8 @@ export interface UnitQuestions {
   /** What "damage" counts and how much the target can take (P(≥ half) uses half of it). */
   readonly damageUnit: string;
   capacity(target: UnitBody): number;
+  /** Whole fights (`--fight`, `warodds fight`) are available. */
+  readonly fights?: boolean;
   /** P(the target breaks, flees or is destroyed), where the rule set has break tests. */
   breakProbability?(outcome: Outcome): number;
   /** Target characteristics a table may vary, and the default grid. */

@@ -20,6 +20,7 @@ export const ninthAge: GameSystem<Scenario | FightScenario> = {
   aliases: ['t9a'],
   title: 'The 9th Age: Fantasy Battles 0.11.1 — melee rounds with break tests, whole fights, shooting with panic',
   parse: (input) => (isFightInput(input) ? parseFight(input) : parseScenario(input)),
+  isFight,
   exact: (s) => (isFight(s) ? runChain(fightModel(s)) : exactOutcome(s)),
   simulate: (s, rng, n, tally) => (isFight(s) ? simulateFight(s, rng, n, tally) : simulateScenario(s, rng, n, tally)),
   questions: ninthAgeQuestions,

@@ -19,6 +19,7 @@ export const warhammerFantasy: GameSystem<Scenario | FightScenario> = {
   title:
     'Warhammer Fantasy Battles (6th/7th edition quick reference): a close-combat round from charge to pursuit, whole fights, shooting and panic, fleeing from a charge, rallying',
   parse: (input) => (isFightInput(input) ? parseFight(input) : parseScenario(input)),
+  isFight,
   exact: (s) => (isFight(s) ? runChain(fightModel(s)) : exact(s)),
   simulate: (s, rng, n, tally) => (isFight(s) ? simulateFight(s, rng, n, tally) : simulate(s, rng, n, tally)),
   questions: warhammerFantasyQuestions,
