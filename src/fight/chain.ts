@@ -6,7 +6,7 @@
 import { InputError } from '../core/errors.js';
 import type { Outcome } from '../systems/types.js';
 import { FightTables } from './tables.js';
-import type { FightModel, Step, Units } from './types.js';
+import type { FightModel, RoundSteps, Units } from './types.js';
 
 /** Most states one round of the exact chain may hold before the Monte Carlo engine is the answer. */
 export const MAX_CHAIN_STATES = 60_000;
@@ -22,7 +22,7 @@ export function checkChainSize(bound: number): void {
 export function runChain<K extends number | string>(model: FightModel<K>): Outcome {
   checkChainSize(model.bound);
   const tables = new FightTables(model.rounds);
-  const cache = new Map<string, readonly Step<K>[]>();
+  const cache = new Map<string, RoundSteps<K>>();
   const stepsOf = (state: K, round: number) => {
     const key = `${model.phase(round)}|${state}`;
     let steps = cache.get(key);
@@ -31,20 +31,22 @@ export function runChain<K extends number | string>(model: FightModel<K>): Outco
   };
   let live = new Map<K, { p: number; units: Units }>([[model.start, { p: 1, units: model.startUnits }]]);
   // Mass that already ended, by the units it ended with.
-  const ended = new Map<string, { p: number; units: Units }>();
+  const ended = new Map<number, { p: number; units: Units }>();
   const statesPerRound: number[] = [];
   for (let round = 1; round <= model.rounds && live.size > 0; round++) {
     statesPerRound.push(live.size);
     for (const { p, units } of ended.values()) tables.afterEnd(round, units, p);
     const next = new Map<K, { p: number; units: Units }>();
     for (const [state, { p }] of live) {
-      for (const step of stepsOf(state, round)) {
+      const { steps, margins } = stepsOf(state, round);
+      for (const [margin, q] of margins) tables.margin(round, margin, p * q);
+      for (const step of steps) {
         const q = p * step.p;
         if (q === 0) continue;
-        tables.round(round, step.margin, step.units, q);
+        tables.left(round, step.units, q);
         if (step.next === null) {
           tables.end(round, step.ending, step.units, q);
-          const key = `${step.units.attackerLeft},${step.units.targetLeft}`;
+          const key = step.units.attackerLeft * 1_000_000 + step.units.targetLeft;
           const e = ended.get(key);
           if (e) e.p += q;
           else ended.set(key, { p: q, units: step.units });
@@ -61,5 +63,5 @@ export function runChain<K extends number | string>(model: FightModel<K>): Outco
   for (let round = statesPerRound.length + 1; round <= model.rounds; round++)
     for (const { p, units } of ended.values()) tables.afterEnd(round, units, p);
   for (const { p, units } of live.values()) tables.end(model.rounds, null, units, p);
-  return { ...tables.outcome(1), chain: { statesPerRound, bound: model.bound } };
+  return { ...tables.outcome(), chain: { statesPerRound, bound: model.bound } };
 }

@@ -10,7 +10,7 @@
  */
 import { type Dist, trim } from '../core/dist.js';
 import type { Outcome } from '../systems/types.js';
-import { type Ending, FIGHTING, type Units, targetRemoved } from './types.js';
+import { ENDINGS, type Ending, FIGHTING, type Units, targetRemoved } from './types.js';
 
 export const NO_MARGIN = 'none';
 
@@ -18,65 +18,97 @@ export const marginTable = (round: number): string => `margin-${round}`;
 export const leftTable = (side: 'attacker' | 'target', round: number): string => `${side}-left-${round}`;
 export const endingKey = (round: number, ending: Ending): string => `${round}:${ending}`;
 
-/** Sums the tables with weights (probabilities, or 1 per sample). */
+const ENDING_INDEX = new Map(ENDINGS.map((e, i) => [e, i]));
+
+/** Sums the exact chain's tables with probability weights, in arrays indexed by number. */
 export class FightTables {
-  damage: number[] = [];
-  slain: number[] = [];
-  destroyed = 0;
-  readonly morale = new Map<string, number>();
-  readonly outcomes = new Map<string, Map<string, number>>();
+  private readonly damage: number[] = [];
+  private readonly slain: number[] = [];
+  private destroyed = 0;
+  private fighting = 0;
+  /** [round][ending index] */
+  private readonly endings: number[][];
+  /** [round] margin → weight, and the weight with no margin */
+  private readonly margins: Array<Map<number, number>>;
+  private readonly noMargin: number[];
+  /** [round][models left] */
+  private readonly attackerLeft: number[][];
+  private readonly targetLeft: number[][];
 
-  constructor(readonly rounds: number) {}
+  constructor(readonly rounds: number) {
+    const perRound = <T>(f: () => T) => Array.from({ length: rounds + 1 }, f);
+    this.endings = perRound(() => new Array<number>(ENDINGS.length).fill(0));
+    this.margins = perRound(() => new Map<number, number>());
+    this.noMargin = new Array<number>(rounds + 1).fill(0);
+    this.attackerLeft = perRound(() => []);
+    this.targetLeft = perRound(() => []);
+  }
 
-  /** Round `round` was fought (margin null: no blows) and left these units. */
-  round(round: number, margin: number | null, units: Units, w: number): void {
-    this.add(marginTable(round), margin === null ? NO_MARGIN : String(margin), w);
-    this.left(round, units, w);
+  /** Round `round` was fought with this margin (null: no blows). */
+  margin(round: number, margin: number | null, w: number): void {
+    if (margin === null) this.noMargin[round] += w;
+    else {
+      const m = this.margins[round];
+      m.set(margin, (m.get(margin) ?? 0) + w);
+    }
+  }
+
+  /** Round `round` left these units. */
+  left(round: number, units: Units, w: number): void {
+    addAt(this.attackerLeft[round], units.attackerLeft, w);
+    addAt(this.targetLeft[round], units.targetLeft, w);
   }
 
   /** Mass that ended before `round`: no margin, the units it ended with. */
   afterEnd(round: number, units: Units, w: number): void {
-    this.add(marginTable(round), NO_MARGIN, w);
+    this.noMargin[round] += w;
     this.left(round, units, w);
   }
 
   /** The fight ended in `round` (or reached the cap still fighting, `ending` null). */
   end(round: number, ending: Ending | null, units: Units, w: number): void {
-    const key = ending ?? FIGHTING;
-    bump(this.morale, key, w);
-    this.add('ending', ending === null ? FIGHTING : endingKey(round, ending), w);
+    if (ending === null) this.fighting += w;
+    else this.endings[round][ENDING_INDEX.get(ending)!] += w;
     addAt(this.damage, units.targetWounds, w);
     addAt(this.slain, units.targetSlain, w);
-    if (targetRemoved(key)) this.destroyed += w;
+    if (targetRemoved(ending ?? FIGHTING)) this.destroyed += w;
   }
 
-  /** The Outcome, every weight divided by `total`. */
-  outcome(total: number): Outcome {
-    const scale = (xs: number[]): Dist => trim(Float64Array.from(xs.length ? xs : [0], (x) => (x ?? 0) / total));
-    const record = (m: Map<string, number>) => Object.fromEntries([...m].map(([k, v]) => [k, v / total]));
-    return {
-      damage: scale(this.damage),
-      slain: scale(this.slain),
-      destroyed: this.destroyed / total,
-      morale: record(this.morale),
-      outcomes: Object.fromEntries([...this.outcomes].map(([k, m]) => [k, record(m)])),
-    };
+  /** The Outcome. */
+  outcome(): Outcome {
+    const dist = (xs: number[]): Dist => trim(Float64Array.from(xs.length ? xs : [0]));
+    const morale: Record<string, number> = {};
+    const ending: Record<string, number> = {};
+    const outcomes: Record<string, Record<string, number>> = {};
+    for (let round = 1; round <= this.rounds; round++) {
+      ENDINGS.forEach((e, i) => {
+        const w = this.endings[round][i];
+        if (w === 0) return;
+        morale[e] = (morale[e] ?? 0) + w;
+        ending[endingKey(round, e)] = w;
+      });
+      const margins: Record<string, number> = {};
+      for (const [m, w] of [...this.margins[round]].sort((a, b) => a[0] - b[0])) margins[String(m)] = w;
+      if (this.noMargin[round] > 0) margins[NO_MARGIN] = this.noMargin[round];
+      outcomes[marginTable(round)] = margins;
+      outcomes[leftTable('attacker', round)] = sparse(this.attackerLeft[round]);
+      outcomes[leftTable('target', round)] = sparse(this.targetLeft[round]);
+    }
+    if (this.fighting > 0) {
+      morale[FIGHTING] = this.fighting;
+      ending[FIGHTING] = this.fighting;
+    }
+    return { damage: dist(this.damage), slain: dist(this.slain), destroyed: this.destroyed, morale, outcomes: { ending, ...outcomes } };
   }
 
-  private left(round: number, units: Units, w: number): void {
-    this.add(leftTable('attacker', round), String(units.attackerLeft), w);
-    this.add(leftTable('target', round), String(units.targetLeft), w);
-  }
-
-  private add(table: string, key: string, w: number): void {
-    let m = this.outcomes.get(table);
-    if (!m) this.outcomes.set(table, (m = new Map()));
-    bump(m, key, w);
-  }
 }
 
-function bump(m: Map<string, number>, key: string, w: number): void {
-  m.set(key, (m.get(key) ?? 0) + w);
+function sparse(xs: number[]): Record<string, number> {
+  const out: Record<string, number> = {};
+  xs.forEach((w, k) => {
+    if (w > 0) out[String(k)] = w;
+  });
+  return out;
 }
 
 function addAt(xs: number[], k: number, w: number): void {

@@ -38,15 +38,39 @@ export interface Units {
   readonly targetSlain: number;
 }
 
-/** One way a round can go from a state. */
+/** One way a round can go from a state (its combat-result margin is counted apart, see RoundSteps). */
 export interface Step<K> {
   readonly p: number;
-  /** The attacker's combat score minus the target's, or null when no blows were struck. */
-  readonly margin: number | null;
   readonly units: Units;
   /** The state the fight goes on from, or null when it ended. */
   readonly next: K | null;
   readonly ending: Ending | null;
+}
+
+/** Every way a round fought from a state can go, and its combat-result margins. */
+export interface RoundSteps<K> {
+  readonly steps: readonly Step<K>[];
+  /** The attacker's combat score minus the target's, with its probability; null when no blows were struck. */
+  readonly margins: ReadonlyArray<readonly [number | null, number]>;
+}
+
+/** Adds up the steps of a round as they are found, merging equal ones. */
+export class StepSet<K> {
+  private readonly steps = new Map<string, { p: number; units: Units; next: K | null; ending: Ending | null }>();
+  private readonly margins = new Map<number | null, number>();
+
+  add(p: number, margin: number | null, units: Units, next: K | null, ending: Ending | null): void {
+    if (p === 0) return;
+    this.margins.set(margin, (this.margins.get(margin) ?? 0) + p);
+    const id = `${next ?? ending}|${units.attackerLeft}|${units.targetLeft}|${units.targetWounds}`;
+    const old = this.steps.get(id);
+    if (old) old.p += p;
+    else this.steps.set(id, { p, units, next, ending });
+  }
+
+  result(): RoundSteps<K> {
+    return { steps: [...this.steps.values()], margins: [...this.margins] };
+  }
 }
 
 /** A rule set's fight, seen by the exact chain. */
@@ -56,7 +80,7 @@ export interface FightModel<K extends number | string> {
   /** Round cap. */
   readonly rounds: number;
   /** Every way a round fought from `state` can go. */
-  steps(state: K, round: number): readonly Step<K>[];
+  steps(state: K, round: number): RoundSteps<K>;
   /** Rounds with equal `phase` have equal steps from each state (round 1 differs from later rounds). */
   phase(round: number): number;
   /** An upper bound on the states alive in one round. */

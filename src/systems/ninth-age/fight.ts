@@ -7,7 +7,7 @@
  * Impact Hits), later rounds without (§4.3, §6, §7, §8.1, §12.1); ranks, Steadfast and the flank
  * or rear bonus come from the models left (§12.1, §12.2); Fear is tested every Combat Phase (§12.6).
  */
-import type { FightModel, FightSide, Step, Units } from '../../fight/types.js';
+import { type Ending, type FightModel, type FightSide, type RoundSteps, StepSet, type Units } from '../../fight/types.js';
 import { caughtChance, daemonicWounds, forEachRoundEnd, leadershipChance } from './exact.js';
 import type { FightScenario } from './fight-schema.js';
 import { modelsAlive, woundPool } from './melee-setup.js';
@@ -93,19 +93,22 @@ export function fightModel(f: FightScenario): FightModel<number> {
   };
 }
 
-function roundSteps(f: FightScenario, from: FightState, round: number, key: (s: FightState) => number): Step<number>[] {
+/** P(caught) by flee and pursuit dice, worked out once each (§12.3). */
+const caughtChances = new Map<string, number>();
+function caughtOnce(test: Parameters<typeof caughtChance>[0]): number {
+  const id = `${test.flee.text}|${test.pursuit?.text ?? ''}`;
+  let p = caughtChances.get(id);
+  if (p === undefined) caughtChances.set(id, (p = caughtChance(test)));
+  return p;
+}
+
+function roundSteps(f: FightScenario, from: FightState, round: number, key: (s: FightState) => number): RoundSteps<number> {
   const s = roundScenario(f, from, round);
   const poolA = woundPool(s.attacker);
   const poolT = woundPool(s.target);
-  const steps = new Map<string, Step<number>>();
-  const add = (p: number, margin: number, state: FightState, ending: Step<number>['ending'], removed: FightSide | null = null) => {
-    if (p === 0) return;
-    const next = ending === null ? key(state) : null;
-    const id = `${next ?? ending}|${margin}|${state.dA}|${state.dT}`;
-    const old = steps.get(id);
-    if (old) steps.set(id, { ...old, p: old.p + p });
-    else steps.set(id, { p, margin, units: unitsOf(f, state, removed), next, ending });
-  };
+  const steps = new StepSet<number>();
+  const add = (p: number, margin: number, state: FightState, ending: Ending | null, removed: FightSide | null = null) =>
+    steps.add(p, margin, unitsOf(f, state, removed), ending === null ? key(state) : null, ending);
   forEachRoundEnd(s, (dT, dA, _bits, p) => {
     const wT = Math.min(dT, poolT);
     const wA = Math.min(dA, poolA);
@@ -147,11 +150,11 @@ function roundSteps(f: FightScenario, from: FightState, round: number, key: (s: 
         goesOn(0, p * pass);
         // A war machine that fails is destroyed (§9); a unit that breaks flees and may be caught (§12.3)
         if (test.destroyedOnFailure) return add(p * (1 - pass), margin, after, `${loser}-destroyed`, loser);
-        const caught = caughtChance(test);
+        const caught = caughtOnce(test);
         add(p * (1 - pass) * caught, margin, after, `${loser}-caught`, loser);
         add(p * (1 - pass) * (1 - caught), margin, after, `${loser}-escaped`);
       }
     }
   });
-  return [...steps.values()];
+  return steps.result();
 }

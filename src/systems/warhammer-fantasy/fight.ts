@@ -8,7 +8,7 @@
  * morning stars, lances and cavalry spears, Hatred and the fear test only in round 1 (§1, §4, §11);
  * ranks from the models at the start of the round, outnumbering after its casualties (§8, §9).
  */
-import type { FightModel, FightSide, Step, Units } from '../../fight/types.js';
+import { type Ending, type FightModel, type FightSide, type RoundSteps, StepSet, type Units } from '../../fight/types.js';
 import type { DefenderState } from './exact-attack.js';
 import { fleeAndCaught, forEachRoundEnd } from './exact-melee.js';
 import { pCaught } from './exact-morale.js';
@@ -133,11 +133,11 @@ function roundSteps(
   previousMatters: boolean,
   caughtIf: Record<Side, number>,
   remember: (s: FightState) => number,
-): Step<number>[] {
+): RoundSteps<number> {
   const plan = roundPlan(f, from, round);
-  const steps: Step<number>[] = [];
-  const add = (p: number, margin: number | null, state: FightState, ending: Step<number>['ending'], removed: FightSide | null = null) => {
-    if (p > 0) steps.push({ p, margin, units: unitsOf(f, state, removed), next: ending === null ? remember(state) : null, ending });
+  const steps = new StepSet<number>();
+  const add = (p: number, margin: number | null, state: FightState, ending: Ending | null, removed: FightSide | null = null) => {
+    if (p > 0) steps.add(p, margin, unitsOf(f, state, removed), ending === null ? remember(state) : null, ending);
   };
   forEachRoundEnd(plan, (end) => {
     if (end.kind === 'fled') return add(end.p, null, from, `${end.side}-fled-at-charge`);
@@ -164,7 +164,7 @@ function roundSteps(
     add(p * caught, margin, after, `${loser}-caught`, loser);
     add(p * (flee - caught), margin, after, `${loser}-escaped`);
   });
-  return steps;
+  return steps.result();
 }
 
 /** Both units after the blows of a round. */
