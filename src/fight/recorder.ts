@@ -1,46 +1,34 @@
 /**
- * The simulator's side of a fight's tables (see tables.ts): one sample's rounds written into a
- * Tally as counts under the same keys the exact chain uses.
+ * The simulator's side of a fight's tables (see tables.ts): each sample's rounds counted once,
+ * under the same keys the exact chain uses, then added into the Tally.
  */
 import type { Tally } from '../sim/tally.js';
-import { NO_MARGIN, endingKey, leftTable, marginTable } from './tables.js';
-import { type Ending, FIGHTING, type Units, targetRemoved } from './types.js';
+import { FightTables } from './tables.js';
+import type { Ending, Units } from './types.js';
 
 export class FightRecorder {
-  private readonly margins: string[];
-  private readonly attackerLeft: string[];
-  private readonly targetLeft: string[];
+  private readonly tables: FightTables;
+  private samples = 0;
 
-  constructor(
-    private readonly tally: Tally,
-    private readonly rounds: number,
-  ) {
-    const names = (f: (round: number) => string) => Array.from({ length: rounds }, (_, k) => f(k + 1));
-    this.margins = names(marginTable);
-    this.attackerLeft = names((r) => leftTable('attacker', r));
-    this.targetLeft = names((r) => leftTable('target', r));
+  constructor(private readonly rounds: number) {
+    this.tables = new FightTables(rounds);
   }
 
   /** Round `round` was fought (margin null: no blows) and left these units. */
   round(round: number, margin: number | null, units: Units): void {
-    this.tally.recordOutcome(this.margins[round - 1], margin === null ? NO_MARGIN : String(margin));
-    this.left(round, units);
+    this.tables.margin(round, margin, 1);
+    this.tables.left(round, units, 1);
   }
 
-  /** The fight ended in `round` with `ending` (null: still fighting at the cap). */
+  /** The sample ended in `round` with `ending` (null: still fighting at the cap). */
   end(round: number, ending: Ending | null, units: Units): void {
-    for (let r = round + 1; r <= this.rounds; r++) {
-      this.tally.recordOutcome(this.margins[r - 1], NO_MARGIN);
-      this.left(r, units);
-    }
-    const key = ending ?? FIGHTING;
-    this.tally.record(units.targetWounds, units.targetSlain, targetRemoved(key));
-    this.tally.recordMorale(key);
-    this.tally.recordOutcome('ending', ending === null ? FIGHTING : endingKey(round, ending));
+    this.samples++;
+    this.tables.end(round, ending, units, 1);
+    for (let r = round + 1; r <= this.rounds; r++) this.tables.afterEnd(r, units, 1);
   }
 
-  private left(round: number, units: Units): void {
-    this.tally.recordOutcome(this.attackerLeft[round - 1], String(units.attackerLeft));
-    this.tally.recordOutcome(this.targetLeft[round - 1], String(units.targetLeft));
+  /** Add every sample recorded into the tally. */
+  flush(tally: Tally): void {
+    this.tables.intoTally(tally, this.samples);
   }
 }

@@ -9,6 +9,7 @@
  * - `outcomes.attacker-left-K`, `outcomes.target-left-K`: models on the table after round K.
  */
 import { type Dist, trim } from '../core/dist.js';
+import type { Tally } from '../sim/tally.js';
 import type { Outcome } from '../systems/types.js';
 import { ENDINGS, type Ending, FIGHTING, type Units, targetRemoved } from './types.js';
 
@@ -72,6 +73,23 @@ export class FightTables {
     addAt(this.damage, units.targetWounds, w);
     addAt(this.slain, units.targetSlain, w);
     if (targetRemoved(ending ?? FIGHTING)) this.destroyed += w;
+  }
+
+  /** Add the tables, counted one per sample, into a simulator's tally of `samples` samples. */
+  intoTally(tally: Tally, samples: number): void {
+    const o = this.outcome();
+    tally.samples += samples;
+    tally.tracksSlain = true;
+    tally.tracksDestroyed = true;
+    tally.destroyed += o.destroyed!;
+    o.damage.forEach((n, k) => tally.damage.addMany(k, n));
+    o.slain!.forEach((n, k) => tally.slain.addMany(k, n));
+    for (const [k, n] of Object.entries(o.morale!)) tally.morale.set(k, (tally.morale.get(k) ?? 0) + n);
+    for (const [element, table] of Object.entries(o.outcomes!)) {
+      let into = tally.outcomes.get(element);
+      if (!into) tally.outcomes.set(element, (into = new Map()));
+      for (const [k, n] of Object.entries(table)) into.set(k, (into.get(k) ?? 0) + n);
+    }
   }
 
   /** The Outcome. */

@@ -14,11 +14,11 @@ import { combatScore, roundResult } from './resolution.js';
 import { type CompiledRound, compileRound, rollLoserTest, rollRoundWounds } from './simulate.js';
 
 export function simulateFight(f: FightScenario, rng: Rng, n: number, tally: Tally): void {
-  const recorder = new FightRecorder(tally, f.rounds);
+  const recorder = new FightRecorder(f.rounds);
   const key = stateKey(f);
-  const compiled = new Map<string, CompiledRound>();
+  const compiled = new Map<number, CompiledRound>();
   const roundOf = (state: FightState, round: number): CompiledRound => {
-    const id = `${phaseOf(round)}|${key(state)}`;
+    const id = key(state) * 2 + phaseOf(round) - 1;
     let c = compiled.get(id);
     if (!c) compiled.set(id, (c = compileRound(roundScenario(f, state, round))));
     return c;
@@ -38,7 +38,7 @@ export function simulateFight(f: FightScenario, rng: Rng, n: number, tally: Tall
       const wA = Math.min(dA, woundPool(s.attacker));
       const score = combatScore(s, dT, dA);
       const margin = score.attacker - score.target;
-      let next: FightState = { ...state, dA: state.dA + wA, dT: state.dT + wT };
+      let next: FightState = { dA: state.dA + wA, dT: state.dT + wT, calmA: state.calmA, calmT: state.calmT };
       let ending: Ending | null = null;
       let removed: 'attacker' | 'target' | null = null;
       const aliveT = modelsAlive(s.target, wT);
@@ -54,8 +54,8 @@ export function simulateFight(f: FightScenario, rng: Rng, n: number, tally: Tall
         // Losing a round costs a frenzied unit its Frenzy (§7)
         next =
           loser === 'target'
-            ? { ...next, dT: state.dT + total, calmT: f.target.calm !== null }
-            : { ...next, dA: state.dA + total, calmA: f.attacker.calm !== null };
+            ? { dA: next.dA, dT: state.dT + total, calmA: next.calmA, calmT: f.target.calm !== null }
+            : { dA: state.dA + total, dT: next.dT, calmA: f.attacker.calm !== null, calmT: next.calmT };
         const destroyedOnFailure = r.test.kind === 'break' && r.test.destroyedOnFailure;
         if (modelsAlive(loser === 'target' ? s.target : s.attacker, total) === 0) ending = `${loser}-destroyed`;
         else if (result === 'breaks-caught') {
@@ -72,4 +72,5 @@ export function simulateFight(f: FightScenario, rng: Rng, n: number, tally: Tall
       state = next;
     }
   }
+  recorder.flush(tally);
 }

@@ -82,6 +82,8 @@ export interface CompiledRound {
   readonly fearT: boolean;
   readonly ldA: number;
   readonly ldT: number;
+  /** Indices into INITIATIVE_STEPS at which some group of either side strikes. */
+  readonly activeSteps: readonly number[];
 }
 
 export function compileRound(s: Scenario): CompiledRound {
@@ -89,9 +91,13 @@ export function compileRound(s: Scenario): CompiledRound {
     const sides = meleeSides(s, failA, failT);
     return { attacker: compile(sides.attacker), target: compile(sides.target) };
   }));
+  const activeSteps = INITIATIVE_STEPS.map((_, k) => k).filter((k) =>
+    combos.some((row) => row.some((c) => c.attacker.steps[k].length > 0 || c.target.steps[k].length > 0)),
+  );
   return {
     scenario: s,
     combos,
+    activeSteps,
     fearA: takesFearTest(s.attacker, s.target),
     fearT: takesFearTest(s.target, s.attacker),
     ldA: standingLeadership(s.attacker, s.target),
@@ -111,7 +117,7 @@ export function rollRoundWounds(c: CompiledRound, rng: Rng, victimT: Victim, vic
   const { attacker, target } = c.combos[failA ? 1 : 0][failT ? 1 : 0];
   let dT = 0;
   let dA = 0;
-  for (let k = 0; k < INITIATIVE_STEPS.length; k++) {
+  for (const k of c.activeSteps) {
     const aliveA = modelsAlive(s.attacker, dA);
     const aliveT = modelsAlive(s.target, dT);
     if (aliveA === 0 || aliveT === 0) break;

@@ -14,8 +14,10 @@ import { combatScores } from './resolution.js';
 import type { Side } from './schema.js';
 import { type SideKit, rollRound, sideKits } from './simulate-melee.js';
 
+type Mutable<T> = { -readonly [K in keyof T]: T[K] };
+
 export function simulateFight(f: FightScenario, rng: Rng, n: number, tally: Tally): void {
-  const recorder = new FightRecorder(tally, f.rounds);
+  const recorder = new FightRecorder(f.rounds);
   const key = stateKey(f);
   const matters = previousWinnerMatters(f);
   const obstacle = f.situation.defendedObstacle;
@@ -45,11 +47,11 @@ export function simulateFight(f: FightScenario, rng: Rng, n: number, tally: Tall
       const attacker = { points: onT.points, modelsLeft: onA.modelsLeft };
       const target = { points: onA.points, modelsLeft: onT.modelsLeft };
       const scores = combatScores(plan, attacker, target);
-      let next = afterBlows(f, state, onA, onT);
+      const next: Mutable<FightState> = afterBlows(f, state, onA, onT);
       let ending: Ending | null = null;
       let removed: FightSide | null = null;
       const verdict = rolled.verdict;
-      if (verdict.kind === 'draw') next = { ...next, previousWinner: 'none' };
+      if (verdict.kind === 'draw') next.previousWinner = 'none';
       else {
         const loser = verdict.loser;
         switch (rolled.loserFate) {
@@ -65,13 +67,10 @@ export function simulateFight(f: FightScenario, rng: Rng, n: number, tally: Tall
             break;
           default:
             // Held: the winner is remembered, a beaten frenzied unit calms down (§11, §16.6, §4 obstacle)
-            next = {
-              ...next,
-              previousWinner: matters ? verdict.winner : 'none',
-              obstacleWon: next.obstacleWon || (obstacle !== 'none' && verdict.winner === other(obstacle)),
-              calmA: next.calmA || (loser === 'attacker' && f.attacker.calm !== null),
-              calmT: next.calmT || (loser === 'target' && f.target.calm !== null),
-            };
+            next.previousWinner = matters ? verdict.winner : 'none';
+            next.obstacleWon ||= obstacle !== 'none' && verdict.winner === other(obstacle);
+            next.calmA ||= loser === 'attacker' && f.attacker.calm !== null;
+            next.calmT ||= loser === 'target' && f.target.calm !== null;
         }
       }
       const units = unitsOf(f, next, removed);
@@ -84,4 +83,5 @@ export function simulateFight(f: FightScenario, rng: Rng, n: number, tally: Tall
       state = next;
     }
   }
+  recorder.flush(tally);
 }

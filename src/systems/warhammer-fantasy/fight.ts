@@ -63,10 +63,10 @@ export function roundPlan(f: FightScenario, state: FightState, round: number): M
 /** Round 1 has the charge and the first-round rules; every later round is alike. */
 export const phaseOf = (round: number): number => (round === 1 ? 1 : 2);
 
-/** A unit after a round: models left and wounds on the model being wounded (§8). */
-export function afterRound(models: number, wounded: number, w: number, lost: number, modelsLeft: number): { m: number; k: number } {
+/** Wounds on the model being wounded after losing `lost` of a unit's remaining wounds (§8). */
+function woundedAfter(models: number, wounded: number, w: number, lost: number, modelsLeft: number): number {
   const remaining = models * w - wounded - lost;
-  return { m: modelsLeft, k: modelsLeft > 0 ? modelsLeft * w - remaining : 0 };
+  return modelsLeft > 0 ? modelsLeft * w - remaining : 0;
 }
 
 export function unitsOf(f: FightScenario, s: FightState, removed: FightSide | null = null): Units {
@@ -169,7 +169,14 @@ function roundSteps(
 
 /** Both units after the blows of a round. */
 export function afterBlows(f: FightScenario, from: FightState, onAttacker: Pick<DefenderState, 'lost' | 'modelsLeft'>, onTarget: Pick<DefenderState, 'lost' | 'modelsLeft'>): FightState {
-  const a = afterRound(from.mA, from.kA, f.attacker.unit.w, onAttacker.lost, onAttacker.modelsLeft);
-  const t = afterRound(from.mT, from.kT, f.target.unit.w, onTarget.lost, onTarget.modelsLeft);
-  return { ...from, mA: a.m, kA: a.k, mT: t.m, kT: t.k };
+  return {
+    mA: onAttacker.modelsLeft,
+    kA: woundedAfter(from.mA, from.kA, f.attacker.unit.w, onAttacker.lost, onAttacker.modelsLeft),
+    mT: onTarget.modelsLeft,
+    kT: woundedAfter(from.mT, from.kT, f.target.unit.w, onTarget.lost, onTarget.modelsLeft),
+    previousWinner: from.previousWinner,
+    obstacleWon: from.obstacleWon,
+    calmA: from.calmA,
+    calmT: from.calmT,
+  };
 }
