@@ -1,9 +1,14 @@
 /**
  * "Which weapon option is better?": options of one unit side by side against one or more
- * targets, with P(option A does strictly more damage than option B) computed exactly from the
- * two damage distributions.
+ * targets, with P(option A does strictly more damage than option B) and P(A = B) computed exactly
+ * from the two damage distributions (independent rolls).
+ *
+ * The verdict (issue 12) is lexicographic over three measures — mean damage, then P(remove), then
+ * P(damage ≥ half) — and names the measure that separates the winner from the best of the rest.
+ * Options equal on every measure (within float rounding) are a tie, never a winner picked by
+ * list order.
  */
-import { probGreater } from '../core/dist.js';
+import { at, probEqual, probGreater } from '../core/dist.js';
 import { findSystem } from '../systems/registry.js';
 import type { Outcome, SituationFlags } from '../systems/types.js';
 import { type Evaluate, evaluatePairing, type Figures, figuresOf, type RemoveMetric, type Side, sideBody } from './pairing.js';
@@ -14,13 +19,34 @@ export interface OptionResult extends Figures {
   outcome: Outcome;
 }
 
+/** The measures a verdict can rest on, in the order they are consulted. */
+export type Measure = 'meanDamage' | 'pRemove' | 'pHalf';
+const MEASURES: readonly Measure[] = ['meanDamage', 'pRemove', 'pHalf'];
+
+/** Two values of a measure closer than this (relative to 1 or the value) are equal: float rounding. */
+const SAME = 1e-9;
+
+export interface Verdict {
+  /** The best options: one when a measure decides, several when they tie on every measure. */
+  winners: string[];
+  /** The measure on which the winner beats the best of the rest; null when the winners tie. */
+  decidedBy: Measure | null;
+  /** The best of the rest on `decidedBy` (null in a tie). */
+  runnerUp: string | null;
+  /** The measures before `decidedBy`, on which the winner and the runner-up are equal (all three in a tie). */
+  sameOn: Measure[];
+  /** The options of `winners` (and `runnerUp`) have identical damage distributions. */
+  sameDamage: boolean;
+}
+
 export interface TargetComparison {
   target: Side;
   options: OptionResult[];
   /** beats[i][j] = P(option i does strictly more damage than option j). */
   beats: number[][];
-  /** The option with the highest mean damage (ties: the higher P(remove), then the first). */
-  winner: string;
+  /** equal[i][j] = P(option i and option j do the same damage). */
+  equal: number[][];
+  verdict: Verdict;
 }
 
 export interface CompareResult {
@@ -28,8 +54,8 @@ export interface CompareResult {
   options: string[];
   metric: RemoveMetric;
   targets: TargetComparison[];
-  /** Targets at which the winner differs from the previous target's. */
-  changes: Array<{ from: string; to: string; at: string }>;
+  /** Targets at which the best option (or tie) differs from the previous target's. */
+  changes: Array<{ from: string[]; to: string[]; at: string }>;
 }
 
 export async function compareOptions(unit: Unit, options: string[], targets: Side[], flags: SituationFlags, metric: RemoveMetric, evaluate: Evaluate): Promise<CompareResult> {
@@ -43,12 +69,44 @@ export async function compareOptions(unit: Unit, options: string[], targets: Sid
       results.push({ option, outcome, ...figuresOf(q, outcome, sideBody(target), metric, system.id) });
     }
     const beats = results.map((a) => results.map((b) => probGreater(a.outcome.damage, b.outcome.damage)));
-    const winner = results.reduce((best, r) => (r.meanDamage > best.meanDamage + 1e-12 || (Math.abs(r.meanDamage - best.meanDamage) <= 1e-12 && r.pRemove > best.pRemove) ? r : best)).option;
-    comparisons.push({ target, options: results, beats, winner });
+    const equal = results.map((a) => results.map((b) => probEqual(a.outcome.damage, b.outcome.damage)));
+    comparisons.push({ target, options: results, beats, equal, verdict: verdictOf(results) });
   }
   const changes: CompareResult['changes'] = [];
-  for (let i = 1; i < comparisons.length; i++)
-    if (comparisons[i].winner !== comparisons[i - 1].winner)
-      changes.push({ from: comparisons[i - 1].winner, to: comparisons[i].winner, at: `${comparisons[i].target.unit.system}/${comparisons[i].target.unit.id}` });
+  for (let i = 1; i < comparisons.length; i++) {
+    const [before, after] = [comparisons[i - 1].verdict.winners, comparisons[i].verdict.winners];
+    if (before.join() !== after.join())
+      changes.push({ from: before, to: after, at: `${comparisons[i].target.unit.system}/${comparisons[i].target.unit.id}` });
+  }
   return { unit, options, metric, targets: comparisons, changes };
+}
+
+function same(a: number, b: number): boolean {
+  return Math.abs(a - b) <= SAME * Math.max(1, Math.abs(a), Math.abs(b));
+}
+
+/** Narrow the options measure by measure to those best on it; stop when one is left. */
+function verdictOf(results: readonly OptionResult[]): Verdict {
+  let group = [...results];
+  for (const [i, measure] of MEASURES.entries()) {
+    const best = Math.max(...group.map((r) => r[measure]));
+    const top = group.filter((r) => same(r[measure], best));
+    if (top.length === 1) {
+      const rest = group.filter((r) => r !== top[0]);
+      const runnerUp = rest.reduce((a, b) => (b[measure] > a[measure] ? b : a));
+      return { winners: [top[0].option], decidedBy: measure, runnerUp: runnerUp.option, sameOn: MEASURES.slice(0, i), sameDamage: identicalDamage([top[0], runnerUp]) };
+    }
+    group = top;
+  }
+  return { winners: group.map((r) => r.option), decidedBy: null, runnerUp: null, sameOn: [...MEASURES], sameDamage: identicalDamage(group) };
+}
+
+/** Every option's damage distribution equals the first's (to float rounding). */
+function identicalDamage(results: readonly OptionResult[]): boolean {
+  const [first, ...others] = results.map((r) => r.outcome.damage);
+  return others.every((d) => {
+    const n = Math.max(d.length, first.length);
+    for (let k = 0; k < n; k++) if (Math.abs(at(d, k) - at(first, k)) > 1e-12) return false;
+    return true;
+  });
 }

@@ -6,6 +6,7 @@
 import { renameSync, writeFileSync } from 'node:fs';
 import { Command, Option } from 'commander';
 import { InputError } from '../core/errors.js';
+import { withWorkBudget } from '../core/budget.js';
 import { loadLibrary, type Library } from '../analysis/units.js';
 import type { Evaluate, RemoveMetric } from '../analysis/pairing.js';
 import { findSystem } from '../systems/registry.js';
@@ -108,7 +109,8 @@ export async function withEvaluator<T>(f: QuestionFlags, ask: (evaluate: Evaluat
   if (!f.mc)
     return ask(async (system, input) => {
       const s = findSystem(system);
-      return s.exact(s.parse(input));
+      const parsed = s.parse(input);
+      return withWorkBudget(() => s.exact(parsed));
     });
   const options = samplingOptions(f, QUESTION_MC_SAMPLES, interruptSignal());
   const pool = createPool(options.threads);

@@ -2,6 +2,7 @@
  * Runs a loaded scenario through the exact engine, the Monte Carlo pool, or both.
  */
 import { agreementOf, type AgreementReport } from '../analysis/agreement.js';
+import { withWorkBudget } from '../core/budget.js';
 import type { Piscina } from 'piscina';
 import { runMonteCarlo } from '../sim/pool.js';
 import { tallyToOutcome, type TallyData } from '../sim/tally.js';
@@ -29,7 +30,7 @@ export interface RunResult {
 
 export async function runScenario(scenario: LoadedScenario, engine: Engine, options: RunOptions): Promise<RunResult> {
   const result: RunResult = { scenario };
-  if (engine !== 'mc') result.exact = scenario.system.exact(scenario.parsed);
+  if (engine !== 'mc') result.exact = withWorkBudget(() => scenario.system.exact(scenario.parsed));
   if (engine !== 'exact') {
     const progress = progressReporter(`${scenario.name}: Monte Carlo`);
     try {

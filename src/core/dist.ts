@@ -1,67 +1,118 @@
 /**
  * Exact probability distributions over the integers 0..n.
  *
- * A `Dist` is a Float64Array `p` with p[k] = P(X = k). Every operation is pure and returns a new
- * distribution. All terms are non-negative, so sums and products never cancel: results stay
- * within float rounding of the exact fractions, and tiny tails underflow to 0, never to garbage.
+ * A `Dist` is a Float64Array `p` with p[k] = P(X = k); indices past the end have probability 0
+ * (read them with `at`). Every operation is pure and returns a new distribution (or its input
+ * unchanged). All terms are non-negative, so sums and products never cancel: results stay within
+ * float rounding of the exact fractions, and tiny tails underflow to 0, never to garbage.
+ *
+ * Soundness (issue 12): every operation checks its inputs — a weight or an entry that is NaN,
+ * undefined, infinite, negative or above 1 is a RangeError naming the operation, never a NaN in
+ * the output; a negative within float rounding (−1e-12 ≤ x < 0, e.g. 1 − 5/6 − 1/6) counts as 0.
+ *
+ * Cost (issue 13): before it allocates or loops, every operation tells the work meter
+ * (`budget.ts`) how long its result is and how many steps it will take, so a scenario too large
+ * for the exact engine is refused at once.
+ *
+ * Rounding over thousands of attacks (issue 13): the n-fold operations (`sumIid`, `compound`,
+ * `thin`) renormalise their result to the mass it must have, and totals use Neumaier's
+ * compensated summation — see `renormalise`.
  */
+import { chargeWork, checkLength, grouped } from './budget.js';
+
 export type Dist = Float64Array<ArrayBuffer>;
+
+/** A negative entry or weight no further below 0 than this is float rounding, read as 0. */
+const ROUNDING = 1e-12;
+/** A term whose mass is within this of 1 is a probability distribution up to rounding. */
+const UNIT_MASS = 1e-9;
+
+/** P(X = k), 0 past either end. */
+export function at(d: Dist, k: number): number {
+  return Number.isInteger(k) && k >= 0 && k < d.length ? d[k] : 0;
+}
 
 /** The distribution that is k with certainty. */
 export function point(k: number): Dist {
   assertCount(k, 'point');
-  const p = new Float64Array(k + 1);
+  const p = allocate(k + 1, () => `the certain value ${grouped(k)}`);
   p[k] = 1;
   return p;
 }
 
-/** Build a distribution from probabilities (copied). */
+/** Build a distribution from probabilities (copied; trailing zeros dropped). */
 export function fromArray(values: ArrayLike<number>): Dist {
-  return trim(Float64Array.from(values));
+  return trim(checked(Float64Array.from(values), 'fromArray'));
 }
 
 /** One trial: 1 with probability q, else 0. */
 export function bernoulli(q: number): Dist {
-  assertProbability(q);
+  assertProbability(q, 'bernoulli');
   return Float64Array.of(1 - q, q);
 }
 
-/** Binomial(n, q) built by repeated squaring of a Bernoulli trial. */
+/** Binomial(n, q) over 0..n (always n + 1 entries, so any 0 ≤ k ≤ n can be read directly). */
 export function binomial(n: number, q: number): Dist {
-  return sumIid(bernoulli(q), n);
+  assertCount(n, 'binomial count');
+  assertProbability(q, 'binomial');
+  const d = sumIid(bernoulli(q), n);
+  if (d.length === n + 1) return d;
+  const out = allocate(n + 1, () => `Binomial(${grouped(n)}, q)`);
+  out.set(d);
+  return out;
 }
 
 /** Uniform over lo..hi inclusive. */
 export function uniform(lo: number, hi: number): Dist {
-  assertCount(lo, 'uniform');
-  const p = new Float64Array(hi + 1);
+  assertCount(lo, 'uniform low end');
+  assertCount(hi, 'uniform high end');
+  if (hi < lo) throw new RangeError(`uniform: empty range ${lo}..${hi}`);
+  const p = allocate(hi + 1, () => `a uniform value over ${grouped(lo)}..${grouped(hi)}`);
   for (let k = lo; k <= hi; k++) p[k] = 1 / (hi - lo + 1);
   return p;
 }
 
 /** Distribution of X + Y for independent X ~ a, Y ~ b. */
 export function convolve(a: Dist, b: Dist): Dist {
-  const out = new Float64Array(a.length + b.length - 1);
-  for (let i = 0; i < a.length; i++) {
-    const ai = a[i];
-    if (ai === 0) continue;
-    for (let j = 0; j < b.length; j++) out[i + j] += ai * b[j];
-  }
-  return trim(out);
+  const x = checked(a, 'convolve');
+  const y = checked(b, 'convolve');
+  const shapeX = shapeOf(x);
+  const shapeY = shapeOf(y);
+  const length = x.length + y.length - 1;
+  checkLength(length, () => `the sum of values up to ${grouped(x.length - 1)} and ${grouped(y.length - 1)}`);
+  chargeWork(convolveCost(shapeX, shapeY), () => `adding a value up to ${grouped(x.length - 1)} to one up to ${grouped(y.length - 1)}`);
+  return trim(convolveInto(new Float64Array(length), x, shapeX, y, shapeY));
 }
 
 /** Distribution of the sum of n independent copies of d, by repeated squaring. */
 export function sumIid(d: Dist, n: number): Dist {
   assertCount(n, 'sumIid count');
-  let result: Dist = point(0);
-  let power = d;
-  let m = n;
-  while (m > 0) {
-    if (m & 1) result = convolve(result, power);
-    m >>>= 1;
-    if (m > 0) power = convolve(power, power);
+  const term = checked(d, 'sumIid');
+  const what = () => `the sum of ${grouped(n)} values up to ${grouped(term.length - 1)}`;
+  // Up-front estimate of the whole schedule: refuse before the first step, not after minutes.
+  let cost = 0;
+  let result: Shape = { length: 1, nonZero: 1 };
+  let power = shapeOf(term);
+  for (let m = n; m > 0; m = Math.floor(m / 2)) {
+    if (m % 2 === 1) {
+      cost += convolveCost(result, power);
+      result = convolvedShape(result, power);
+    }
+    if (m > 1) {
+      cost += convolveCost(power, power);
+      power = convolvedShape(power, power);
+    }
   }
-  return result;
+  checkLength(result.length, what);
+  chargeWork(cost, what);
+  let out: Dist = Float64Array.of(1);
+  let p = term;
+  for (let m = n; m > 0; m = Math.floor(m / 2)) {
+    if (m % 2 === 1) out = convolveUnmetered(out, p);
+    if (m > 1) p = convolveUnmetered(p, p);
+  }
+  const mass = total(term);
+  return isUnitMass(mass) ? renormalise(out, 1) : out;
 }
 
 /**
@@ -69,122 +120,163 @@ export function sumIid(d: Dist, n: number): Dist {
  * P(S = s) = Σ_n P(N = n) · P(term^{*n} = s).
  */
 export function compound(count: Dist, term: Dist): Dist {
-  let acc = new Float64Array(1);
-  let power: Dist = point(0);
-  for (let n = 0; n < count.length; n++) {
-    if (n > 0) power = convolve(power, term);
-    const w = count[n];
-    if (w === 0) continue;
-    if (power.length > acc.length) acc = grow(acc, power.length);
-    for (let k = 0; k < power.length; k++) acc[k] += w * power[k];
+  const counts = trim(checked(count, 'compound count'));
+  const t = checked(term, 'compound term');
+  const last = counts.length - 1;
+  // A certain count (N attacks): the n-fold sum by repeated squaring, in log N convolutions.
+  if (counts[last] === 1) return sumIid(t, last);
+  const what = () => `the sum of up to ${grouped(last)} random values up to ${grouped(t.length - 1)}`;
+  const shapeT = shapeOf(t);
+  let cost = 0;
+  let power: Shape = { length: 1, nonZero: 1 };
+  for (let n = 1; n <= last; n++) {
+    cost += convolveCost(power, shapeT) + power.length;
+    power = convolvedShape(power, shapeT);
+    if (cost > 1e15) break; // far past any limit: the meter refuses it below
   }
-  return trim(acc);
+  checkLength(last * (t.length - 1) + 1, what);
+  chargeWork(cost, what);
+  const acc = new Float64Array(last * (t.length - 1) + 1);
+  let p: Dist = Float64Array.of(1);
+  for (let n = 0; n <= last; n++) {
+    if (n > 0) p = convolveUnmetered(p, t);
+    const w = counts[n];
+    if (w === 0) continue;
+    for (let k = 0; k < p.length; k++) acc[k] += w * p[k];
+  }
+  const out = trim(acc);
+  return isUnitMass(total(t)) ? renormalise(out, total(counts)) : out;
 }
 
 /** Binomial thinning: each of X units survives independently with probability q. */
 export function thin(d: Dist, q: number): Dist {
-  assertProbability(q);
-  const out = new Float64Array(d.length);
-  let row: Dist = point(0);
-  for (let n = 0; n < d.length; n++) {
-    if (n > 0) row = convolve(row, bernoulli(q));
-    const w = d[n];
+  assertProbability(q, 'thin');
+  const x = checked(d, 'thin');
+  if (q === 1) return x === d ? d.slice() : x;
+  if (q === 0) return Float64Array.of(total(x));
+  const n = x.length;
+  chargeWork(n * (n + 1) * 1.5, () => `thinning a value up to ${grouped(n - 1)}`);
+  const out = new Float64Array(n);
+  // row = Binomial(m, q), updated in place: row[k] ← row[k](1 − q) + row[k − 1] q.
+  const row = new Float64Array(n);
+  row[0] = 1;
+  for (let m = 0; m < n; m++) {
+    if (m > 0) {
+      for (let k = m; k > 0; k--) row[k] = row[k] * (1 - q) + row[k - 1] * q;
+      row[0] *= 1 - q;
+    }
+    const w = x[m];
     if (w === 0) continue;
-    for (let k = 0; k < row.length; k++) out[k] += w * row[k];
+    for (let k = 0; k <= m; k++) out[k] += w * row[k];
   }
-  return trim(out);
+  return renormalise(trim(out), total(x));
 }
 
-/** Mixture Σ w_i · d_i; the weights must sum to 1. */
+/** Mixture Σ w_i · d_i (the weights of a probability distribution sum to 1). */
 export function mixture(parts: ReadonlyArray<readonly [number, Dist]>): Dist {
-  let out = new Float64Array(1);
-  for (const [w, d] of parts) {
+  let length = 1;
+  const clean: Array<readonly [number, Dist]> = [];
+  for (const [weight, d] of parts) {
+    const w = checkedWeight(weight, 'mixture weight');
     if (w === 0) continue;
-    if (d.length > out.length) out = grow(out, d.length);
-    for (let k = 0; k < d.length; k++) out[k] += w * d[k];
+    const x = checked(d, 'mixture');
+    clean.push([w, x]);
+    if (x.length > length) length = x.length;
   }
+  chargeWork(length + clean.reduce((s, [, x]) => s + x.length, 0), () => `a mixture of ${clean.length} values up to ${grouped(length - 1)}`);
+  const out = new Float64Array(length);
+  for (const [w, x] of clean) for (let k = 0; k < x.length; k++) out[k] += w * x[k];
   return trim(out);
 }
 
 /** Distribution of min(X, max): the mass above max moves to max. */
 export function cap(d: Dist, max: number): Dist {
   assertCount(max, 'cap');
-  if (d.length <= max + 1) return d;
-  const out = d.slice(0, max + 1);
-  let tail = 0;
-  for (let k = max + 1; k < d.length; k++) tail += d[k];
-  out[max] += tail;
+  const x = checked(d, 'cap');
+  if (x.length <= max + 1) return x;
+  const out = x.slice(0, max + 1);
+  out[max] += sum(x, max + 1);
   return out;
 }
 
 /** Distribution of f(X) for an integer-valued f ≥ 0. */
 export function mapValues(d: Dist, f: (k: number) => number): Dist {
-  let out = new Float64Array(1);
-  for (let k = 0; k < d.length; k++) {
-    if (d[k] === 0) continue;
+  const x = checked(d, 'mapValues');
+  const values = new Array<number>(x.length);
+  let length = 1;
+  for (let k = 0; k < x.length; k++) {
+    if (x[k] === 0) continue;
     const v = f(k);
     assertCount(v, 'mapValues result');
-    if (v >= out.length) out = grow(out, v + 1);
-    out[v] += d[k];
+    values[k] = v;
+    if (v + 1 > length) length = v + 1;
   }
+  const out = allocate(length, () => `a value mapped up to ${grouped(length - 1)}`);
+  for (let k = 0; k < x.length; k++) if (x[k] !== 0) out[values[k]] += x[k];
   return trim(out);
 }
 
-/** Distribution of X + c. */
+/** Distribution of X + c (c may be negative when X cannot go below −c). */
 export function shift(d: Dist, c: number): Dist {
+  if (!Number.isInteger(c)) throw new RangeError(`shift: expected a whole number, got ${c}`);
   return mapValues(d, (k) => k + c);
 }
 
+/** Σ P(X = k), with compensated summation. */
 export function total(d: Dist): number {
-  let s = 0;
-  for (let k = 0; k < d.length; k++) s += d[k];
-  return s;
+  return sum(d, 0);
 }
 
 export function mean(d: Dist): number {
-  let m = 0;
-  for (let k = 1; k < d.length; k++) m += k * d[k];
-  return m;
+  const acc = new Compensated();
+  for (let k = 1; k < d.length; k++) acc.add(k * d[k]);
+  return acc.value();
 }
 
 export function variance(d: Dist): number {
   const m = mean(d);
-  let v = 0;
-  for (let k = 0; k < d.length; k++) v += (k - m) * (k - m) * d[k];
-  return v;
+  const acc = new Compensated();
+  for (let k = 0; k < d.length; k++) acc.add((k - m) * (k - m) * d[k]);
+  return acc.value();
 }
 
 export function sd(d: Dist): number {
   return Math.sqrt(variance(d));
 }
 
-/** P(X ≥ k). */
+/** P(X ≥ k) for any real k. */
 export function atLeast(d: Dist, k: number): number {
+  if (Number.isNaN(k)) throw new RangeError('atLeast: k is NaN');
   if (k <= 0) return 1;
-  let s = 0;
-  for (let j = k; j < d.length; j++) s += d[j];
-  return Math.min(1, s);
+  return Math.min(1, sum(d, Math.ceil(k)));
 }
 
 /** Smallest k with P(X ≤ k) ≥ q. */
 export function quantile(d: Dist, q: number): number {
-  let c = 0;
+  const cdf = new Compensated();
   for (let k = 0; k < d.length; k++) {
-    c += d[k];
-    if (c >= q - 1e-12) return k;
+    cdf.add(d[k]);
+    if (cdf.value() >= q - 1e-12) return k;
   }
   return d.length - 1;
 }
 
 /** P(X > Y) for independent X ~ a, Y ~ b. */
 export function probGreater(a: Dist, b: Dist): number {
-  let s = 0;
-  let cdfB = 0; // P(Y ≤ k - 1)
+  const acc = new Compensated();
+  const cdfB = new Compensated(); // P(Y ≤ k − 1)
   for (let k = 0; k < a.length; k++) {
-    s += a[k] * cdfB;
-    if (k < b.length) cdfB += b[k];
+    acc.add(a[k] * cdfB.value());
+    if (k < b.length) cdfB.add(b[k]);
   }
-  return s;
+  return acc.value();
+}
+
+/** P(X = Y) for independent X ~ a, Y ~ b. */
+export function probEqual(a: Dist, b: Dist): number {
+  const acc = new Compensated();
+  for (let k = 0; k < Math.min(a.length, b.length); k++) acc.add(a[k] * b[k]);
+  return acc.value();
 }
 
 /** Drop trailing zeros (keeps at least one entry). */
@@ -194,16 +286,122 @@ export function trim(d: Dist): Dist {
   return n === d.length ? d : d.slice(0, n);
 }
 
-function grow(d: Dist, length: number): Dist {
-  const out = new Float64Array(length);
-  out.set(d);
+// ---- internals ------------------------------------------------------------------------------
+
+/** Length and number of non-zero entries: enough to bound a convolution's cost. */
+interface Shape {
+  length: number;
+  nonZero: number;
+}
+
+function shapeOf(d: Dist): Shape {
+  let nonZero = 0;
+  for (let k = 0; k < d.length; k++) if (d[k] !== 0) nonZero++;
+  return { length: d.length, nonZero };
+}
+
+function convolvedShape(a: Shape, b: Shape): Shape {
+  const length = a.length + b.length - 1;
+  return { length, nonZero: Math.min(length, a.nonZero * b.nonZero) };
+}
+
+/** Steps of `convolveInto`: the sparser operand's non-zero entries × the other's length. */
+function convolveCost(a: Shape, b: Shape): number {
+  return Math.min(a.nonZero * b.length, b.nonZero * a.length) + a.length + b.length;
+}
+
+function convolveUnmetered(a: Dist, b: Dist): Dist {
+  return trim(convolveInto(new Float64Array(a.length + b.length - 1), a, shapeOf(a), b, shapeOf(b)));
+}
+
+/** out[i + j] += a[i] b[j], looping over the non-zero entries of the sparser operand. */
+function convolveInto(out: Dist, a: Dist, shapeA: Shape, b: Dist, shapeB: Shape): Dist {
+  const [outer, inner] = shapeA.nonZero * b.length <= shapeB.nonZero * a.length ? [a, b] : [b, a];
+  let lo = 0;
+  while (lo < inner.length - 1 && inner[lo] === 0) lo++;
+  for (let i = 0; i < outer.length; i++) {
+    const w = outer[i];
+    if (w === 0) continue;
+    for (let j = lo; j < inner.length; j++) out[i + j] += w * inner[j];
+  }
   return out;
+}
+
+/**
+ * Scale `d` so that its entries add up to `mass`. Used where a term is combined with itself
+ * thousands of times: a term whose entries add up to 1 − 1.7e-16 (one rounding of 1/6 + 5/6)
+ * raised to 10,000 attacks would lose 1.7e-12 of mass, which is rounding compounded, not
+ * probability; the exact result has exactly the mass of its inputs.
+ */
+function renormalise(d: Dist, mass: number): Dist {
+  const t = total(d);
+  if (t === 0 || t === mass) return d;
+  const scale = mass / t;
+  for (let k = 0; k < d.length; k++) d[k] *= scale;
+  return d;
+}
+
+function isUnitMass(mass: number): boolean {
+  return Math.abs(mass - 1) <= UNIT_MASS;
+}
+
+/** Neumaier's compensated sum of d[from..]. */
+function sum(d: Dist, from: number): number {
+  const acc = new Compensated();
+  for (let k = from; k < d.length; k++) acc.add(d[k]);
+  return acc.value();
+}
+
+/** Neumaier's compensated summation: a running sum and the low-order bits it lost. */
+class Compensated {
+  private s = 0;
+  private c = 0;
+  add(x: number): void {
+    const t = this.s + x;
+    this.c += Math.abs(this.s) >= Math.abs(x) ? this.s - t + x : x - t + this.s;
+    this.s = t;
+  }
+  value(): number {
+    return this.s + this.c;
+  }
+}
+
+/**
+ * The entries of a distribution handed to an operation: NaN, undefined, infinite, negative or
+ * above 1 is a programming error, thrown at once; −1e-12 ≤ x < 0 is rounding and reads as 0.
+ */
+function checked(d: Dist, what: string): Dist {
+  if (!(d instanceof Float64Array) || d.length === 0) throw new RangeError(`${what}: not a distribution (a non-empty Float64Array)`);
+  let clean: Dist | null = null;
+  for (let k = 0; k < d.length; k++) {
+    const x = d[k];
+    if (x >= 0 && x <= 1 + ROUNDING) continue;
+    if (x < 0 && x >= -ROUNDING) {
+      clean ??= d.slice();
+      clean[k] = 0;
+      continue;
+    }
+    throw new RangeError(`${what}: P(${k}) = ${x} is not a probability`);
+  }
+  return clean ?? d;
+}
+
+function checkedWeight(w: number, what: string): number {
+  if (w >= 0 && w <= 1 + ROUNDING) return w;
+  if (w < 0 && w >= -ROUNDING) return 0;
+  throw new RangeError(`${what}: ${w} is not a probability`);
+}
+
+function allocate(length: number, what: () => string): Dist {
+  checkLength(length, what);
+  chargeWork(length, what);
+  return new Float64Array(length);
 }
 
 function assertCount(k: number, what: string): void {
   if (!Number.isInteger(k) || k < 0) throw new RangeError(`${what}: expected a whole number ≥ 0, got ${k}`);
 }
 
-function assertProbability(q: number): void {
-  if (!(q >= 0 && q <= 1)) throw new RangeError(`probability out of [0, 1]: ${q}`);
+function assertProbability(q: number, what: string): void {
+  if (!(q >= 0 && q <= 1)) throw new RangeError(`${what}: probability out of [0, 1]: ${q}`);
 }

@@ -23,3 +23,11 @@ export class UnsupportedRuleError extends ScenarioError {
     super(path, `rule '${rule}' is not supported yet${why ? ` (${why})` : ''}`);
   }
 }
+
+/**
+ * A computation that would take too long or too much memory (issue 13): refused before it starts,
+ * with the quantity that is too large and what to do instead.
+ */
+export class TooLargeError extends InputError {
+  override name = 'TooLargeError';
+}

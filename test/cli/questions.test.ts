@@ -104,7 +104,7 @@ describe('output formats', () => {
 
   it('--csv: a header and one row per target and option, with raw numbers', () => {
     const lines = warodds([...args, '--csv']).stdout.trim().split('\n');
-    expect(lines[0]).toBe('table,target,option,mean damage points,sd,P(destroy),P(≥ half),P(default > all-warhammers),winner');
+    expect(lines[0]).toBe('table,target,option,mean damage points,sd,P(destroy),P(≥ half),P(default > all-warhammers),P(default = all-warhammers),winner');
     expect(lines).toHaveLength(1 + 4);
     expect(lines[1].split(',')[3]).toMatch(/^\d+\.\d+$/);
   });

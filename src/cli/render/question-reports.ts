@@ -3,7 +3,7 @@
  */
 import { DEFAULT_ROUNDS } from '../../fight/types.js';
 import { trim } from '../../core/dist.js';
-import type { CompareResult } from '../../analysis/compare.js';
+import type { CompareResult, Measure, TargetComparison } from '../../analysis/compare.js';
 import type { GridResult } from '../../analysis/grid.js';
 import type { KillsResult } from '../../analysis/kills.js';
 import { type Side, sideLabel } from '../../analysis/pairing.js';
@@ -78,12 +78,38 @@ export function killsReport(r: KillsResult, q: UnitQuestions): { report: Report;
   return { report, json };
 }
 
+/** "a", "a and b", "a, b and c". */
+function listOf(names: readonly string[]): string {
+  return names.length <= 1 ? names.join('') : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
+}
+
+function winnersLabel(winners: readonly string[]): string {
+  return winners.length === 1 ? winners[0] : `a tie of ${listOf(winners)}`;
+}
+
+/** The verdict at one target: the measure that decides it, with the two figures it compares. */
+function verdictLine(t: TargetComparison, q: UnitQuestions, verb: string): string {
+  const v = t.verdict;
+  const measureName = (m: Measure) => (m === 'meanDamage' ? `mean ${q.damageUnit}` : m === 'pRemove' ? `P(${verb})` : 'P(≥ half)');
+  const figure = (option: string, m: Measure) => formatCell(t.options.find((o) => o.option === option)![m], m === 'meanDamage' ? 'number' : 'percent');
+  const against = `Against ${sideLabel(t.target)}:`;
+  if (v.decidedBy === null)
+    return `${against} ${listOf(v.winners)} tie: ${v.sameDamage ? `identical ${q.damageUnit} distributions` : `the same ${listOf(v.sameOn.map(measureName))}`}.`;
+  const [winner, runnerUp, m] = [v.winners[0], v.runnerUp!, v.decidedBy];
+  const claim = m === 'meanDamage' ? `does more ${q.damageUnit} on average` : m === 'pRemove' ? `is more likely to ${verb} it` : 'more often deals at least half of what the target can take';
+  const alike = v.sameDamage ? `the same ${q.damageUnit} distribution as ${runnerUp}` : `the same ${listOf(v.sameOn.map(measureName))} as ${runnerUp}`;
+  return `${against} ${winner} ${claim} (${figure(winner, m)} against ${figure(runnerUp, m)} for ${runnerUp})${v.sameOn.length ? `, with ${alike}` : ''}.`;
+}
+
 export function compareReport(r: CompareResult, q: UnitQuestions): { report: Report; json: unknown } {
   const [a, ...others] = r.options;
   const verb = r.metric === 'break' ? 'break' : q.removeVerb;
-  const lines = r.targets.map((t) => `Against ${sideLabel(t.target)}: ${t.winner} does more ${q.damageUnit} on average.`);
-  if (r.changes.length) lines.push(...r.changes.map((c) => `The winner changes from ${c.from} to ${c.to} at ${c.at}.`));
-  else if (r.targets.length > 1) lines.push(`${r.targets[0].winner} wins against every target.`);
+  const lines = r.targets.map((t) => verdictLine(t, q, verb));
+  if (r.changes.length) lines.push(...r.changes.map((c) => `The best changes from ${winnersLabel(c.from)} to ${winnersLabel(c.to)} at ${c.at}.`));
+  else if (r.targets.length > 1) {
+    const winners = r.targets[0].verdict.winners;
+    lines.push(winners.length === 1 ? `${winners[0]} wins against every target.` : `${listOf(winners)} tie against every target.`);
+  }
   const report: Report = {
     title: `${r.unit.name} (${r.unit.system}/${r.unit.id}): ${r.options.join(' vs ')}`,
     lines,
@@ -97,7 +123,10 @@ export function compareReport(r: CompareResult, q: UnitQuestions): { report: Rep
           { name: 'sd', kind: 'number' },
           { name: `P(${verb})`, kind: 'percent' },
           { name: 'P(≥ half)', kind: 'percent' },
-          ...others.map((o) => ({ name: `P(${a} > ${o})`, kind: 'percent' as const })),
+          ...others.flatMap((o) => [
+            { name: `P(${a} > ${o})`, kind: 'percent' as const },
+            { name: `P(${a} = ${o})`, kind: 'percent' as const },
+          ]),
           { name: 'winner', kind: 'text' },
         ],
         rows: r.targets.flatMap((t) =>
@@ -108,8 +137,8 @@ export function compareReport(r: CompareResult, q: UnitQuestions): { report: Rep
             o.sdDamage,
             o.pRemove,
             o.pHalf,
-            ...others.map((_, j) => (i === 0 ? t.beats[0][j + 1] : '')),
-            t.winner === o.option ? '◀' : '',
+            ...others.flatMap<string | number>((_, j) => (i === 0 ? [t.beats[0][j + 1], t.equal[0][j + 1]] : ['', ''])),
+            t.verdict.winners.includes(o.option) ? (t.verdict.winners.length > 1 ? 'tie' : '◀') : '',
           ]),
         ),
       },
@@ -122,9 +151,14 @@ export function compareReport(r: CompareResult, q: UnitQuestions): { report: Rep
     metric: r.metric,
     targets: r.targets.map((t) => ({
       target: unitRef(t.target),
-      winner: t.winner,
+      winner: t.verdict.winners.length === 1 ? t.verdict.winners[0] : null,
+      winners: t.verdict.winners,
+      decidedBy: t.verdict.decidedBy,
+      runnerUp: t.verdict.runnerUp,
+      verdict: verdictLine(t, q, verb),
       results: t.options.map((o) => ({ option: o.option, meanDamage: o.meanDamage, sdDamage: o.sdDamage, pRemove: o.pRemove, pHalf: o.pHalf, damage: distJson(trim(o.outcome.damage)) })),
       pStrictlyMore: t.beats,
+      pEqual: t.equal,
     })),
     changes: r.changes,
   };

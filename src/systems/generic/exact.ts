@@ -7,6 +7,7 @@
  */
 import * as D from '../../core/dist.js';
 import { diceDist } from '../../core/dice.js';
+import { chargeWork, grouped } from '../../core/budget.js';
 import { faceDistribution, pAtLeast } from '../../core/d6.js';
 import type { Outcome } from '../types.js';
 import type { GenericScenario } from './schema.js';
@@ -116,6 +117,8 @@ function excessLost(s: GenericScenario, p: Packets, attacks: D.Dist): Outcome {
   const maxPackets = (attacks.length - 1) * (1 + p.extraHits);
   const models = s.target.models ?? maxPackets;
   const size = (models + 1) * health;
+  const packetSteps = 2 + p.normalPacket.length * (1 + p.extraHits) + p.criticalPacket.length;
+  chargeWork(attacks.length * size * packetSteps, () => `${grouped(attacks.length - 1)} attacks on ${grouped(models)} models of ${health} health without spill-over`);
   const result = new Float64Array(size);
   let state = new Float64Array(size);
   state[0] = 1;
