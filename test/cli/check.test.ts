@@ -26,7 +26,7 @@ describe('warodds check', () => {
     const systems = new Set(out.map((s: { system: string }) => s.system));
     for (const system of ['generic', 'ninth-age', 'warhammer-fantasy', 'kings-of-war', 'age-of-sigmar', 'hott']) expect(systems).toContain(system);
     expect(out.every((s: { samples: number }) => s.samples === 1_000_000)).toBe(true);
-  });
+  }, 300_000);
 
   it('a scenario file given on the command line is checked and the table says pass', () => {
     const r = warodds(['check', 'src/data/generic/scenarios/plain.json', '--samples', '100000']);
