@@ -3,8 +3,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { ScenarioError } from '../../src/core/errors.js';
-import { ninthAge } from '../../src/systems/ninth-age/index.js';
-import { warhammerFantasy } from '../../src/systems/warhammer-fantasy/index.js';
+import { ninthAgeWithFights as ninthAge } from '../../src/systems/ninth-age/index.js';
+import { warhammerFantasyWithFights as warhammerFantasy } from '../../src/systems/warhammer-fantasy/index.js';
 
 const t9aUnit = { models: 10, files: 5, ws: 3, s: 3, t: 3, w: 1, i: 3, a: 1, ld: 7 };
 const whfbUnit = { models: 10, width: 5, m: 10, ws: 3, bs: 3, s: 3, t: 3, w: 1, i: 3, a: 1, ld: 7 };

@@ -7,7 +7,7 @@
  * a unit that breaks is caught when the pursuer's 2D6 ≥ its flee 2D6, 721/1296 (Example 12).
  */
 import { describe, expect, it } from 'vitest';
-import { ninthAge } from '../../src/systems/ninth-age/index.js';
+import { ninthAgeWithFights as ninthAge } from '../../src/systems/ninth-age/index.js';
 import type { Outcome } from '../../src/systems/types.js';
 
 type Json = Record<string, unknown>;

@@ -7,9 +7,9 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DATA_DIR } from '../../src/paths.js';
-import { ninthAge } from '../../src/systems/ninth-age/index.js';
+import { ninthAgeWithFights as ninthAge } from '../../src/systems/ninth-age/index.js';
 import type { Outcome } from '../../src/systems/types.js';
-import { warhammerFantasy } from '../../src/systems/warhammer-fantasy/index.js';
+import { warhammerFantasyWithFights as warhammerFantasy } from '../../src/systems/warhammer-fantasy/index.js';
 
 type Json = Record<string, unknown>;
 

@@ -9,7 +9,7 @@
  * and is caught when the pursuer's 5D6 ≥ its 5D6, 112607/209952 (E7).
  */
 import { describe, expect, it } from 'vitest';
-import { warhammerFantasy } from '../../src/systems/warhammer-fantasy/index.js';
+import { warhammerFantasyWithFights as warhammerFantasy } from '../../src/systems/warhammer-fantasy/index.js';
 
 const AT_MOST = [0, 0, 1, 3, 6, 10, 15, 21, 26, 30, 33, 35, 36];
 const holds = (x: number) => (x < 2 ? 0 : x >= 12 ? 1 : AT_MOST[x] / 36);

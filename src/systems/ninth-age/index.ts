@@ -13,15 +13,24 @@ import { ninthAgeQuestions } from './questions.js';
 import { parseScenario } from './schema.js';
 import { simulateScenario } from './simulate.js';
 
-const isFight = (s: Scenario | FightScenario): s is FightScenario => 'kind' in s && s.kind === 'fight';
-
-export const ninthAge: GameSystem<Scenario | FightScenario> = {
+/** One round of melee, or one unit's shooting. */
+export const ninthAge: GameSystem<Scenario> = {
   id: 'ninth-age',
   aliases: ['t9a'],
   title: 'The 9th Age: Fantasy Battles 0.11.1 — melee rounds with break tests, whole fights, shooting with panic',
+  parse: parseScenario,
+  exact: exactOutcome,
+  simulate: simulateScenario,
+  questions: ninthAgeQuestions,
+};
+
+const isFight = (s: Scenario | FightScenario): s is FightScenario => 'kind' in s && s.kind === 'fight';
+
+/** The rule set as the registry serves it: a round as above, or a whole fight (src/fight). */
+export const ninthAgeWithFights: GameSystem<Scenario | FightScenario> = {
+  ...ninthAge,
   parse: (input) => (isFightInput(input) ? parseFight(input) : parseScenario(input)),
   isFight,
   exact: (s) => (isFight(s) ? runChain(fightModel(s)) : exactOutcome(s)),
   simulate: (s, rng, n, tally) => (isFight(s) ? simulateFight(s, rng, n, tally) : simulateScenario(s, rng, n, tally)),
-  questions: ninthAgeQuestions,
 };

@@ -11,16 +11,25 @@ import { simulateFight } from './fight-simulate.js';
 import { type Scenario, parseScenario } from './schema.js';
 import { simulate } from './simulate.js';
 
-const isFight = (s: Scenario | FightScenario): s is FightScenario => s.phase === 'fight';
-
-export const warhammerFantasy: GameSystem<Scenario | FightScenario> = {
+/** A close-combat round, a shooting phase, fleeing from a charge, or a rally test. */
+export const warhammerFantasy: GameSystem<Scenario> = {
   id: 'warhammer-fantasy',
   aliases: ['whfb'],
   title:
     'Warhammer Fantasy Battles (6th/7th edition quick reference): a close-combat round from charge to pursuit, whole fights, shooting and panic, fleeing from a charge, rallying',
+  parse: parseScenario,
+  exact,
+  simulate,
+  questions: warhammerFantasyQuestions,
+};
+
+const isFight = (s: Scenario | FightScenario): s is FightScenario => s.phase === 'fight';
+
+/** The rule set as the registry serves it: everything above, or a whole fight (src/fight). */
+export const warhammerFantasyWithFights: GameSystem<Scenario | FightScenario> = {
+  ...warhammerFantasy,
   parse: (input) => (isFightInput(input) ? parseFight(input) : parseScenario(input)),
   isFight,
   exact: (s) => (isFight(s) ? runChain(fightModel(s)) : exact(s)),
   simulate: (s, rng, n, tally) => (isFight(s) ? simulateFight(s, rng, n, tally) : simulate(s, rng, n, tally)),
-  questions: warhammerFantasyQuestions,
 };
