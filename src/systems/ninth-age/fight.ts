@@ -93,10 +93,10 @@ export function fightModel(f: FightScenario): FightModel<number> {
   };
 }
 
-/** P(caught) by flee and pursuit dice, worked out once each (§12.3). */
+/** P(caught) by flee and pursuit dice and the winner's restraint test, worked out once each (§12.3). */
 const caughtChances = new Map<string, number>();
 function caughtOnce(test: Parameters<typeof caughtChance>[0]): number {
-  const id = `${test.flee.text}|${test.pursuit?.text ?? ''}`;
+  const id = `${test.flee.text}|${test.pursuit.text}|${test.restraint ? `${test.restraint.ld},${test.restraint.reroll}` : 'pursues'}`;
   let p = caughtChances.get(id);
   if (p === undefined) caughtChances.set(id, (p = caughtChance(test)));
   return p;

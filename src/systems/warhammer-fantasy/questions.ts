@@ -4,6 +4,7 @@
  * wiped out or caught in pursuit; `--metric break` adds breaking, fleeing and panicking
  * (rules/warhammer-fantasy.md §10–§13).
  */
+import { InputError } from '../../core/errors.js';
 import { TARGET_BROKEN } from '../../fight/types.js';
 import { d6Key, intKey } from '../table-keys.js';
 import type { SituationFlags, TableKey, UnitQuestions } from '../types.js';
@@ -21,18 +22,23 @@ function situation(flags: SituationFlags): Record<string, unknown> {
 }
 
 /**
- * The target's armour save as one number (§7): light 6+, heavy 5+, a shield +1, and the rest as
- * 'armour-bonus'. Cavalry keep their mount (+1).
+ * The target's total armour save (§7), whatever else it carries: body armour, the mount's +1 for
+ * cavalry, and the rest as 'armour-bonus'. No shield, so the total holds in close combat too
+ * (a great weapon or an additional hand weapon would drop a shield's +1 there, §1). A mounted
+ * target always has its mount's +1, so its save is at worst 6+.
  */
 const armourKey: TableKey = {
-  ...d6Key('armour', "armour: the target's armour save before Strength, 2+..6+ or none", { none: true }),
+  ...d6Key('armour', "armour: the target's total armour save before Strength (a mount's +1 included), 2+..6+, or none (not for cavalry)", {
+    none: true,
+  }),
   apply(target, value) {
-    const cavalry = target.type === 'cavalry';
+    const mounted = target.type === 'cavalry';
     const save = value === 'none' ? 7 : parseInt(value, 10);
-    const items = save <= 4 ? ['heavy', 'shield'] : save === 5 ? ['heavy'] : save === 6 ? ['light'] : [];
-    const fromItems = items.length === 0 ? 7 : items.includes('shield') ? 4 : items.includes('heavy') ? 5 : 6;
-    const mount = cavalry ? 1 : 0;
-    return { ...target, armour: cavalry ? [...items, 'mount'] : items, 'armour-bonus': Math.max(0, fromItems - mount - save) };
+    if (mounted && save === 7) throw new InputError("armour=none: a mounted target's save is at worst 6+ (riding a mount gives +1, §7)");
+    // value = base − mount − bonus (§7), with base 7 (none), 6 (light) or 5 (heavy).
+    const base = Math.max(5, Math.min(7, save + (mounted ? 1 : 0)));
+    const body = base === 5 ? ['heavy'] : base === 6 ? ['light'] : [];
+    return { ...target, armour: mounted ? [...body, 'mount'] : body, 'armour-bonus': base - (mounted ? 1 : 0) - save };
   },
 };
 

@@ -106,13 +106,15 @@ export interface MeleeSituation {
   /** Where the attacker fights the target: §9 flank / rear bonuses. */
   readonly facing: Facing;
   readonly highGround: Side | 'none';
-  /** Side defending a defended obstacle — §4: the enemy hits it only on 6s. */
+  /** Side defending a defended obstacle — §4: the enemy hits it only on 6s until it has won a round of this combat. */
   readonly defendedObstacle: Side | 'none';
+  /** The side attacking the defended obstacle has won an earlier round of this combat — §4: the to-hit chart applies again. */
+  readonly obstacleRoundWon: boolean;
   /** Fear or terror test of a unit charged by a fear- or terror-causer — §11: rolled, or given. */
   readonly fearTest: 'roll' | 'passed' | 'failed';
   /** Winner of the previous round (round 2+), for equal Initiative — §16.6. */
   readonly previousRoundWinner: Side | 'none';
-  /** A challenge between two single models — §9 Overkill. */
+  /** A challenge — §9 Overkill. Rejected by parse until characters can fight from units: it could change nothing. */
   readonly challenge: boolean;
   /** Whether a winner declares a pursuit — §12 (not pursuing needs a passed Ld test). */
   readonly pursue: boolean;
@@ -188,6 +190,7 @@ const meleeSchema = z.strictObject({
   facing: z.enum(['front', 'flank', 'rear', 'flank-and-rear']).default('front'),
   'high-ground': side.default('none'),
   'defended-obstacle': side.default('none'),
+  'obstacle-round-won': z.boolean().optional(),
   'fear-test': z.enum(['roll', 'passed', 'failed']).optional(),
   'previous-round-winner': side.default('none'),
   challenge: z.boolean().default(false),
@@ -280,8 +283,17 @@ export function parseScenario(input: unknown): Scenario {
     throw new ScenarioError('situation.charging', 'only the first round of a combat has a charger (set round to 1 or charging to "none")');
   if (s.round === 1 && s['previous-round-winner'] !== 'none')
     throw new ScenarioError('situation.previous-round-winner', 'the first round has no previous round');
-  if (s.challenge && (attacker.models !== 1 || target.models !== 1))
-    throw new ScenarioError('situation.challenge', 'a challenge is fought between two single models (models: 1 on both sides)');
+  // A charger meets its enemy with its front (§3): only the charged unit can be fought in the flank or rear.
+  if (s.charging === 'target' && s.facing !== 'front')
+    throw new ScenarioError('situation.facing', `the target charged, so it fights the attacker with its front; '${s.facing}' needs charging "attacker" or "none"`);
+  // Overkill — §9: it counts only for combat resolution, and in one round between two single models
+  // the over-killed model is slain, so its side loses whatever the scores (characters in units: not yet).
+  if (s.challenge)
+    throw new ScenarioError(
+      'situation.challenge',
+      'a challenge only matters through Overkill (§9), which adds to combat resolution, but in one round between two single models the over-killed model is slain and its side loses whatever the scores: it changes nothing here (characters fighting from units are not supported yet)',
+    );
+  const obstacleRoundWon = parseObstacleRoundWon(s);
   const scenario: MeleeScenario = {
     phase: 'melee',
     attacker,
@@ -292,6 +304,7 @@ export function parseScenario(input: unknown): Scenario {
       facing: s.facing,
       highGround: s['high-ground'],
       defendedObstacle: s['defended-obstacle'],
+      obstacleRoundWon,
       fearTest: s['fear-test'] ?? 'roll',
       previousRoundWinner: s['previous-round-winner'],
       challenge: s.challenge,
@@ -318,11 +331,40 @@ export function parseScenario(input: unknown): Scenario {
   return scenario;
 }
 
+/**
+ * Defended obstacle — §4: "once the attackers win a round of that combat, the following rounds use
+ * the chart normally". A win in the previous round implies it; an earlier win is given with
+ * `obstacle-round-won`, which must agree with `round` and `previous-round-winner`.
+ */
+function parseObstacleRoundWon(s: z.infer<typeof meleeSchema>): boolean {
+  const given = s['obstacle-round-won'];
+  const defender = s['defended-obstacle'];
+  const path = 'situation.obstacle-round-won';
+  if (defender === 'none') {
+    if (given !== undefined) throw new ScenarioError(path, "needs 'defended-obstacle' (the side behind the obstacle)");
+    return false;
+  }
+  const attackers = defender === 'attacker' ? 'target' : 'attacker';
+  const wonLastRound = s['previous-round-winner'] === attackers;
+  if (given === undefined) return wonLastRound;
+  if (given && s.round === 1) throw new ScenarioError(path, 'the first round has no earlier round to have won');
+  if (given && s.round === 2 && !wonLastRound)
+    throw new ScenarioError(path, `in round 2 the only earlier round is round 1: set 'previous-round-winner' to "${attackers}"`);
+  if (!given && wonLastRound) throw new ScenarioError(path, `'previous-round-winner' says the ${attackers} (attacking the obstacle) won the last round`);
+  return given;
+}
+
 export function parseUnit(input: unknown, path: string): Unit {
   const u = validate(unitSchema, input, path);
   const armour = parseArmour(u.armour, u['armour-bonus'], u.type, `${path}.armour`);
   checkWeapon(u.weapon, u.type, `${path}.weapon`);
   if (u.mount && u.type !== 'cavalry') throw new ScenarioError(`${path}.mount`, `only cavalry has a mount's attacks (this unit is '${u.type}')`);
+  const rules = parseRules(u.rules, `${path}.rules`);
+  // General — §1: a unit *may* use the General's Ld; one below its own is never used.
+  if (rules.generalLd !== null && rules.generalLd < u.ld) {
+    const at = u.rules.findIndex((text) => /^\s*general\b/.test(text));
+    throw new ScenarioError(`${path}.rules[${at}]`, `'${u.rules[at]}' is below the unit's own Ld ${u.ld}: a unit uses its General's Ld only when it is higher (§1)`);
+  }
   return {
     models: u.models,
     width: u.width ?? u.models,
@@ -343,7 +385,7 @@ export function parseUnit(input: unknown, path: string): Unit {
       : null,
     mount: u.mount ?? null,
     usPerModel: u.us ?? unitStrengthPerModel(u.type, u.w),
-    rules: parseRules(u.rules, `${path}.rules`),
+    rules,
   };
 }
 

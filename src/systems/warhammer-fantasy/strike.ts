@@ -83,8 +83,10 @@ export interface MeleeStrikeContext {
 export function meleeStrike(striker: Unit, enemy: Unit, sit: MeleeSituation, ctx: MeleeStrikeContext, mount: Mount | null = null): Strike {
   const charged = sit.round === 1 && sit.charging === ctx.striker;
   const enemySide: Side = ctx.striker === 'attacker' ? 'target' : 'attacker';
-  // "Only 6s hit" replaces the chart — §4: a defended obstacle, or a failed fear test in round 1.
-  const onlySixes = sit.defendedObstacle === enemySide || (ctx.afraid && sit.round === 1);
+  // "Only 6s hit" replaces the chart — §4: a defended obstacle until its attackers have won a round
+  // of this combat, or a failed fear test in round 1.
+  const behindObstacle = sit.defendedObstacle === enemySide && !sit.obstacleRoundWon;
+  const onlySixes = behindObstacle || (ctx.afraid && sit.round === 1);
   const need = onlySixes ? 6 : meleeToHit(mount ? mount.ws : striker.ws, enemy.ws, sit.options.ws4VsWs9);
   const rules = mount ? NO_RULES : striker.rules;
   // Hatred — §11: first round only; with only 6s, re-rolled unless the §16.9 alternative forbids it.
@@ -100,10 +102,20 @@ export function meleeStrike(striker: Unit, enemy: Unit, sit: MeleeSituation, ctx
     wound: toWound(s, enemy.t),
     poisoned: rules.poisoned,
     killingBlow: rules.killingBlow,
-    save: saveNeeded(armourValue(enemy.armour, parry ? 1 : 0), s, sit.options.savesBetterThanOnePlus),
+    save: saveNeeded(armourValue(closeCombatArmour(enemy), parry ? 1 : 0), s, sit.options.savesBetterThanOnePlus),
     ward: enemy.rules.ward,
     damage: rules.multipleWounds,
   };
+}
+
+/**
+ * The armour that counts in close combat. Additional hand weapon — §1: "+1 A, and then no shield
+ * bonus". Great weapon: the rules file is silent; read the same way (the weapon takes both hands,
+ * so the shield gives no bonus in close combat; it still counts against shooting).
+ */
+function closeCombatArmour(unit: Unit): Unit['armour'] {
+  const twoHanded = unit.weapon === 'additional-hand-weapon' || unit.weapon === 'great-weapon';
+  return twoHanded && unit.armour.shield ? { ...unit.armour, shield: false } : unit.armour;
 }
 
 /**

@@ -39,6 +39,13 @@ describe('warhammer-fantasy parse', () => {
     expect(us({ type: 'monster', w: 6, us: 5 })).toBe(5);
   });
 
+  it("accepts a General's Ld equal to or above the unit's own, and a flank or rear in later rounds", () => {
+    expect(W.parse({ ...ok, target: unit({ ld: 7, rules: ['general(7)'] }) }).target.rules.generalLd).toBe(7);
+    expect(W.parse({ ...ok, target: unit({ ld: 7, rules: ['general(9)'] }) }).target.rules.generalLd).toBe(9);
+    expect(W.parse({ ...ok, situation: { charging: 'attacker', facing: 'rear' } }).phase).toBe('melee');
+    expect(W.parse({ ...ok, situation: { round: 2, facing: 'flank' } }).phase).toBe('melee');
+  });
+
   const cases: Array<[string, unknown, string, RegExp]> = [
     ['unknown rule', { ...ok, attacker: unit({ rules: ['regeneration'] }) }, 'attacker.rules[0]', /unknown rule 'regeneration'/],
     ['rule without its parameter', { ...ok, target: unit({ rules: ['ward-save'] }) }, 'target.rules[0]', /ward-save/],
@@ -63,7 +70,12 @@ describe('warhammer-fantasy parse', () => {
     ['melee key in shooting', { ...ok, attacker: unit({ missile: { s: 3 } }), situation: { phase: 'shooting', round: 2 } }, 'situation', /unknown field/],
     ['charging after round 1', { ...ok, situation: { round: 2, charging: 'attacker' } }, 'situation.charging', /first round/],
     ['previous winner in round 1', { ...ok, situation: { 'previous-round-winner': 'target' } }, 'situation.previous-round-winner', /first round/],
-    ['a challenge between units', { ...ok, situation: { challenge: true } }, 'situation.challenge', /single models/],
+    ['a challenge between units', { ...ok, situation: { challenge: true } }, 'situation.challenge', /Overkill/],
+    // Overkill counts only for combat resolution, which a slain single model's side loses anyway.
+    ['a challenge between single models', { attacker: unit({ models: 1 }), target: unit({ models: 1 }), situation: { challenge: true } }, 'situation.challenge', /changes nothing/],
+    ['the target charging with the attacker in its rear', { ...ok, situation: { charging: 'target', facing: 'rear' } }, 'situation.facing', /front/],
+    ['the target charging with the attacker in its flank', { ...ok, situation: { charging: 'target', facing: 'flank' } }, 'situation.facing', /front/],
+    ["a General's Ld below the unit's own", { ...ok, attacker: unit({ ld: 7, rules: ['hatred', 'general(5)'] }) }, 'attacker.rules[1]', /below the unit's own Ld 7/],
     ['a fear test without a fear-causer', { ...ok, situation: { charging: 'attacker', 'fear-test': 'failed' } }, 'situation.fear-test', /fear- or terror-causer/],
     ['bad option value', { ...ok, situation: { 'ws4-vs-ws9': '3+' } }, 'situation.ws4-vs-ws9', /5\+/],
     ['rally below the current size', { target: unit(), situation: { phase: 'rally', 'original-models': 10 } }, 'situation.original-models', /at least/],
