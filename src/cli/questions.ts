@@ -10,11 +10,11 @@ import { loadLibrary, type Library } from '../analysis/units.js';
 import { parseJsonText } from '../json-file.js';
 import type { Evaluate, RemoveMetric } from '../analysis/pairing.js';
 import { findSystem } from '../systems/registry.js';
-import { createPool, runMonteCarlo } from '../sim/pool.js';
+import { createPool, runMonteCarlo, threadsFor } from '../sim/pool.js';
 import { tallyToOutcome } from '../sim/tally.js';
 import type { SituationFlags } from '../systems/types.js';
 import { addSamplingOptions, formatOf, samplingOptions, type OutputFlags, type SamplingFlags } from './options.js';
-import { interruptSignal } from './interrupt.js';
+import { interruptible } from './interrupt.js';
 import type { Report } from './render/report.js';
 import { reportToCsv, reportToMarkdown, reportToTerminal } from './render/report-text.js';
 import { reportToHtml } from './render/report-html.js';
@@ -82,13 +82,15 @@ export async function withEvaluator<T>(f: QuestionFlags, ask: (evaluate: Evaluat
       const parsed = s.parse(input);
       return withWorkBudget(() => s.exact(parsed));
     });
-  const options = samplingOptions(f, QUESTION_MC_SAMPLES, interruptSignal());
-  const pool = createPool(options.threads);
+  const options = samplingOptions(f, QUESTION_MC_SAMPLES);
+  const pool = createPool(threadsFor(options.threads, options.samples));
   try {
-    return await ask(async (system, input) => {
-      findSystem(system).parse(input);
-      return tallyToOutcome(await runMonteCarlo({ system, input, ...options }, pool));
-    });
+    return await interruptible(() =>
+      ask(async (system, input, label) => {
+        findSystem(system).parse(input);
+        return tallyToOutcome(await runMonteCarlo({ system, input, label, ...options }, pool));
+      }),
+    );
   } finally {
     await pool.destroy();
   }

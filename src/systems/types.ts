@@ -24,6 +24,11 @@ export interface Outcome {
   morale?: Record<string, number>;
   /** HOTT: per element, {nothing, recoil, flee, destroyed, ...}. */
   outcomes?: Record<string, Record<string, number>>;
+  /**
+   * Monte Carlo only, when a distribution's overflow bucket was used: its last entry, at this
+   * value, holds every sample at or above it (sim/tally.ts, POOLED_FROM).
+   */
+  pooledFrom?: { damage?: number; slain?: number };
 }
 
 export interface GameSystem<S> {
@@ -38,6 +43,12 @@ export interface GameSystem<S> {
   exact(scenario: S): Outcome;
   /** Roll `n` sequences die by die, in rule order, adding each to `tally`. */
   simulate(scenario: S, rng: Rng, n: number, tally: Tally): void;
+  /**
+   * The order in which outcome tables and morale / outcome categories are shown, as the exact
+   * engine builds them; the simulator's tallies are sorted by it, so the output does not depend
+   * on which chunk finished first. Names not listed follow (numbers ascending, then by name).
+   */
+  readonly categoryOrder: readonly string[];
   /** Units and the three questions; absent for the generic pipeline, which has no units. */
   readonly questions?: UnitQuestions;
   /**

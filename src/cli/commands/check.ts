@@ -7,9 +7,8 @@ import { loadBundledScenarios } from '../bundled.js';
 import { InputError } from '../../core/errors.js';
 import { loadScenarioFile } from '../scenario-file.js';
 import { addSamplingOptions, samplingOptions, type SamplingFlags } from '../options.js';
-import { interruptSignal } from '../interrupt.js';
 import { runScenario, type RunResult } from '../run.js';
-import { createPool } from '../../sim/pool.js';
+import { createPool, threadsFor } from '../../sim/pool.js';
 import { fixed, sig } from '../render/format.js';
 
 export const DEFAULT_CHECK_SAMPLES = 1_000_000;
@@ -37,9 +36,9 @@ Examples:
     if (files.length && flags.system) throw new InputError('--system: give either scenario files or --system, not both');
     const scenarios = files.length ? files.map((f) => loadScenarioFile(f, 'scenario')) : loadBundledScenarios(flags.system);
     if (!scenarios.length) throw new InputError(`--system: no bundled scenarios${flags.system ? ` for '${flags.system}'` : ''}`);
-    const sampling = samplingOptions(flags, DEFAULT_CHECK_SAMPLES, interruptSignal());
+    const sampling = samplingOptions(flags, DEFAULT_CHECK_SAMPLES);
     // One pool for every scenario: workers start once.
-    const pool = createPool(sampling.threads);
+    const pool = createPool(threadsFor(sampling.threads, sampling.samples));
     const results: RunResult[] = [];
     try {
       for (const scenario of scenarios) results.push(await runScenario(scenario, 'both', { ...sampling, pool }));

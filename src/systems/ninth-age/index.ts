@@ -8,6 +8,7 @@ import type { Scenario } from './model.js';
 import { ninthAgeQuestions } from './questions.js';
 import { parseScenario } from './schema.js';
 import { simulateScenario } from './simulate.js';
+import { MELEE_CATEGORIES, SHOOTING_CATEGORIES } from './categories.js';
 
 export const ninthAge: GameSystem<Scenario> = {
   id: 'ninth-age',
@@ -15,6 +16,8 @@ export const ninthAge: GameSystem<Scenario> = {
   title: 'The 9th Age: Fantasy Battles 0.11.1 — melee rounds with break tests, shooting with panic',
   parse: parseScenario,
   exact: exactOutcome,
+  // Shooting's categories, then melee's (categories.ts): each keeps its own order.
+  categoryOrder: [...SHOOTING_CATEGORIES, ...MELEE_CATEGORIES],
   simulate: simulateScenario,
   questions: ninthAgeQuestions,
 };
