@@ -22,9 +22,9 @@ const SCENARIOS: Record<string, string> = {
   generic: 'crits-and-rerolls.json',
   'ninth-age': 'knights-charge-spearmen.json',
   'warhammer-fantasy': 'knights-charge-halberdiers.json',
-  'kings-of-war': 'knights-charge.json',
-  'age-of-sigmar': 'liberators-vs-clawlord.json',
-  hott: 'blades-charge-warband.json',
+  'kings-of-war': 'example-14-thunderous-charge-battered-regiment.json',
+  'age-of-sigmar': 'ex01-liberators-vs-clawlord.json',
+  hott: 'example-01-blades-charge-warband.json',
 };
 const scenario = (system: string) => loadScenarioFile(join(DATA_DIR, system, 'scenarios', SCENARIOS[system]));
 const FORMATS: Format[] = ['table', 'json', 'csv', 'markdown'];
@@ -73,7 +73,9 @@ describe('chunks finishing in any order give the same tally, keys included', () 
         { seed: 42, numRuns: 60 },
       );
       // Without the canonical order the keys do come out in finishing order: the test can fail.
-      expect(rawOrders.size).toBeGreaterThan(1);
+      // (HOTT's simulator adds its counts per batch in its own fixed order, so its raw order
+      // cannot vary; the canonical order is still checked above.)
+      if (system !== 'hott') expect(rawOrders.size).toBeGreaterThan(1);
     });
   }
 });
