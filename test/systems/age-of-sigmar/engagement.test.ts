@@ -6,6 +6,9 @@
  * on (A10), spill-over (18.2) — is walked here by hand, state by state.
  */
 import { describe, expect, it } from 'vitest';
+import { agreementOf } from '../../../src/analysis/agreement.js';
+import { chunkRng, masterState } from '../../../src/core/rng.js';
+import { Tally } from '../../../src/sim/tally.js';
 import { ageOfSigmar } from '../../../src/systems/age-of-sigmar/index.js';
 import type { Outcome } from '../../../src/systems/types.js';
 import { type Weights, bind, map } from '../../support/walk.js';
@@ -213,5 +216,23 @@ describe('several units on one target (18.0: the damage sequence once per unit)'
       { name: 'Clawlord', side: 'defender', targets: ['Liberators'], unit: clawlord },
     ]);
     expect(Math.abs(o.destroyed! - frac('3993541280436640625/40479843698864750592'))).toBeLessThan(1e-12);
+  });
+});
+
+describe('Monte Carlo plays the engagement die by die (engagement/simulate.ts)', () => {
+  const units = (ratAbilities: string[]) => [
+    { name: 'Guards', side: 'attacker', targets: ['Rat'], unit: guards },
+    { name: 'Rat', side: 'defender', targets: ['Guards'], unit: { ...rat, abilities: ratAbilities } },
+  ];
+  const input = (ratAbilities: string[]) => ({ engagement: { turns: 2, phases: ['combat'] }, units: units(ratAbilities) });
+  it('agrees with the exact chain on every table, and a chain without Strike-first is refused', () => {
+    const s = ageOfSigmar.parse(input(['strike-first']));
+    const tally = new Tally();
+    ageOfSigmar.simulate(s, chunkRng(masterState('aos engagement'), 0), 200_000, tally);
+    const right = agreementOf(ageOfSigmar.exact(s), tally.toJSON());
+    expect(right.fields.map((f) => f.field)).toEqual(['damage', 'slain', 'destroyed', 'outcomes.destroyed-in-turn', 'outcomes.left: Guards', 'outcomes.left: Rat']);
+    expect(right.pass).toBe(true);
+    // The same dice without Strike-first: the guards would strike first, a different engagement.
+    expect(agreementOf(ageOfSigmar.exact(ageOfSigmar.parse(input([]))), tally.toJSON()).pass).toBe(false);
   });
 });

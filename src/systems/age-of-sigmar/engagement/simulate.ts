@@ -15,7 +15,7 @@ import { DESTROYED_IN_TURN, SURVIVES, activePlayer, leftTable, tierOf } from './
 type Roller = (rng: Rng) => number;
 
 export function simulateEngagement(e: Engagement, rng: Rng, n: number, tally: Tally): void {
-  const rollers = new Map<string, Roller>();
+  const rollers = new Map<number, Roller>();
   const count = e.units.length;
   const models = new Int32Array(count);
   const counter = new Int32Array(count);
@@ -28,7 +28,8 @@ export function simulateEngagement(e: Engagement, rng: Rng, n: number, tally: Ta
   const roll = (i: number, ability: AttackAbility, k: number, turn: number): number => {
     const u = e.units[i];
     const damaged = counter[i] > 0;
-    const id = `${i}|${ability}|${k}|${turn === 1}|${models[i]}|${damaged}`;
+    // Unit, ability, target (at most 10 enemy units), first turn, damaged, models (at most 1000).
+    const id = ((((i * 2 + (ability === 'fight' ? 1 : 0)) * 16 + k) * 2 + (turn === 1 ? 1 : 0)) * 2 + (damaged ? 1 : 0)) * 1024 + models[i];
     let roller = rollers.get(id);
     if (!roller) {
       const plan = (ability === 'fight' ? u.fight : u.shoot)[k];
