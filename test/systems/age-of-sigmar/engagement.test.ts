@@ -177,7 +177,7 @@ describe('turns: damage carries over, the active player alternates', () => {
     expectTable(o.outcomes?.['left: Rat'], ratLeft);
     expectTable(o.outcomes?.['left: Guards'], guardsLeft);
     const destroyed = guardsLeft.get(0) ?? 0;
-    expectTable(o.outcomes?.['destroyed-in-turn'], { '1': afterTurn1, '2': destroyed - afterTurn1, survives: 1 - destroyed });
+    expectTable(o.outcomes?.['destroyed-in-turn'], { 'turn 1 (round 1)': afterTurn1, 'turn 2 (round 1)': destroyed - afterTurn1, survives: 1 - destroyed });
   });
 });
 describe('several units on one target (18.0: the damage sequence once per unit)', () => {
@@ -206,7 +206,7 @@ describe('several units on one target (18.0: the damage sequence once per unit)'
     );
     const by1 = atLeast(perTurn, 8);
     const by3 = atLeast(twice, 8);
-    expectTable(o.outcomes?.['destroyed-in-turn'], { '1': by1, '3': by3 - by1, survives: 1 - by3 });
+    expectTable(o.outcomes?.['destroyed-in-turn'], { 'turn 1 (round 1)': by1, 'turn 3 (round 2)': by3 - by1, survives: 1 - by3 });
     expectTable(Object.fromEntries(Array.from(o.damage, (p, k) => [String(k), p])), map(twice, (v) => Math.min(8, v)));
   });
 

@@ -10,7 +10,7 @@ import type { Tally } from '../../../sim/tally.js';
 import { damageRoller } from '../simulate.js';
 import { weaponsWith } from './loadout.js';
 import type { AttackAbility, Engagement, Side } from './schema.js';
-import { DESTROYED_IN_TURN, SURVIVES, activePlayer, leftTable, tierOf } from './tables.js';
+import { DESTROYED_IN_TURN, SURVIVES, activePlayer, leftTable, tierOf, turnKey } from './tables.js';
 
 type Roller = (rng: Rng) => number;
 
@@ -117,7 +117,7 @@ export function simulateEngagement(e: Engagement, rng: Rng, n: number, tally: Ta
       left[i][models[i]]++;
     }
   }
-  for (let turn = 1; turn <= e.turns; turn++) tally.recordOutcome(DESTROYED_IN_TURN, String(turn), inTurn[turn]);
+  for (let turn = 1; turn <= e.turns; turn++) tally.recordOutcome(DESTROYED_IN_TURN, turnKey(turn), inTurn[turn]);
   tally.recordOutcome(DESTROYED_IN_TURN, SURVIVES, inTurn[0]);
   e.units.forEach((u, i) => left[i].forEach((times, m) => tally.recordOutcome(leftTable(u.name), String(m), times)));
 }

@@ -4,7 +4,7 @@
  *
  * - `damage`, `slain`, `destroyed`: the focus unit's damage points allocated (18.2; damage past its
  *   last model is lost, 18.4), models slain, and P(destroyed) at the end;
- * - `outcomes['destroyed-in-turn']`: the turn in which the focus unit was destroyed, or `survives`;
+ * - `outcomes['destroyed-in-turn']`: the turn in which the focus unit was destroyed (`turn 3 (round 2)`), or `survives`;
  * - `outcomes['left: <unit>']`: every unit's models left at the end.
  *
  * Also the two rules both engines follow to order the activations: whose turn it is, and the
@@ -17,6 +17,8 @@ import type { Engagement, EngagementUnit, Side } from './schema.js';
 export const DESTROYED_IN_TURN = 'destroyed-in-turn';
 export const SURVIVES = 'survives';
 export const leftTable = (name: string): string => `left: ${name}`;
+/** A turn's category in DESTROYED_IN_TURN: two turns make a battle round. */
+export const turnKey = (turn: number): string => `turn ${turn} (round ${Math.ceil(turn / 2)})`;
 
 /** The active player of a turn (1-based): the players alternate, the first player's turn first. */
 export function activePlayer(e: Engagement, turn: number): Side {
@@ -65,7 +67,7 @@ export class EngagementTables {
     for (let turn = 1; turn <= this.e.turns; turn++) {
       // The focus unit stays destroyed, so P(destroyed in turn k) = P(by k) − P(by k − 1).
       const p = Math.max(0, this.byTurn[turn] - this.byTurn[turn - 1]);
-      if (p > 0) inTurn[String(turn)] = p;
+      if (p > 0) inTurn[turnKey(turn)] = p;
     }
     if (this.survives > 0) inTurn[SURVIVES] = this.survives;
     const outcomes: Record<string, Record<string, number>> = { [DESTROYED_IN_TURN]: inTurn };
