@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ScenarioError } from '../../../src/core/errors.js';
 import { ageOfSigmar } from '../../../src/systems/age-of-sigmar/index.js';
+import { canEngage, engagementInput } from '../../../src/systems/age-of-sigmar/engagement/questions.js';
 import { warodds } from '../../cli/helpers.js';
 
 const blade = { name: 'Blade', attacks: 2, hit: '4+', wound: '4+', rend: 0, damage: 1 };
@@ -63,5 +64,26 @@ describe('engagement input', () => {
     expect(r.stdout).toBe('');
     expect(r.stderr.trim().split('\n')).toHaveLength(1);
     expect(r.stderr).toMatch(/units\[0\]\.unit\.abilities\[0\]: Strike-first/);
+  });
+});
+
+describe('the questions adapter (kills --turns K, --pairs)', () => {
+  const flags = { charge: true, flank: false, rear: false, shooting: false, extra: {} };
+  const cavalry = { models: 5, health: 5, save: '3+', keywords: ['champion'], weapons: [{ name: 'Lance', attacks: 3, hit: '3+', wound: '3+', rend: 1, damage: 1, abilities: ['charge(+1 damage)'] }] };
+  const target = { models: 1, health: 7, save: '4+', ward: '6+', weapons: [{ name: 'Claws', attacks: 5, hit: '3+', wound: '4+', rend: 1, damage: 2 }] };
+  it('one turn, one attacker that strikes first as the active player: P(destroyed) is the one-attack answer', () => {
+    const engagement = ageOfSigmar.exact(ageOfSigmar.parse(engagementInput([cavalry], target, flags, 1)));
+    const one = ageOfSigmar.exact(ageOfSigmar.parse({ attacker: cavalry, target, situation: { charged: true } }));
+    expect(Math.abs(engagement.destroyed! - one.destroyed!)).toBeLessThan(1e-12);
+    // Over two turns the target is more likely gone, and a pair more likely still.
+    const two = ageOfSigmar.exact(ageOfSigmar.parse(engagementInput([cavalry], target, flags, 2))).destroyed!;
+    const pair = ageOfSigmar.exact(ageOfSigmar.parse(engagementInput([cavalry, cavalry], target, flags, 2))).destroyed!;
+    expect(two).toBeGreaterThan(one.destroyed! + 0.01);
+    expect(pair).toBeGreaterThan(two + 0.01);
+  });
+  it('units that cannot be fought back (no Health or Save) do not engage in melee; more than 10 attackers are refused', () => {
+    expect(canEngage(cavalry, flags)).toBe(true);
+    expect(canEngage({ models: 5, weapons: cavalry.weapons }, flags)).toBe(false);
+    expect(() => engagementInput(Array.from({ length: 11 }, () => cavalry), target, flags, 1)).toThrow(/11 attackers in one engagement, at most 10/);
   });
 });
