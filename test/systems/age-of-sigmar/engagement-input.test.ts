@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ScenarioError } from '../../../src/core/errors.js';
 import { ageOfSigmar } from '../../../src/systems/age-of-sigmar/index.js';
-import { canEngage, engagementInput } from '../../../src/systems/age-of-sigmar/engagement/questions.js';
+import { ageOfSigmarEngagements } from '../../../src/systems/age-of-sigmar/engagement/questions.js';
 import { warodds } from '../../cli/helpers.js';
 
 const blade = { name: 'Blade', attacks: 2, hit: '4+', wound: '4+', rend: 0, damage: 1 };
@@ -67,23 +67,31 @@ describe('engagement input', () => {
   });
 });
 
-describe('the questions adapter (kills --turns K, --pairs)', () => {
+describe('the questions adapter (kills --turns K, --pairs): K battle rounds', () => {
   const flags = { charge: true, flank: false, rear: false, shooting: false, extra: {} };
   const cavalry = { models: 5, health: 5, save: '3+', keywords: ['champion'], weapons: [{ name: 'Lance', attacks: 3, hit: '3+', wound: '3+', rend: 1, damage: 1, abilities: ['charge(+1 damage)'] }] };
   const target = { models: 1, health: 7, save: '4+', ward: '6+', weapons: [{ name: 'Claws', attacks: 5, hit: '3+', wound: '4+', rend: 1, damage: 2 }] };
-  it('one turn, one attacker that strikes first as the active player: P(destroyed) is the one-attack answer', () => {
-    const engagement = ageOfSigmar.exact(ageOfSigmar.parse(engagementInput([cavalry], target, flags, 1)));
+  const run = (attackers: object[], rounds: number) => {
+    const o = ageOfSigmar.exact(ageOfSigmar.parse(ageOfSigmarEngagements.input(attackers.map((body) => ({ body, how: null })), target, rounds, flags)));
+    return { o, by: ageOfSigmarEngagements.removedBy(o, rounds) };
+  };
+  it('round 1 starts with the attacker striking as the active player: P(destroyed in turn 1) is the one-attack answer', () => {
+    const { o, by } = run([cavalry], 2);
     const one = ageOfSigmar.exact(ageOfSigmar.parse({ attacker: cavalry, target, situation: { charged: true } }));
-    expect(Math.abs(engagement.destroyed! - one.destroyed!)).toBeLessThan(1e-12);
-    // Over two turns the target is more likely gone, and a pair more likely still.
-    const two = ageOfSigmar.exact(ageOfSigmar.parse(engagementInput([cavalry], target, flags, 2))).destroyed!;
-    const pair = ageOfSigmar.exact(ageOfSigmar.parse(engagementInput([cavalry, cavalry], target, flags, 2))).destroyed!;
-    expect(two).toBeGreaterThan(one.destroyed! + 0.01);
-    expect(pair).toBeGreaterThan(two + 0.01);
+    expect(Math.abs(o.outcomes!['destroyed-in-turn']['turn 1 (round 1)'] - one.destroyed!)).toBeLessThan(1e-12);
+    // removedBy adds up the two turns of each round, and the last is P(destroyed).
+    const table = o.outcomes!['destroyed-in-turn'];
+    expect(by).toHaveLength(2);
+    expect(Math.abs(by[0] - (table['turn 1 (round 1)'] + (table['turn 2 (round 1)'] ?? 0)))).toBeLessThan(1e-15);
+    expect(Math.abs(by[1] - o.destroyed!)).toBeLessThan(1e-12);
+    expect(by[1]).toBeGreaterThan(by[0] + 0.01);
+    // A pair does better than one.
+    expect(run([cavalry, cavalry], 1).by[0]).toBeGreaterThan(by[0] + 0.01);
   });
-  it('units that cannot be fought back (no Health or Save) do not engage in melee; more than 10 attackers are refused', () => {
-    expect(canEngage(cavalry, flags)).toBe(true);
-    expect(canEngage({ models: 5, weapons: cavalry.weapons }, flags)).toBe(false);
-    expect(() => engagementInput(Array.from({ length: 11 }, () => cavalry), target, flags, 1)).toThrow(/11 attackers in one engagement, at most 10/);
+  it('an attacker whose sheet has no Health is not hit back; ":flank" is refused', () => {
+    const noHealth = { models: 5, weapons: cavalry.weapons };
+    const { o } = run([noHealth], 1);
+    expect(Object.keys(o.outcomes!['left: Attacker 1'])).toEqual(['5']);
+    expect(() => ageOfSigmarEngagements.input([{ body: cavalry, how: 'flank' }], target, 1, flags)).toThrow(/':flank' does not exist in Age of Sigmar/);
   });
 });

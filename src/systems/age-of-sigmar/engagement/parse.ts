@@ -91,11 +91,13 @@ function resolveTargets(raw: RawEngagement, u: RawUnit, i: number, index: Map<st
   });
 }
 
-/** Engaged means within 3" of a visible enemy (13.0), which goes both ways; an engaged unit names whom it fights. */
+/**
+ * Engaged means within 3" of a visible enemy (13.0), which goes both ways. An engaged unit with no
+ * targets does not fight (e.g. against units whose sheets have no Health to attack).
+ */
 function checkEngaged(raw: RawEngagement, targets: number[][]): void {
   raw.units.forEach((u, i) => {
     if (!u.engaged) return;
-    if (targets[i].length === 0) throw new ScenarioError(`units[${i}].targets`, 'an engaged unit names the enemy units it is in combat with');
     targets[i].forEach((t, k) => {
       if (!raw.units[t].engaged)
         throw new ScenarioError(`units[${i}].targets[${k}]`, `'${raw.units[t].name}' is not engaged, but '${u.name}' is in combat with it: engagement goes both ways (set engaged on both)`);
