@@ -71,7 +71,7 @@ describe('the questions adapter (kills --turns K, --pairs): K battle rounds', ()
   const flags = { charge: true, flank: false, rear: false, shooting: false, extra: {} };
   const cavalry = { models: 5, health: 5, save: '3+', keywords: ['champion'], weapons: [{ name: 'Lance', attacks: 3, hit: '3+', wound: '3+', rend: 1, damage: 1, abilities: ['charge(+1 damage)'] }] };
   const target = { models: 1, health: 7, save: '4+', ward: '6+', weapons: [{ name: 'Claws', attacks: 5, hit: '3+', wound: '4+', rend: 1, damage: 2 }] };
-  const run = (attackers: object[], rounds: number) => {
+  const run = (attackers: Array<Record<string, unknown>>, rounds: number) => {
     const o = ageOfSigmar.exact(ageOfSigmar.parse(ageOfSigmarEngagements.input(attackers.map((body) => ({ body, how: null })), target, rounds, flags)));
     return { o, by: ageOfSigmarEngagements.removedBy(o, rounds) };
   };
