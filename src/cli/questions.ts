@@ -3,11 +3,11 @@
  * metric, the engine (exact, or --mc), and where the answer goes (--json, --csv, --markdown,
  * --html FILE).
  */
-import { renameSync, writeFileSync } from 'node:fs';
 import { Command, Option } from 'commander';
 import { InputError } from '../core/errors.js';
 import { withWorkBudget } from '../core/budget.js';
 import { loadLibrary, type Library } from '../analysis/units.js';
+import { parseJsonText } from '../json-file.js';
 import type { Evaluate, RemoveMetric } from '../analysis/pairing.js';
 import { findSystem } from '../systems/registry.js';
 import { createPool, runMonteCarlo } from '../sim/pool.js';
@@ -18,6 +18,7 @@ import { interruptSignal } from './interrupt.js';
 import type { Report } from './render/report.js';
 import { reportToCsv, reportToMarkdown, reportToTerminal } from './render/report-text.js';
 import { reportToHtml } from './render/report-html.js';
+import { checkOutputPath, writeOutputFile } from './file-output.js';
 
 export const QUESTION_MC_SAMPLES = 200_000;
 
@@ -52,11 +53,7 @@ export function addQuestionOptions(cmd: Command): Command {
 export function situationFlags(f: QuestionFlags): SituationFlags {
   let extra: Record<string, unknown> = {};
   if (f.situation !== undefined) {
-    try {
-      extra = JSON.parse(f.situation);
-    } catch (e) {
-      throw new InputError(`--situation: not valid JSON (${(e as Error).message})`);
-    }
+    extra = parseJsonText(f.situation, '--situation') as Record<string, unknown>;
     if (typeof extra !== 'object' || extra === null || Array.isArray(extra)) throw new InputError('--situation: must be a JSON object of situation keys');
   }
   return { charge: Boolean(f.charge), flank: Boolean(f.flank), rear: Boolean(f.rear), shooting: Boolean(f.shooting), extra };
@@ -77,6 +74,8 @@ export function removeMetricOf(text: string | undefined): RemoveMetric {
  * whole command (every pairing reuses its workers).
  */
 export async function withEvaluator<T>(f: QuestionFlags, ask: (evaluate: Evaluate) => Promise<T>): Promise<T> {
+  // A bad --html path is refused before the work, not after it.
+  if (f.html) checkOutputPath(f.html, '--html');
   if (!f.mc)
     return ask(async (system, input) => {
       const s = findSystem(system);
@@ -100,15 +99,7 @@ export function emit(report: Report, json: unknown, f: QuestionFlags): void {
   const format = formatOf(f);
   const text =
     format === 'json' ? JSON.stringify(json, null, 2) : format === 'csv' ? reportToCsv(report) : format === 'markdown' ? reportToMarkdown(report) : reportToTerminal(report, Boolean(process.stdout.isTTY));
-  if (f.html) {
-    const temporary = `${f.html}.${process.pid}.tmp`;
-    try {
-      writeFileSync(temporary, reportToHtml(report));
-      renameSync(temporary, f.html);
-    } catch (e) {
-      throw new InputError(`--html: cannot write '${f.html}' (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
-    }
-  }
+  if (f.html) writeOutputFile(f.html, reportToHtml(report), '--html');
   process.stdout.write(`${text}\n`);
 }
 

@@ -1,8 +1,8 @@
 /**
  * `warodds attack`: one scenario, from generic flags or a scenario file.
  */
-import { Command } from 'commander';
-import { genericScenarioFromFlags, type GenericFlags } from '../generic-flags.js';
+import { Command, Option } from 'commander';
+import { GENERIC_FLAG_KEYS, genericScenarioFromFlags, type GenericFlags } from '../generic-flags.js';
 import { type LoadedScenario, loadScenarioFile } from '../scenario-file.js';
 import { InputError } from '../../core/errors.js';
 import { findSystem } from '../../systems/registry.js';
@@ -21,6 +21,29 @@ type AttackFlags = GenericFlags &
   OutputFlags &
   EngineFlags &
   QuestionFlags & { scenario?: string; attacker?: string; target?: string; attackerOption?: string; targetOption?: string };
+
+/** The flags of the units mode (`--attacker A --target B`). */
+const UNIT_FLAG_KEYS = ['attacker', 'target', 'attackerOption', 'targetOption', 'charge', 'flank', 'rear', 'shooting', 'situation', 'units'] as const;
+
+/** The flags given on the command line among `keys`, as written (`--attacks`). */
+function givenFlags(cmd: Command, keys: readonly string[]): string[] {
+  return cmd.options.filter((o) => keys.includes(o.attributeName()) && cmd.getOptionValueSource(o.attributeName()) === 'cli').map((o) => o.long ?? o.flags);
+}
+
+/**
+ * The three ways to ask (a scenario file, two units, the generic flags) do not mix: a flag of
+ * another way would be ignored, and the answer would be to a question the user did not ask.
+ */
+function checkModeFlags(cmd: Command, f: AttackFlags): void {
+  const generic = givenFlags(cmd, GENERIC_FLAG_KEYS);
+  const units = givenFlags(cmd, UNIT_FLAG_KEYS);
+  if (f.scenario !== undefined) {
+    const extra = [...generic, ...units];
+    if (extra.length) throw new InputError(`--scenario: cannot be combined with ${extra.join(', ')} (the scenario file gives the whole attack; edit the file, or drop --scenario)`);
+  } else if (f.attacker !== undefined || f.target !== undefined) {
+    if (generic.length) throw new InputError(`${generic[0]}: is a flag of the generic pipeline and cannot be combined with --attacker/--target units`);
+  } else if (units.length) throw new InputError(`${units[0]}: applies to --attacker/--target units only`);
+}
 
 /** A scenario from two library units and the situation flags. */
 function unitsScenario(f: AttackFlags): LoadedScenario {
@@ -42,7 +65,7 @@ export function attackCommand(): Command {
     .option('--attacker-option <name>', "the attacker's option (default: as written)")
     .option('--target-option <name>', "the target's option (default: as written)")
     .option('--charge', 'units: the attacker charged this turn')
-    .option('--flank', 'units: the attack hits the flank')
+    .addOption(new Option('--flank', 'units: the attack hits the flank').conflicts(['rear']))
     .option('--rear', 'units: the attack hits the rear')
     .option('--shooting', 'units: shooting instead of melee')
     .option('--situation <json>', 'units: further situation keys of the rule set, as JSON')
@@ -76,7 +99,8 @@ Examples:
   $ warodds attack --attacker aos/liberators --target aos/clawlord --charge
   $ warodds attack --scenario src/data/generic/scenarios/crits-and-rerolls.json --both --json`,
   );
-  return cmd.action(async (flags: AttackFlags) => {
+  return cmd.action(async (flags: AttackFlags, command: Command) => {
+    checkModeFlags(command, flags);
     const scenario = flags.scenario ? loadScenarioFile(flags.scenario) : flags.attacker || flags.target ? unitsScenario(flags) : genericScenarioFromFlags(flags);
     const result = await runScenario(scenario, engineOf(flags), samplingOptions(flags, DEFAULT_ATTACK_SAMPLES, interruptSignal()));
     process.stdout.write(`${renderResult(result, formatOf(flags))}\n`);

@@ -25,7 +25,7 @@ const list = (u: UnitBody, key: string): string[] => (Array.isArray(u[key]) ? (u
 
 /** Missile weapons are named in equipment (§8.2) or are the Skull Splitter (§11). */
 function hasMissile(u: UnitBody): boolean {
-  return [...list(u, 'equipment'), ...list(u, 'items')].some((id) => id in MISSILES && !(ARTILLERY as readonly string[]).includes(id));
+  return [...list(u, 'equipment'), ...list(u, 'items')].some((id) => Object.hasOwn(MISSILES, id) && !(ARTILLERY as readonly string[]).includes(id));
 }
 
 const ARMOUR_IDS = ['light-armour', 'heavy-armour', 'plate-armour', 'shield', 'barding'];
