@@ -10,6 +10,7 @@ import { INTERRUPTED_EXIT_CODE } from './interrupt.js';
 import { attackCommand } from './commands/attack.js';
 import { checkCommand } from './commands/check.js';
 import { demoCommand } from './commands/demo.js';
+import { fightCommand } from './commands/fight.js';
 import { compareCommand } from './commands/compare.js';
 import { killsCommand } from './commands/kills.js';
 import { matchupsCommand } from './commands/matchups.js';
@@ -22,7 +23,7 @@ export function program(): Command {
     .version('0.1.0')
     .showSuggestionAfterError()
     .addHelpText('after', '\nExample:\n  $ warodds attack --attacks 20 --hit 3 --wound 4 --save 4 --models 10');
-  for (const cmd of [demoCommand(), attackCommand(), checkCommand(), unitsCommand(), killsCommand(), compareCommand(), tableCommand(), matchupsCommand()]) root.addCommand(cmd);
+  for (const cmd of [demoCommand(), attackCommand(), checkCommand(), unitsCommand(), killsCommand(), compareCommand(), fightCommand(), tableCommand(), matchupsCommand()]) root.addCommand(cmd);
   root.commands.forEach((c) => c.exitOverride());
   return root.exitOverride();
 }

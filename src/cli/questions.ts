@@ -10,11 +10,12 @@ import { loadLibrary, type Library } from '../analysis/units.js';
 import { parseJsonText } from '../json-file.js';
 import type { Evaluate, RemoveMetric } from '../analysis/pairing.js';
 import { findSystem } from '../systems/registry.js';
-import { createPool, runMonteCarlo } from '../sim/pool.js';
+import { createPool, runMonteCarlo, threadsFor } from '../sim/pool.js';
 import { tallyToOutcome } from '../sim/tally.js';
-import type { SituationFlags } from '../systems/types.js';
-import { addSamplingOptions, formatOf, samplingOptions, type OutputFlags, type SamplingFlags } from './options.js';
-import { interruptSignal } from './interrupt.js';
+import type { SituationFlags, UnitQuestions } from '../systems/types.js';
+import { DEFAULT_ROUNDS, MAX_ROUNDS } from '../fight/types.js';
+import { addSamplingOptions, formatOf, positiveInteger, samplingOptions, type OutputFlags, type SamplingFlags } from './options.js';
+import { interruptible } from './interrupt.js';
 import type { Report } from './render/report.js';
 import { reportToCsv, reportToMarkdown, reportToTerminal } from './render/report-text.js';
 import { reportToHtml } from './render/report-html.js';
@@ -31,6 +32,25 @@ export interface QuestionFlags extends SamplingFlags, OutputFlags {
   units?: string;
   mc?: boolean;
   html?: string;
+  fight?: boolean;
+  rounds?: string;
+}
+
+/** --fight and --rounds of kills and compare. */
+export function addFightOptions(cmd: Command): Command {
+  return cmd
+    .option('--fight', 'a whole fight, round after round until one side breaks, is caught or destroyed (9th Age, Warhammer Fantasy)')
+    .option('--rounds <n>', `with --fight: the round cap, 1..${MAX_ROUNDS} (default ${DEFAULT_ROUNDS})`);
+}
+
+/** The round cap given with --rounds, as a situation key (1..50). */
+export function roundsOf(text: string | undefined): Record<string, number> {
+  return text === undefined ? {} : { rounds: positiveInteger(text, '--rounds', MAX_ROUNDS) };
+}
+
+/** A whole fight needs a rule set that has them. */
+export function checkFightSystem(q: UnitQuestions, flags: SituationFlags, systemId: string): void {
+  if (flags.fight && !q.fights) throw new InputError(`--fight: whole fights exist for ninth-age and warhammer-fantasy, not ${systemId}`);
 }
 
 export function addQuestionOptions(cmd: Command): Command {
@@ -56,7 +76,16 @@ export function situationFlags(f: QuestionFlags): SituationFlags {
     extra = parseJsonText(f.situation, '--situation') as Record<string, unknown>;
     if (typeof extra !== 'object' || extra === null || Array.isArray(extra)) throw new InputError('--situation: must be a JSON object of situation keys');
   }
-  return { charge: Boolean(f.charge), flank: Boolean(f.flank), rear: Boolean(f.rear), shooting: Boolean(f.shooting), extra };
+  if (f.fight && f.shooting) throw new InputError('--fight: a fight is close combat; it cannot be combined with --shooting');
+  if (f.rounds !== undefined && !f.fight) throw new InputError('--rounds: only with --fight');
+  return {
+    charge: Boolean(f.charge),
+    flank: Boolean(f.flank),
+    rear: Boolean(f.rear),
+    shooting: Boolean(f.shooting),
+    fight: Boolean(f.fight),
+    extra: { ...extra, ...roundsOf(f.rounds) },
+  };
 }
 
 export function library(f: QuestionFlags): Library {
@@ -82,13 +111,15 @@ export async function withEvaluator<T>(f: QuestionFlags, ask: (evaluate: Evaluat
       const parsed = s.parse(input);
       return withWorkBudget(() => s.exact(parsed));
     });
-  const options = samplingOptions(f, QUESTION_MC_SAMPLES, interruptSignal());
-  const pool = createPool(options.threads);
+  const options = samplingOptions(f, QUESTION_MC_SAMPLES);
+  const pool = createPool(threadsFor(options.threads, options.samples));
   try {
-    return await ask(async (system, input) => {
-      findSystem(system).parse(input);
-      return tallyToOutcome(await runMonteCarlo({ system, input, ...options }, pool));
-    });
+    return await interruptible(() =>
+      ask(async (system, input, label) => {
+        findSystem(system).parse(input);
+        return tallyToOutcome(await runMonteCarlo({ system, input, label, ...options }, pool));
+      }),
+    );
   } finally {
     await pool.destroy();
   }

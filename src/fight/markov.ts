@@ -5,9 +5,7 @@
  * units step with this.
  */
 import { TooLargeError } from '../core/errors.js';
-
-/** Most states the exact chain may hold at once before the Monte Carlo engine is the answer. */
-const MAX_CHAIN_STATES = 60_000;
+import { MAX_CHAIN_STATES } from './chain.js';
 
 export interface Weighted<S> {
   p: number;

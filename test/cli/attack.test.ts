@@ -101,20 +101,3 @@ describe('help shows a real example', () => {
     });
   }
 });
-
-describe('Ctrl-C', () => {
-  it('stops the workers and exits 130', async () => {
-    const { spawn } = await import('node:child_process');
-    const { CLI } = await import('./helpers.js');
-    const child = spawn(process.execPath, [CLI, ...PLAIN, '--mc', '--samples', '5000000000', '--threads', '2'], { stdio: ['ignore', 'pipe', 'pipe'] });
-    let stderr = '';
-    child.stderr.on('data', (d) => (stderr += d));
-    await new Promise((resolve) => setTimeout(resolve, 1500));
-    const started = Date.now();
-    child.kill('SIGINT');
-    const code = await new Promise((resolve) => child.on('exit', (c) => resolve(c)));
-    expect(code).toBe(130);
-    expect(Date.now() - started).toBeLessThan(3000);
-    expect(stderr).toContain('interrupted');
-  });
-});

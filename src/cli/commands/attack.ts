@@ -10,7 +10,6 @@ import { DEFAULT_OPTION, questionsOf } from '../../analysis/units.js';
 import { pairingInput, sideLabel } from '../../analysis/pairing.js';
 import { library, type QuestionFlags, situationFlags } from '../questions.js';
 import { addEngineOptions, addOutputOptions, addSamplingOptions, engineOf, type EngineFlags, formatOf, type OutputFlags, samplingOptions, type SamplingFlags } from '../options.js';
-import { interruptSignal } from '../interrupt.js';
 import { runScenario } from '../run.js';
 import { renderResult } from '../output.js';
 
@@ -102,7 +101,7 @@ Examples:
   return cmd.action(async (flags: AttackFlags, command: Command) => {
     checkModeFlags(command, flags);
     const scenario = flags.scenario ? loadScenarioFile(flags.scenario) : flags.attacker || flags.target ? unitsScenario(flags) : genericScenarioFromFlags(flags);
-    const result = await runScenario(scenario, engineOf(flags), samplingOptions(flags, DEFAULT_ATTACK_SAMPLES, interruptSignal()));
+    const result = await runScenario(scenario, engineOf(flags), samplingOptions(flags, DEFAULT_ATTACK_SAMPLES));
     process.stdout.write(`${renderResult(result, formatOf(flags))}\n`);
   });
 }

@@ -13,6 +13,7 @@ import { engagementExact } from './engagement/exact.js';
 import { isEngagementInput, parseEngagement } from './engagement/parse.js';
 import type { Engagement } from './engagement/schema.js';
 import { simulateEngagement } from './engagement/simulate.js';
+import { ENGAGEMENT_CATEGORY_ORDER } from './engagement/tables.js';
 
 /** One ATTACK ability (or mortal damage) on one unit, or a whole engagement. */
 export type AgeOfSigmarScenario = Scenario | Engagement;
@@ -25,6 +26,8 @@ export const ageOfSigmar: GameSystem<AgeOfSigmarScenario> = {
   title: 'Warhammer Age of Sigmar (4th edition core rules)',
   parse: (input) => (isEngagementInput(input) ? parseEngagement(input) : parseScenario(input)),
   exact: (s) => (isEngagement(s) ? engagementExact(s) : exactOutcome(s)),
+  // An engagement's tables: the turn its focus unit was destroyed, then each unit's models left (ascending).
+  categoryOrder: ENGAGEMENT_CATEGORY_ORDER,
   simulate: (s, rng, n, tally) => (isEngagement(s) ? simulateEngagement(s, rng, n, tally) : simulate(s, rng, n, tally)),
   questions: ageOfSigmarQuestions,
 };

@@ -6,15 +6,16 @@
  */
 import { choiceKey, d6Key, intKey } from '../table-keys.js';
 import type { SituationFlags, UnitBody, UnitQuestions } from '../types.js';
+import { TARGET_BROKEN } from '../../fight/types.js';
 import { ARTILLERY, MISSILES } from './catalog.js';
 
-/** Morale results in which the target is removed or runs, melee and shooting. */
-const BROKEN = ['destroyed', 'breaks-escapes', 'breaks-caught', 'flees'];
+/** Morale results in which the target is removed or runs: melee, shooting, and a whole fight. */
+const BROKEN = ['destroyed', 'breaks-escapes', 'breaks-caught', 'flees', ...TARGET_BROKEN];
 
 function situation(flags: SituationFlags): Record<string, unknown> {
   if (flags.shooting) return { type: 'shooting', ...flags.extra };
   return {
-    type: 'melee',
+    type: flags.fight ? 'fight' : 'melee',
     charging: flags.charge ? 'attacker' : 'none',
     facing: flags.flank ? 'flank' : flags.rear ? 'rear' : 'front',
     ...flags.extra,
@@ -66,6 +67,7 @@ export const ninthAgeQuestions: UnitQuestions = {
   },
   canAttack: (u, flags) => (flags.shooting ? hasMissile(u) && Number(u.bs ?? 0) > 0 : true),
   canBeTarget: () => true,
+  fights: true,
   removeVerb: 'destroy',
   damageUnit: 'wounds',
   capacity: (t) => Number(t.models ?? 1) * Number(t.w) - Number(t['wounds-lost'] ?? 0),

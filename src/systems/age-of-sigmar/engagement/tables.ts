@@ -12,13 +12,21 @@
  */
 import { type Dist, trim } from '../../../core/dist.js';
 import type { Outcome } from '../../types.js';
-import type { Engagement, EngagementUnit, Side } from './schema.js';
+import { type Engagement, type EngagementUnit, MAX_TURNS, type Side } from './schema.js';
 
 export const DESTROYED_IN_TURN = 'destroyed-in-turn';
 export const SURVIVES = 'survives';
 export const leftTable = (name: string): string => `left: ${name}`;
 /** A turn's category in DESTROYED_IN_TURN: two turns make a battle round. */
 export const turnKey = (turn: number): string => `turn ${turn} (round ${Math.ceil(turn / 2)})`;
+
+/** The order of an engagement's tables and categories: the turns in order, then survival; models left ascending. */
+export const ENGAGEMENT_CATEGORY_ORDER: readonly string[] = [
+  DESTROYED_IN_TURN,
+  ...Array.from({ length: MAX_TURNS }, (_, k) => turnKey(k + 1)),
+  SURVIVES,
+  ...Array.from({ length: 1001 }, (_, k) => String(k)),
+];
 
 /** The active player of a turn (1-based): the players alternate, the first player's turn first. */
 export function activePlayer(e: Engagement, turn: number): Side {
