@@ -151,3 +151,29 @@ for (const [systemId, name, input] of fights) {
   const ms = await medianMs(async () => system.exact(system.parse(input)));
   console.log(`    ${systemId}: ${name}: ${ms.toFixed(0)} ms`);
 }
+
+// Engagements (issue 15): a Kings of War turn of three attackers, and a 5-turn engagement (target < 50 ms each).
+const { loadScenarioFile } = await import('../src/cli/scenario-file.js');
+const { DATA_DIR } = await import('../src/paths.js');
+console.log('Engagements (exact, parse included), median of 25: wall and CPU time');
+for (const [label, file] of [
+  ['KoW turn of three attackers (archers, regiment, knights)', 'kings-of-war/scenarios/engagement-two-charges-and-archers.json'],
+  ['KoW 5-turn engagement (shooting, charge, Heal, counter-charge, Lifeleech)', 'kings-of-war/scenarios/engagement-vampires-heal-and-leech.json'],
+  ['HOTT 6-bound Stronghold assault by four elements', 'hott/scenarios/engagement-stronghold-assault.json'],
+] as const) {
+  const loaded = loadScenarioFile(`${DATA_DIR}/${file}`);
+  const run = () => loaded.system.exact(loaded.system.parse(loaded.input));
+  for (let i = 0; i < 5; i++) run();
+  const wall: number[] = [];
+  const cpu: number[] = [];
+  for (let i = 0; i < 25; i++) {
+    const c0 = process.cpuUsage();
+    const t0 = performance.now();
+    run();
+    wall.push(performance.now() - t0);
+    const c = process.cpuUsage(c0);
+    cpu.push((c.user + c.system) / 1000);
+  }
+  const median = (xs: number[]) => xs.sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+  console.log(`    ${label}: ${median(wall).toFixed(2)} ms wall, ${median(cpu).toFixed(2)} ms CPU`);
+}

@@ -165,8 +165,8 @@ describe('option names, table keys, unit ids and rule ids are own properties onl
 
   // One rule list of each rule set, with 'constructor' added: an unknown rule, never a silent no-op.
   const RULE_LISTS: Array<[string, (s: any) => void, RegExp]> = [
-    ['src/data/age-of-sigmar/scenarios/liberators-vs-clawlord.json', (s) => s.attacker.weapons[0].abilities.unshift('constructor'), /unknown weapon ability 'constructor'/],
-    ['src/data/kings-of-war/scenarios/knights-charge.json', (s) => s.attacker.rules.unshift('constructor'), /unknown rule 'constructor'/],
+    ['src/data/age-of-sigmar/scenarios/ex01-liberators-vs-clawlord.json', (s) => s.attacker.weapons[0].abilities.unshift('constructor'), /unknown weapon ability 'constructor'/],
+    ['src/data/kings-of-war/scenarios/example-14-thunderous-charge-battered-regiment.json', (s) => s.attacker.rules.unshift('constructor'), /unknown rule 'constructor'/],
     ['src/data/ninth-age/scenarios/great-weapons-vs-monster.json', (s) => s.target.rules.unshift('constructor'), /unknown rule 'constructor'/],
     ['src/data/warhammer-fantasy/scenarios/knights-charge-halberdiers.json', (s) => s.attacker.rules.unshift('constructor'), /unknown rule 'constructor'/],
   ];
