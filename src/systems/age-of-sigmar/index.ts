@@ -8,6 +8,7 @@ import { exactOutcome } from './exact.js';
 import { parseScenario } from './parse.js';
 import type { Scenario } from './schema.js';
 import { simulate } from './simulate.js';
+import { aosStages } from './stages.js';
 
 export const ageOfSigmar: GameSystem<Scenario> = {
   id: 'age-of-sigmar',
@@ -15,6 +16,7 @@ export const ageOfSigmar: GameSystem<Scenario> = {
   title: 'Warhammer Age of Sigmar (4th edition core rules)',
   parse: parseScenario,
   exact: exactOutcome,
+  stages: aosStages,
   simulate,
   questions: ageOfSigmarQuestions,
 };

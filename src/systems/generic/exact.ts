@@ -42,7 +42,7 @@ export function stagesGeneric(s: GenericScenario): Stage[] {
     { name: 'hits', dist: stage('hits') },
     { name: 'wounds', dist: stage('wounds') },
     { name: 'unsaved wounds', dist: stage('unsaved') },
-    { name: 'damage', dist: stage('damage') },
+    { name: 'damage dealt', dist: stage('damage') },
   ];
 }
 

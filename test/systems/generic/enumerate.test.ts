@@ -132,7 +132,7 @@ describe('the exact engine agrees with the witness on random small scenarios', (
     fc.assert(
       fc.property(scenarioArb, (input) => {
         const stages = generic.stages!(generic.parse(structuredClone(input)));
-        expect(stages.map((st) => st.name)).toEqual(['attacks', 'hits', 'wounds', 'unsaved wounds', 'damage']);
+        expect(stages.map((st) => st.name)).toEqual(['attacks', 'hits', 'wounds', 'unsaved wounds', 'damage dealt']);
         for (const st of stages) expect(maxDifference(st.dist, walkGeneric(input, st.name as Measure)), st.name).toBeLessThan(1e-12);
       }),
       { seed: 42, numRuns: fuzzRuns(60) },

@@ -27,7 +27,7 @@ export interface EnumeratedGeneric {
 }
 
 /** What a walk measures: the allocated damage (the outcome), or one stage of `--stages`. */
-export type Measure = 'allocated' | 'attacks' | 'hits' | 'wounds' | 'unsaved wounds' | 'damage';
+export type Measure = 'allocated' | 'attacks' | 'hits' | 'wounds' | 'unsaved wounds' | 'damage dealt';
 
 const dice = (expr: string | number) => diceTotal(expr, () => die(3));
 
@@ -107,7 +107,7 @@ function walkProfile(a: Json, input: Json, measure: Measure, start: Weights): We
 
   /** A packet of damage allocated: pooled, or on the current model with its excess lost (mortal damage spills over under mortal-spill-over). */
   const allocate = (state: number, points: number, mortal: boolean): number => {
-    if (measure === 'damage') return state + points;
+    if (measure === 'damage dealt') return state + points;
     if (measure !== 'allocated') return state;
     if (allocation === 'spill-over' || (mortal && allocation === 'mortal-spill-over')) {
       const slain = Math.floor(state / health);
@@ -181,7 +181,7 @@ function walkProfile(a: Json, input: Json, measure: Measure, start: Weights): We
   const deal =
     (points: Weights, mortal: boolean): Step =>
     (s) => {
-      if (measure !== 'allocated' && measure !== 'damage') return certain(s);
+      if (measure !== 'allocated' && measure !== 'damage dealt') return certain(s);
       return map(points, (p) => allocate(s, p, mortal));
     };
   const mortal = keyed((expr: string) => deal(throughWard(dice(expr)), true));

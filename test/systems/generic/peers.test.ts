@@ -134,7 +134,7 @@ describe('40kdice (test.js)', () => {
     // save with 1/3, so unsaved is Binomial(6, 1/27); damage adds the mortal wounds,
     // 1/6 + 1/3 · 1/6 + 1/27 = 7/27 per attack.
     expectPmf(s['unsaved wounds'], binomialPmf(6, 1 / 27));
-    expectPmf(s.damage, binomialPmf(6, 7 / 27));
+    expectPmf(s['damage dealt'], binomialPmf(6, 7 / 27));
   });
 });
 
