@@ -3,7 +3,9 @@
  * The flags describe one weapon profile; each `--profile JSON` adds one more, in order.
  */
 import { InputError, ScenarioError } from '../core/errors.js';
+import { escapeForTerminal, JsonSyntaxError, parseJsonStrict } from '../core/json.js';
 import { generic } from '../systems/generic/index.js';
+import { GENERIC_LIMITS } from '../systems/generic/schema.js';
 import type { LoadedScenario } from './scenario-file.js';
 
 export interface GenericFlags {
@@ -32,6 +34,12 @@ export interface GenericFlags {
   mortalSpill?: boolean;
 }
 
+/** The flags of the generic pipeline (`warodds attack` without --scenario or units). */
+export const GENERIC_FLAG_KEYS = [
+  'attacks', 'attackerModels', 'hit', 'wound', 'hitModifier', 'woundModifier', 'rend', 'damage', 'rerollHit', 'rerollWound', 'rerollDamage',
+  'hitCrit', 'hitCritOn', 'woundCrit', 'woundCritOn', 'profile', 'save', 'invulnerable', 'ward', 'models', 'health', 'spill', 'mortalSpill',
+] as const satisfies ReadonlyArray<keyof GenericFlags>;
+
 const FLAG_OF_FIELD: Record<string, string> = {
   attacks: '--attacks',
   models: '--attacker-models',
@@ -59,10 +67,13 @@ const TARGET_FLAG: Record<string, string> = {
   'target.health': '--health',
 };
 
-function integer(value: string | undefined, flag: string): number | undefined {
+/** A whole-number flag within its field's bounds; any other text names the bounds. */
+function integer(value: string | undefined, flag: string, limit: { min: number; max: number }): number | undefined {
   if (value === undefined) return undefined;
-  if (!/^[-+]?\d+$/.test(value.trim())) throw new InputError(`${flag}: expected a whole number, got '${value}'`);
-  return Number(value);
+  const n = Number(value);
+  if (!/^\s*[-+]?\d+\s*$/.test(value) || n < limit.min || n > limit.max)
+    throw new InputError(`${flag}: expected a whole number from ${limit.min} to ${limit.max.toLocaleString('en')}, got '${escapeForTerminal(value)}'`);
+  return n;
 }
 
 const list = (v: string | undefined) => (v === undefined ? undefined : v.split(/,(?![^(]*\))/).map((s) => s.trim()));
@@ -78,10 +89,10 @@ function flagProfile(f: GenericFlags): Record<string, unknown> | null {
     attacks: f.attacks,
     hit: f.hit,
     wound: f.wound,
-    models: integer(f.attackerModels, '--attacker-models'),
-    'hit-modifier': integer(f.hitModifier, '--hit-modifier'),
-    'wound-modifier': integer(f.woundModifier, '--wound-modifier'),
-    rend: integer(f.rend, '--rend'),
+    models: integer(f.attackerModels, '--attacker-models', GENERIC_LIMITS.attackerModels),
+    'hit-modifier': integer(f.hitModifier, '--hit-modifier', GENERIC_LIMITS.modifier),
+    'wound-modifier': integer(f.woundModifier, '--wound-modifier', GENERIC_LIMITS.modifier),
+    rend: integer(f.rend, '--rend', GENERIC_LIMITS.rend),
     damage: f.damage,
     reroll:
       f.rerollHit || f.rerollWound || f.rerollDamage
@@ -98,8 +109,9 @@ function flagProfile(f: GenericFlags): Record<string, unknown> | null {
 /** `--profile JSON`: one more weapon profile, the same fields as a scenario file's profile. */
 function jsonProfile(text: string, n: number): unknown {
   try {
-    return JSON.parse(text);
-  } catch {
+    return parseJsonStrict(text);
+  } catch (e) {
+    if (!(e instanceof JsonSyntaxError)) throw e;
     throw new InputError(`--profile #${n}: not valid JSON (e.g. '{"attacks": 2, "hit": "3+", "wound": "4+", "rend": 1}')`);
   }
 }
@@ -111,8 +123,8 @@ export function genericInputFromFlags(f: GenericFlags): Record<string, unknown> 
     save: f.save,
     invulnerable: f.invulnerable,
     ward: f.ward,
-    models: integer(f.models, '--models'),
-    health: integer(f.health, '--health'),
+    models: integer(f.models, '--models', GENERIC_LIMITS.targetModels),
+    health: integer(f.health, '--health', GENERIC_LIMITS.health),
   };
   const allocation = f.mortalSpill ? 'mortal-spill-over' : f.spill === false ? 'no-spill-over' : 'spill-over';
   return {

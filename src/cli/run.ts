@@ -10,6 +10,7 @@ import type { Outcome, Stage } from '../systems/types.js';
 import { InputError } from '../core/errors.js';
 import type { LoadedScenario } from './scenario-file.js';
 import { progressReporter } from './progress.js';
+import { interruptible } from './interrupt.js';
 
 export type Engine = 'exact' | 'mc' | 'both';
 
@@ -17,7 +18,8 @@ export interface RunOptions {
   samples: number;
   seed: string;
   threads: number;
-  signal?: AbortSignal;
+  /** Samples per chunk; the default CHUNK_SIZE unless a test wants many small chunks. */
+  chunkSize?: number;
   /** A started pool shared by several runs of one command (otherwise each run starts its own). */
   pool?: Piscina;
   /** Also compute the exact distribution of each stage of the attack sequence (`--stages`). */
@@ -42,15 +44,17 @@ export async function runScenario(scenario: LoadedScenario, engine: Engine, opti
   if (engine !== 'exact') {
     const progress = progressReporter(`${scenario.name}: Monte Carlo`);
     try {
-      const tally = await runMonteCarlo({
+      const job = {
         system: scenario.system.id,
         input: scenario.input,
+        label: scenario.name,
         samples: options.samples,
         seed: options.seed,
         threads: options.threads,
-        signal: options.signal,
+        chunkSize: options.chunkSize,
         onProgress: progress.update,
-      }, options.pool);
+      };
+      const tally = await interruptible(() => runMonteCarlo(job, options.pool));
       result.monteCarlo = { outcome: tallyToOutcome(tally), tally, samples: options.samples, seed: options.seed };
     } finally {
       progress.done();

@@ -13,5 +13,6 @@ export const generic: GameSystem<GenericScenario> = {
   parse: parseGeneric,
   exact: exactGeneric,
   stages: stagesGeneric,
+  categoryOrder: [],
   simulate: simulateGeneric,
 };

@@ -79,11 +79,19 @@ export interface GenericScenario {
   situation: { allocation: Allocation };
 }
 
-const MAX_ATTACKER_MODELS = 1000;
-const MAX_TARGET_MODELS = 1000;
-export const MAX_HEALTH = 1000;
+/** The whole-number fields' bounds (the command-line flags quote them too). */
+export const GENERIC_LIMITS = {
+  attackerModels: { min: 1, max: 1000 },
+  rend: { min: 0, max: 6 },
+  targetModels: { min: 1, max: 1000 },
+  health: { min: 1, max: 1000 },
+  /** The sum of a roll's modifiers, before the ±1 cap. */
+  modifier: { min: -3, max: 3 },
+} as const;
 /** Hit and wound modifiers are summed, then capped to ±1 (as in Age of Sigmar and 40k 10th). */
 export const MODIFIER_CAP = 1;
+
+const bounded = (limit: { min: number; max: number }) => z.number().int().min(limit.min).max(limit.max);
 
 const dice = () =>
   z.union([z.string(), z.number()]).transform((v, ctx) => {
@@ -97,17 +105,17 @@ const dice = () =>
 
 const reroll = z.enum(['none', 'ones', 'failed', 'all']).default('none');
 const critOn = d6Target({ min: 2, max: 6 }).default(6);
-const modifier = z.number().int().min(-3).max(3).default(0);
+const modifier = bounded(GENERIC_LIMITS.modifier).default(0);
 
 const profileShape = {
   name: z.string().optional(),
-  models: z.number().int().min(1).max(MAX_ATTACKER_MODELS).default(1),
+  models: bounded(GENERIC_LIMITS.attackerModels).default(1),
   attacks: dice(),
   hit: d6Target({ auto: true }),
   wound: d6Target({ auto: true }),
   'hit-modifier': modifier,
   'wound-modifier': modifier,
-  rend: z.number().int().min(0).max(6).default(0),
+  rend: bounded(GENERIC_LIMITS.rend).default(0),
   damage: dice().default(parseDice('1')),
   reroll: z
     .strictObject({ hit: reroll, wound: reroll, damage: z.string().default('none') })
@@ -124,8 +132,8 @@ const schema = z.strictObject({
   attacker: z.looseObject({}),
   target: z
     .strictObject({
-      models: z.number().int().min(1).max(MAX_TARGET_MODELS).optional(),
-      health: z.number().int().min(1).max(MAX_HEALTH).default(1),
+      models: bounded(GENERIC_LIMITS.targetModels).optional(),
+      health: bounded(GENERIC_LIMITS.health).default(1),
       save: d6Target({ none: true }).default('none'),
       invulnerable: d6Target({ none: true }).default('none'),
       ward: d6Target({ none: true }).default('none'),
