@@ -6,6 +6,7 @@
  * peer publishes one, closed forms or enumerations written here.
  */
 import { describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
 import * as D from '../../../src/core/dist.js';
 import { generic } from '../../../src/systems/generic/index.js';
 import { chunkRng, masterState } from '../../../src/core/rng.js';
@@ -92,6 +93,14 @@ describe('aos-statshammer units (average damage against no save, 6+ … 2+)', ()
       expect(means).toEqual(published);
     });
   }
+});
+
+describe('the bundled scenario kurnoth-hunters.json', () => {
+  it('averages 9.148 against a 4+ save, as aos-statshammer publishes', () => {
+    const { name, description, system, ...input } = JSON.parse(readFileSync('src/data/generic/scenarios/kurnoth-hunters.json', 'utf8'));
+    expect([name, system, typeof description]).toEqual(['generic: Kurnoth Hunters with swords (aos-statshammer)', 'generic', 'string']);
+    expect(round3(D.mean(exact(input).damage))).toBe(9.148);
+  });
 });
 
 describe('40kdice (test.js)', () => {
