@@ -177,3 +177,44 @@ for (const [label, file] of [
   const median = (xs: number[]) => xs.sort((a, b) => a - b)[Math.floor(xs.length / 2)];
   console.log(`    ${label}: ${median(wall).toFixed(2)} ms wall, ${median(cpu).toFixed(2)} ms CPU`);
 }
+
+// Age of Sigmar engagements, exact (issue 15): two 10-model units fighting each other — heavy
+// cavalry that charged, and Strike-first elite infantry that fight first; one combat phase, then
+// one and two battle rounds.
+// Target: a fight phase of two 10-model units in under 200 ms.
+function aosEngagement(turns: number): unknown {
+  const body = (id: string) => library.find(id, 'bench').body;
+  return {
+    engagement: { turns, phases: ['combat'] },
+    units: [
+      { name: 'Cavalry', side: 'attacker', charged: true, targets: ['Elites'], unit: { ...body('aos/example-cavalry'), models: 10 } },
+      { name: 'Elites', side: 'defender', targets: ['Cavalry'], unit: { ...body('aos/example-elite-infantry'), models: 10, abilities: ['strike-first'] } },
+    ],
+  };
+}
+function cpuAndWallMs(run: () => void, times = 7): { cpu: number; wall: number } {
+  run();
+  const walls: number[] = [];
+  const cpus: number[] = [];
+  for (let i = 0; i < times; i++) {
+    const cpu0 = process.cpuUsage();
+    const started = performance.now();
+    run();
+    walls.push(performance.now() - started);
+    const used = process.cpuUsage(cpu0);
+    cpus.push((used.user + used.system) / 1000);
+  }
+  const median = (xs: number[]) => xs.sort((a, b) => a - b)[Math.floor(times / 2)];
+  return { cpu: median(cpus), wall: median(walls) };
+}
+console.log('Age of Sigmar engagements (exact chain), 10 heavy cavalry against 10 Strike-first elite infantry, median of 7:');
+const aos = findSystem('age-of-sigmar');
+for (const [turns, name] of [
+  [1, 'one combat phase'],
+  [2, 'one battle round (two turns)'],
+  [4, 'two battle rounds'],
+] as const) {
+  const input = aosEngagement(turns);
+  const { cpu, wall } = cpuAndWallMs(() => aos.exact(aos.parse(input)));
+  console.log(`    ${name}: ${wall.toFixed(1)} ms wall, ${cpu.toFixed(1)} ms CPU`);
+}
