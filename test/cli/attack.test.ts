@@ -82,7 +82,7 @@ describe('bad input: one line naming the problem, exit code 2', () => {
   ];
   for (const [extra, message] of cases) {
     it(extra.join(' '), () => {
-      const base = extra[0] === '--attacks' ? ['attack', '--hit', '3', '--wound', '4'] : ['attack', '--attacks', '3', '--hit', '3', '--wound', '4'];
+      const base = extra[0] === '--scenario' ? ['attack'] : extra[0] === '--attacks' ? ['attack', '--hit', '3', '--wound', '4'] : ['attack', '--attacks', '3', '--hit', '3', '--wound', '4'];
       const r = warodds([...base, ...extra]);
       expect(r.code).toBe(2);
       expect(r.stdout).toBe('');

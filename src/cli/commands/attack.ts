@@ -1,13 +1,15 @@
 /**
  * `warodds attack`: one scenario, from generic flags or a scenario file.
  */
-import { Command } from 'commander';
-import { genericScenarioFromFlags, type GenericFlags } from '../generic-flags.js';
+import { Command, Option } from 'commander';
+import { GENERIC_FLAG_KEYS, genericScenarioFromFlags, type GenericFlags } from '../generic-flags.js';
 import { type LoadedScenario, loadScenarioFile } from '../scenario-file.js';
 import { InputError } from '../../core/errors.js';
 import { findSystem } from '../../systems/registry.js';
 import { DEFAULT_OPTION, questionsOf } from '../../analysis/units.js';
 import { pairingInput, sideLabel } from '../../analysis/pairing.js';
+import { attackersLabel, engagementInput } from '../../analysis/engagements.js';
+import { addEngagementOptions, attackerSpec, collect, type EngagementFlags, stepsOf } from '../engagement-flags.js';
 import { library, type QuestionFlags, situationFlags } from '../questions.js';
 import { addEngineOptions, addOutputOptions, addSamplingOptions, engineOf, type EngineFlags, formatOf, type OutputFlags, samplingOptions, type SamplingFlags } from '../options.js';
 import { runScenario } from '../run.js';
@@ -19,13 +21,47 @@ type AttackFlags = GenericFlags &
   SamplingFlags &
   OutputFlags &
   EngineFlags &
-  QuestionFlags & { scenario?: string; attacker?: string; target?: string; attackerOption?: string; targetOption?: string };
+  QuestionFlags &
+  EngagementFlags & { scenario?: string; attacker?: string[]; target?: string; attackerOption?: string; targetOption?: string };
 
-/** A scenario from two library units and the situation flags. */
+/** The flags of the units mode (`--attacker A --target B`). */
+const UNIT_FLAG_KEYS = ['attacker', 'target', 'attackerOption', 'targetOption', 'charge', 'flank', 'rear', 'shooting', 'situation', 'units', 'turns', 'bounds'] as const;
+
+/** The flags given on the command line among `keys`, as written (`--attacks`). */
+function givenFlags(cmd: Command, keys: readonly string[]): string[] {
+  return cmd.options.filter((o) => keys.includes(o.attributeName()) && cmd.getOptionValueSource(o.attributeName()) === 'cli').map((o) => o.long ?? o.flags);
+}
+
+/**
+ * The three ways to ask (a scenario file, two units, the generic flags) do not mix: a flag of
+ * another way would be ignored, and the answer would be to a question the user did not ask.
+ */
+function checkModeFlags(cmd: Command, f: AttackFlags): void {
+  const generic = givenFlags(cmd, GENERIC_FLAG_KEYS);
+  const units = givenFlags(cmd, UNIT_FLAG_KEYS);
+  if (f.scenario !== undefined) {
+    const extra = [...generic, ...units];
+    if (extra.length) throw new InputError(`--scenario: cannot be combined with ${extra.join(', ')} (the scenario file gives the whole attack; edit the file, or drop --scenario)`);
+  } else if (f.attacker !== undefined || f.target !== undefined) {
+    if (generic.length) throw new InputError(`${generic[0]}: is a flag of the generic pipeline and cannot be combined with --attacker/--target units`);
+  } else if (units.length) throw new InputError(`${units[0]}: applies to --attacker/--target units only`);
+}
+
+/** A scenario from two library units and the situation flags — or an engagement of several attackers (issue 15). */
 function unitsScenario(f: AttackFlags): LoadedScenario {
-  if (!f.attacker || !f.target) throw new InputError(`--${f.attacker ? 'target' : 'attacker'}: give both --attacker and --target unit ids`);
+  if (!f.attacker?.length || !f.target) throw new InputError(`--${f.attacker?.length ? 'target' : 'attacker'}: give both --attacker and --target unit ids`);
   const lib = library(f);
-  const attacker = { unit: lib.find(f.attacker, '--attacker'), option: f.attackerOption ?? DEFAULT_OPTION };
+  const specs = f.attacker.map(attackerSpec);
+  const targetSide = { unit: lib.find(f.target, '--target'), option: f.targetOption ?? DEFAULT_OPTION };
+  const steps = stepsOf(f, targetSide.unit.system);
+  if (specs.length > 1 || specs[0].how !== null || steps !== null) {
+    const sides = specs.map(({ ref, how }) => ({ side: { unit: lib.find(ref, '--attacker'), option: f.attackerOption ?? DEFAULT_OPTION }, how }));
+    const { system: id, input } = engagementInput(sides, targetSide, steps ?? 1, situationFlags(f));
+    const system = findSystem(id);
+    const name = `${attackersLabel(sides.map((s) => s.side))} against ${sideLabel(targetSide)}`;
+    return { name, description: '', system, input, parsed: system.parse(input), file: null };
+  }
+  const attacker = { unit: lib.find(specs[0].ref, '--attacker'), option: f.attackerOption ?? DEFAULT_OPTION };
   const target = { unit: lib.find(f.target, '--target'), option: f.targetOption ?? DEFAULT_OPTION };
   const system = findSystem(attacker.unit.system);
   const input = pairingInput(questionsOf(system), attacker, target, situationFlags(f));
@@ -36,12 +72,12 @@ export function attackCommand(): Command {
   const cmd = new Command('attack')
     .description('distributions of damage, models slain, destruction and morale for one attack')
     .option('--scenario <file>', 'a scenario JSON file (any rule set); otherwise units or the generic pipeline flags below')
-    .option('--attacker <id>', 'a unit id, system/id (warodds units lists them), with --target')
+    .option('--attacker <id>', 'a unit id, system/id (warodds units lists them), with --target; repeat it for several attackers, ID:how = front, flank, rear, counter-charge or shooting', collect)
     .option('--target <id>', 'the target unit id')
     .option('--attacker-option <name>', "the attacker's option (default: as written)")
     .option('--target-option <name>', "the target's option (default: as written)")
     .option('--charge', 'units: the attacker charged this turn')
-    .option('--flank', 'units: the attack hits the flank')
+    .addOption(new Option('--flank', 'units: the attack hits the flank').conflicts(['rear']))
     .option('--rear', 'units: the attack hits the rear')
     .option('--shooting', 'units: shooting instead of melee')
     .option('--situation <json>', 'units: further situation keys of the rule set, as JSON')
@@ -63,6 +99,7 @@ export function attackCommand(): Command {
     .option('--models <n>', 'generic: models in the target unit (default: unlimited)')
     .option('--health <n>', 'generic: wounds / health per target model (default 1)')
     .option('--no-spill', 'generic: excess damage of an attack is lost instead of spilling over');
+  addEngagementOptions(cmd, { pairs: false });
   addEngineOptions(cmd);
   addSamplingOptions(cmd, DEFAULT_ATTACK_SAMPLES);
   addOutputOptions(cmd);
@@ -73,9 +110,11 @@ Examples:
   $ warodds attack --attacks 20 --hit 3 --wound 4 --save 4
   $ warodds attack --attacks 2 --hit auto --wound auto --damage D3 --health 2 --models 5 --no-spill
   $ warodds attack --attacker aos/liberators --target aos/clawlord --charge
+  $ warodds attack --attacker kow/elf-archers:shooting --attacker kow/heavy-cavalry:flank --target kow/spear-regiment --turns 2
   $ warodds attack --scenario src/data/generic/scenarios/crits-and-rerolls.json --both --json`,
   );
-  return cmd.action(async (flags: AttackFlags) => {
+  return cmd.action(async (flags: AttackFlags, command: Command) => {
+    checkModeFlags(command, flags);
     const scenario = flags.scenario ? loadScenarioFile(flags.scenario) : flags.attacker || flags.target ? unitsScenario(flags) : genericScenarioFromFlags(flags);
     const result = await runScenario(scenario, engineOf(flags), samplingOptions(flags, DEFAULT_ATTACK_SAMPLES));
     process.stdout.write(`${renderResult(result, formatOf(flags))}\n`);

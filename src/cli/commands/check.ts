@@ -70,7 +70,7 @@ function checkTable(results: RunResult[]): string {
       r.scenario.name,
       r.scenario.system.id,
       r.agreement!.pass ? 'pass' : 'FAIL',
-      f.map((x) => x.field).join(', '),
+      fieldList(f.map((x) => x.field)),
       sig(Math.min(...f.map((x) => x.pValue))),
       fixed(Math.max(...f.map((x) => Math.abs(x.zMean))), 2),
       sig(Math.max(...f.map((x) => x.tvd))),
@@ -79,4 +79,12 @@ function checkTable(results: RunResult[]): string {
   const failed = results.filter((r) => !r.agreement!.pass).length;
   const samples = results[0].monteCarlo!.samples.toLocaleString('en');
   return `${t.toString()}\n${results.length - failed} of ${results.length} scenarios agree (${samples} samples each, seed '${results[0].monteCarlo!.seed}')`;
+}
+
+/** The fields compared; a whole fight's many per-round tables are counted, not listed. */
+function fieldList(fields: string[]): string {
+  const perRound = fields.filter((f) => /^outcomes\.(margin|attacker-left|target-left)-\d+$/.test(f));
+  if (perRound.length === 0) return fields.join(', ');
+  const rounds = perRound.filter((f) => f.startsWith('outcomes.margin-')).length;
+  return [...fields.filter((f) => !perRound.includes(f)), `${perRound.length} per-round tables (${rounds} rounds)`].join(', ');
 }
