@@ -33,6 +33,12 @@ export interface Outcome {
   chain?: { readonly statesPerRound: readonly number[]; readonly bound: number };
 }
 
+/** One stage of the attack sequence (attacks, hits, wounds, unsaved wounds, damage) and its distribution. */
+export interface Stage {
+  readonly name: string;
+  readonly dist: Dist;
+}
+
 export interface GameSystem<S> {
   readonly id: SystemId;
   /** Other names accepted for `"system"` (e.g. `t9a`). */
@@ -43,6 +49,11 @@ export interface GameSystem<S> {
   parse(input: unknown): S;
   /** Exact distributions. */
   exact(scenario: S): Outcome;
+  /**
+   * Exact distributions of each stage of the attack sequence, for rule sets whose attacks go
+   * through hit, wound and save rolls (`attack --stages`).
+   */
+  stages?(scenario: S): Stage[];
   /** Roll `n` sequences die by die, in rule order, adding each to `tally`. */
   simulate(scenario: S, rng: Rng, n: number, tally: Tally): void;
   /**

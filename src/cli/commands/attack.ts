@@ -22,7 +22,7 @@ type AttackFlags = GenericFlags &
   OutputFlags &
   EngineFlags &
   QuestionFlags &
-  EngagementFlags & { scenario?: string; attacker?: string[]; target?: string; attackerOption?: string; targetOption?: string };
+  EngagementFlags & { stages?: boolean; scenario?: string; attacker?: string[]; target?: string; attackerOption?: string; targetOption?: string };
 
 /** The flags of the units mode (`--attacker A --target B`). */
 const UNIT_FLAG_KEYS = ['attacker', 'target', 'attackerOption', 'targetOption', 'charge', 'flank', 'rear', 'shooting', 'situation', 'units', 'turns', 'bounds'] as const;
@@ -86,19 +86,26 @@ export function attackCommand(): Command {
     .option('--attacker-models <n>', 'generic: attacking models (default 1)')
     .option('--hit <target>', "generic: to-hit roll, 2..6 or 'auto'")
     .option('--wound <target>', "generic: to-wound roll, 2..6 or 'auto'")
+    .option('--hit-modifier <n>', 'generic: sum of the hit roll modifiers, capped to ±1 (an unmodified 1 fails, a 6 succeeds)')
+    .option('--wound-modifier <n>', 'generic: sum of the wound roll modifiers, capped to ±1')
     .option('--save <target>', "generic: target's save, 2..6 or 'none' (default none)")
+    .option('--invulnerable <target>', "generic: target's invulnerable save, which rend does not change; the better of the two is rolled")
     .option('--rend <n>', 'generic: save modifier (rend / AP), 0..6')
     .option('--damage <dice>', 'generic: damage per unsaved wound (default 1)')
     .option('--ward <target>', "generic: ward rolled per point of damage, 2..6 or 'none'")
-    .option('--reroll-hit <policy>', 'generic: none | ones | failed | all (all = re-roll every non-critical)')
-    .option('--reroll-wound <policy>', 'generic: none | ones | failed | all')
-    .option('--hit-crit <effects>', 'generic: effects of a critical hit: extra-hits(N), auto-wound, mortal(D)')
+    .option('--reroll-hit <policy>', "generic: none | ones | failed | all (all = re-roll every non-critical; without --hit-crit the same as 'failed')")
+    .option('--reroll-wound <policy>', "generic: none | ones | failed | all (as --reroll-hit)")
+    .option('--reroll-damage <policy>', 'generic: none | ones (each damage die of 1) | below(N) (the damage roll when below N)')
+    .option('--hit-crit <effects>', 'generic: effects of a critical hit: extra-hits(D), extra-hit-rolls(D), auto-wound, mortal(D), extra-mortal(D), rend+(N), damage+(N)')
     .option('--hit-crit-on <n>', 'generic: unmodified hit roll that is critical (default 6)')
-    .option('--wound-crit <effects>', 'generic: effects of a critical wound: mortal(D), rend+(N)')
+    .option('--wound-crit <effects>', 'generic: effects of a critical wound: mortal(D), extra-mortal(D), rend+(N), damage+(N)')
     .option('--wound-crit-on <n>', 'generic: unmodified wound roll that is critical (default 6)')
+    .option('--profile <json>', 'generic: one more weapon profile, as JSON (repeatable; they attack in order)', (v: string, all: string[] = []) => [...all, v])
     .option('--models <n>', 'generic: models in the target unit (default: unlimited)')
-    .option('--health <n>', 'generic: wounds / health per target model (default 1)')
-    .option('--no-spill', 'generic: excess damage of an attack is lost instead of spilling over');
+    .option('--health <n>', 'generic: wounds / health per target model, up to 1,000 (default 1)')
+    .option('--no-spill', 'generic: excess damage of each hit is lost instead of spilling over')
+    .option('--mortal-spill', 'generic: excess normal damage is lost, mortal damage spills over (classic 40k)')
+    .option('--stages', 'also print each stage: attacks, hits, wounds, unsaved wounds, damage dealt (exact; generic and Age of Sigmar)');
   addEngagementOptions(cmd, { pairs: false });
   addEngineOptions(cmd);
   addSamplingOptions(cmd, DEFAULT_ATTACK_SAMPLES);
@@ -109,6 +116,7 @@ export function attackCommand(): Command {
 Examples:
   $ warodds attack --attacks 20 --hit 3 --wound 4 --save 4
   $ warodds attack --attacks 2 --hit auto --wound auto --damage D3 --health 2 --models 5 --no-spill
+  $ warodds attack --attacks 6 --hit 4 --wound 4 --save 3 --invulnerable 5 --rend 2 --stages
   $ warodds attack --attacker aos/liberators --target aos/clawlord --charge
   $ warodds attack --attacker kow/elf-archers:shooting --attacker kow/heavy-cavalry:flank --target kow/spear-regiment --turns 2
   $ warodds attack --scenario src/data/generic/scenarios/crits-and-rerolls.json --both --json`,
@@ -116,7 +124,7 @@ Examples:
   return cmd.action(async (flags: AttackFlags, command: Command) => {
     checkModeFlags(command, flags);
     const scenario = flags.scenario ? loadScenarioFile(flags.scenario) : flags.attacker || flags.target ? unitsScenario(flags) : genericScenarioFromFlags(flags);
-    const result = await runScenario(scenario, engineOf(flags), samplingOptions(flags, DEFAULT_ATTACK_SAMPLES));
+    const result = await runScenario(scenario, engineOf(flags), { ...samplingOptions(flags, DEFAULT_ATTACK_SAMPLES), stages: flags.stages });
     process.stdout.write(`${renderResult(result, formatOf(flags))}\n`);
   });
 }

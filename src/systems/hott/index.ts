@@ -39,5 +39,4 @@ export const hott: GameSystem<HottInput> = {
     'holds',
   ],
   questions: hottQuestions,
-  warnings: (s) => (isEngagement(s) ? (s.kind === 'repeated-combat' ? s.first.warnings : []) : s.mode === 'close-combat' ? s.warnings : []),
 };
