@@ -9,12 +9,17 @@
  *   path the CLI uses: a whole `warodds attack --mc` process on 1 and 2 threads. The inputs
  *   differ from the worker's warm-up input (10 attacks × 2 models, not 20 × 1).
  * - The exact engine at 200 and 10,000 attacks, whole exact commands, and `warodds check`.
+ * - Whole fights (issue 14) and engagements (issue 15), exact, in-process.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { cpus, loadavg } from 'node:os';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { generic } from '../src/systems/generic/index.js';
+import { findSystem } from '../src/systems/registry.js';
+import { loadLibrary } from '../src/analysis/units.js';
+import { loadScenarioFile } from '../src/cli/scenario-file.js';
+import { DATA_DIR } from '../src/paths.js';
 import { withWorkBudget } from '../src/core/budget.js';
 import { chunkRng, masterState } from '../src/core/rng.js';
 import { CHUNK_SIZE } from '../src/sim/chunks.js';
@@ -219,6 +224,79 @@ const checkSamples = Number(process.env.BENCH_CHECK_SAMPLES ?? 1_000_000);
 const scenarios = (JSON.parse(spawnSync(process.execPath, [CLI, 'check', '--samples', '1000', '--json'], { encoding: 'utf8', maxBuffer: 64 << 20 }).stdout) as unknown[]).length;
 const check = processTiming(['check', '--samples', String(checkSamples), '--threads', '2']);
 console.log(`\n\`warodds check --samples ${checkSamples.toLocaleString('en')} --threads 2\` over ${scenarios} bundled scenarios (one run): ${seconds(check)}; ${(check.cpu / scenarios).toFixed(3)} s CPU per scenario`);
+
+// Whole fights, exact (issue 14): two 20-model single-wound 5-wide infantry units to a finish
+// (target < 200 ms) and two 10-model 3-wound units (target < 1 s), the round cap at 12.
+const infantry = { models: 20, files: 5, ws: 3, s: 3, t: 3, w: 1, i: 3, a: 1, ld: 7 };
+const brutes = { troop: 'monstrous-infantry', models: 10, files: 5, ws: 3, s: 4, t: 4, w: 3, i: 2, a: 3, ld: 8 };
+const whfbInfantry = { models: 20, width: 5, m: 10, ws: 3, bs: 3, s: 3, t: 3, w: 1, i: 3, a: 1, ld: 7 };
+const whfbBrutes = { models: 10, width: 5, type: 'monstrous', m: 15, ws: 3, bs: 2, s: 4, t: 4, w: 3, i: 2, a: 3, ld: 8 };
+const fights: Array<[string, string, unknown]> = [
+  ['ninth-age', '20 v 20 single-wound infantry, 5 wide', {
+    attacker: { ...infantry, equipment: ['light-armour', 'shield'], standard: true },
+    target: { ...infantry, equipment: ['spear', 'light-armour', 'shield'] },
+    situation: { type: 'fight', charging: 'attacker' },
+  }],
+  ['ninth-age', '10 v 10 three-wound monstrous infantry', {
+    attacker: { ...brutes, equipment: ['light-armour'] },
+    target: { ...brutes, s: 5, i: 1, ld: 7, equipment: ['heavy-armour'] },
+    situation: { type: 'fight', charging: 'attacker' },
+  }],
+  ['warhammer-fantasy', '20 v 20 single-wound infantry, 5 wide', {
+    attacker: { ...whfbInfantry, armour: ['light', 'shield'], rules: ['standard'] },
+    target: { ...whfbInfantry, armour: ['light', 'shield'], weapon: 'spear' },
+    situation: { phase: 'fight', charging: 'attacker' },
+  }],
+  ['warhammer-fantasy', '10 v 10 three-wound monstrous infantry', {
+    attacker: { ...whfbBrutes, armour: ['light'] },
+    target: { ...whfbBrutes, s: 5, i: 1, ld: 7, armour: ['heavy'] },
+    situation: { phase: 'fight', charging: 'attacker' },
+  }],
+];
+console.log('\nWhole fights (exact chain to a finish, cap 12 rounds, in-process), median of 7:');
+for (const [systemId, name, input] of fights) {
+  const system = findSystem(systemId);
+  console.log(`    ${systemId}: ${name}: ${ms(medianOf(7, () => system.exact(system.parse(input))))}`);
+}
+
+// Engagements (issue 15): a Kings of War turn of three attackers, and a 5-turn engagement (target < 50 ms each).
+console.log('\nEngagements (exact, parse included, in-process), median of 25:');
+for (const [label, file] of [
+  ['KoW turn of three attackers (archers, regiment, knights)', 'kings-of-war/scenarios/engagement-two-charges-and-archers.json'],
+  ['KoW 5-turn engagement (shooting, charge, Heal, counter-charge, Lifeleech)', 'kings-of-war/scenarios/engagement-vampires-heal-and-leech.json'],
+  ['HOTT 6-bound Stronghold assault by four elements', 'hott/scenarios/engagement-stronghold-assault.json'],
+] as const) {
+  const loaded = loadScenarioFile(`${DATA_DIR}/${file}`);
+  const run = () => loaded.system.exact(loaded.system.parse(loaded.input));
+  for (let i = 0; i < 4; i++) run();
+  console.log(`    ${label}: ${ms(medianOf(25, run))}`);
+}
+
+// Age of Sigmar engagements, exact (issue 15): two 10-model units fighting each other — heavy
+// cavalry that charged, and Strike-first elite infantry that fight first; one combat phase, then
+// one and two battle rounds.
+// Target: a fight phase of two 10-model units in under 200 ms.
+const library = loadLibrary();
+function aosEngagement(turns: number): unknown {
+  const body = (id: string) => library.find(id, 'bench').body;
+  return {
+    engagement: { turns, phases: ['combat'] },
+    units: [
+      { name: 'Cavalry', side: 'attacker', charged: true, targets: ['Elites'], unit: { ...body('aos/example-cavalry'), models: 10 } },
+      { name: 'Elites', side: 'defender', targets: ['Cavalry'], unit: { ...body('aos/example-elite-infantry'), models: 10, abilities: ['strike-first'] } },
+    ],
+  };
+}
+console.log('\nAge of Sigmar engagements (exact chain, in-process), 10 heavy cavalry against 10 Strike-first elite infantry, median of 7:');
+const aos = findSystem('age-of-sigmar');
+for (const [turns, name] of [
+  [1, 'one combat phase'],
+  [2, 'one battle round (two turns)'],
+  [4, 'two battle rounds'],
+] as const) {
+  const input = aosEngagement(turns);
+  console.log(`    ${name}: ${ms(medianOf(7, () => aos.exact(aos.parse(input))))}`);
+}
 
 const loadAfter = loadavg();
 console.log(`\nload average after: ${loadAfter.map((x) => x.toFixed(2)).join(' ')}`);

@@ -4,10 +4,13 @@
 import { agreementOf, type AgreementReport } from '../analysis/agreement.js';
 import { withWorkBudget } from '../core/budget.js';
 import type { Piscina } from 'piscina';
+import { escapeControlCharacters } from '../core/json.js';
 import { tallyToOutcome, type TallyData } from '../sim/tally.js';
-import type { Outcome } from '../systems/types.js';
+import type { Outcome, Stage } from '../systems/types.js';
+import { InputError } from '../core/errors.js';
 import type { LoadedScenario } from './scenario-file.js';
 import { progressReporter } from './progress.js';
+import { interruptible } from './interrupt.js';
 
 export type Engine = 'exact' | 'mc' | 'both';
 
@@ -15,37 +18,45 @@ export interface RunOptions {
   samples: number;
   seed: string;
   threads: number;
-  signal?: AbortSignal;
+  /** Samples per chunk; the default CHUNK_SIZE unless a test wants many small chunks. */
+  chunkSize?: number;
   /** A started pool shared by several runs of one command (otherwise each run starts its own). */
   pool?: Piscina;
+  /** Also compute the exact distribution of each stage of the attack sequence (`--stages`). */
+  stages?: boolean;
 }
 
 export interface RunResult {
   scenario: LoadedScenario;
   exact?: Outcome;
+  /** Exact distributions of each stage (attacks, hits, wounds, unsaved wounds, damage). */
+  stages?: Stage[];
   monteCarlo?: { outcome: Outcome; tally: TallyData; samples: number; seed: string };
   agreement?: AgreementReport;
 }
 
 export async function runScenario(scenario: LoadedScenario, engine: Engine, options: RunOptions): Promise<RunResult> {
   // Warnings the rule set carries out of parse (nothing in systems/ prints).
-  for (const warning of scenario.system.warnings?.(scenario.parsed) ?? []) process.stderr.write(`warodds: warning: ${warning}\n`);
+  for (const warning of scenario.system.warnings?.(scenario.parsed) ?? []) process.stderr.write(`warodds: warning: ${escapeControlCharacters(warning)}\n`);
   const result: RunResult = { scenario };
+  if (options.stages) result.stages = stagesOf(scenario);
   if (engine !== 'mc') result.exact = withWorkBudget(() => scenario.system.exact(scenario.parsed));
   if (engine !== 'exact') {
     const progress = progressReporter(`${scenario.name}: Monte Carlo`);
     try {
       // The pool and the simulator load only when a Monte Carlo answer is asked for.
       const { runMonteCarlo } = await import('../sim/pool.js');
-      const tally = await runMonteCarlo({
+      const job = {
         system: scenario.system.id,
         input: scenario.input,
+        label: scenario.name,
         samples: options.samples,
         seed: options.seed,
         threads: options.threads,
-        signal: options.signal,
+        chunkSize: options.chunkSize,
         onProgress: progress.update,
-      }, options.pool);
+      };
+      const tally = await interruptible(() => runMonteCarlo(job, options.pool));
       result.monteCarlo = { outcome: tallyToOutcome(tally), tally, samples: options.samples, seed: options.seed };
     } finally {
       progress.done();
@@ -53,4 +64,11 @@ export async function runScenario(scenario: LoadedScenario, engine: Engine, opti
   }
   if (result.exact && result.monteCarlo) result.agreement = agreementOf(result.exact, result.monteCarlo.tally);
   return result;
+}
+
+/** The exact per-stage distributions, for the rule sets whose attacks go through hit, wound and save rolls. */
+function stagesOf(scenario: LoadedScenario): Stage[] {
+  const { system } = scenario;
+  if (!system.stages) throw new InputError(`--stages: ${system.id} has no hit, wound and save stages (available for generic and age-of-sigmar)`);
+  return withWorkBudget(() => system.stages!(scenario.parsed));
 }

@@ -51,15 +51,17 @@ export function workSpent(): number {
  * "the sum of 1,000 values up to 10,000".
  */
 export function chargeWork(units: number, what: () => string): void {
-  checkWork(units, what);
-  if (depth > 0) spent += units;
+  const total = (depth > 0 ? spent : 0) + units;
+  if (!(total <= limit))
+    throw new TooLargeError(`${PREFIX} ${what()} needs about ${scientific(total)} steps (at most ${scientific(limit)}, about 5 s); ${HINT}`);
+  if (depth > 0) spent = total;
 }
 
 /**
- * Refuse at once a computation whose whole estimated cost is past the limit, without spending
- * it: its operations charge what they really do as they run (the estimate is an upper bound).
+ * Refuse at once a computation whose whole work is estimated at `units` before any of it is done
+ * (its steps still charge their own work as they go).
  */
-export function checkWork(units: number, what: () => string): void {
+export function expectWork(units: number, what: () => string): void {
   const total = (depth > 0 ? spent : 0) + units;
   if (!(total <= limit))
     throw new TooLargeError(`${PREFIX} ${what()} needs about ${scientific(total)} steps (at most ${scientific(limit)}, about 5 s); ${HINT}`);

@@ -43,6 +43,12 @@ export function chunkRng(master: Uint32Array, index: number): Rng {
 }
 
 /**
+ * Largest multiple of 6 below 2^32: a hot loop that draws one D6 inline rejects draws at or above
+ * it, so every face is equally likely.
+ */
+export const D6_LIMIT = 4294967292;
+
+/**
  * Ten D6 from one 32-bit draw (issue 16: the dice budget of a draw): a draw under 71 · 6^10 is
  * read as ten base-6 digits, each an independent uniform face; a draw at or above it (one in
  * 2,300) is rejected, so every face is exactly equally likely.

@@ -24,6 +24,19 @@ export interface Outcome {
   morale?: Record<string, number>;
   /** HOTT: per element, {nothing, recoil, flee, destroyed, ...}. */
   outcomes?: Record<string, Record<string, number>>;
+  /**
+   * Monte Carlo only, when a distribution's overflow bucket was used: its last entry, at this
+   * value, holds every sample at or above it (sim/tally.ts, POOLED_FROM).
+   */
+  pooledFrom?: { damage?: number; slain?: number };
+  /** A whole fight's exact chain: live states per round and the bound on them (src/fight). */
+  chain?: { readonly statesPerRound: readonly number[]; readonly bound: number };
+}
+
+/** One stage of the attack sequence (attacks, hits, wounds, unsaved wounds, damage) and its distribution. */
+export interface Stage {
+  readonly name: string;
+  readonly dist: Dist;
 }
 
 export interface GameSystem<S> {
@@ -36,8 +49,21 @@ export interface GameSystem<S> {
   parse(input: unknown): S;
   /** Exact distributions. */
   exact(scenario: S): Outcome;
+  /**
+   * Exact distributions of each stage of the attack sequence, for rule sets whose attacks go
+   * through hit, wound and save rolls (`attack --stages`).
+   */
+  stages?(scenario: S): Stage[];
   /** Roll `n` sequences die by die, in rule order, adding each to `tally`. */
   simulate(scenario: S, rng: Rng, n: number, tally: Tally): void;
+  /**
+   * The order in which outcome tables and morale / outcome categories are shown, as the exact
+   * engine builds them; the simulator's tallies are sorted by it, so the output does not depend
+   * on which chunk finished first. Names not listed follow (numbers ascending, then by name).
+   */
+  readonly categoryOrder: readonly string[];
+  /** Whether a parsed scenario is a whole fight (src/fight); absent where the rule set has none. */
+  isFight?(scenario: S): boolean;
   /** Units and the three questions; absent for the generic pipeline, which has no units. */
   readonly questions?: UnitQuestions;
   /**
@@ -56,6 +82,8 @@ export interface SituationFlags {
   flank: boolean;
   rear: boolean;
   shooting: boolean;
+  /** A whole fight, round after round to a finish (rule sets whose questions have `fights`). */
+  fight?: boolean;
   /** Raw keys merged into the system's situation (`--situation JSON`). */
   extra: Record<string, unknown>;
 }
@@ -87,6 +115,8 @@ export interface UnitQuestions {
   /** What "damage" counts and how much the target can take (P(≥ half) uses half of it). */
   readonly damageUnit: string;
   capacity(target: UnitBody): number;
+  /** Whole fights (`--fight`, `warodds fight`) are available. */
+  readonly fights?: boolean;
   /** P(the target breaks, flees or is destroyed), where the rule set has break tests. */
   breakProbability?(outcome: Outcome): number;
   /** Target characteristics a table may vary, and the default grid. */
@@ -94,4 +124,35 @@ export interface UnitQuestions {
   readonly defaultGrid: { readonly rows: string; readonly cols: string; readonly target: UnitBody };
   /** Built-in unit ids compared against by default. */
   readonly defaultTargets: readonly string[];
+  /** Several attackers over several turns or bounds (`--turns` / `--bounds`, issue 15); absent where the rule set has none. */
+  readonly engagements?: EngagementQuestions;
+}
+
+/** How one attacker of an engagement attacks: a charge into a side, a counter-charge, or shooting. */
+export const ATTACK_HOWS = ['front', 'flank', 'rear', 'counter-charge', 'shooting'] as const;
+export type AttackHow = (typeof ATTACK_HOWS)[number];
+
+/** One attacker of an engagement, its unit with its option applied. */
+export interface EngagementAttacker {
+  readonly body: UnitBody;
+  /** Given with `--attacker ID:how`; null = from the shared flags (--shooting, --flank, --rear). */
+  readonly how: AttackHow | null;
+}
+
+/**
+ * The hook a rule set implements for engagements: the CLI (attack with several --attacker,
+ * kills/compare --turns or --bounds, --pairs) is shared and knows no rule. Add a rule set by
+ * giving its UnitQuestions an `engagements` object.
+ */
+export interface EngagementQuestions {
+  /** The flag that counts the engagement's length: 'turns' (Kings of War, Age of Sigmar battle rounds) or 'bounds' (HOTT). */
+  readonly step: 'turns' | 'bounds';
+  /** Most steps the rule set's engine runs. */
+  readonly maxSteps: number;
+  /** The input of `parse` for these attackers against the target over `steps`; throw InputError naming the flag on a bad combination. */
+  input(attackers: readonly EngagementAttacker[], target: UnitBody, steps: number, flags: SituationFlags): unknown;
+  /** What the engagement Outcome's `damage` counts against this target, for a column head (e.g. "damage carried", "assaulters lost"). */
+  damageLabel(target: UnitBody): string;
+  /** P(the target is removed by the end of step k), k = 1..steps, from the engagement's Outcome. */
+  removedBy(outcome: Outcome, steps: number): number[];
 }

@@ -1,13 +1,13 @@
 /**
  * `warodds attack`: one scenario, from generic flags or a scenario file.
  */
-import { Command } from 'commander';
-import { genericScenarioFromFlags, type GenericFlags } from '../generic-flags.js';
+import { Command, Option } from 'commander';
+import { GENERIC_FLAG_KEYS, genericScenarioFromFlags, type GenericFlags } from '../generic-flags.js';
 import type { LoadedScenario } from '../scenario-file.js';
 import { InputError } from '../../core/errors.js';
+import { addEngagementOptions, collect, type EngagementFlags } from '../engagement-options.js';
 import type { QuestionFlags } from '../questions.js';
 import { addEngineOptions, addOutputOptions, addSamplingOptions, engineOf, type EngineFlags, formatOf, type OutputFlags, samplingOptions, type SamplingFlags } from '../options.js';
-import { interruptSignal } from '../interrupt.js';
 import { runScenario } from '../run.js';
 import { renderResult } from '../output.js';
 
@@ -17,23 +17,60 @@ type AttackFlags = GenericFlags &
   SamplingFlags &
   OutputFlags &
   EngineFlags &
-  QuestionFlags & { scenario?: string; attacker?: string; target?: string; attackerOption?: string; targetOption?: string };
+  QuestionFlags &
+  EngagementFlags & { stages?: boolean; scenario?: string; attacker?: string[]; target?: string; attackerOption?: string; targetOption?: string };
+
+/** The flags of the units mode (`--attacker A --target B`). */
+const UNIT_FLAG_KEYS = ['attacker', 'target', 'attackerOption', 'targetOption', 'charge', 'flank', 'rear', 'shooting', 'situation', 'units', 'turns', 'bounds'] as const;
+
+/** The flags given on the command line among `keys`, as written (`--attacks`). */
+function givenFlags(cmd: Command, keys: readonly string[]): string[] {
+  return cmd.options.filter((o) => keys.includes(o.attributeName()) && cmd.getOptionValueSource(o.attributeName()) === 'cli').map((o) => o.long ?? o.flags);
+}
 
 /**
- * A scenario from two library units and the situation flags. The unit library, the pairing and
- * every rule set load only here (start-up: `attack` with generic flags loads the generic pipeline
- * alone).
+ * The three ways to ask (a scenario file, two units, the generic flags) do not mix: a flag of
+ * another way would be ignored, and the answer would be to a question the user did not ask.
+ */
+function checkModeFlags(cmd: Command, f: AttackFlags): void {
+  const generic = givenFlags(cmd, GENERIC_FLAG_KEYS);
+  const units = givenFlags(cmd, UNIT_FLAG_KEYS);
+  if (f.scenario !== undefined) {
+    const extra = [...generic, ...units];
+    if (extra.length) throw new InputError(`--scenario: cannot be combined with ${extra.join(', ')} (the scenario file gives the whole attack; edit the file, or drop --scenario)`);
+  } else if (f.attacker !== undefined || f.target !== undefined) {
+    if (generic.length) throw new InputError(`${generic[0]}: is a flag of the generic pipeline and cannot be combined with --attacker/--target units`);
+  } else if (units.length) throw new InputError(`${units[0]}: applies to --attacker/--target units only`);
+}
+
+/**
+ * A scenario from two library units and the situation flags — or an engagement of several
+ * attackers (issue 15). The unit library, the pairing and every rule set load only here
+ * (start-up, issue 16: `attack` with generic flags loads the generic pipeline alone).
  */
 async function unitsScenario(f: AttackFlags): Promise<LoadedScenario> {
-  if (!f.attacker || !f.target) throw new InputError(`--${f.attacker ? 'target' : 'attacker'}: give both --attacker and --target unit ids`);
-  const [{ findSystem }, { DEFAULT_OPTION, questionsOf }, { pairingInput, sideLabel }, { library, situationFlags }] = await Promise.all([
-    import('../../systems/registry.js'),
-    import('../../analysis/units.js'),
-    import('../../analysis/pairing.js'),
-    import('../questions.js'),
-  ]);
+  if (!f.attacker?.length || !f.target) throw new InputError(`--${f.attacker?.length ? 'target' : 'attacker'}: give both --attacker and --target unit ids`);
+  const [{ findSystem }, { DEFAULT_OPTION, questionsOf }, { pairingInput, sideLabel }, { attackersLabel, engagementInput }, { attackerSpec, stepsOf }, { library, situationFlags }] =
+    await Promise.all([
+      import('../../systems/registry.js'),
+      import('../../analysis/units.js'),
+      import('../../analysis/pairing.js'),
+      import('../../analysis/engagements.js'),
+      import('../engagement-flags.js'),
+      import('../questions.js'),
+    ]);
   const lib = library(f);
-  const attacker = { unit: lib.find(f.attacker, '--attacker'), option: f.attackerOption ?? DEFAULT_OPTION };
+  const specs = f.attacker.map(attackerSpec);
+  const targetSide = { unit: lib.find(f.target, '--target'), option: f.targetOption ?? DEFAULT_OPTION };
+  const steps = stepsOf(f, targetSide.unit.system);
+  if (specs.length > 1 || specs[0].how !== null || steps !== null) {
+    const sides = specs.map(({ ref, how }) => ({ side: { unit: lib.find(ref, '--attacker'), option: f.attackerOption ?? DEFAULT_OPTION }, how }));
+    const { system: id, input } = engagementInput(sides, targetSide, steps ?? 1, situationFlags(f));
+    const system = findSystem(id);
+    const name = `${attackersLabel(sides.map((s) => s.side))} against ${sideLabel(targetSide)}`;
+    return { name, description: '', system, input, parsed: system.parse(input), file: null };
+  }
+  const attacker = { unit: lib.find(specs[0].ref, '--attacker'), option: f.attackerOption ?? DEFAULT_OPTION };
   const target = { unit: lib.find(f.target, '--target'), option: f.targetOption ?? DEFAULT_OPTION };
   const system = findSystem(attacker.unit.system);
   const input = pairingInput(questionsOf(system), attacker, target, situationFlags(f));
@@ -49,12 +86,12 @@ export function attackCommand(): Command {
   const cmd = new Command('attack')
     .description('distributions of damage, models slain, destruction and morale for one attack')
     .option('--scenario <file>', 'a scenario JSON file (any rule set); otherwise units or the generic pipeline flags below')
-    .option('--attacker <id>', 'a unit id, system/id (warodds units lists them), with --target')
+    .option('--attacker <id>', 'a unit id, system/id (warodds units lists them), with --target; repeat it for several attackers, ID:how = front, flank, rear, counter-charge or shooting', collect)
     .option('--target <id>', 'the target unit id')
     .option('--attacker-option <name>', "the attacker's option (default: as written)")
     .option('--target-option <name>', "the target's option (default: as written)")
     .option('--charge', 'units: the attacker charged this turn')
-    .option('--flank', 'units: the attack hits the flank')
+    .addOption(new Option('--flank', 'units: the attack hits the flank').conflicts(['rear']))
     .option('--rear', 'units: the attack hits the rear')
     .option('--shooting', 'units: shooting instead of melee')
     .option('--situation <json>', 'units: further situation keys of the rule set, as JSON')
@@ -63,19 +100,27 @@ export function attackCommand(): Command {
     .option('--attacker-models <n>', 'generic: attacking models (default 1)')
     .option('--hit <target>', "generic: to-hit roll, 2..6 or 'auto'")
     .option('--wound <target>', "generic: to-wound roll, 2..6 or 'auto'")
+    .option('--hit-modifier <n>', 'generic: sum of the hit roll modifiers, capped to ±1 (an unmodified 1 fails, a 6 succeeds)')
+    .option('--wound-modifier <n>', 'generic: sum of the wound roll modifiers, capped to ±1')
     .option('--save <target>', "generic: target's save, 2..6 or 'none' (default none)")
+    .option('--invulnerable <target>', "generic: target's invulnerable save, which rend does not change; the better of the two is rolled")
     .option('--rend <n>', 'generic: save modifier (rend / AP), 0..6')
     .option('--damage <dice>', 'generic: damage per unsaved wound (default 1)')
     .option('--ward <target>', "generic: ward rolled per point of damage, 2..6 or 'none'")
-    .option('--reroll-hit <policy>', 'generic: none | ones | failed | all (all = re-roll every non-critical)')
-    .option('--reroll-wound <policy>', 'generic: none | ones | failed | all')
-    .option('--hit-crit <effects>', 'generic: effects of a critical hit: extra-hits(N), auto-wound, mortal(D)')
+    .option('--reroll-hit <policy>', "generic: none | ones | failed | all (all = re-roll every non-critical; without --hit-crit the same as 'failed')")
+    .option('--reroll-wound <policy>', "generic: none | ones | failed | all (as --reroll-hit)")
+    .option('--reroll-damage <policy>', 'generic: none | ones (each damage die of 1) | below(N) (the damage roll when below N)')
+    .option('--hit-crit <effects>', 'generic: effects of a critical hit: extra-hits(D), extra-hit-rolls(D), auto-wound, mortal(D), extra-mortal(D), rend+(N), damage+(N)')
     .option('--hit-crit-on <n>', 'generic: unmodified hit roll that is critical (default 6)')
-    .option('--wound-crit <effects>', 'generic: effects of a critical wound: mortal(D), rend+(N)')
+    .option('--wound-crit <effects>', 'generic: effects of a critical wound: mortal(D), extra-mortal(D), rend+(N), damage+(N)')
     .option('--wound-crit-on <n>', 'generic: unmodified wound roll that is critical (default 6)')
+    .option('--profile <json>', 'generic: one more weapon profile, as JSON (repeatable; they attack in order)', (v: string, all: string[] = []) => [...all, v])
     .option('--models <n>', 'generic: models in the target unit (default: unlimited)')
-    .option('--health <n>', 'generic: wounds / health per target model (default 1)')
-    .option('--no-spill', 'generic: excess damage of an attack is lost instead of spilling over');
+    .option('--health <n>', 'generic: wounds / health per target model, up to 1,000 (default 1)')
+    .option('--no-spill', 'generic: excess damage of each hit is lost instead of spilling over')
+    .option('--mortal-spill', 'generic: excess normal damage is lost, mortal damage spills over (classic 40k)')
+    .option('--stages', 'also print each stage: attacks, hits, wounds, unsaved wounds, damage dealt (exact; generic and Age of Sigmar)');
+  addEngagementOptions(cmd, { pairs: false });
   addEngineOptions(cmd);
   addSamplingOptions(cmd, DEFAULT_ATTACK_SAMPLES);
   addOutputOptions(cmd);
@@ -85,12 +130,15 @@ export function attackCommand(): Command {
 Examples:
   $ warodds attack --attacks 20 --hit 3 --wound 4 --save 4
   $ warodds attack --attacks 2 --hit auto --wound auto --damage D3 --health 2 --models 5 --no-spill
+  $ warodds attack --attacks 6 --hit 4 --wound 4 --save 3 --invulnerable 5 --rend 2 --stages
   $ warodds attack --attacker aos/liberators --target aos/clawlord --charge
+  $ warodds attack --attacker kow/elf-archers:shooting --attacker kow/heavy-cavalry:flank --target kow/spear-regiment --turns 2
   $ warodds attack --scenario src/data/generic/scenarios/crits-and-rerolls.json --both --json`,
   );
-  return cmd.action(async (flags: AttackFlags) => {
+  return cmd.action(async (flags: AttackFlags, command: Command) => {
+    checkModeFlags(command, flags);
     const scenario = flags.scenario ? await fileScenario(flags.scenario) : flags.attacker || flags.target ? await unitsScenario(flags) : genericScenarioFromFlags(flags);
-    const result = await runScenario(scenario, engineOf(flags), samplingOptions(flags, DEFAULT_ATTACK_SAMPLES, interruptSignal()));
+    const result = await runScenario(scenario, engineOf(flags), { ...samplingOptions(flags, DEFAULT_ATTACK_SAMPLES), stages: flags.stages });
     process.stdout.write(`${renderResult(result, formatOf(flags))}\n`);
   });
 }

@@ -7,9 +7,8 @@ import { loadBundledScenarios } from '../bundled.js';
 import { InputError } from '../../core/errors.js';
 import { loadScenarioFile } from '../scenario-file.js';
 import { addSamplingOptions, samplingOptions, type SamplingFlags } from '../options.js';
-import { interruptSignal } from '../interrupt.js';
 import { runScenario, type RunResult } from '../run.js';
-import { createPool } from '../../sim/pool.js';
+import { createPool, threadsFor } from '../../sim/pool.js';
 import { fixed, sig } from '../render/format.js';
 
 export const DEFAULT_CHECK_SAMPLES = 1_000_000;
@@ -37,9 +36,9 @@ Examples:
     if (files.length && flags.system) throw new InputError('--system: give either scenario files or --system, not both');
     const scenarios = files.length ? files.map((f) => loadScenarioFile(f, 'scenario')) : loadBundledScenarios(flags.system);
     if (!scenarios.length) throw new InputError(`--system: no bundled scenarios${flags.system ? ` for '${flags.system}'` : ''}`);
-    const sampling = samplingOptions(flags, DEFAULT_CHECK_SAMPLES, interruptSignal());
+    const sampling = samplingOptions(flags, DEFAULT_CHECK_SAMPLES);
     // One pool for every scenario: workers start once.
-    const pool = createPool(sampling.threads);
+    const pool = createPool(threadsFor(sampling.threads, sampling.samples));
     const results: RunResult[] = [];
     try {
       for (const scenario of scenarios) results.push(await runScenario(scenario, 'both', { ...sampling, pool }));
@@ -71,7 +70,7 @@ function checkTable(results: RunResult[]): string {
       r.scenario.name,
       r.scenario.system.id,
       r.agreement!.pass ? 'pass' : 'FAIL',
-      f.map((x) => x.field).join(', '),
+      fieldList(f.map((x) => x.field)),
       sig(Math.min(...f.map((x) => x.pValue))),
       fixed(Math.max(...f.map((x) => Math.abs(x.zMean))), 2),
       sig(Math.max(...f.map((x) => x.tvd))),
@@ -80,4 +79,12 @@ function checkTable(results: RunResult[]): string {
   const failed = results.filter((r) => !r.agreement!.pass).length;
   const samples = results[0].monteCarlo!.samples.toLocaleString('en');
   return `${t.toString()}\n${results.length - failed} of ${results.length} scenarios agree (${samples} samples each, seed '${results[0].monteCarlo!.seed}')`;
+}
+
+/** The fields compared; a whole fight's many per-round tables are counted, not listed. */
+function fieldList(fields: string[]): string {
+  const perRound = fields.filter((f) => /^outcomes\.(margin|attacker-left|target-left)-\d+$/.test(f));
+  if (perRound.length === 0) return fields.join(', ');
+  const rounds = perRound.filter((f) => f.startsWith('outcomes.margin-')).length;
+  return [...fields.filter((f) => !perRound.includes(f)), `${perRound.length} per-round tables (${rounds} rounds)`].join(', ');
 }

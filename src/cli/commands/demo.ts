@@ -4,7 +4,6 @@
 import { Command } from 'commander';
 import { join } from 'node:path';
 import { DATA_DIR } from '../../paths.js';
-import { interruptSignal } from '../interrupt.js';
 import { loadScenarioFile } from '../scenario-file.js';
 import { runScenario } from '../run.js';
 import { renderTable } from '../render/table.js';
@@ -20,7 +19,7 @@ export function demoCommand(): Command {
     .addHelpText('after', '\nExample:\n  $ warodds demo')
     .action(async () => {
       const scenario = loadScenarioFile(DEMO_SCENARIO);
-      const result = await runScenario(scenario, 'both', { samples: DEMO_SAMPLES, seed: DEFAULT_SEED, threads: defaultThreads(), signal: interruptSignal() });
+      const result = await runScenario(scenario, 'both', { samples: DEMO_SAMPLES, seed: DEFAULT_SEED, threads: defaultThreads() });
       process.stdout.write(`${renderTable(result)}\n`);
     });
 }

@@ -3,14 +3,14 @@
  * characteristics.
  */
 import { Command } from 'commander';
-import { damageGrid, parseAxis, parseGridMetric } from '../../analysis/grid.js';
+import { checkGridSize, damageGrid, MAX_GRID_CELLS, parseAxis, parseGridMetric } from '../../analysis/grid.js';
 import { DEFAULT_OPTION, questionsOf, withOption } from '../../analysis/units.js';
 import { InputError } from '../../core/errors.js';
 import { findSystem } from '../../systems/registry.js';
 import { gridReport } from '../render/question-reports.js';
 import { addQuestionOptions, emit, library, type QuestionFlags, removeMetricOf, situationFlags, withEvaluator } from '../questions.js';
 
-type TableFlags = QuestionFlags & { option?: string; rows?: string; cols?: string; target?: string; metric?: string; remove?: string };
+type TableFlags = QuestionFlags & { option?: string; rows?: string; cols?: string; target?: string; metric?: string; remove?: string; large?: boolean };
 
 export function tableCommand(): Command {
   const cmd = new Command('table')
@@ -21,7 +21,8 @@ export function tableCommand(): Command {
     .option('--cols <key=values>', 'column axis, e.g. armour=none,6+,5+,4+,3+ (default: per rule set)')
     .option('--target <id>', "the base target whose characteristics the axes vary (default: the rule set's standard target)")
     .option('--metric <metric>', "mean (default), p-remove, or 'p>=K'")
-    .option('--remove <metric>', 'with --metric p-remove: destroyed (default) or break');
+    .option('--remove <metric>', 'with --metric p-remove: destroyed (default) or break')
+    .option('--large', `compute a table of more than ${MAX_GRID_CELLS.toLocaleString('en')} cells`);
   addQuestionOptions(cmd);
   cmd.addHelpText('after', "\nExamples:\n  $ warodds table aos/clawlord\n  $ warodds table aos/example-shooters --shooting --rows save=3..6,none --cols health=1..3 --metric 'p>=3'");
   return cmd.action(async (unitRef: string, f: TableFlags) => {
@@ -36,6 +37,7 @@ export function tableCommand(): Command {
     const rows = parseAxis(f.rows ?? q.defaultGrid.rows, '--rows', q, system.id);
     const cols = parseAxis(f.cols ?? q.defaultGrid.cols, '--cols', q, system.id);
     if (rows.key === cols.key) throw new InputError(`--cols: '${cols.key}' is already the row key`);
+    checkGridSize(rows, cols, Boolean(f.large));
     const base = f.target ? withOption(lib.find(f.target, '--target'), DEFAULT_OPTION) : q.defaultGrid.target;
     const metric = parseGridMetric(f.metric, removeMetricOf(f.remove));
     const result = await withEvaluator(f, (evaluate) => damageGrid({ unit, option }, base, rows, cols, flags, metric, evaluate));

@@ -17,11 +17,18 @@ export function outcomeJson(o: Outcome) {
     ...(o.destroyed !== undefined ? { destroyed: o.destroyed } : {}),
     ...(o.morale ? { morale: o.morale } : {}),
     ...(o.outcomes ? { outcomes: o.outcomes } : {}),
+    // Monte Carlo's overflow bucket: the pmf's last entry is P(value ≥ pooledFrom).
+    ...(o.pooledFrom ? { pooledFrom: o.pooledFrom } : {}),
   };
 }
 
 export function resultJson(r: RunResult) {
-  const head = { system: r.scenario.system.id, scenario: r.scenario.name };
+  const head = {
+    system: r.scenario.system.id,
+    scenario: r.scenario.name,
+    // `--stages`: exact distributions of attacks, hits, wounds, unsaved wounds, damage dealt.
+    ...(r.stages ? { stages: r.stages.map((s) => ({ name: s.name, ...distJson(s.dist) })) } : {}),
+  };
   if (r.exact && !r.monteCarlo) return { ...head, engine: 'exact', ...outcomeJson(r.exact) };
   const mc = r.monteCarlo!;
   const sampling = { seed: mc.seed, samples: mc.samples };

@@ -8,7 +8,7 @@ import type { AgreementReport } from '../../analysis/agreement.js';
 import type { RunResult } from '../run.js';
 import { bar } from './histogram.js';
 import { fixed, percent, sig } from './format.js';
-import { distRows, massOf } from './rows.js';
+import { type DistRow, distRows, massOf } from './rows.js';
 import { categoriesOf, sectionsOf } from './sections.js';
 
 const plain = { chars: { mid: '', 'left-mid': '', 'mid-mid': '', 'right-mid': '' }, style: { head: [], border: [] } };
@@ -27,13 +27,16 @@ export function renderTable(r: RunResult): string {
       const main = (s.exact ?? s.mc)!;
       const mcNote = both ? `   (Monte Carlo mean ${fixed(mean(s.mc!))})` : '';
       lines.push(`${s.name}: mean ${fixed(mean(main))}, sd ${fixed(sd(main))}${mcNote}`);
+      const pooled = pooledFrom(r, s.name);
+      if (pooled !== undefined)
+        lines.push(`Monte Carlo: ${percent(s.mc![pooled])} of the samples reached ${pooled.toLocaleString('en')} or more; they are counted at ${pooled.toLocaleString('en')} (row ≥${pooled}), so the mean and sd are lower bounds`);
       const head = both ? ['k', 'P(=k)', 'MC P(=k)', 'P(≥k)', ''] : ['k', 'P(=k)', 'P(≥k)', ''];
       const t = new Table({ head, ...plain, colAligns: [...head.slice(0, -1).map(() => 'right' as const), 'left' as const] });
       const rows = distRows(main);
       const peak = Math.max(...rows.map((row) => massOf(main, row)));
       for (const row of rows) {
         const p = massOf(main, row);
-        const cells = [row.label, percent(p)];
+        const cells = [rowLabel(row, pooledFrom(r, s.name)), percent(p)];
         if (both) cells.push(percent(massOf(s.mc!, row)));
         cells.push(percent(atLeast(main, row.from)), bar(p, peak));
         t.push(cells);
@@ -59,6 +62,16 @@ export function renderTable(r: RunResult): string {
 export function agreementLine(a: AgreementReport): string {
   const parts = a.fields.map((f) => `${f.field} p=${sig(f.pValue)} tvd=${sig(f.tvd)}${f.degreesOfFreedom > 0 && f.zMean !== 0 ? ` z=${fixed(f.zMean, 2)}` : ''}`);
   return `agreement: ${a.pass ? 'PASS' : 'FAIL'} — ${parts.join('; ')}`;
+}
+
+/** The value from which the Monte Carlo tally pooled this distribution's samples, if it did. */
+export function pooledFrom(r: RunResult, name: string): number | undefined {
+  return r.monteCarlo?.outcome.pooledFrom?.[name as 'damage' | 'slain'];
+}
+
+function rowLabel(row: DistRow, pooled: number | undefined): string {
+  if (pooled === undefined || row.to < pooled) return row.label;
+  return row.from === row.to ? `≥${pooled}` : `${row.from}–${pooled}+`;
 }
 
 function sameAsDamage(r: RunResult): boolean {

@@ -4,7 +4,7 @@
  * ScenarioError naming the field.
  */
 import { ScenarioError, UnsupportedRuleError } from '../../core/errors.js';
-import { parseRuleRef, validate } from '../../core/input.js';
+import { parseRuleRef, validate, ownEntry } from '../../core/input.js';
 import { checkKeyword, keywordId } from './keywords.js';
 import {
   type Ability,
@@ -18,6 +18,7 @@ import {
   type Target,
   type Weapon,
   scenarioSchema,
+  unitSchema,
 } from './schema.js';
 
 const WEAPON_ABILITIES = [
@@ -186,9 +187,19 @@ function parseAttacker(raw: RawUnit, situation: RawSituation): Attacker {
   if (raw.health !== undefined && raw.damaged >= raw.health)
     throw new ScenarioError('attacker.damaged', damagedProblem(raw.health, raw.models));
   parseUnitAbilities(raw, 'attacker');
-  const { champions } = parseKeywords(raw, 'attacker');
-  const weapons = raw.weapons.map((w, i) => parseWeapon(w, `attacker.weapons[${i}]`, raw, champions));
-  return { models: raw.models, damaged: raw.damaged, weapons: selectWeapons(weapons, situation) };
+  return { models: raw.models, damaged: raw.damaged, weapons: selectWeapons(weaponsOf(raw, 'attacker'), situation) };
+}
+
+function weaponsOf(raw: RawUnit, root: string): Weapon[] {
+  const { champions } = parseKeywords(raw, root);
+  return raw.weapons.map((w, i) => parseWeapon(w, `${root}.weapons[${i}]`, raw, champions));
+}
+
+/** Every weapon of a unit, melee and ranged, validated as an attacker's are (an engagement needs them all). */
+export function parseUnitWeapons(input: unknown, root: string): Weapon[] {
+  const raw = validate(unitSchema, input, root);
+  parseUnitAbilities(raw, root);
+  return weaponsOf(raw, root);
 }
 
 /** The weapons an ability uses: Fight uses melee weapons (16.0), Shoot ranged ones (14.2). */
@@ -222,10 +233,11 @@ function parseWeapon(raw: RawWeapon, path: string, unit: RawUnit, unitChampions:
     const noParam = () => {
       if (ref.param !== null) throw new ScenarioError(at, `'${ref.id}' takes no parameter`);
     };
-    if (ref.id in CRITS) {
+    const crit = ownEntry(CRITS, ref.id);
+    if (crit !== undefined) {
       noParam();
       // The same Crit ability listed twice is one ability (Rule of One, 5.3).
-      if (!crits.includes(CRITS[ref.id])) crits.push(CRITS[ref.id]);
+      if (!crits.includes(crit)) crits.push(crit);
     } else if (ref.id.startsWith('anti-')) {
       // Anti X (+1 Rend) — 20.0: X is a keyword of the target, or 'charge' (the target charged).
       if (ref.param !== null && !/^\+?1\s*rend$/.test(ref.param)) throw new ScenarioError(at, `'${text}' must be written '${ref.id}(+1 rend)'`);
@@ -295,7 +307,8 @@ function parseUnitAbilities(raw: RawUnit, root: string): void {
   raw.abilities.forEach((text, i) => {
     const path = `${root}.abilities[${i}]`;
     const id = text.trim().toLowerCase();
-    if (id in UNSUPPORTED_UNIT_ABILITIES) throw new UnsupportedRuleError(path, id, UNSUPPORTED_UNIT_ABILITIES[id]);
+    const unsupported = ownEntry(UNSUPPORTED_UNIT_ABILITIES, id);
+    if (unsupported !== undefined) throw new UnsupportedRuleError(path, id, unsupported);
     if (!UNIT_ABILITIES.includes(id)) throw new ScenarioError(path, `unknown unit ability '${text}' (allowed: ${UNIT_ABILITIES.join(', ')})`);
   });
 }

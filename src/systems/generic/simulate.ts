@@ -1,360 +1,29 @@
 /**
- * Monte Carlo of the generic pipeline, die by die in rule order: attacks, hit (re-roll, crit),
- * wound (re-roll, crit), save, damage dice, ward per point, allocation to models.
+ * Monte Carlo of the generic pipeline. A scenario the fast kernel fits (kernel.ts: one profile,
+ * each attack's dice looked up in tables) runs there; every other one runs here, die by die in
+ * rule order: for each profile in turn,
+ * attacks, hit (re-roll, modifier, crit and its extra hits or extra hit rolls), wound (re-roll,
+ * modifier, crit), save (armour after rend or invulnerable), Damage dice (re-roll), ward per point,
+ * and the allocation of each packet of damage to the target's models.
  *
- * This is the hot loop the bench measures (issue 16), so:
- * - the dice of one attack — hit, its re-roll, wound, its re-roll, save — are the base-6 digits
- *   of one draw of the inline sfc32 generator (its state in locals, the recurrence of
- *   core/rng.ts). A draw becomes an index over the 6^k combinations of k faces by Lemire's
- *   multiply-and-reject (`rejectOf`), so every combination has probability exactly 6^-k. A re-roll die is read only when the rule
- *   calls for a re-roll; drawing it with the others changes no probability.
- * - what the rules make of each combination of faces is worked out once per scenario, by the
- *   same rule steps applied to every combination (`attackTable`), so the loop looks the attack
- *   up instead of branching on every die. With a fixed Damage, no ward and no mortal wounds,
- *   every unsaved wound is the same packet and the loop only counts them; then the faces of
- *   several attacks come from one draw (`group`), and the table holds their sum.
- * - rarer steps — a critical hit's further hits, damage and mortal dice, the ward, rolled
- *   attack counts — roll one die at a time on the Rng object.
+ * This is the hot loop the bench measures, so the sfc32 generator runs inline with its state in
+ * locals (the same recurrence as core/rng.ts), and every D6 rejects the top 4 values of 2^32
+ * so each face has probability exactly 1/6. Rarer dice (random attacks, Damage, mortal damage,
+ * extra hits, wards) go through helpers on the Rng object.
  */
-import { Rng } from '../../core/rng.js';
+import { D6_LIMIT, type Rng } from '../../core/rng.js';
 import type { DiceExpr } from '../../core/dice.js';
 import type { Reroll } from '../../core/d6.js';
 import type { Tally } from '../../sim/tally.js';
-import type { GenericScenario } from './schema.js';
+import type { GenericScenario, Profile } from './schema.js';
 import { rollNeeded, saveNeeded, wardNeeded } from './tables.js';
+import { kernelFits, simulateWithTables } from './kernel.js';
 
-/** Results of one packet (one hit after its wound and save rolls) in the tables. */
-const UNSAVED = 1; // an unsaved wound: roll its damage
-const MORTAL = 2; // a critical wound that inflicts mortal damage
-/** Further flags of an attack. */
-const CRIT_HIT = 4; // a critical hit: its further hits follow
-const CRIT_PACKET = 8; // ... whose own packet is not an ordinary hit (auto-wound, mortal)
-
-/** Dice in one draw at most: 6^6 = 46,656 table entries, rejection under 1.1e-5. */
-const MAX_DICE_PER_DRAW = 6;
-const TWO_32 = 4294967296;
-const INV_2_32 = 1 / TWO_32;
-
-/** Everything the loop needs, worked out once per scenario. */
-interface Plan {
-  /** Digits (dice) per attack, table over 6^dice combinations, and its rejection threshold. */
-  attackDice: number;
-  attackTable: Uint8Array;
-  attackSize: number;
-  attackReject: number;
-  /** The same for one further hit of a critical hit (wound, re-roll, save). */
-  packetTable: Uint8Array;
-  packetSize: number;
-  packetReject: number;
-  /** Count mode: unsaved wounds + 16 × critical hits of one attack, and of `group` attacks per draw. */
-  countOnly: boolean;
-  countTable: Uint8Array;
-  group: number;
-  groupTable: Uint8Array;
-  groupSize: number;
-  groupReject: number;
-}
-
-const plans = new WeakMap<GenericScenario, Plan>();
-/** Short runs before the first real one (V8 allocates type feedback after 8 calls). */
-const PRIMING_CALLS = 12;
-const PRIMING_SAMPLES = 64;
-
-export function simulateGeneric(s: GenericScenario, rng: Rng, n: number, tally: Tally): void {
-  let plan = plans.get(s);
-  if (!plan) {
-    plan = planOf(s);
-    plans.set(s, plan);
-    // A few short runs on a throwaway generator and tally first. V8 records type feedback only
-    // once a function has been called several times; without these calls it optimises the loop
-    // during the first long call, before the closing `rng.save` ever ran with feedback, and
-    // every chunk then ends in a deoptimisation (issue 16: about twice slower). Recording into a
-    // scratch tally of the same class settles the tally's fields before the loop is optimised
-    // (else V8 threw its first optimised code away as "dependency change").
-    const Scratch = tally.constructor as new () => Tally;
-    for (let i = 0; i < PRIMING_CALLS; i++) runSamples(s, plan, new Rng(1, 2, 3, i), PRIMING_SAMPLES, new Scratch());
-  }
-  runSamples(s, plan, rng, n, tally);
-}
-
-function runSamples(s: GenericScenario, plan: Plan, rng: Rng, n: number, tally: Tally): void {
-  const A = s.attacker;
-  const attackDice = flat(A.attacks);
-  const damageDice = flat(A.damage);
-  const hitMortalDice = flat(A.hitCrit?.mortal ?? null);
-  const woundMortalDice = flat(A.woundCrit?.mortal ?? null);
-  const models = A.models;
-  const extraHits = A.hitCrit?.extraHits ?? 0;
-  const critHitMortal = A.hitCrit?.mortal != null;
-  const ward = wardNeeded(s);
-  const critSave = saveNeeded(s, 0);
-  const health = s.target.health;
-  const targetModels = s.target.models ?? Number.MAX_SAFE_INTEGER;
-  const capped = s.target.models !== null;
-  const spill = s.situation.allocation === 'spill-over';
-  const fixedDamage = damageDice.count === 0 ? damageDice.modifier : -1;
-  const { attackTable, attackSize, attackReject, packetTable, packetSize, packetReject, countOnly, countTable, group, groupTable, groupSize, groupReject } = plan;
-
-  let a = rng.a | 0;
-  let b = rng.b | 0;
-  let c = rng.c | 0;
-  let d = rng.d | 0;
-  let t = 0;
-  let u = 0;
-  let m = 0; // a 32-bit draw times the size of a table
-  let x = 0; // the table index it gives
-
-  for (let sample = 0; sample < n; sample++) {
-    let attacks = 0;
-    if (attackDice.count === 0) attacks = models * attackDice.modifier;
-    else {
-      rng.save(a, b, c, d);
-      for (let m = 0; m < models; m++) attacks += rollFlat(attackDice, rng);
-      a = rng.a; b = rng.b; c = rng.c; d = rng.d;
-    }
-    let total = 0; // damage points through every save (spill-over)
-    let slain = 0; // models removed (excess lost)
-    let current = 0; // damage on the model being worked on (excess lost)
-
-    if (countOnly) {
-      // A fixed Damage, no ward, no mortal wounds and no special critical packet: every unsaved
-      // wound is the same packet, so only their number matters. The tables count unsaved wounds
-      // (low 4 bits) and critical hits (above), whose further hits roll on the packet table.
-      let wounds = 0;
-      let crits = 0;
-      let k = 0;
-      if (attackSize === 1) wounds = attacks * countTable[0];
-      else {
-        for (; k + group <= attacks; k += group) {
-          do { t = (((a + b) | 0) + d) | 0; d = (d + 1) | 0; a = b ^ (b >>> 9); b = (c + (c << 3)) | 0; c = (c << 21) | (c >>> 11); c = (c + t) | 0; m = (t >>> 0) * groupSize; x = Math.floor(m * INV_2_32); } while (m - x * TWO_32 < groupReject);
-          const v = groupTable[x];
-          wounds += v & 15;
-          crits += v >> 4;
-        }
-        for (; k < attacks; k++) {
-          do { t = (((a + b) | 0) + d) | 0; d = (d + 1) | 0; a = b ^ (b >>> 9); b = (c + (c << 3)) | 0; c = (c << 21) | (c >>> 11); c = (c + t) | 0; m = (t >>> 0) * attackSize; x = Math.floor(m * INV_2_32); } while (m - x * TWO_32 < attackReject);
-          const v = countTable[x];
-          wounds += v & 15;
-          crits += v >> 4;
-        }
-      }
-      // A critical hit's further hits: each rolls to wound and to save (packet table).
-      for (let h = crits * extraHits; h > 0; h--) {
-        let v = packetTable[0];
-        if (packetSize > 1) {
-          do { t = (((a + b) | 0) + d) | 0; d = (d + 1) | 0; a = b ^ (b >>> 9); b = (c + (c << 3)) | 0; c = (c << 21) | (c >>> 11); c = (c + t) | 0; m = (t >>> 0) * packetSize; x = Math.floor(m * INV_2_32); } while (m - x * TWO_32 < packetReject);
-          v = packetTable[x];
-        }
-        wounds += v & UNSAVED;
-      }
-      if (spill) total = wounds * fixedDamage;
-      else if (fixedDamage > 0)
-        for (let w = 0; w < wounds && slain < targetModels; w++) {
-          current += fixedDamage;
-          if (current >= health) {
-            slain++;
-            current = 0; // the excess of this packet is lost
-          }
-        }
-    } else {
-      for (let k = 0; k < attacks; k++) {
-        let result = attackTable[0];
-        if (attackSize > 1) {
-          do { t = (((a + b) | 0) + d) | 0; d = (d + 1) | 0; a = b ^ (b >>> 9); b = (c + (c << 3)) | 0; c = (c << 21) | (c >>> 11); c = (c + t) | 0; m = (t >>> 0) * attackSize; x = Math.floor(m * INV_2_32); } while (m - x * TWO_32 < attackReject);
-          result = attackTable[x];
-        }
-        if (result === 0) continue;
-        // packets: this attack's first packet, then a critical hit's further hits.
-        const further = (result & CRIT_HIT) !== 0 ? extraHits : 0;
-        for (let h = 0; h <= further; h++) {
-          let packet = result;
-          if (h > 0) {
-            packet = packetTable[0];
-            if (packetSize > 1) {
-              do { t = (((a + b) | 0) + d) | 0; d = (d + 1) | 0; a = b ^ (b >>> 9); b = (c + (c << 3)) | 0; c = (c << 21) | (c >>> 11); c = (c + t) | 0; m = (t >>> 0) * packetSize; x = Math.floor(m * INV_2_32); } while (m - x * TWO_32 < packetReject);
-              packet = packetTable[x];
-            }
-          }
-          let points = 0;
-          if (h === 0 && (result & CRIT_PACKET) !== 0) {
-            // The critical hit's own packet: mortal damage, or an automatic wound (save next).
-            rng.save(a, b, c, d);
-            if (critHitMortal) points = rollFlat(hitMortalDice, rng);
-            else if (critSave > 6 || ((u = rng.d6()) < critSave || u === 1)) points = fixedDamage >= 0 ? fixedDamage : rollFlat(damageDice, rng);
-            a = rng.a; b = rng.b; c = rng.c; d = rng.d;
-          } else if ((packet & MORTAL) !== 0) {
-            rng.save(a, b, c, d);
-            points = rollFlat(woundMortalDice, rng);
-            a = rng.a; b = rng.b; c = rng.c; d = rng.d;
-          } else if ((packet & UNSAVED) !== 0) {
-            if (fixedDamage >= 0) points = fixedDamage;
-            else {
-              rng.save(a, b, c, d);
-              points = rollFlat(damageDice, rng);
-              a = rng.a; b = rng.b; c = rng.c; d = rng.d;
-            }
-          }
-          // Ward: each point of damage is rolled for separately.
-          if (ward <= 6 && points > 0) {
-            rng.save(a, b, c, d);
-            let kept = 0;
-            for (let p = 0; p < points; p++) if (rng.d6() < ward) kept++;
-            points = kept;
-            a = rng.a; b = rng.b; c = rng.c; d = rng.d;
-          }
-          if (points === 0) continue;
-          if (spill) total += points;
-          else if (slain < targetModels) {
-            current += points;
-            if (current >= health) {
-              slain++;
-              current = 0; // the excess of this packet is lost
-            }
-          }
-        }
-      }
-    }
-
-    if (spill) {
-      const wounds = targetModels * health;
-      const damage = capped && total > wounds ? wounds : total;
-      const dead = Math.floor(damage / health);
-      if (capped) tally.record(damage, dead, total >= wounds);
-      else if (health > 1) tally.record(damage, dead);
-      else tally.record(damage);
-    } else if (capped) tally.record(slain * health + current, slain, slain === targetModels);
-    else if (health > 1) tally.record(slain * health + current, slain);
-    else tally.record(slain * health + current);
-  }
-  rng.save(a, b, c, d);
-}
-
-// ---- the tables: the rule steps applied to every combination of faces -------------------------
-
-type Stage = { target: number; reroll: Reroll; critOn: number };
-
-/** Dice a roll uses: none when it always succeeds, two with a re-roll, else one. */
-function diceOf(stage: Stage): number {
-  return stage.target <= 1 ? 0 : stage.reroll === 'none' ? 1 : 2;
-}
-
-/**
- * The final face of a roll, read from its dice in order (a re-roll replaces the first face when
- * the policy calls for it): `ones` re-rolls a 1, `failed` a failed roll, `all` every roll that
- * is not a critical.
- */
-function finalFace(stage: Stage, first: number, second: number): number {
-  // A critical is a success, so 'failed' never re-rolls it, even below the target.
-  const again =
-    stage.reroll === 'ones'
-      ? first === 1
-      : stage.reroll === 'failed'
-        ? first < stage.target && first < stage.critOn
-        : stage.reroll === 'all'
-          ? first < stage.critOn
-          : false;
-  return again ? second : first;
-}
-
-/** What the rules make of one packet's faces: wound (with its re-roll) and save. */
-function packetResult(s: GenericScenario, wound: Stage, faces: number[]): number {
-  let rend = 0;
-  if (wound.target > 1) {
-    const face = finalFace(wound, faces[0], faces[1]);
-    const crit = face >= wound.critOn;
-    if (!crit && (face < wound.target || face === 1)) return 0;
-    if (crit) {
-      if (s.attacker.woundCrit!.mortal) return MORTAL;
-      rend = s.attacker.woundCrit!.extraRend;
-    }
-  }
-  const needed = saveNeeded(s, rend);
-  if (needed <= 6) {
-    const face = faces[diceOf(wound)];
-    if (face >= needed && face !== 1) return 0; // saved; a natural 1 always fails
-  }
-  return UNSAVED;
-}
-
-/** What the rules make of one attack's faces: hit (with its re-roll), then its first packet. */
-function attackResult(s: GenericScenario, hit: Stage, wound: Stage, faces: number[]): number {
-  const crit = s.attacker.hitCrit;
-  let flags = 0;
-  if (hit.target > 1) {
-    const face = finalFace(hit, faces[0], faces[1]);
-    const critical = face >= hit.critOn;
-    if (!critical && (face < hit.target || face === 1)) return 0;
-    if (critical) flags = CRIT_HIT | (crit!.autoWound || crit!.mortal ? CRIT_PACKET : 0);
-  }
-  if (flags & CRIT_PACKET) return flags;
-  return flags | packetResult(s, wound, faces.slice(diceOf(hit)));
-}
-
-/** The table of `f` over every combination of `dice` faces (digit i = face of die i, minus 1). */
-function tableOver(dice: number, f: (faces: number[]) => number): Uint8Array {
-  const size = 6 ** dice;
-  const table = new Uint8Array(size);
-  for (let x = 0; x < size; x++) {
-    const faces: number[] = [];
-    for (let i = 0, y = x; i < dice; i++, y = Math.floor(y / 6)) faces.push((y % 6) + 1);
-    table[x] = f(faces);
-  }
-  return table;
-}
-
-/**
- * Lemire's multiply-and-reject: a draw u gives the index ⌊u · size / 2^32⌋, and the draw is
- * rejected when the low part (u · size mod 2^32) is under 2^32 mod size; then every index
- * comes from exactly ⌊2^32 / size⌋ draws, so each is equally likely — no division in the loop.
- */
-function rejectOf(size: number): number {
-  return TWO_32 % size;
-}
-
-function planOf(s: GenericScenario): Plan {
-  const A = s.attacker;
-  const hit: Stage = { target: rollNeeded(A.hit), reroll: A.reroll.hit, critOn: A.hitCrit?.on ?? 7 };
-  const wound: Stage = { target: rollNeeded(A.wound), reroll: A.reroll.wound, critOn: A.woundCrit?.on ?? 7 };
-  const saveDice = saveNeeded(s, 0) <= 6 ? 1 : 0;
-  const packetDice = diceOf(wound) + saveDice;
-  const attackDice = diceOf(hit) + packetDice;
-  const attackTable = tableOver(attackDice, (faces) => attackResult(s, hit, wound, faces));
-  const packetTable = tableOver(packetDice, (faces) => packetResult(s, wound, faces));
-  const countOnly =
-    A.damage.count === 0 && wardNeeded(s) > 6 && !A.hitCrit?.autoWound && !A.hitCrit?.mortal && !A.woundCrit?.mortal;
-  const group = attackDice === 0 ? 1 : Math.max(1, Math.floor(MAX_DICE_PER_DRAW / attackDice));
-  const counted = (faces: number[]) => countOfAttacks(faces, attackDice, attackTable);
-  const countTable = countOnly ? tableOver(attackDice, counted) : attackTable;
-  const groupTable = countOnly && group > 1 ? tableOver(group * attackDice, counted) : countTable;
-  return {
-    attackDice,
-    attackTable,
-    attackSize: attackTable.length,
-    attackReject: rejectOf(attackTable.length),
-    packetTable,
-    packetSize: packetTable.length,
-    packetReject: rejectOf(packetTable.length),
-    countOnly,
-    countTable,
-    group,
-    groupTable,
-    groupSize: groupTable.length,
-    groupReject: rejectOf(groupTable.length),
-  };
-}
-
-/** Unsaved wounds + 16 × critical hits of the attacks whose faces follow one another. */
-function countOfAttacks(faces: number[], perAttack: number, attackTable: Uint8Array): number {
-  let count = 0;
-  for (let i = 0; i < Math.max(faces.length, 1); i += Math.max(perAttack, 1)) {
-    let x = 0;
-    for (let j = perAttack - 1; j >= 0; j--) x = x * 6 + faces[i + j] - 1;
-    count += (attackTable[x] & UNSAVED) + ((attackTable[x] & CRIT_HIT) !== 0 ? 16 : 0);
-  }
-  return count;
-}
-
-// ---- rarer steps, one die at a time -------------------------------------------------------------
+const NONE = 0;
+const ONES = 1;
+const FAILED = 2;
+const ALL = 3;
+const REROLL_CODE: Record<Reroll, number> = { none: NONE, ones: ONES, failed: FAILED, all: ALL };
 
 /** A dice expression unpacked into numbers the loop can use without calls. */
 interface FlatDice {
@@ -389,4 +58,305 @@ function rollFlat(e: FlatDice, rng: Rng): number {
   else if (e.discard === 2) sum -= lo;
   sum += e.modifier;
   return sum > 0 ? sum : 0;
+}
+
+const DAMAGE_NONE = 0;
+const DAMAGE_ONES = 1;
+const DAMAGE_BELOW = 2;
+
+/** The Damage roll with its re-roll: each die showing 1 rolled again, or the whole roll when below. */
+function rollDamage(e: FlatDice, reroll: number, below: number, rng: Rng): number {
+  if (reroll === DAMAGE_BELOW) {
+    const first = rollFlat(e, rng);
+    return first < below ? rollFlat(e, rng) : first;
+  }
+  if (reroll !== DAMAGE_ONES) return rollFlat(e, rng);
+  let sum = e.modifier;
+  for (let i = 0; i < e.count; i++) {
+    let face = e.sides === 3 ? rng.d3() : rng.d6();
+    if (face === 1) face = e.sides === 3 ? rng.d3() : rng.d6();
+    sum += face;
+  }
+  return sum;
+}
+
+/** Points of damage left after the ward, rolled for each point. */
+function wardKept(points: number, ward: number, rng: Rng): number {
+  let kept = 0;
+  for (let p = 0; p < points; p++) if (rng.d6() < ward) kept++;
+  return kept;
+}
+
+/** Damage allocated so far in one sample: pooled (spill-over), or per model with the excess lost. */
+class Allocation {
+  total = 0;
+  slain = 0;
+  current = 0;
+  constructor(
+    readonly spill: boolean,
+    readonly mortalSpills: boolean,
+    readonly health: number,
+    readonly models: number,
+  ) {}
+
+  reset(): void {
+    this.total = 0;
+    this.slain = 0;
+    this.current = 0;
+  }
+
+  /** One packet: spill-over pools it; otherwise it goes on the current model and its excess is lost, unless it is mortal damage under mortal-spill-over. */
+  add(points: number, mortal: boolean): void {
+    if (points === 0) return;
+    if (this.spill) {
+      this.total += points;
+      return;
+    }
+    if (this.slain >= this.models) return;
+    if (mortal && this.mortalSpills) {
+      const damage = this.current + points;
+      const dead = Math.floor(damage / this.health);
+      this.slain += dead;
+      this.current = damage - dead * this.health;
+      if (this.slain >= this.models) {
+        this.slain = this.models;
+        this.current = 0;
+      }
+      return;
+    }
+    this.current += points;
+    if (this.current >= this.health) {
+      this.slain++;
+      this.current = 0; // the excess of this packet is lost
+    }
+  }
+}
+
+/** One profile's constants, unpacked for the loop. */
+interface Kernel {
+  models: number;
+  attackDice: FlatDice;
+  damageDice: FlatDice;
+  damageReroll: number;
+  damageBelow: number;
+  hitTarget: number;
+  hitModifier: number;
+  hitReroll: number;
+  hitCritOn: number;
+  extraHits: FlatDice | null;
+  extraHitRolls: FlatDice | null;
+  critAutoWound: boolean;
+  hitMortal: FlatDice | null;
+  hitExtraMortal: FlatDice | null;
+  hitCritRend: number;
+  hitCritDamage: number;
+  woundTarget: number;
+  woundModifier: number;
+  woundReroll: number;
+  woundCritOn: number;
+  woundMortal: FlatDice | null;
+  woundExtraMortal: FlatDice | null;
+  woundCritRend: number;
+  woundCritDamage: number;
+  /** Save needed for each extra rend 0..12 (armour after rend, or invulnerable). */
+  saveNeeded: Int32Array;
+  ward: number;
+}
+
+const flatOrNull = (e: DiceExpr | null) => (e ? flat(e) : null);
+
+function kernelOf(s: GenericScenario, p: Profile): Kernel {
+  const saves = new Int32Array(13);
+  for (let r = 0; r < saves.length; r++) saves[r] = saveNeeded(s, p, r);
+  const damageReroll = p.reroll.damage;
+  return {
+    models: p.models,
+    attackDice: flat(p.attacks),
+    damageDice: flat(p.damage),
+    damageReroll: damageReroll.kind === 'ones' ? DAMAGE_ONES : damageReroll.kind === 'below' ? DAMAGE_BELOW : DAMAGE_NONE,
+    damageBelow: damageReroll.kind === 'below' ? damageReroll.below : 0,
+    hitTarget: rollNeeded(p.hit),
+    hitModifier: p.hitModifier,
+    hitReroll: REROLL_CODE[p.reroll.hit],
+    hitCritOn: p.hitCrit ? p.hitCrit.on : 7,
+    extraHits: flatOrNull(p.hitCrit?.extraHits ?? null),
+    extraHitRolls: flatOrNull(p.hitCrit?.extraHitRolls ?? null),
+    critAutoWound: p.hitCrit?.autoWound ?? false,
+    hitMortal: flatOrNull(p.hitCrit?.mortal ?? null),
+    hitExtraMortal: flatOrNull(p.hitCrit?.extraMortal ?? null),
+    hitCritRend: p.hitCrit?.extraRend ?? 0,
+    hitCritDamage: p.hitCrit?.extraDamage ?? 0,
+    woundTarget: rollNeeded(p.wound),
+    woundModifier: p.woundModifier,
+    woundReroll: REROLL_CODE[p.reroll.wound],
+    woundCritOn: p.woundCrit ? p.woundCrit.on : 7,
+    woundMortal: flatOrNull(p.woundCrit?.mortal ?? null),
+    woundExtraMortal: flatOrNull(p.woundCrit?.extraMortal ?? null),
+    woundCritRend: p.woundCrit?.extraRend ?? 0,
+    woundCritDamage: p.woundCrit?.extraDamage ?? 0,
+    saveNeeded: saves,
+    ward: wardNeeded(s),
+  };
+}
+
+/** Mortal damage: rolled, then the ward per point. */
+function mortalPoints(e: FlatDice, ward: number, rng: Rng): number {
+  const points = rollFlat(e, rng);
+  return ward <= 6 ? wardKept(points, ward, rng) : points;
+}
+
+const fits = new WeakMap<GenericScenario, boolean>();
+
+export function simulateGeneric(s: GenericScenario, rng: Rng, n: number, tally: Tally): void {
+  let fast = fits.get(s);
+  if (fast === undefined) fits.set(s, (fast = kernelFits(s)));
+  if (fast) simulateWithTables(s, rng, n, tally);
+  else simulateDieByDie(s, rng, n, tally);
+}
+
+/** `n` samples die by die: every scenario, also those the fast kernel fits (tests compare the two). */
+export function simulateDieByDie(s: GenericScenario, rng: Rng, n: number, tally: Tally): void {
+  const kernels = s.profiles.map((p) => kernelOf(s, p));
+  const health = s.target.health;
+  const capped = s.target.models !== null;
+  const targetModels = s.target.models ?? Number.MAX_SAFE_INTEGER;
+  const spill = s.situation.allocation === 'spill-over';
+  const alloc = new Allocation(spill, s.situation.allocation === 'mortal-spill-over', health, targetModels);
+
+  for (let sample = 0; sample < n; sample++) {
+    alloc.reset();
+    for (const k of kernels) runProfile(k, rng, alloc);
+    if (spill) {
+      const wounds = targetModels * health;
+      const total = alloc.total;
+      const damage = capped && total > wounds ? wounds : total;
+      const dead = Math.floor(damage / health);
+      if (capped) tally.record(damage, dead, total >= wounds);
+      else if (health > 1) tally.record(damage, dead);
+      else tally.record(damage);
+    } else {
+      const damage = alloc.slain * health + alloc.current;
+      if (capped) tally.record(damage, alloc.slain, alloc.slain === targetModels);
+      else if (health > 1) tally.record(damage, alloc.slain);
+      else tally.record(damage);
+    }
+  }
+}
+
+/** Every attack of one profile in one sample. */
+function runProfile(k: Kernel, rng: Rng, alloc: Allocation): void {
+  const hitTarget = k.hitTarget;
+  const hitModifier = k.hitModifier;
+  const hitReroll = k.hitReroll;
+  const hitCritOn = k.hitCritOn;
+  const woundTarget = k.woundTarget;
+  const woundModifier = k.woundModifier;
+  const woundReroll = k.woundReroll;
+  const woundCritOn = k.woundCritOn;
+  const ward = k.ward;
+
+  let attacks = 0;
+  if (k.attackDice.count === 0) attacks = k.models * k.attackDice.modifier;
+  else for (let m = 0; m < k.models; m++) attacks += rollFlat(k.attackDice, rng);
+
+  let a = rng.a | 0;
+  let b = rng.b | 0;
+  let c = rng.c | 0;
+  let d = rng.d | 0;
+  let t = 0;
+  let u = 0;
+
+  for (let attack = 0; attack < attacks; attack++) {
+    // Hit rolls of this attack: the first, then any extra hit rolls its critical gives.
+    let rolls = 1;
+    for (let r = 0; r < rolls; r++) {
+      let critical = false;
+      if (hitTarget > 1) {
+        let face = 0;
+        for (let attempt = 0; ; attempt++) {
+          do { t = (((a + b) | 0) + d) | 0; d = (d + 1) | 0; a = b ^ (b >>> 9); b = (c + (c << 3)) | 0; c = (c << 21) | (c >>> 11); c = (c + t) | 0; u = t >>> 0; } while (u >= D6_LIMIT);
+          face = (u % 6) + 1;
+          if (attempt === 1 || hitReroll === NONE) break;
+          // An unmodified 1 fails, an unmodified 6 succeeds, a critical is a success.
+          const success = face >= hitCritOn || (face !== 1 && (face === 6 || face + hitModifier >= hitTarget));
+          const again = hitReroll === ONES ? face === 1 : hitReroll === FAILED ? !success : face < hitCritOn;
+          if (!again) break;
+        }
+        critical = face >= hitCritOn;
+        if (!critical && (face === 1 || (face !== 6 && face + hitModifier < hitTarget))) continue;
+      }
+      let hits = 1;
+      if (critical && (k.extraHits !== null || (r === 0 && k.extraHitRolls !== null))) {
+        rng.save(a, b, c, d);
+        if (k.extraHits !== null) hits += rollFlat(k.extraHits, rng);
+        // Extra hit rolls come from the attack's first roll only: they make no more.
+        if (r === 0 && k.extraHitRolls !== null) rolls += rollFlat(k.extraHitRolls, rng);
+        ({ a, b, c, d } = rng);
+      }
+
+      for (let h = 0; h < hits; h++) {
+        const itself = critical && h === 0;
+        if (itself && k.hitMortal !== null) {
+          // Mortal damage instead of the hit: no wound or save roll.
+          rng.save(a, b, c, d);
+          alloc.add(mortalPoints(k.hitMortal, ward, rng), true);
+          ({ a, b, c, d } = rng);
+          continue;
+        }
+        let rend = itself ? k.hitCritRend : 0;
+        let bonus = itself ? k.hitCritDamage : 0;
+        let wounded = true;
+        let woundCrit = false;
+        if (!(itself && k.critAutoWound) && woundTarget > 1) {
+          let face = 0;
+          for (let attempt = 0; ; attempt++) {
+            do { t = (((a + b) | 0) + d) | 0; d = (d + 1) | 0; a = b ^ (b >>> 9); b = (c + (c << 3)) | 0; c = (c << 21) | (c >>> 11); c = (c + t) | 0; u = t >>> 0; } while (u >= D6_LIMIT);
+            face = (u % 6) + 1;
+            if (attempt === 1 || woundReroll === NONE) break;
+            const success = face >= woundCritOn || (face !== 1 && (face === 6 || face + woundModifier >= woundTarget));
+            const again = woundReroll === ONES ? face === 1 : woundReroll === FAILED ? !success : face < woundCritOn;
+            if (!again) break;
+          }
+          woundCrit = face >= woundCritOn;
+          if (!woundCrit && (face === 1 || (face !== 6 && face + woundModifier < woundTarget))) wounded = false;
+          if (woundCrit) {
+            rend += k.woundCritRend;
+            bonus += k.woundCritDamage;
+          }
+        }
+        if (wounded && woundCrit && k.woundMortal !== null) {
+          // Mortal damage instead of the wound: no save roll.
+          rng.save(a, b, c, d);
+          alloc.add(mortalPoints(k.woundMortal, ward, rng), true);
+          ({ a, b, c, d } = rng);
+        } else if (wounded) {
+          const needed = k.saveNeeded[rend];
+          let saved = false;
+          if (needed <= 6) {
+            do { t = (((a + b) | 0) + d) | 0; d = (d + 1) | 0; a = b ^ (b >>> 9); b = (c + (c << 3)) | 0; c = (c << 21) | (c >>> 11); c = (c + t) | 0; u = t >>> 0; } while (u >= D6_LIMIT);
+            const face = (u % 6) + 1;
+            saved = face >= needed && face !== 1; // a natural 1 always fails
+          }
+          if (!saved || (woundCrit && k.woundExtraMortal !== null)) {
+            rng.save(a, b, c, d);
+            if (!saved) {
+              let points = (k.damageDice.count === 0 ? k.damageDice.modifier : rollDamage(k.damageDice, k.damageReroll, k.damageBelow, rng)) + bonus;
+              if (ward <= 6) points = wardKept(points, ward, rng);
+              alloc.add(points, false);
+            }
+            // Mortal damage in addition to the wound, after its normal damage.
+            if (woundCrit && k.woundExtraMortal !== null) alloc.add(mortalPoints(k.woundExtraMortal, ward, rng), true);
+            ({ a, b, c, d } = rng);
+          }
+        }
+        if (itself && k.hitExtraMortal !== null) {
+          // Mortal damage in addition to the critical hit, after the hit's own damage.
+          rng.save(a, b, c, d);
+          alloc.add(mortalPoints(k.hitExtraMortal, ward, rng), true);
+          ({ a, b, c, d } = rng);
+        }
+      }
+    }
+  }
+  rng.save(a, b, c, d);
 }
