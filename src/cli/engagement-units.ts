@@ -53,7 +53,7 @@ export async function fightEngagement(f: FightUnitsFlags, defaultSamples: number
     stepsOf(f, systemId); // --turns/--bounds: refused with the rule sets that have them
     return false;
   }
-  if (f.rounds !== undefined) throw new InputError(`--rounds: a ${systemId} engagement counts ${hook.step} (--${hook.step} K)`);
+  if (f.rounds !== undefined) throw new InputError(`--rounds: ${systemId} engagements count ${hook.step} (--${hook.step} K)`);
   if (f.verbose) throw new InputError('--verbose: only for the whole fights of ninth-age and warhammer-fantasy (the live states of their chain)');
   const scenario = engagementScenario(lib, f.attacker, target, f.attackerOption, stepsOf(f, systemId) ?? 1, situationFlags(f));
   const result = await runScenario(scenario, f.mc ? 'mc' : 'exact', samplingOptions(f, defaultSamples));

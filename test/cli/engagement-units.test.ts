@@ -92,7 +92,7 @@ describe('warodds fight on engagement rule sets', () => {
   const refusals: Array<[string, string[], RegExp]> = [
     ['several attackers in a 9th Age fight', ['--attacker', 't9a/knights', '--attacker', 't9a/knights', '--target', 't9a/line-infantry-spears'], /^warodds: --attacker: a whole ninth-age fight is one unit against another/],
     ['--turns in a 9th Age fight', ['--attacker', 't9a/knights', '--target', 't9a/line-infantry-spears', '--turns', '2'], /^warodds: --turns: engagements of several attackers exist for/],
-    ['--rounds in a Kings of War engagement', ['--attacker', 'kow/heavy-cavalry', '--target', 'kow/spear-regiment', '--rounds', '3'], /^warodds: --rounds: a kings-of-war engagement counts turns/],
+    ['--rounds in a Kings of War engagement', ['--attacker', 'kow/heavy-cavalry', '--target', 'kow/spear-regiment', '--rounds', '3'], /^warodds: --rounds: kings-of-war engagements count turns \(--turns K\)$/m],
     ['--bounds with a scenario file', ['--scenario', 'src/data/warhammer-fantasy/scenarios/fight-spearmen-vs-ogres.json', '--bounds', '2'], /^warodds: --bounds: for library units/],
     ['an attacker of another rule set', ['--attacker', 'hott/blades', '--attacker', 'kow/heavy-cavalry', '--target', 'hott/stronghold', '--bounds', '2'], /^warodds: --attacker: 'kings-of-war\/heavy-cavalry' is a kings-of-war unit, and the target is from hott/],
     ['a Wavered unit charging', ['--attacker', 'kow/heavy-cavalry', '--attacker', 'kow/warrior-horde', '--target', 'kow/spear-regiment', '--situation', '{"attacker-state":"wavered"}'], /^warodds: attackers\[0\]\.situation\.attacker-state: a Wavered unit cannot charge/],
