@@ -17,9 +17,6 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { generic } from '../src/systems/generic/index.js';
 import { findSystem } from '../src/systems/registry.js';
-import { loadLibrary } from '../src/analysis/units.js';
-import { loadScenarioFile } from '../src/cli/scenario-file.js';
-import { DATA_DIR } from '../src/paths.js';
 import { withWorkBudget } from '../src/core/budget.js';
 import { chunkRng, masterState } from '../src/core/rng.js';
 import { CHUNK_SIZE } from '../src/sim/chunks.js';
@@ -259,44 +256,9 @@ for (const [systemId, name, input] of fights) {
   console.log(`    ${systemId}: ${name}: ${ms(medianOf(7, () => system.exact(system.parse(input))))}`);
 }
 
-// Engagements (issue 15): a Kings of War turn of three attackers, and a 5-turn engagement (target < 50 ms each).
-console.log('\nEngagements (exact, parse included, in-process), median of 25:');
-for (const [label, file] of [
-  ['KoW turn of three attackers (archers, regiment, knights)', 'kings-of-war/scenarios/engagement-two-charges-and-archers.json'],
-  ['KoW 5-turn engagement (shooting, charge, Heal, counter-charge, Lifeleech)', 'kings-of-war/scenarios/engagement-vampires-heal-and-leech.json'],
-  ['HOTT 6-bound Stronghold assault by four elements', 'hott/scenarios/engagement-stronghold-assault.json'],
-] as const) {
-  const loaded = loadScenarioFile(`${DATA_DIR}/${file}`);
-  const run = () => loaded.system.exact(loaded.system.parse(loaded.input));
-  for (let i = 0; i < 4; i++) run();
-  console.log(`    ${label}: ${ms(medianOf(25, run))}`);
-}
-
-// Age of Sigmar engagements, exact (issue 15): two 10-model units fighting each other — heavy
-// cavalry that charged, and Strike-first elite infantry that fight first; one combat phase, then
-// one and two battle rounds.
-// Target: a fight phase of two 10-model units in under 200 ms.
-const library = loadLibrary();
-function aosEngagement(turns: number): unknown {
-  const body = (id: string) => library.find(id, 'bench').body;
-  return {
-    engagement: { turns, phases: ['combat'] },
-    units: [
-      { name: 'Cavalry', side: 'attacker', charged: true, targets: ['Elites'], unit: { ...body('aos/example-cavalry'), models: 10 } },
-      { name: 'Elites', side: 'defender', targets: ['Cavalry'], unit: { ...body('aos/example-elite-infantry'), models: 10, abilities: ['strike-first'] } },
-    ],
-  };
-}
-console.log('\nAge of Sigmar engagements (exact chain, in-process), 10 heavy cavalry against 10 Strike-first elite infantry, median of 7:');
-const aos = findSystem('age-of-sigmar');
-for (const [turns, name] of [
-  [1, 'one combat phase'],
-  [2, 'one battle round (two turns)'],
-  [4, 'two battle rounds'],
-] as const) {
-  const input = aosEngagement(turns);
-  console.log(`    ${name}: ${ms(medianOf(7, () => aos.exact(aos.parse(input))))}`);
-}
+// Engagements (issue 15), in a module of their own.
+console.log('');
+(await import('./engagements.js')).benchEngagements();
 
 const loadAfter = loadavg();
 console.log(`\nload average after: ${loadAfter.map((x) => x.toFixed(2)).join(' ')}`);

@@ -50,26 +50,21 @@ function checkModeFlags(cmd: Command, f: AttackFlags): void {
  */
 async function unitsScenario(f: AttackFlags): Promise<LoadedScenario> {
   if (!f.attacker?.length || !f.target) throw new InputError(`--${f.attacker?.length ? 'target' : 'attacker'}: give both --attacker and --target unit ids`);
-  const [{ findSystem }, { DEFAULT_OPTION, questionsOf }, { pairingInput, sideLabel }, { attackersLabel, engagementInput }, { attackerSpec, stepsOf }, { library, situationFlags }] =
+  const [{ findSystem }, { DEFAULT_OPTION, questionsOf }, { pairingInput, sideLabel }, { attackerSpec, stepsOf }, { engagementScenario }, { library, situationFlags }] =
     await Promise.all([
       import('../../systems/registry.js'),
       import('../../analysis/units.js'),
       import('../../analysis/pairing.js'),
-      import('../../analysis/engagements.js'),
       import('../engagement-flags.js'),
+      import('../engagement-units.js'),
       import('../questions.js'),
     ]);
   const lib = library(f);
   const specs = f.attacker.map(attackerSpec);
   const targetSide = { unit: lib.find(f.target, '--target'), option: f.targetOption ?? DEFAULT_OPTION };
   const steps = stepsOf(f, targetSide.unit.system);
-  if (specs.length > 1 || specs[0].how !== null || steps !== null) {
-    const sides = specs.map(({ ref, how }) => ({ side: { unit: lib.find(ref, '--attacker'), option: f.attackerOption ?? DEFAULT_OPTION }, how }));
-    const { system: id, input } = engagementInput(sides, targetSide, steps ?? 1, situationFlags(f));
-    const system = findSystem(id);
-    const name = `${attackersLabel(sides.map((s) => s.side))} against ${sideLabel(targetSide)}`;
-    return { name, description: '', system, input, parsed: system.parse(input), file: null };
-  }
+  if (specs.length > 1 || specs[0].how !== null || steps !== null)
+    return engagementScenario(lib, f.attacker, targetSide, f.attackerOption, steps ?? 1, situationFlags(f));
   const attacker = { unit: lib.find(specs[0].ref, '--attacker'), option: f.attackerOption ?? DEFAULT_OPTION };
   const target = { unit: lib.find(f.target, '--target'), option: f.targetOption ?? DEFAULT_OPTION };
   const system = findSystem(attacker.unit.system);
