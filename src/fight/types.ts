@@ -73,7 +73,7 @@ export class StepSet<K> {
     this.margins.set(margin, (this.margins.get(margin) ?? 0) + p);
     const ok = overkillKey(overkill);
     this.overkills.set(ok, (this.overkills.get(ok) ?? 0) + p);
-    const id = `${next ?? ending}|${units.attackerLeft}|${units.targetLeft}|${units.targetWounds}`;
+    const id = `${next ?? ending}|${units.attackerLeft}|${units.targetLeft}|${units.targetWounds}|${units.targetSlain}`;
     const old = this.steps.get(id);
     if (old) old.p += p;
     else this.steps.set(id, { p, units, next, ending });
