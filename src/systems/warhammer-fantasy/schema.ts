@@ -70,6 +70,15 @@ export interface Unit {
   /** Unit Strength of one model. */
   readonly usPerModel: number;
   readonly rules: UnitRules;
+  /**
+   * A whole fight's character standing in this unit's front rank while it lives (1, else 0 or
+   * absent): it takes a fighting place of the front rank and counts towards its rank (§8, §9).
+   */
+  readonly joined?: number;
+  /** Unit Strength of that character (§9 outnumbering), absent without one. */
+  readonly joinedUs?: number;
+  /** The joined character fighting in the unit's combat (not in a challenge), striking with the unit (§4); absent when none. */
+  readonly joinedBy?: Unit;
 }
 
 export type Side = 'attacker' | 'target';
