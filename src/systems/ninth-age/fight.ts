@@ -83,7 +83,7 @@ function sideUnit(f: FightScenario, side: FightSide, calm: boolean, d: number, c
     ...rnf,
     ...noRnf,
     joined: 1,
-    joinedBy: challenge === 'none' ? unitAfter(ch.unit, c) : undefined,
+    joinedBy: challenge === 'accepted' || refusesNow ? undefined : unitAfter(ch.unit, c),
     battleStandard: rnf.battleStandard || bsb,
     morale: {
       ...rnf.morale,
