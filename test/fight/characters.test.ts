@@ -153,3 +153,23 @@ describe('characters and challenges: bad input is one line naming the field', ()
     expect(r.stderr).toMatch(/situation\.challenge/);
   });
 });
+
+describe('fight --html', () => {
+  it('writes the per-round chart of the cumulative probabilities', async () => {
+    const { mkdtempSync, readFileSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const { join } = await import('node:path');
+    const file = join(mkdtempSync(join(tmpdir(), 'warodds-fight-')), 'fight.html');
+    const args = ['fight', '--scenario', 'src/data/warhammer-fantasy/scenarios/fight-hero-challenges-champion.json', '--rounds', '2'];
+    const r = await runCli([...args, '--html', file]);
+    expect(r.code).toBe(0);
+    const html = readFileSync(file, 'utf8');
+    const report = JSON.parse((await runCli([...args, '--json'])).stdout);
+    expect(html.match(/<polyline /g)).toHaveLength(2);
+    // one point per round and side, titled with the cumulative probability the JSON reports
+    for (const x of report.rounds) {
+      expect(html).toContain(`target, round ${x.round}: ${(100 * x.targetBroken).toFixed(1)}%`);
+      expect(html).toContain(`attacker, round ${x.round}: ${(100 * x.attackerBroken).toFixed(1)}%`);
+    }
+  });
+});

@@ -10,14 +10,16 @@ import { fightReport } from '../../fight/report.js';
 import { findSystem } from '../../systems/registry.js';
 import { samplingOptions, addSamplingOptions, type SamplingFlags } from '../options.js';
 import { type QuestionFlags, checkFightSystem, library, roundsOf, situationFlags } from '../questions.js';
+import { checkOutputPath, writeOutputFile } from '../file-output.js';
 import { fightToJson, fightToTerminal } from '../render/fight.js';
+import { fightToHtml } from '../render/fight-html.js';
 import { runScenario } from '../run.js';
 import { type LoadedScenario, loadScenarioFile, scenarioFromJson } from '../scenario-file.js';
 
 export const DEFAULT_FIGHT_SAMPLES = 200_000;
 
 type FightFlags = QuestionFlags &
-  SamplingFlags & { scenario?: string; attacker?: string; target?: string; attackerOption?: string; targetOption?: string; verbose?: boolean };
+  SamplingFlags & { scenario?: string; attacker?: string; target?: string; attackerOption?: string; targetOption?: string; verbose?: boolean; html?: string };
 
 function unitsFight(f: FightFlags): LoadedScenario {
   if (!f.attacker || !f.target) throw new InputError(`--${f.attacker ? 'target' : 'attacker'}: give both --attacker and --target unit ids, or --scenario`);
@@ -59,7 +61,8 @@ export function fightCommand(): Command {
     .option('--units <dir>', 'also load your own units from DIR')
     .option('--mc', `Monte Carlo instead of the exact chain (${DEFAULT_FIGHT_SAMPLES.toLocaleString('en')} samples unless --samples)`)
     .option('--verbose', 'the exact chain: live states per round and the bound on them')
-    .option('--json', 'JSON output');
+    .option('--json', 'JSON output')
+    .option('--html <file>', 'also write a self-contained HTML page: the tables and a chart of the cumulative probabilities by round');
   addSamplingOptions(cmd, DEFAULT_FIGHT_SAMPLES);
   cmd.addHelpText(
     'after',
@@ -72,6 +75,8 @@ Examples:
     if (f.scenario && (f.attacker || f.target)) throw new InputError('--scenario: give either a scenario file or --attacker and --target, not both');
     const unitFlag = (['charge', 'flank', 'rear', 'situation', 'attackerOption', 'targetOption'] as const).find((k) => f[k] !== undefined);
     if (f.scenario && unitFlag) throw new InputError(`--scenario: the file describes the situation; --${unitFlag.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)} is for library units`);
+    // A bad --html path is refused before the work, not after it.
+    if (f.html) checkOutputPath(f.html, '--html');
     const scenario = f.scenario ? fileFight(f) : unitsFight(f);
     const engine = f.mc ? 'mc' : 'exact';
     const result = await runScenario(scenario, engine, samplingOptions(f, DEFAULT_FIGHT_SAMPLES));
@@ -84,5 +89,6 @@ Examples:
     };
     const text = f.json ? JSON.stringify(fightToJson(header, report, f.verbose ? outcome.chain : undefined), null, 2) : fightToTerminal(header, report, outcome.chain, Boolean(f.verbose));
     process.stdout.write(`${text}\n`);
+    if (f.html) writeOutputFile(f.html, fightToHtml(header, report), '--html');
   });
 }
