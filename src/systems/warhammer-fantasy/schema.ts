@@ -300,7 +300,7 @@ export function parseScenario(input: unknown): Scenario {
   if (s.challenge)
     throw new ScenarioError(
       'situation.challenge',
-      'a challenge only matters through Overkill (§9), which adds to combat resolution, but in one round between two single models the over-killed model is slain and its side loses whatever the scores: it changes nothing here (characters fighting from units are not supported yet)',
+      'a challenge only matters through Overkill (§9), which adds to combat resolution, but in one round between two single models the over-killed model is slain and its side loses whatever the scores: it changes nothing here; a whole fight (situation phase "fight") carries characters in units and their challenges',
     );
   const obstacleRoundWon = parseObstacleRoundWon(s);
   const scenario: MeleeScenario = {
