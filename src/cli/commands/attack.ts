@@ -8,8 +8,8 @@ import { InputError } from '../../core/errors.js';
 import { findSystem } from '../../systems/registry.js';
 import { DEFAULT_OPTION, questionsOf } from '../../analysis/units.js';
 import { pairingInput, sideLabel } from '../../analysis/pairing.js';
-import { attackersLabel, engagementInput } from '../../analysis/engagements.js';
 import { addEngagementOptions, attackerSpec, collect, type EngagementFlags, stepsOf } from '../engagement-flags.js';
+import { engagementScenario } from '../engagement-units.js';
 import { library, type QuestionFlags, situationFlags } from '../questions.js';
 import { addEngineOptions, addOutputOptions, addSamplingOptions, engineOf, type EngineFlags, formatOf, type OutputFlags, samplingOptions, type SamplingFlags } from '../options.js';
 import { runScenario } from '../run.js';
@@ -54,13 +54,8 @@ function unitsScenario(f: AttackFlags): LoadedScenario {
   const specs = f.attacker.map(attackerSpec);
   const targetSide = { unit: lib.find(f.target, '--target'), option: f.targetOption ?? DEFAULT_OPTION };
   const steps = stepsOf(f, targetSide.unit.system);
-  if (specs.length > 1 || specs[0].how !== null || steps !== null) {
-    const sides = specs.map(({ ref, how }) => ({ side: { unit: lib.find(ref, '--attacker'), option: f.attackerOption ?? DEFAULT_OPTION }, how }));
-    const { system: id, input } = engagementInput(sides, targetSide, steps ?? 1, situationFlags(f));
-    const system = findSystem(id);
-    const name = `${attackersLabel(sides.map((s) => s.side))} against ${sideLabel(targetSide)}`;
-    return { name, description: '', system, input, parsed: system.parse(input), file: null };
-  }
+  if (specs.length > 1 || specs[0].how !== null || steps !== null)
+    return engagementScenario(lib, f.attacker, targetSide, f.attackerOption, steps ?? 1, situationFlags(f));
   const attacker = { unit: lib.find(specs[0].ref, '--attacker'), option: f.attackerOption ?? DEFAULT_OPTION };
   const target = { unit: lib.find(f.target, '--target'), option: f.targetOption ?? DEFAULT_OPTION };
   const system = findSystem(attacker.unit.system);

@@ -8,23 +8,24 @@ import { pairingInput, sideLabel } from '../../analysis/pairing.js';
 import { InputError } from '../../core/errors.js';
 import { fightReport } from '../../fight/report.js';
 import { findSystem } from '../../systems/registry.js';
-import { samplingOptions, addSamplingOptions, type SamplingFlags } from '../options.js';
-import { type QuestionFlags, checkFightSystem, library, roundsOf, situationFlags } from '../questions.js';
+import { samplingOptions, addSamplingOptions } from '../options.js';
+import { checkFightSystem, library, roundsOf, situationFlags } from '../questions.js';
 import { checkOutputPath, writeOutputFile } from '../file-output.js';
 import { fightToJson, fightToTerminal } from '../render/fight.js';
 import { fightToHtml } from '../render/fight-html.js';
 import { runScenario } from '../run.js';
+import { addEngagementOptions, collect } from '../engagement-flags.js';
+import { fightEngagement, type FightUnitsFlags } from '../engagement-units.js';
 import { type LoadedScenario, loadScenarioFile, scenarioFromJson } from '../scenario-file.js';
 
 export const DEFAULT_FIGHT_SAMPLES = 200_000;
 
-type FightFlags = QuestionFlags &
-  SamplingFlags & { scenario?: string; attacker?: string; target?: string; attackerOption?: string; targetOption?: string; verbose?: boolean; html?: string };
+type FightFlags = FightUnitsFlags & { html?: string };
 
 function unitsFight(f: FightFlags): LoadedScenario {
   if (!f.attacker || !f.target) throw new InputError(`--${f.attacker ? 'target' : 'attacker'}: give both --attacker and --target unit ids, or --scenario`);
   const lib = library(f);
-  const attacker = { unit: lib.find(f.attacker, '--attacker'), option: f.attackerOption ?? DEFAULT_OPTION };
+  const attacker = { unit: lib.find(f.attacker[0], '--attacker'), option: f.attackerOption ?? DEFAULT_OPTION };
   const target = { unit: lib.find(f.target, '--target'), option: f.targetOption ?? DEFAULT_OPTION };
   const system = findSystem(attacker.unit.system);
   const q = questionsOf(system);
@@ -49,7 +50,7 @@ export function fightCommand(): Command {
   const cmd = new Command('fight')
     .description('a whole close combat, round after round to a finish: who wins, how, and when')
     .option('--scenario <file>', "a fight scenario file (situation type or phase 'fight')")
-    .option('--attacker <id>', 'a unit id, system/id (warodds units lists them), with --target')
+    .option('--attacker <id>', 'a unit id, system/id (warodds units lists them), with --target; repeat it for an engagement of several (kings-of-war, age-of-sigmar, hott)', collect)
     .option('--target <id>', 'the target unit id')
     .option('--attacker-option <name>', "the attacker's option (default: as written)")
     .option('--target-option <name>', "the target's option (default: as written)")
@@ -64,6 +65,7 @@ export function fightCommand(): Command {
     .option('--json', 'JSON output')
     .option('--html <file>', 'also write a self-contained HTML page: the tables and a chart of the cumulative probabilities by round');
   addSamplingOptions(cmd, DEFAULT_FIGHT_SAMPLES);
+  addEngagementOptions(cmd, { pairs: false });
   cmd.addHelpText(
     'after',
     `
@@ -72,11 +74,16 @@ Examples:
   $ warodds fight --scenario src/data/warhammer-fantasy/scenarios/fight-spearmen-vs-ogres.json --json`,
   );
   return cmd.action(async (f: FightFlags) => {
+    if (f.html) {
+      // A bad --html path is refused before the work, not after it; engagements have no page yet.
+      checkOutputPath(f.html, '--html');
+      if (!f.scenario && f.target && questionsOf(findSystem(library(f).find(f.target, '--target').system)).engagements)
+        throw new InputError('--html: draws a whole fight of two units (ninth-age, warhammer-fantasy); an engagement has no HTML page yet');
+    }
+    if (await fightEngagement(f, DEFAULT_FIGHT_SAMPLES)) return;
     if (f.scenario && (f.attacker || f.target)) throw new InputError('--scenario: give either a scenario file or --attacker and --target, not both');
     const unitFlag = (['charge', 'flank', 'rear', 'situation', 'attackerOption', 'targetOption'] as const).find((k) => f[k] !== undefined);
     if (f.scenario && unitFlag) throw new InputError(`--scenario: the file describes the situation; --${unitFlag.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)} is for library units`);
-    // A bad --html path is refused before the work, not after it.
-    if (f.html) checkOutputPath(f.html, '--html');
     const scenario = f.scenario ? fileFight(f) : unitsFight(f);
     const engine = f.mc ? 'mc' : 'exact';
     const result = await runScenario(scenario, engine, samplingOptions(f, DEFAULT_FIGHT_SAMPLES));
