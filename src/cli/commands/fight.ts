@@ -10,7 +10,9 @@ import { fightReport } from '../../fight/report.js';
 import { findSystem } from '../../systems/registry.js';
 import { samplingOptions, addSamplingOptions } from '../options.js';
 import { checkFightSystem, library, roundsOf, situationFlags } from '../questions.js';
+import { checkOutputPath, writeOutputFile } from '../file-output.js';
 import { fightToJson, fightToTerminal } from '../render/fight.js';
+import { fightToHtml } from '../render/fight-html.js';
 import { runScenario } from '../run.js';
 import { addEngagementOptions, collect } from '../engagement-flags.js';
 import { fightEngagement, type FightUnitsFlags } from '../engagement-units.js';
@@ -18,7 +20,7 @@ import { type LoadedScenario, loadScenarioFile, scenarioFromJson } from '../scen
 
 export const DEFAULT_FIGHT_SAMPLES = 200_000;
 
-type FightFlags = FightUnitsFlags;
+type FightFlags = FightUnitsFlags & { html?: string };
 
 function unitsFight(f: FightFlags): LoadedScenario {
   if (!f.attacker || !f.target) throw new InputError(`--${f.attacker ? 'target' : 'attacker'}: give both --attacker and --target unit ids, or --scenario`);
@@ -60,7 +62,8 @@ export function fightCommand(): Command {
     .option('--units <dir>', 'also load your own units from DIR')
     .option('--mc', `Monte Carlo instead of the exact chain (${DEFAULT_FIGHT_SAMPLES.toLocaleString('en')} samples unless --samples)`)
     .option('--verbose', 'the exact chain: live states per round and the bound on them')
-    .option('--json', 'JSON output');
+    .option('--json', 'JSON output')
+    .option('--html <file>', 'also write a self-contained HTML page: the tables and a chart of the cumulative probabilities by round');
   addSamplingOptions(cmd, DEFAULT_FIGHT_SAMPLES);
   addEngagementOptions(cmd, { pairs: false });
   cmd.addHelpText(
@@ -71,6 +74,12 @@ Examples:
   $ warodds fight --scenario src/data/warhammer-fantasy/scenarios/fight-spearmen-vs-ogres.json --json`,
   );
   return cmd.action(async (f: FightFlags) => {
+    if (f.html) {
+      // A bad --html path is refused before the work, not after it; engagements have no page yet.
+      checkOutputPath(f.html, '--html');
+      if (!f.scenario && f.target && questionsOf(findSystem(library(f).find(f.target, '--target').system)).engagements)
+        throw new InputError('--html: draws a whole fight of two units (ninth-age, warhammer-fantasy); an engagement has no HTML page yet');
+    }
     if (await fightEngagement(f, DEFAULT_FIGHT_SAMPLES)) return;
     if (f.scenario && (f.attacker || f.target)) throw new InputError('--scenario: give either a scenario file or --attacker and --target, not both');
     const unitFlag = (['charge', 'flank', 'rear', 'situation', 'attackerOption', 'targetOption'] as const).find((k) => f[k] !== undefined);
@@ -87,5 +96,6 @@ Examples:
     };
     const text = f.json ? JSON.stringify(fightToJson(header, report, f.verbose ? outcome.chain : undefined), null, 2) : fightToTerminal(header, report, outcome.chain, Boolean(f.verbose));
     process.stdout.write(`${text}\n`);
+    if (f.html) writeOutputFile(f.html, fightToHtml(header, report), '--html');
   });
 }

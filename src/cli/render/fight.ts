@@ -50,7 +50,15 @@ export function fightToTerminal(h: FightHeader, r: FightReport, chain: Outcome['
       fixed(x.attackerLeft, 2),
       fixed(x.targetLeft, 2),
     ]);
-  lines.push(rounds.toString(), '', 'cumulative P(broken, caught or destroyed) by round: █ target  ▒ attacker');
+  lines.push(rounds.toString(), '');
+  if (r.rounds.some((x) => x.challenge?.fought)) {
+    // Fights with a challenge: how often one was fought, and each fighter's expected Overkill when it was
+    const opt = (v: number | null | undefined) => (v === null || v === undefined ? '—' : fixed(v, 2));
+    const duel = new Table({ head: ['round', 'challenge fought', 'E[Overkill] attacker', 'E[Overkill] target'], style, colAligns: ['right', 'right', 'right', 'right'] });
+    for (const x of r.rounds) if (x.challenge?.fought) duel.push([String(x.round), percent(x.challenge.fought), opt(x.challenge.attackerOverkill), opt(x.challenge.targetOverkill)]);
+    lines.push(duel.toString(), '');
+  }
+  lines.push('cumulative P(broken, caught or destroyed) by round: █ target  ▒ attacker');
   for (const x of r.rounds) {
     lines.push(`${String(x.round).padStart(3)} █ ${bar(x.targetBroken, 1, 40).padEnd(40)} ${percent(x.targetBroken)}`);
     lines.push(`    ▒ ${bar(x.attackerBroken, 1, 40).replace(/[█▏▎▍▌▋▊▉]/g, '▒').padEnd(40)} ${percent(x.attackerBroken)}`);
