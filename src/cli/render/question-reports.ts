@@ -6,12 +6,21 @@ import type { CompareResult, Measure, TargetComparison } from '../../analysis/co
 import type { GridResult } from '../../analysis/grid.js';
 import type { KillsResult } from '../../analysis/kills.js';
 import { type Side, sideLabel } from '../../analysis/pairing.js';
+import { DEFAULT_OPTION } from '../../analysis/units.js';
+import { findSystem } from '../../systems/registry.js';
 import type { SituationFlags, UnitQuestions } from '../../systems/types.js';
 import { distJson } from './json.js';
 import { type ColumnKind, formatCell, type Report } from './report.js';
 
-export function unitRef(side: Side): string {
+/** The unit's id as the JSON gives it: system/id. */
+export function unitId(side: Side): string {
   return `${side.unit.system}/${side.unit.id}`;
+}
+
+/** The unit's id as the tables show it, with the rule set's short name (aos/clawlord): what a user types. */
+export function unitRef(side: Side): string {
+  const system = findSystem(side.unit.system);
+  return `${system.aliases.find((a) => a !== 'd6') ?? system.id}/${side.unit.id}`;
 }
 
 /** " charging the flank", " shooting", "" ... */
@@ -56,13 +65,13 @@ export function killsReport(r: KillsResult, q: UnitQuestions): { report: Report;
     charts: best ? [{ title: `${q.damageUnit} of the best attackers`, series: r.rows.slice(0, 4).map((row) => ({ label: sideLabel(row.attacker), dist: row.outcome.damage })) }] : [],
   };
   const json = {
-    target: unitRef(r.target),
+    target: unitId(r.target),
     targetOption: r.target.option,
     metric: r.metric,
     situation: r.flags,
     verdict,
     rows: r.rows.map((row) => ({
-      attacker: unitRef(row.attacker),
+      attacker: unitId(row.attacker),
       name: row.attacker.unit.name,
       option: row.attacker.option,
       points: row.attacker.unit.points,
@@ -110,7 +119,7 @@ export function compareReport(r: CompareResult, q: UnitQuestions): { report: Rep
     lines.push(winners.length === 1 ? `${winners[0]} wins against every target.` : `${listOf(winners)} tie against every target.`);
   }
   const report: Report = {
-    title: `${r.unit.name} (${r.unit.system}/${r.unit.id}): ${r.options.join(' vs ')}`,
+    title: `${r.unit.name} (${unitRef({ unit: r.unit, option: DEFAULT_OPTION })}): ${r.options.join(' vs ')}`,
     lines,
     tables: [
       {
@@ -149,7 +158,7 @@ export function compareReport(r: CompareResult, q: UnitQuestions): { report: Rep
     options: r.options,
     metric: r.metric,
     targets: r.targets.map((t) => ({
-      target: unitRef(t.target),
+      target: unitId(t.target),
       winner: t.verdict.winners.length === 1 ? t.verdict.winners[0] : null,
       winners: t.verdict.winners,
       decidedBy: t.verdict.decidedBy,
@@ -181,7 +190,7 @@ export function gridReport(r: GridResult, q: UnitQuestions): { report: Report; j
     charts: [],
   };
   const json = {
-    unit: unitRef(r.attacker),
+    unit: unitId(r.attacker),
     option: r.attacker.option,
     metric: r.metric.kind === 'p-at-least' ? `p>=${r.metric.k}` : r.metric.kind,
     rows: r.rows,
