@@ -13,19 +13,20 @@ import { killsCommand } from './commands/kills.js';
 import { matchupsCommand } from './commands/matchups.js';
 import { tableCommand } from './commands/table.js';
 import { unitsCommand } from './commands/units.js';
+import { scenariosCommand } from './commands/scenarios.js';
 import { INTERRUPTED_EXIT_CODE } from './interrupt.js';
+import { applyConventions } from './conventions.js';
 
 export const BAD_INPUT_EXIT_CODE = 2;
 
 function program(): Command {
   const root = new Command('warodds')
     .description('Exact and Monte Carlo combat odds for tabletop fantasy wargames')
-    .version('0.1.0')
     .showSuggestionAfterError()
-    .addHelpText('after', '\nExample:\n  $ warodds attack --attacks 20 --hit 3 --wound 4 --save 4 --models 10');
-  for (const cmd of [demoCommand(), attackCommand(), checkCommand(), unitsCommand(), killsCommand(), compareCommand(), tableCommand(), matchupsCommand()]) root.addCommand(cmd);
+    .addHelpText('after', '\nExample:\n  $ npx warodds attack --attacks 20 --hit 3 --wound 4 --save 4 --models 10');
+  for (const cmd of [demoCommand(), attackCommand(), checkCommand(), unitsCommand(), scenariosCommand(), killsCommand(), compareCommand(), tableCommand(), matchupsCommand()]) root.addCommand(cmd);
   root.commands.forEach((c) => c.exitOverride());
-  return root.exitOverride();
+  return applyConventions(root).exitOverride();
 }
 
 async function main(argv: string[]): Promise<number> {

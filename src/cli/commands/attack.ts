@@ -3,7 +3,8 @@
  */
 import { Command } from 'commander';
 import { genericScenarioFromFlags, type GenericFlags } from '../generic-flags.js';
-import { type LoadedScenario, loadScenarioFile } from '../scenario-file.js';
+import type { LoadedScenario } from '../scenario-file.js';
+import { findScenario } from '../bundled.js';
 import { InputError } from '../../core/errors.js';
 import { findSystem } from '../../systems/registry.js';
 import { DEFAULT_OPTION, questionsOf } from '../../analysis/units.js';
@@ -13,6 +14,7 @@ import { addEngineOptions, addOutputOptions, addSamplingOptions, engineOf, type 
 import { interruptSignal } from '../interrupt.js';
 import { runScenario } from '../run.js';
 import { renderResult } from '../output.js';
+import { runProvenance, situationLines } from '../provenance.js';
 
 export const DEFAULT_ATTACK_SAMPLES = 1_000_000;
 
@@ -33,10 +35,34 @@ function unitsScenario(f: AttackFlags): LoadedScenario {
   return { name: `${sideLabel(attacker)} against ${sideLabel(target)}`, description: '', system, input, parsed: system.parse(input), file: null };
 }
 
+/** The generic pipeline's defaults for the flags not given: the default target, among others. */
+const GENERIC_DEFAULTS: Array<[keyof GenericFlags, string]> = [
+  ['attackerModels', '--attacker-models 1'],
+  ['rend', '--rend 0'],
+  ['damage', '--damage 1'],
+  ['save', '--save none'],
+  ['ward', '--ward none'],
+  ['models', '--models unlimited'],
+  ['health', '--health 1'],
+];
+
+function genericDefaults(f: AttackFlags): string[] {
+  const unset = GENERIC_DEFAULTS.filter(([key]) => f[key] === undefined).map(([, text]) => text);
+  return unset.length ? [`${unset.join(', ')}`] : [];
+}
+
+function unitDefaults(f: AttackFlags): string[] {
+  const lib = library(f);
+  return [
+    ...(f.attackerOption === undefined && Object.keys(lib.find(f.attacker!, '--attacker').options).length ? ['attacker option: default (the unit as written)'] : []),
+    ...(f.targetOption === undefined && Object.keys(lib.find(f.target!, '--target').options).length ? ['target option: default (the unit as written)'] : []),
+  ];
+}
+
 export function attackCommand(): Command {
   const cmd = new Command('attack')
     .description('distributions of damage, models slain, destruction and morale for one attack')
-    .option('--scenario <file>', 'a scenario JSON file (any rule set); otherwise units or the generic pipeline flags below')
+    .option('--scenario <file|id>', 'a scenario JSON file (any rule set), or a bundled one by id (warodds scenarios lists them); otherwise units or the generic pipeline flags below')
     .option('--attacker <id>', 'a unit id, system/id (warodds units lists them), with --target')
     .option('--target <id>', 'the target unit id')
     .option('--attacker-option <name>', "the attacker's option (default: as written)")
@@ -71,14 +97,18 @@ export function attackCommand(): Command {
     'after',
     `
 Examples:
-  $ warodds attack --attacks 20 --hit 3 --wound 4 --save 4
-  $ warodds attack --attacks 2 --hit auto --wound auto --damage D3 --health 2 --models 5 --no-spill
-  $ warodds attack --attacker aos/liberators --target aos/clawlord --charge
-  $ warodds attack --scenario src/data/generic/scenarios/crits-and-rerolls.json --both --json`,
+  $ npx warodds attack --attacks 20 --hit 3 --wound 4 --save 4
+  $ npx warodds attack --attacks 2 --hit auto --wound auto --damage D3 --health 2 --models 5 --no-spill
+  $ npx warodds attack --attacker aos/liberators --target aos/clawlord --charge
+  $ npx warodds attack --scenario generic/crits-and-rerolls --both --json`,
   );
   return cmd.action(async (flags: AttackFlags) => {
-    const scenario = flags.scenario ? loadScenarioFile(flags.scenario) : flags.attacker || flags.target ? unitsScenario(flags) : genericScenarioFromFlags(flags);
-    const result = await runScenario(scenario, engineOf(flags), samplingOptions(flags, DEFAULT_ATTACK_SAMPLES, interruptSignal()));
-    process.stdout.write(`${renderResult(result, formatOf(flags))}\n`);
+    const scenario = flags.scenario ? findScenario(flags.scenario) : flags.attacker || flags.target ? unitsScenario(flags) : genericScenarioFromFlags(flags);
+    const engine = engineOf(flags);
+    const sampling = samplingOptions(flags, DEFAULT_ATTACK_SAMPLES, interruptSignal());
+    const result = await runScenario(scenario, engine, sampling);
+    const assumed = flags.scenario ? [] : flags.attacker ? unitDefaults(flags) : genericDefaults(flags);
+    const record = runProvenance(engine, sampling, situationLines((scenario.input as { situation?: unknown }).situation), assumed);
+    process.stdout.write(`${renderResult(result, formatOf(flags), record)}\n`);
   });
 }

@@ -1,5 +1,5 @@
 /**
- * `warodds compare <unit> --options a,b`: weapon or equipment options side by side.
+ * `warodds compare <unit> --option a,b`: weapon or equipment options side by side.
  */
 import { Command } from 'commander';
 import { compareOptions } from '../../analysis/compare.js';
@@ -7,30 +7,42 @@ import { DEFAULT_OPTION, questionsOf, withOption } from '../../analysis/units.js
 import { InputError } from '../../core/errors.js';
 import { findSystem } from '../../systems/registry.js';
 import { compareReport } from '../render/question-reports.js';
-import { addQuestionOptions, emit, library, type QuestionFlags, removeMetricOf, situationFlags, splitList, withEvaluator } from '../questions.js';
+import { addListOption, addQuestionOptions, addRemoveOption, emit, library, listFlag, type QuestionFlags, questionProvenance, removeMetricOf, situationFlags, withEvaluator } from '../questions.js';
+import { shortId } from '../ids.js';
+import { COLUMN_HELP } from '../help.js';
 
-type CompareFlags = QuestionFlags & { options?: string; targets?: string; metric?: string };
+type CompareFlags = QuestionFlags & { option?: string[]; options?: string[]; target?: string[]; targets?: string[]; remove?: string; metric?: string };
 
 export function compareCommand(): Command {
   const cmd = new Command('compare')
     .description('which option is better? options of one unit side by side against one or more targets')
-    .argument('<unit>', 'a unit id, system/id')
-    .option('--options <names>', "two or more of the unit's options, comma-separated ('default' is the unit as written; default: all of them)")
-    .option('--targets <ids>', 'target unit ids, comma-separated (default: a standard set for the rule set)')
-    .option('--metric <metric>', 'destroyed or break, for the P(remove) column');
+    .argument('<unit>', 'a unit id, system/id');
+  addListOption(cmd, 'option', 'options', "two or more of the unit's options, comma-separated or repeated ('default' is the unit as written; default: all of them)");
+  addListOption(cmd, 'target', 'targets', 'target unit ids, comma-separated or repeated (default: a standard set for the rule set)');
+  addRemoveOption(cmd, true);
   addQuestionOptions(cmd);
-  cmd.addHelpText('after', '\nExamples:\n  $ warodds compare aos/liberators --options default,all-warhammers --targets aos/clawlord\n  $ warodds compare aos/clawlord --charge --markdown');
+  cmd.addHelpText('after', `\n${COLUMN_HELP.compare}\n\nExamples:\n  $ npx warodds compare aos/liberators --option default,all-warhammers --target aos/clawlord\n  $ npx warodds compare aos/clawlord --charge --markdown`);
   return cmd.action(async (unitRef: string, f: CompareFlags) => {
     const lib = library(f);
     const unit = lib.find(unitRef, 'unit');
-    const options = splitList(f.options) ?? [DEFAULT_OPTION, ...Object.keys(unit.options)];
-    if (options.length < 2) throw new InputError(`--options: give at least two options of '${unitRef}' (it has: ${[DEFAULT_OPTION, ...Object.keys(unit.options)].join(', ')})`);
+    const all = [DEFAULT_OPTION, ...Object.keys(unit.options)];
+    const givenOptions = listFlag(f, 'option', 'options');
+    const options = givenOptions ?? all;
+    if (options.length < 2) throw new InputError(`--option: give at least two options of '${unitRef}' (it has: ${all.join(', ')})`);
     options.forEach((o) => withOption(unit, o));
-    const q = questionsOf(findSystem(unit.system));
-    const targetIds = splitList(f.targets) ?? q.defaultTargets.map((id) => `${unit.system}/${id}`);
-    const targets = targetIds.map((id) => ({ unit: lib.find(id, '--targets'), option: DEFAULT_OPTION }));
-    const result = await withEvaluator(f, (evaluate) => compareOptions(unit, options, targets, situationFlags(f), removeMetricOf(f.metric), evaluate));
+    const system = findSystem(unit.system);
+    const q = questionsOf(system);
+    const givenTargets = listFlag(f, 'target', 'targets');
+    const targetIds = givenTargets ?? q.defaultTargets.map((id) => `${unit.system}/${id}`);
+    const targets = targetIds.map((id) => ({ unit: lib.find(id, '--target'), option: DEFAULT_OPTION }));
+    const removeFlag = f.remove !== undefined ? '--remove' : '--metric';
+    const metric = removeMetricOf(f.remove ?? f.metric, removeFlag);
+    const { value: result, run } = await withEvaluator(f, (evaluate) => compareOptions(unit, options, targets, situationFlags(f), metric, evaluate));
+    const assumed: string[] = [];
+    if (!givenOptions) assumed.push(`options: all of the unit's (${all.join(', ')})`);
+    if (!givenTargets) assumed.push(`targets: the ${system.id} standard set (${targets.map((t) => shortId(t.unit.system, t.unit.id)).join(', ')})`);
+    if (f.remove === undefined && f.metric === undefined) assumed.push(`P(remove) counts ${q.removeVerb === 'rout' ? 'routed' : 'destroyed'} (--remove break counts breaking too)`);
     const { report, json } = compareReport(result, q);
-    emit(report, json, f);
+    emit({ ...report, provenance: questionProvenance(run, assumed) }, json, f);
   });
 }

@@ -6,25 +6,34 @@ import { whatKills } from '../../analysis/kills.js';
 import { DEFAULT_OPTION, questionsOf } from '../../analysis/units.js';
 import { findSystem } from '../../systems/registry.js';
 import { killsReport } from '../render/question-reports.js';
-import { addQuestionOptions, emit, library, type QuestionFlags, removeMetricOf, situationFlags, splitList, withEvaluator } from '../questions.js';
+import { addListOption, addQuestionOptions, addRemoveOption, emit, library, listFlag, type QuestionFlags, questionProvenance, removeMetricOf, situationFlags, withEvaluator } from '../questions.js';
+import { COLUMN_HELP } from '../help.js';
 
-type KillsFlags = QuestionFlags & { attackers?: string; targetOption?: string; metric?: string };
+type KillsFlags = QuestionFlags & { attacker?: string[]; attackers?: string[]; targetOption?: string; remove?: string; metric?: string };
 
 export function killsCommand(): Command {
   const cmd = new Command('kills')
     .description('what kills this unit? every candidate attacker, each with its best option, ranked by P(remove)')
-    .argument('<target>', 'a unit id, system/id (warodds units lists them)')
-    .option('--attackers <ids>', "candidates, comma-separated (default: every unit of the target's rule set)")
-    .option('--target-option <name>', "the target's option (default: as written)")
-    .option('--metric <metric>', "destroyed (routed in Kings of War) or break (broken, fled or destroyed, where the rule set has break tests)");
+    .argument('<target>', 'a unit id, system/id (warodds units lists them)');
+  addListOption(cmd, 'attacker', 'attackers', "candidate attackers, comma-separated or repeated (default: every unit of the target's rule set)");
+  cmd.option('--target-option <name>', "the target's option (default: as written)");
+  addRemoveOption(cmd, true);
   addQuestionOptions(cmd);
-  cmd.addHelpText('after', '\nExamples:\n  $ warodds kills aos/clawlord\n  $ warodds kills hott/knights --attackers hott/blades,hott/spears,hott/behemoths --csv');
+  cmd.addHelpText('after', `\n${COLUMN_HELP.kills}\n\nExamples:\n  $ npx warodds kills aos/clawlord\n  $ npx warodds kills hott/knights --attacker hott/blades,hott/spears,hott/behemoths --csv`);
   return cmd.action(async (targetRef: string, f: KillsFlags) => {
     const lib = library(f);
     const target = { unit: lib.find(targetRef, 'target'), option: f.targetOption ?? DEFAULT_OPTION };
-    const candidates = splitList(f.attackers)?.map((id) => lib.find(id, '--attackers')) ?? lib.ofSystem(target.unit.system);
-    const result = await withEvaluator(f, (evaluate) => whatKills(target, candidates, situationFlags(f), removeMetricOf(f.metric), evaluate));
-    const { report, json } = killsReport(result, questionsOf(findSystem(target.unit.system)));
-    emit(report, json, f);
+    const given = listFlag(f, 'attacker', 'attackers');
+    const candidates = given?.map((id) => lib.find(id, '--attacker')) ?? lib.ofSystem(target.unit.system);
+    const system = findSystem(target.unit.system);
+    const removeFlag = f.remove !== undefined ? '--remove' : '--metric';
+    const metric = removeMetricOf(f.remove ?? f.metric, removeFlag);
+    const { value: result, run } = await withEvaluator(f, (evaluate) => whatKills(target, candidates, situationFlags(f), metric, evaluate));
+    const assumed: string[] = [];
+    if (!given) assumed.push(`attackers: every ${system.id} unit in the library (${candidates.length}), each with its best option`);
+    if (f.targetOption === undefined && Object.keys(target.unit.options).length) assumed.push('target option: default (the unit as written)');
+    if (f.remove === undefined && f.metric === undefined) assumed.push(`P(remove) counts ${system.questions?.removeVerb === 'rout' ? 'routed' : 'destroyed'} (--remove break counts breaking too)`);
+    const { report, json } = killsReport(result, questionsOf(system));
+    emit({ ...report, provenance: questionProvenance(run, assumed) }, json, f);
   });
 }

@@ -5,6 +5,7 @@
 import { type Dist, mean, sd, trim } from '../../core/dist.js';
 import type { Outcome } from '../../systems/types.js';
 import type { RunResult } from '../run.js';
+import { type Provenance, provenanceJson } from '../provenance.js';
 
 export function distJson(d: Dist) {
   return { pmf: Array.from(trim(d)), mean: mean(d), sd: sd(d) };
@@ -20,8 +21,8 @@ export function outcomeJson(o: Outcome) {
   };
 }
 
-export function resultJson(r: RunResult) {
-  const head = { system: r.scenario.system.id, scenario: r.scenario.name };
+export function resultJson(r: RunResult, p?: Provenance) {
+  const head = { ...(p ? { run: provenanceJson(p) } : {}), system: r.scenario.system.id, scenario: r.scenario.name };
   if (r.exact && !r.monteCarlo) return { ...head, engine: 'exact', ...outcomeJson(r.exact) };
   const mc = r.monteCarlo!;
   const sampling = { seed: mc.seed, samples: mc.samples };

@@ -7,7 +7,7 @@ import type { GridResult } from '../../analysis/grid.js';
 import type { KillsResult } from '../../analysis/kills.js';
 import { type Side, sideLabel } from '../../analysis/pairing.js';
 import { DEFAULT_OPTION } from '../../analysis/units.js';
-import { findSystem } from '../../systems/registry.js';
+import { shortId } from '../ids.js';
 import type { SituationFlags, UnitQuestions } from '../../systems/types.js';
 import { distJson } from './json.js';
 import { type ColumnKind, formatCell, type Report } from './report.js';
@@ -19,8 +19,7 @@ export function unitId(side: Side): string {
 
 /** The unit's id as the tables show it, with the rule set's short name (aos/clawlord): what a user types. */
 export function unitRef(side: Side): string {
-  const system = findSystem(side.unit.system);
-  return `${system.aliases.find((a) => a !== 'd6') ?? system.id}/${side.unit.id}`;
+  return shortId(side.unit.system, side.unit.id);
 }
 
 /** " charging the flank", " shooting", "" ... */
@@ -30,12 +29,14 @@ function doing(flags: SituationFlags): string {
   return flags.charge ? ` charging${facing}` : facing ? ` attacking${facing}` : '';
 }
 
-export function killsReport(r: KillsResult, q: UnitQuestions): { report: Report; json: unknown } {
+export function killsReport(r: KillsResult, q: UnitQuestions): { report: Report; json: object } {
   const verb = r.metric === 'break' ? 'break' : q.removeVerb;
   const best = r.rows[0];
   const verdict = best
     ? `${sideLabel(best.attacker)}${doing(r.flags)}: ${formatCell(best.pRemove, 'percent')} to ${verb} it this turn`
     : 'No built-in or given unit can attack it.';
+  // Per-100-points columns only when some attacker has points; removals as a count, not a percentage.
+  const perPoints = r.rows.some((row) => row.per100Points);
   const report: Report = {
     title: `What kills ${sideLabel(r.target)} (${unitRef(r.target)})?`,
     lines: [verdict],
@@ -43,13 +44,17 @@ export function killsReport(r: KillsResult, q: UnitQuestions): { report: Report;
       {
         title: `Attackers ranked by P(${verb})`,
         columns: [
-          { name: 'attacker', kind: 'text' },
-          { name: 'option', kind: 'text' },
+          { name: 'attacker', kind: 'text', key: true },
+          { name: 'option', kind: 'text', key: true },
           { name: `P(${verb})`, kind: 'percent' },
           { name: `mean ${q.damageUnit}`, kind: 'number' },
           { name: 'P(≥ half)', kind: 'percent' },
-          { name: `P(${verb}) /100 pts`, kind: 'percent' },
-          { name: 'mean /100 pts', kind: 'number' },
+          ...(perPoints
+            ? [
+                { name: 'removals /100 pts', kind: 'number' as const },
+                { name: 'mean /100 pts', kind: 'number' as const },
+              ]
+            : []),
         ],
         rows: r.rows.map((row) => [
           unitRef(row.attacker),
@@ -57,8 +62,7 @@ export function killsReport(r: KillsResult, q: UnitQuestions): { report: Report;
           row.pRemove,
           row.meanDamage,
           row.pHalf,
-          row.per100Points ? row.per100Points.pRemove : '–',
-          row.per100Points ? row.per100Points.meanDamage : '–',
+          ...(perPoints ? [row.per100Points ? row.per100Points.removals : '–', row.per100Points ? row.per100Points.meanDamage : '–'] : []),
         ]),
       },
     ],
@@ -109,7 +113,7 @@ function verdictLine(t: TargetComparison, q: UnitQuestions, verb: string): strin
   return `${against} ${winner} ${claim} (${figure(winner, m)} against ${figure(runnerUp, m)} for ${runnerUp})${v.sameOn.length ? `, with ${alike}` : ''}.`;
 }
 
-export function compareReport(r: CompareResult, q: UnitQuestions): { report: Report; json: unknown } {
+export function compareReport(r: CompareResult, q: UnitQuestions): { report: Report; json: object } {
   const [a, ...others] = r.options;
   const verb = r.metric === 'break' ? 'break' : q.removeVerb;
   const lines = r.targets.map((t) => verdictLine(t, q, verb));
@@ -125,8 +129,8 @@ export function compareReport(r: CompareResult, q: UnitQuestions): { report: Rep
       {
         title: `Per target and option`,
         columns: [
-          { name: 'target', kind: 'text' },
-          { name: 'option', kind: 'text' },
+          { name: 'target', kind: 'text', key: true },
+          { name: 'option', kind: 'text', key: true },
           { name: `mean ${q.damageUnit}`, kind: 'number' },
           { name: 'sd', kind: 'number' },
           { name: `P(${verb})`, kind: 'percent' },
@@ -173,7 +177,7 @@ export function compareReport(r: CompareResult, q: UnitQuestions): { report: Rep
   return { report, json };
 }
 
-export function gridReport(r: GridResult, q: UnitQuestions): { report: Report; json: unknown } {
+export function gridReport(r: GridResult, q: UnitQuestions): { report: Report; json: object } {
   const what = r.metric.kind === 'mean' ? `mean ${q.damageUnit}` : r.metric.kind === 'p-at-least' ? `P(${q.damageUnit} ≥ ${r.metric.k})` : `P(${r.metric.remove === 'break' ? 'break' : q.removeVerb})`;
   const kind: ColumnKind = r.metric.kind === 'mean' ? 'number' : 'percent';
   const report: Report = {
@@ -182,7 +186,7 @@ export function gridReport(r: GridResult, q: UnitQuestions): { report: Report; j
     tables: [
       {
         title: `${what}; rows ${r.rows.key}, columns ${r.cols.key}`,
-        columns: [{ name: `${r.rows.key} \\ ${r.cols.key}`, kind: 'text' }, ...r.cols.values.map((v) => ({ name: v, kind }))],
+        columns: [{ name: `${r.rows.key} \\ ${r.cols.key}`, kind: 'text', key: true }, ...r.cols.values.map((v) => ({ name: v, kind }))],
         rows: r.rows.values.map((v, i) => [v, ...r.cells[i]]),
         shade: true,
       },

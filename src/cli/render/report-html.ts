@@ -6,6 +6,7 @@
  */
 import { chartHtml, escapeHtml } from './svg-chart.js';
 import { formatCell, type Report, type ReportTable } from './report.js';
+import { provenanceLines } from '../provenance.js';
 
 
 /** A grid with more value columns than this sets its headings vertically. */
@@ -94,7 +95,7 @@ footer { margin-top: 2em; color: #444; font-size: 0.9em; }
 ${r.lines.map((l) => `<p>${escapeHtml(l)}</p>`).join('\n')}
 ${r.tables.map(tableHtml).join('\n')}
 ${r.charts.map(chartHtml).join('\n')}
-<footer><p>warodds — exact probability distributions.</p></footer>
+<footer>${(r.provenance ? provenanceLines(r.provenance) : ['warodds']).map((l) => `<p>${escapeHtml(l)}</p>`).join('\n')}</footer>
 </body>
 </html>
 `;
