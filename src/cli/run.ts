@@ -29,6 +29,8 @@ export interface RunResult {
 }
 
 export async function runScenario(scenario: LoadedScenario, engine: Engine, options: RunOptions): Promise<RunResult> {
+  // Warnings the rule set carries out of parse (nothing in systems/ prints).
+  for (const warning of scenario.system.warnings?.(scenario.parsed) ?? []) process.stderr.write(`warodds: warning: ${warning}\n`);
   const result: RunResult = { scenario };
   if (engine !== 'mc') result.exact = withWorkBudget(() => scenario.system.exact(scenario.parsed));
   if (engine !== 'exact') {

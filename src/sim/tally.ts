@@ -58,16 +58,18 @@ export class Tally {
     }
   }
 
-  /** Count one sample in a morale category (categories are mutually exclusive). */
-  recordMorale(category: string): void {
-    this.morale.set(category, (this.morale.get(category) ?? 0) + 1);
+  /** Count one sample (or `times` samples a simulator counted itself) in a morale category (categories are mutually exclusive). */
+  recordMorale(category: string, times = 1): void {
+    if (times === 0) return;
+    this.morale.set(category, (this.morale.get(category) ?? 0) + times);
   }
 
-  /** Count one sample's result for one element (HOTT). */
-  recordOutcome(element: string, result: string): void {
+  /** Count one sample's result (or `times` samples') for one element (HOTT). */
+  recordOutcome(element: string, result: string, times = 1): void {
+    if (times === 0) return;
     let table = this.outcomes.get(element);
     if (!table) this.outcomes.set(element, (table = new Map()));
-    table.set(result, (table.get(result) ?? 0) + 1);
+    table.set(result, (table.get(result) ?? 0) + times);
   }
 
   toJSON(): TallyData {

@@ -40,6 +40,11 @@ export interface GameSystem<S> {
   simulate(scenario: S, rng: Rng, n: number, tally: Tally): void;
   /** Units and the three questions; absent for the generic pipeline, which has no units. */
   readonly questions?: UnitQuestions;
+  /**
+   * Lines about a valid scenario that the rules advise against but still allow computing (e.g.
+   * HOTT §11.10 illegal charges). Carried out of `parse` in the scenario; the CLI prints them on stderr.
+   */
+  warnings?(scenario: S): readonly string[];
 }
 
 /** A unit as its rule set's scenario takes it (attacker or target), with options already applied. */

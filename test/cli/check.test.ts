@@ -17,16 +17,18 @@ describe('warodds check', () => {
     }
   });
 
-  it('every bundled scenario of every rule set agrees with 10^6 samples', () => {
-    const r = warodds(['check', '--json']);
+  // The suite checks every bundled scenario at 2·10^5 samples to stay within its time budget;
+  // `npm run check-all` (warodds check, 10^6 samples) is the full run quoted in the README.
+  it('every bundled scenario of every rule set agrees with 2·10^5 samples', () => {
+    const r = warodds(['check', '--json', '--samples', '200000']);
     const out = JSON.parse(r.stdout).scenarios;
     const failed = out.filter((s: { verdict: string }) => s.verdict !== 'pass').map((s: { name: string }) => s.name);
     expect(failed).toEqual([]);
     expect(r.code).toBe(0);
     const systems = new Set(out.map((s: { system: string }) => s.system));
     for (const system of ['generic', 'ninth-age', 'warhammer-fantasy', 'kings-of-war', 'age-of-sigmar', 'hott']) expect(systems).toContain(system);
-    expect(out.every((s: { samples: number }) => s.samples === 1_000_000)).toBe(true);
-  });
+    expect(out.every((s: { samples: number }) => s.samples === 200_000)).toBe(true);
+  }, 600_000);
 
   it('a scenario file given on the command line is checked and the table says pass', () => {
     const r = warodds(['check', 'src/data/generic/scenarios/plain.json', '--samples', '100000']);

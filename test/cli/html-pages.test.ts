@@ -40,7 +40,7 @@ const PAGES: PageCase[] = [
   { name: 'kills-hott', args: ['kills', 'hott/knights'], charts: (j) => [j.rows.slice(0, 4).map((r: any) => ({ label: r.name, pmf: r.damage.pmf }))] },
   {
     name: 'compare-whfb',
-    args: ['compare', 'whfb/spearmen', '--charge', '--targets', 'whfb/spearmen,whfb/knights'],
+    args: ['compare', 'whfb/spearmen', '--charge', '--target', 'whfb/spearmen,whfb/knights'],
     charts: (j) => j.targets.map((t: any) => t.results.map((r: any) => ({ label: r.option, pmf: r.damage.pmf }))),
   },
   { name: 'table-kow', args: ['table', 'kow/dragon'], charts: () => [] },

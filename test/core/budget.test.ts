@@ -73,7 +73,7 @@ describe('work meter: the inputs of issue 13 are refused within a second', () =>
   });
 
   it('an Age of Sigmar weapon with "damage": "D6+1000000000" (8.5 GB): one line naming the field', async () => {
-    const file = new URL('../../src/data/age-of-sigmar/scenarios/liberators-vs-clawlord.json', import.meta.url);
+    const file = new URL('../../src/data/age-of-sigmar/scenarios/ex01-liberators-vs-clawlord.json', import.meta.url);
     const raw = JSON.parse(readFileSync(file, 'utf8'));
     raw.attacker.weapons[0].damage = 'D6+1000000000';
     const { error, ms } = await refusal(() => scenarioFromJson(raw, 'bomb.json', null));

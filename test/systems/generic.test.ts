@@ -76,6 +76,14 @@ describe('generic: exact', () => {
   it('hit 5+ where an unmodified 6 gives one extra hit: P(0, 1, 2 hits) = 2/3, 1/6, 1/6', () => {
     expectPmf(oneHit({ hit: 5, 'hit-crit': { effects: ['extra-hits(1)'] } }), [2 / 3, 1 / 6, 1 / 6]);
   });
+  it('re-roll failed with a crit (4+) below the hit target (5+): a crit is a success, never re-rolled', () => {
+    // Faces 4–6 are critical (2 hits each); faces 1–3 fail and are re-rolled: P(crit) = 1/2 + 1/2 · 1/2.
+    expectPmf(oneHit({ hit: 5, reroll: { hit: 'failed' }, 'hit-crit': { on: 4, effects: ['extra-hits(1)'] } }), [1 / 4, 0, 3 / 4]);
+  });
+  it('the same for wounds: wound 6+, critical on 5+ (mortal 1), re-roll failed: P(wound) = 1/3 + 2/3 · 1/3', () => {
+    const d = run({ attacker: { attacks: 1, hit: 'auto', wound: 6, reroll: { wound: 'failed' }, 'wound-crit': { on: 5, effects: ['mortal(1)'] } }, target: {} }).damage;
+    expectPmf(d, [1 - 5 / 9, 5 / 9]);
+  });
   it("'all' fishes for crits: hit 3+, 6s auto-wound, wound 6+: P = P(crit) + P(non-crit hit)·1/6", () => {
     // Every non-6 is re-rolled: P(final 6) = 1/6 + 5/6 · 1/6 = 11/36; P(final 3..5) = 5/6 · 3/6.
     const pCrit = 11 / 36;
@@ -141,6 +149,17 @@ describe('generic: Monte Carlo agrees with exact (fixed seed)', () => {
       },
     ],
     [
+      're-roll failed with criticals below the hit and wound targets',
+      {
+        attacker: {
+          models: 2, attacks: 3, hit: 5, wound: 6, damage: 'D3',
+          reroll: { hit: 'failed', wound: 'failed' },
+          'hit-crit': { on: 4, effects: ['extra-hits(1)'] }, 'wound-crit': { on: 5, effects: ['rend+(1)'] },
+        },
+        target: { models: 4, health: 2, save: 5 },
+      },
+    ],
+    [
       'mortal crit hits, no spill-over',
       {
         attacker: { attacks: 12, hit: 3, wound: 4, damage: '2', 'hit-crit': { effects: ['mortal(D3)'] } },
@@ -174,6 +193,8 @@ describe('generic: bad input names the field', () => {
     [{ attacker: { attacks: 1, hit: 3, wound: 4, speed: 3 } }, "attacker: unknown field(s) 'speed'"],
     [{ attacker: { attacks: 1, hit: 3, wound: 4, 'hit-crit': { effects: ['explode'] } } }, 'attacker.hit-crit.effects[0]: unknown critical-hit effect'],
     [{ attacker: { attacks: 1, hit: 3, wound: 4, reroll: { hit: 'all' } } }, 'attacker.reroll.hit'],
+    [{ attacker: { attacks: 1, hit: 'auto', wound: 4, reroll: { hit: 'ones' } } }, "attacker.reroll.hit: attacker.hit is 'auto'"],
+    [{ attacker: { attacks: 1, hit: 3, wound: 'auto', 'wound-crit': { effects: ['mortal(1)'] } } }, "attacker.wound-crit: attacker.wound is 'auto'"],
   ];
   for (const [input, message] of cases) {
     it(message, () => expect(() => generic.parse(input)).toThrow(message));

@@ -4,6 +4,7 @@
  * weapons and mortal sources into the damage pool, thinned by the ward, then allocated with
  * spill-over.
  */
+import { faceDistribution } from '../../core/d6.js';
 import { diceDist } from '../../core/dice.js';
 import {
   type Dist,
@@ -21,8 +22,8 @@ import {
 import type { Outcome } from '../types.js';
 import type { MortalSource, Plan, WeaponGroup } from './profile.js';
 import { plan } from './profile.js';
-import type { Scenario } from './schema.js';
-import { CRIT, HIT, countFaces } from './tables.js';
+import type { AosReroll, Scenario } from './schema.js';
+import { CRIT, HIT, MISS, countFaces } from './tables.js';
 
 /**
  * One attack, split by the kind of damage it deals: `normal` (through the wound and save rolls)
@@ -35,11 +36,12 @@ export interface AttackDamage {
 }
 
 export function attackDamage(g: WeaponGroup): AttackDamage {
-  const pHit = countFaces(g.hit, HIT) / 6;
-  const pCrit = countFaces(g.hit, CRIT) / 6;
-  const pMiss = 1 - pHit - pCrit;
-  const pWound = countFaces(g.wound) / 6;
-  const pUnsaved = 1 - countFaces(g.save) / 6;
+  const hitFaces = finalFaces(g.hit, g.hitReroll);
+  const pHit = chance(hitFaces, g.hit, HIT);
+  const pCrit = chance(hitFaces, g.hit, CRIT);
+  const pMiss = chance(hitFaces, g.hit, MISS);
+  const pWound = chance(finalFaces(g.wound, g.woundReroll), g.wound, 1);
+  const pUnsaved = chance(finalFaces(g.save, g.saveReroll), g.save, 0);
   // Damage of one successful attack: rolled, then modified (27.0).
   const damage = shift(diceDist(g.damage), g.damageBonus);
   const through = (p: number): Dist => mixture([[1 - p, point(0)], [p, damage]]);
@@ -67,17 +69,30 @@ export function attackDamage(g: WeaponGroup): AttackDamage {
   return { normal, mortal };
 }
 
+/** P(each final face) of a roll after its re-roll (§2.1); a failed roll is a 0 in its table. */
+function finalFaces(table: Uint8Array, reroll: AosReroll): Float64Array {
+  return faceDistribution(reroll, (face) => table[face] !== 0);
+}
+
+/** P(the final face has `value` in `table`). */
+function chance(faces: Float64Array, table: Uint8Array, value: number): number {
+  let p = 0;
+  for (let face = 1; face <= 6; face++) if (table[face] === value) p += faces[face];
+  return p;
+}
+
 /**
  * The damage of the two hits of a Crit (2 Hits), each getting through with probability p. A3:
  * recommended, each hit rolls its own Damage; alternative, one Damage roll shared by both.
  */
 function twoHits(p: number, damage: Dist, shared: boolean): Dist {
   if (!shared) return sumIid(mixture([[1 - p, point(0)], [p, damage]]), 2);
-  const through = binomial(2, p);
+  // P(0, 1 or 2 of the hits get through) written out: a Dist is trimmed of trailing zeros, so
+  // reading binomial(2, p)[2] when p = 0 would read past its end.
   return mixture([
-    [through[0], point(0)],
-    [through[1], damage],
-    [through[2], mapValues(damage, (d) => 2 * d)],
+    [(1 - p) * (1 - p), point(0)],
+    [2 * p * (1 - p), damage],
+    [p * p, mapValues(damage, (d) => 2 * d)],
   ]);
 }
 

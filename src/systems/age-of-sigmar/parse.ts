@@ -5,7 +5,9 @@
  */
 import { ScenarioError, UnsupportedRuleError } from '../../core/errors.js';
 import { parseRuleRef, validate } from '../../core/input.js';
+import { checkKeyword, keywordId } from './keywords.js';
 import {
+  type Ability,
   type Attacker,
   type Crit,
   type RawSituation,
@@ -43,6 +45,38 @@ const UNSUPPORTED_UNIT_ABILITIES: Record<string, string> = {
 
 const COMMANDS = ['all-out-attack', 'all-out-defence', 'covering-fire'] as const;
 
+/** The ATTACK abilities (16.0); the other abilities deal mortal damage only (§4.4). */
+const ATTACKS: readonly Ability[] = ['fight', 'shoot'];
+
+/**
+ * Situation keys that change hit, wound or save rolls, or react to an ATTACK ability (All-out
+ * Attack and All-out Defence, Órdenes 6.0, 7.0): with mortal damage only there are no such rolls.
+ */
+const ATTACK_KEYS = [
+  'cover',
+  'guarded-hero',
+  'all-out-attack',
+  'all-out-defence',
+  'covering-fire',
+  'hit-modifier',
+  'wound-modifier',
+  'save-modifier',
+  'reroll-hit',
+  'reroll-wound',
+  'reroll-save',
+] as const;
+
+function checkNoAttackKeys(raw: RawSituation): void {
+  for (const key of ATTACK_KEYS) {
+    const value = raw[key];
+    if (value !== false && value !== 0 && value !== 'none')
+      throw new ScenarioError(
+        `situation.${key}`,
+        `ability '${raw.ability}' is mortal damage only, with no hit, wound or save roll and no ATTACK ability to react to (§4.4): '${key}' needs ability 'fight' or 'shoot'`,
+      );
+  }
+}
+
 export function parseScenario(input: unknown): Scenario {
   const raw = validate(scenarioSchema, input);
   const situation = parseSituation(raw.situation);
@@ -57,8 +91,15 @@ function parseSituation(raw: RawSituation): Situation {
   if (raw.pack === 'spearhead')
     for (const command of COMMANDS)
       if (raw[command]) throw new ScenarioError(`situation.${command}`, 'Spearhead has no command points, so no commands (Punta de lanza, §8)');
+  if (!ATTACKS.includes(raw.ability)) checkNoAttackKeys(raw);
   if (raw['covering-fire'] && raw.ability !== 'shoot')
     throw new ScenarioError('situation.covering-fire', "Covering Fire is a shooting attack (Órdenes 4.0): needs ability 'shoot'");
+  // Covering Fire — Órdenes 4.0: used by a unit that is not engaged.
+  if (raw['covering-fire'] && raw.engaged)
+    throw new ScenarioError('situation.covering-fire', 'Covering Fire is used by a unit that is not engaged (Órdenes 4.0)');
+  // Guarded Hero — 25.0: −1 to hit from shooting attacks only.
+  if (raw['guarded-hero'] && raw.ability !== 'shoot')
+    throw new ScenarioError('situation.guarded-hero', "Guarded Hero protects against shooting attacks only (25.0): needs ability 'shoot'");
   // Órdenes 1.2: each unit uses only 1 command per phase; Covering Fire is the shooting unit's command.
   if (raw['covering-fire'] && raw['all-out-attack'])
     throw new ScenarioError('situation.all-out-attack', 'a unit uses only 1 command per phase (Órdenes 1.2), and Covering Fire is already its command');
@@ -74,6 +115,9 @@ function parseSituation(raw: RawSituation): Situation {
     hitModifier: raw['hit-modifier'],
     woundModifier: raw['wound-modifier'],
     saveModifier: raw['save-modifier'],
+    hitReroll: raw['reroll-hit'],
+    woundReroll: raw['reroll-wound'],
+    saveReroll: raw['reroll-save'],
     sixAlwaysHits: raw['six-always-hits'],
     rendInSaveCap: raw['rend-in-save-cap'],
     crit2HitsDamage: raw['crit-2-hits-damage'],
@@ -92,8 +136,11 @@ function parseKeywords(unit: RawUnit, root: string): Keywords {
   let champions = 0;
   unit.keywords.forEach((text, i) => {
     const path = `${root}.keywords[${i}]`;
-    const ref = parseRuleRef(text.trim().toLowerCase().replace(/\s+/g, '-'), path);
-    if (ref.id === 'ward') throw new ScenarioError(path, "write the ward as the unit's 'ward' field, e.g. \"ward\": \"6+\"");
+    const id = keywordId(text);
+    const name = id.replace(/\(.*$/, '').replace(/-$/, '');
+    if (name === 'ward') throw new ScenarioError(path, "write the ward as the unit's 'ward' field, e.g. \"ward\": \"6+\"");
+    checkKeyword(name, path, 'keyword');
+    const ref = parseRuleRef(id, path);
     if (ref.id === 'champion') {
       // Champion — Miniaturas de mando 1.0: one per unit, or one per 10 models with (1/10).
       if (ref.param !== null && ref.param !== '1/10') throw new ScenarioError(path, "'champion' takes no parameter or '(1/10)'");
@@ -107,8 +154,7 @@ function parseKeywords(unit: RawUnit, root: string): Keywords {
 function parseTarget(raw: RawUnit, situation: RawSituation): Target {
   if (raw.health === undefined) throw new ScenarioError('target.health', 'the target unit needs its Health (damage to slay one model, 18.2)');
   if (raw.save === undefined) throw new ScenarioError('target.save', "the target unit needs its Save ('2+'..'6+' or 'none')");
-  if (raw.damaged >= raw.health)
-    throw new ScenarioError('target.damaged', `must be below the unit's Health ${raw.health}: the counter resets when it reaches Health (18.2)`);
+  if (raw.damaged >= raw.health) throw new ScenarioError('target.damaged', damagedProblem(raw.health, raw.models));
   parseUnitAbilities(raw, 'target');
   return {
     models: raw.models,
@@ -120,6 +166,14 @@ function parseTarget(raw: RawUnit, situation: RawSituation): Target {
   };
 }
 
+/**
+ * The damage counter is below Health: it resets to 0 each time it reaches Health and a model is
+ * slain (18.2). Damage that slew models is written as fewer models.
+ */
+function damagedProblem(health: number, models: number): string {
+  return `must be below the unit's Health ${health}: the counter resets when it reaches Health and a model is slain (18.2); for more damage, give fewer models (the unit's total is ${models * health})`;
+}
+
 /** Only the best (lowest) ward of a unit counts (18.1); Mystic Shield gives WARD (6+) (§6). */
 function bestWard(ward: number | null, mysticShield: boolean): number | null {
   if (!mysticShield) return ward;
@@ -127,8 +181,10 @@ function bestWard(ward: number | null, mysticShield: boolean): number | null {
 }
 
 function parseAttacker(raw: RawUnit, situation: RawSituation): Attacker {
+  if (raw.damaged > 0 && raw.health === undefined)
+    throw new ScenarioError('attacker.damaged', "a damage counter needs the unit's Health (18.2): give attacker.health");
   if (raw.health !== undefined && raw.damaged >= raw.health)
-    throw new ScenarioError('attacker.damaged', `must be below the unit's Health ${raw.health} (18.2)`);
+    throw new ScenarioError('attacker.damaged', damagedProblem(raw.health, raw.models));
   parseUnitAbilities(raw, 'attacker');
   const { champions } = parseKeywords(raw, 'attacker');
   const weapons = raw.weapons.map((w, i) => parseWeapon(w, `attacker.weapons[${i}]`, raw, champions));
@@ -168,11 +224,15 @@ function parseWeapon(raw: RawWeapon, path: string, unit: RawUnit, unitChampions:
     };
     if (ref.id in CRITS) {
       noParam();
-      crits.push(CRITS[ref.id]);
+      // The same Crit ability listed twice is one ability (Rule of One, 5.3).
+      if (!crits.includes(CRITS[ref.id])) crits.push(CRITS[ref.id]);
     } else if (ref.id.startsWith('anti-')) {
-      // Anti X (+1 Rend) — 20.0; several stack.
+      // Anti X (+1 Rend) — 20.0: X is a keyword of the target, or 'charge' (the target charged).
       if (ref.param !== null && !/^\+?1\s*rend$/.test(ref.param)) throw new ScenarioError(at, `'${text}' must be written '${ref.id}(+1 rend)'`);
-      anti.push(ref.id.slice('anti-'.length));
+      const x = ref.id.slice('anti-'.length);
+      checkKeyword(x, at, 'Anti-X keyword', ['charge']);
+      // Different Anti abilities stack (20.0); the same one twice counts once (Rule of One, 5.3).
+      if (!anti.includes(x)) anti.push(x);
     } else if (ref.id === 'charge') {
       if (ref.param !== null && !/^\+?1\s*damage$/.test(ref.param)) throw new ScenarioError(at, "'charge' must be written 'charge(+1 damage)'");
       chargeDamage = true;
@@ -185,6 +245,9 @@ function parseWeapon(raw: RawWeapon, path: string, unit: RawUnit, unitChampions:
       shootInCombat = true;
     } else if (ref.id === 'cornered-rat') {
       noParam();
+      // Cornered Rat (Clawlord sheet, §6): +3 Attacks for the Warpforged Halberd only.
+      if (raw.type !== 'melee' || !/alabarda forjabruja|warpforged halberd/i.test(raw.name))
+        throw new ScenarioError(at, "'cornered-rat' belongs only on the Clawlord's Warpforged Halberd (Alabarda forjabruja), Clawlord sheet (§6)");
       corneredRat = true;
     } else throw new ScenarioError(at, `unknown weapon ability '${text}' (allowed: ${WEAPON_ABILITIES.join(', ')})`);
   });
@@ -247,6 +310,9 @@ function checkAbility(attacker: RawUnit, target: Target, situation: Situation): 
     if (!(target.health < attacker.health))
       throw new ScenarioError('target.health', `Power Through picks a unit whose Health is lower than the attacker's ${attacker.health} (Órdenes 8.0)`);
   }
+  // Guarded Hero — 25.0: a HERO that is not a MONSTER or WAR MACHINE.
+  if (situation.guardedHero && !(target.keywords.has('hero') && !target.keywords.has('monster') && !target.keywords.has('war-machine')))
+    throw new ScenarioError('situation.guarded-hero', "Guarded Hero protects a HERO that is not a MONSTER or WAR MACHINE (25.0): the target needs keyword 'hero'");
   // Place of Power — Terreno 1.2: a HERO activates it; miscast — Magic module, a WIZARD casting (not in Spearhead).
   if (ability === 'place-of-power' && !target.keywords.has('hero'))
     throw new ScenarioError('target.keywords', "ability 'place-of-power' is used by a HERO: the target (the hero that activates it) needs keyword 'hero'");

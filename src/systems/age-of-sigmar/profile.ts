@@ -4,7 +4,7 @@
  * ward and the target's models. Shared by exact.ts and simulate.ts; computes no probability.
  */
 import { type DiceExpr, parseDice } from '../../core/dice.js';
-import type { Crit, Scenario, Situation, Target, Weapon } from './schema.js';
+import type { AosReroll, Crit, Scenario, Situation, Target, Weapon } from './schema.js';
 import { clampRollModifier, hitTable, netSaveModifier, passTable, atLeastTable } from './tables.js';
 
 export interface WeaponGroup {
@@ -22,6 +22,10 @@ export interface WeaponGroup {
   readonly wound: Uint8Array;
   /** 1 where the target's save succeeds (all 0 when no save is possible). */
   readonly save: Uint8Array;
+  /** Re-roll policies of the hit, wound and save dice (§2.1), judged on these tables. */
+  readonly hitReroll: AosReroll;
+  readonly woundReroll: AosReroll;
+  readonly saveReroll: AosReroll;
   readonly crit: Crit;
   readonly damage: DiceExpr;
   /** Added to every rolled Damage (Charge (+1 Damage)). */
@@ -73,6 +77,11 @@ function weaponGroup(w: Weapon, s: Scenario): WeaponGroup {
     hit: hitTable(w.hit, hitModifier(w, situation, target), situation.sixAlwaysHits),
     wound: passTable(w.wound, clampRollModifier(friendly(situation.woundModifier, w, situation))),
     save: passTable(target.save, netSaveModifier(saveModifiers(situation), rend(w, situation, target), situation.rendInSaveCap)),
+    // A re-roll from the attacker's abilities changes the attack sequence, which a Companion
+    // weapon ignores (20.0); the save re-roll is the target's own.
+    hitReroll: w.companion ? 'none' : situation.hitReroll,
+    woundReroll: w.companion ? 'none' : situation.woundReroll,
+    saveReroll: situation.saveReroll,
     crit: w.crit,
     damage: w.damage,
     // Charge (+1 Damage), 20.0: after the random value is rolled (27.0).
@@ -86,17 +95,14 @@ function hitModifier(w: Weapon, situation: Situation, target: Target): number {
   let sum = 0;
   // Cover — Terreno 1.2, A12: −1 to hit, melee too, unless the target charged or has FLY.
   if (situation.cover && !situation.targetCharged && !target.keywords.has('fly')) sum -= 1;
-  // Guarded Hero — 25.0: −1 to hit for shooting at a HERO that is not a MONSTER or WAR MACHINE.
-  if (situation.guardedHero && situation.ability === 'shoot' && isGuardable(target)) sum -= 1;
+  // Guarded Hero — 25.0: −1 to hit for shooting at a HERO that is not a MONSTER or WAR MACHINE
+  // (parse refuses it anywhere else).
+  if (situation.guardedHero) sum -= 1;
   // All-out Attack — Órdenes 6.0: +1 to hit, Companion weapons included.
   if (situation.allOutAttack) sum += 1;
   // Covering Fire — Órdenes 4.0: −1 to hit; a friendly negative modifier also binds Companion (core wording).
   if (situation.coveringFire) sum -= 1;
   return clampRollModifier(sum + friendly(situation.hitModifier, w, situation));
-}
-
-function isGuardable(target: Target): boolean {
-  return target.keywords.has('hero') && !target.keywords.has('monster') && !target.keywords.has('war-machine');
 }
 
 /**

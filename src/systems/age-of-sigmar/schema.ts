@@ -71,6 +71,10 @@ export const unitSchema = z.strictObject({
   weapons: z.array(weaponSchema).default([]),
 });
 
+/** A re-roll policy of one roll (§2.1). */
+const reroll = z.enum(['none', 'ones', 'failed']).default('none');
+export type AosReroll = z.infer<typeof reroll>;
+
 const modifier = z.number().int().min(-MAX_GENERIC_MODIFIER).max(MAX_GENERIC_MODIFIER).default(0);
 
 export const situationSchema = z
@@ -95,6 +99,15 @@ export const situationSchema = z
     'wound-modifier': modifier,
     /** Modifiers to the target's save rolls from its own side's abilities. */
     'save-modifier': modifier,
+    /**
+     * Re-rolls (§2.1): at most one per die, before modifiers; the new face counts as the unmodified
+     * roll (so it can be a 1 or a critical 6). 'ones' re-rolls an unmodified 1, 'failed' a roll that
+     * fails. Hit and wound re-rolls are the attacker's (Companion weapons ignore them), save
+     * re-rolls the target's.
+     */
+    'reroll-hit': reroll,
+    'reroll-wound': reroll,
+    'reroll-save': reroll,
     /** Ambiguity A1: an unmodified 6 is a critical, successful hit even if the modified roll fails. */
     'six-always-hits': z.boolean().default(true),
     /** Ambiguity A2: Rend is part of the save modifier sum capped at +1. */
@@ -178,6 +191,9 @@ export interface Situation {
   readonly hitModifier: number;
   readonly woundModifier: number;
   readonly saveModifier: number;
+  readonly hitReroll: AosReroll;
+  readonly woundReroll: AosReroll;
+  readonly saveReroll: AosReroll;
   readonly sixAlwaysHits: boolean;
   readonly rendInSaveCap: boolean;
   readonly crit2HitsDamage: 'per-hit' | 'shared';

@@ -8,7 +8,7 @@ import type { Rng } from '../../core/rng.js';
 import type { Tally } from '../../sim/tally.js';
 import { type MortalSource, type WeaponGroup, plan } from './profile.js';
 import type { Scenario } from './schema.js';
-import { CRIT, MISS } from './tables.js';
+import { CRIT, MISS, rerollTable } from './tables.js';
 
 type Roll = (rng: Rng) => number;
 
@@ -16,6 +16,10 @@ interface WeaponRoller {
   readonly group: WeaponGroup;
   readonly rollAttacks: Roll;
   readonly rollDamage: Roll;
+  /** 1 for the faces each roll re-rolls (§2.1). */
+  readonly hitAgain: Uint8Array;
+  readonly woundAgain: Uint8Array;
+  readonly saveAgain: Uint8Array;
 }
 
 export function simulate(s: Scenario, rng: Rng, n: number, tally: Tally): void {
@@ -24,6 +28,9 @@ export function simulate(s: Scenario, rng: Rng, n: number, tally: Tally): void {
     group,
     rollAttacks: diceSampler(group.attacks),
     rollDamage: diceSampler(group.damage),
+    hitAgain: rerollTable(group.hitReroll, group.hit),
+    woundAgain: rerollTable(group.woundReroll, group.wound),
+    saveAgain: rerollTable(group.saveReroll, group.save),
   }));
   const mortal = p.mortal.map(mortalRoller);
   for (let i = 0; i < n; i++) {
@@ -62,14 +69,14 @@ function rollWeapon(w: WeaponRoller, rng: Rng): number {
 /** One attack, die by die (17.0): hit, then by the crit rule, wound, save, Damage. */
 function rollAttack(w: WeaponRoller, rng: Rng): number {
   const g = w.group;
-  const hit = g.hit[rng.d6()];
+  const hit = roll(g.hit, w.hitAgain, rng);
   if (hit === MISS) return 0;
   if (hit === CRIT) {
     switch (g.crit) {
       case 'mortal':
         return rollDamage(w, rng);
       case 'auto-wound':
-        return g.save[rng.d6()] === 1 ? 0 : rollDamage(w, rng);
+        return roll(g.save, w.saveAgain, rng) === 1 ? 0 : rollDamage(w, rng);
       case 'two-hits':
         return rollTwoHits(w, rng);
       case 'none':
@@ -82,16 +89,23 @@ function rollAttack(w: WeaponRoller, rng: Rng): number {
 /** A hit: wound roll, save roll, Damage. */
 function rollHit(w: WeaponRoller, rng: Rng): number {
   const g = w.group;
-  if (g.wound[rng.d6()] === 0) return 0;
-  if (g.save[rng.d6()] === 1) return 0;
+  if (roll(g.wound, w.woundAgain, rng) === 0) return 0;
+  if (roll(g.save, w.saveAgain, rng) === 1) return 0;
   return rollDamage(w, rng);
+}
+
+/** One D6 read through its table, re-rolled at most once first (§2.1). */
+function roll(table: Uint8Array, again: Uint8Array, rng: Rng): number {
+  const face = rng.d6();
+  return table[again[face] === 1 ? rng.d6() : face];
 }
 
 /** Crit (2 Hits): two hits; A3 decides whether they share one Damage roll. */
 function rollTwoHits(w: WeaponRoller, rng: Rng): number {
-  if (!w.group.sharedCritDamage) return rollHit(w, rng) + rollHit(w, rng);
+  const g = w.group;
+  if (!g.sharedCritDamage) return rollHit(w, rng) + rollHit(w, rng);
   let through = 0;
-  for (let h = 0; h < 2; h++) if (w.group.wound[rng.d6()] === 1 && w.group.save[rng.d6()] === 0) through++;
+  for (let h = 0; h < 2; h++) if (roll(g.wound, w.woundAgain, rng) === 1 && roll(g.save, w.saveAgain, rng) === 0) through++;
   return through === 0 ? 0 : through * rollDamage(w, rng);
 }
 

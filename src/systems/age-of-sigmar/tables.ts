@@ -3,6 +3,7 @@
  * one D6 hit, crit, wound, save or ward, after the modifier caps. Each table is indexed by the
  * unmodified face 1..6 (index 0 unused).
  */
+import type { AosReroll } from './schema.js';
 
 /** Result of one hit die. */
 export const MISS = 0;
@@ -67,4 +68,15 @@ export function countFaces(table: Uint8Array, value = 1): number {
   let n = 0;
   for (let face = 1; face <= 6; face++) if (table[face] === value) n++;
   return n;
+}
+
+/**
+ * 1 for the faces a re-roll policy re-rolls (§2.1): 'ones' an unmodified 1, 'failed' a face whose
+ * table value is 0 (a miss, a failed wound roll, a failed save). The table already holds the
+ * modifiers, so "failed" means the roll would fail once they apply.
+ */
+export function rerollTable(policy: AosReroll, table: Uint8Array): Uint8Array {
+  const again = new Uint8Array(7);
+  for (let face = 1; face <= 6; face++) again[face] = (policy === 'ones' ? face === 1 : policy === 'failed' && table[face] === 0) ? 1 : 0;
+  return again;
 }

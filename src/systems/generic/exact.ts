@@ -47,7 +47,8 @@ function hitPacket(s: GenericScenario): D.Dist {
   const crit = s.attacker.woundCrit;
   if (target === 1) return woundPacket(s, 0);
   const isCrit = (f: number) => crit !== null && f >= crit.on;
-  const faces = faceDistribution(s.attacker.reroll.wound, (f) => f >= target, isCrit);
+  // A critical wound is a success, so 'failed' never re-rolls it, even below the wound target.
+  const faces = faceDistribution(s.attacker.reroll.wound, (f) => f >= target || isCrit(f), isCrit);
   const parts: Array<[number, D.Dist]> = [];
   for (let f = 1; f <= 6; f++) {
     if (faces[f] === 0) continue;
@@ -71,7 +72,8 @@ function attackPackets(s: GenericScenario): Packets {
   if (target === 1) return { miss: 0, normal: 1, critical: 0, normalPacket, criticalPacket: normalPacket, extraHits: 0 };
   const crit = a.hitCrit;
   const isCrit = (f: number) => crit !== null && f >= crit.on;
-  const faces = faceDistribution(a.reroll.hit, (f) => f >= target, isCrit);
+  // A critical hit is a success, so 'failed' never re-rolls it, even below the hit target.
+  const faces = faceDistribution(a.reroll.hit, (f) => f >= target || isCrit(f), isCrit);
   let miss = 0;
   let normal = 0;
   let critical = 0;

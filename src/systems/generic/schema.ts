@@ -93,6 +93,12 @@ const schema = z.strictObject({
 export function parseGeneric(input: unknown): GenericScenario {
   const raw = validate(schema, input);
   const a = raw.attacker;
+  // An automatic hit or wound rolls no die: nothing to re-roll, and no critical.
+  for (const roll of ['hit', 'wound'] as const) {
+    if (a[roll] !== 'auto') continue;
+    if (a.reroll[roll] !== 'none') throw new ScenarioError(`attacker.reroll.${roll}`, `attacker.${roll} is 'auto': no die is rolled, so there is none to re-roll`);
+    if (a[`${roll}-crit`]) throw new ScenarioError(`attacker.${roll}-crit`, `attacker.${roll} is 'auto': no die is rolled, so none can be critical`);
+  }
   // 'all' fishes for criticals: it re-rolls every result that is not a critical, so it needs one.
   if (a.reroll.hit === 'all' && !a['hit-crit']) throw new ScenarioError('attacker.reroll.hit', "'all' re-rolls every non-critical result and needs attacker.hit-crit");
   if (a.reroll.wound === 'all' && !a['wound-crit']) throw new ScenarioError('attacker.reroll.wound', "'all' re-rolls every non-critical result and needs attacker.wound-crit");

@@ -108,7 +108,7 @@ export function simulateGeneric(s: GenericScenario, rng: Rng, n: number, tally: 
           do { t = (((a + b) | 0) + d) | 0; d = (d + 1) | 0; a = b ^ (b >>> 9); b = (c + (c << 3)) | 0; c = (c << 21) | (c >>> 11); c = (c + t) | 0; u = t >>> 0; } while (u >= D6_LIMIT);
           face = (u % 6) + 1;
           if (attempt === 1) break;
-          const again = hitReroll === NONE ? false : hitReroll === ONES ? face === 1 : hitReroll === FAILED ? face < hitTarget : face < hitCritOn;
+          const again = hitReroll === NONE ? false : hitReroll === ONES ? face === 1 : hitReroll === FAILED ? face < hitTarget && face < hitCritOn : face < hitCritOn;
           if (!again) break;
         }
         critical = face >= hitCritOn;
@@ -132,7 +132,7 @@ export function simulateGeneric(s: GenericScenario, rng: Rng, n: number, tally: 
               do { t = (((a + b) | 0) + d) | 0; d = (d + 1) | 0; a = b ^ (b >>> 9); b = (c + (c << 3)) | 0; c = (c << 21) | (c >>> 11); c = (c + t) | 0; u = t >>> 0; } while (u >= D6_LIMIT);
               face = (u % 6) + 1;
               if (attempt === 1) break;
-              const again = woundReroll === NONE ? false : woundReroll === ONES ? face === 1 : woundReroll === FAILED ? face < woundTarget : face < woundCritOn;
+              const again = woundReroll === NONE ? false : woundReroll === ONES ? face === 1 : woundReroll === FAILED ? face < woundTarget && face < woundCritOn : face < woundCritOn;
               if (!again) break;
             }
             const woundCrit = face >= woundCritOn;

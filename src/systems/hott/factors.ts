@@ -2,7 +2,7 @@
  * Each side's combat total before its die: HC chosen by the opponent's class plus the tactical
  * factors of rules/hott.md §6.3 (close combat), §6.4 (shooting) and §6.5 (magic).
  */
-import { combatValue, isAerial, isExplorer, isTerrestrial, TROOPS, type TroopId } from './tables.js';
+import { combatValue, isAerial, isExplorer, TROOPS, type TroopId } from './tables.js';
 import { isDifficultFor, weakensMagic } from './terrain.js';
 import type { CloseCombat, Fighter, HottScenario, MagicAttack, Readings, Shooting } from './scenario.js';
 
@@ -36,10 +36,10 @@ function fighterFactor(self: Fighter, opp: Fighter, readings: Readings): number 
   if (opp.troop !== 'dragons') f -= self.overlaps;
   // −1 Hostigar la retaguardia.
   if (self.rearHarassment) f -= 1;
-  // +1 Apoyo en profundidad; not in difficult terrain (§5 Apoyo a iguales).
-  if (self.rearSupport && !isDifficultFor(self.terrain, self.troop)) f += 1;
-  // +1 height or river bank, only against a terrestrial opponent; never more than +1 together.
-  if ((self.higher || self.defendingBank) && isTerrestrial(opp.troop)) f += 1;
+  // +1 Apoyo en profundidad (parse refuses it in difficult terrain, §5 Apoyo a iguales).
+  if (self.rearSupport) f += 1;
+  // +1 height or river bank (parse allows them only against a terrestrial opponent); never more than +1 together.
+  if (self.higher || self.defendingBank) f += 1;
   // −1 Muro: fighting a Stronghold.
   if (opp.troop === 'stronghold') f -= 1;
   // Each support of the assault gives the Stronghold −1, max −2 (§6.6, ambiguity 9).

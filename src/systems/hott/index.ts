@@ -17,4 +17,5 @@ export const hott: GameSystem<HottScenario> = {
   exact: exactHott,
   simulate: simulateHott,
   questions: hottQuestions,
+  warnings: (s) => (s.mode === 'close-combat' ? s.warnings : []),
 };

@@ -3,6 +3,7 @@
  * other factor, P(it removes its opponent from play) and P(it is removed itself) — computed by
  * the exact engine. "Removed" is destroyed, vanished, left the battlefield or captured (§7.1).
  */
+import { InputError } from '../../core/errors.js';
 import { exactHott } from './exact.js';
 import { RESULTS } from './results.js';
 import { parseHott } from './schema.js';
@@ -22,15 +23,16 @@ function removed(table: Record<string, number>): number {
   return REMOVED.reduce((sum, r) => sum + (table[r] ?? 0), 0);
 }
 
-/** `attacker` charging each troop type in turn (a Stronghold does not fight a Stronghold). */
+/** `attacker` charging each troop type in turn. */
 export function matchups(attacker: TroopId): Matchup[] {
-  return TROOP_IDS.filter((opponent) => !(attacker === 'stronghold' && opponent === 'stronghold')).map((opponent) => {
+  if (attacker === 'stronghold') throw new InputError('type: a Stronghold never attacks (§6.6); it appears only as an opponent');
+  return TROOP_IDS.map((opponent) => {
     const { outcomes } = exactHott(parseHott({ attacker: { type: attacker }, target: { type: opponent } }));
     return { opponent, destroys: removed(outcomes!.target), destroyed: removed(outcomes!.attacker) };
   });
 }
 
-/** Every troop type against every other: rows are attackers. */
+/** Every troop type against every other: rows are attackers (every type but the Stronghold). */
 export function matchupTable(): ReadonlyArray<{ readonly attacker: TroopId; readonly matchups: Matchup[] }> {
-  return TROOP_IDS.map((attacker) => ({ attacker, matchups: matchups(attacker) }));
+  return TROOP_IDS.filter((t) => t !== 'stronghold').map((attacker) => ({ attacker, matchups: matchups(attacker) }));
 }

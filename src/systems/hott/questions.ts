@@ -5,9 +5,15 @@
  */
 import { InputError } from '../../core/errors.js';
 import { booleanKey, choiceKey } from '../table-keys.js';
-import type { SituationFlags, UnitQuestions } from '../types.js';
+import type { SituationFlags, UnitBody, UnitQuestions } from '../types.js';
 import { findTroop, TROOP_IDS, TROOPS } from './tables.js';
 import { TERRAINS } from './terrain.js';
+
+/** The mode asked for: `--situation '{"mode": ...}'` wins over --shooting (it is merged last). */
+function modeOf(flags: SituationFlags): string {
+  const mode = flags.extra.mode;
+  return typeof mode === 'string' ? mode : flags.shooting ? 'shooting' : 'close-combat';
+}
 
 function situation(flags: SituationFlags): Record<string, unknown> {
   if (flags.flank || flags.rear)
@@ -16,14 +22,31 @@ function situation(flags: SituationFlags): Record<string, unknown> {
   return { mode: flags.shooting ? 'shooting' : 'close-combat', ...(flags.charge ? { charged: true } : {}), ...flags.extra };
 }
 
+/** Who can make the attack of each mode: Shooters/Artillery shoot (§6.4), Magicians cast (§6.5), a Stronghold never attacks (§6.6). */
+function canAttack(type: string, mode: string): boolean {
+  const troop = findTroop(type);
+  if (mode === 'shooting') return troop === 'shooters' || troop === 'artillery';
+  if (mode === 'magic') return troop === 'magicians';
+  return troop !== 'stronghold';
+}
+
+/**
+ * A general unit that shoots or casts gets no +1 (§5 General, ambiguity 12), so it attacks as a
+ * plain element there (parse refuses `general` on a shooter written by hand).
+ */
+function attackerBody(attacker: UnitBody, flags: SituationFlags): UnitBody {
+  if (modeOf(flags) === 'close-combat') return attacker;
+  const { general: _general, ...rest } = attacker;
+  return rest;
+}
+
 export const hottQuestions: UnitQuestions = {
-  scenario: (attacker, target, flags) => ({ attacker, target, situation: situation(flags) }),
+  scenario: (attacker, target, flags) => ({ attacker: attackerBody(attacker, flags), target, situation: situation(flags) }),
   summary(u) {
     const troop = TROOPS[findTroop(String(u.type))!];
     return `${troop.class}, combat ${troop.hc1}/${troop.hc2} (vs foot / vs mounted or aerial)${u.general ? ', general' : ''}`;
   },
-  // Shooting needs Shooters or Artillery (§6.4); anything can fight in close combat.
-  canAttack: (u, flags) => !flags.shooting || ['shooters', 'artillery'].includes(findTroop(String(u.type)) ?? ''),
+  canAttack: (u, flags) => canAttack(String(u.type), modeOf(flags)),
   canBeTarget: () => true,
   removeVerb: 'remove',
   damageUnit: 'elements removed',

@@ -158,12 +158,10 @@ function adjustedLoss(s: HottScenario, loserSide: 'attacker' | 'target', doubled
   // Ambiguity 10: shooting or magic captures a Stronghold only with `shootingCanCapture`.
   if (r === 'captured' && s.mode !== 'close-combat' && !s.readings.shootingCanCapture) r = 'nothing';
   // 1. An aerial winner captures a Stronghold only with ground-troop support (§6.6, ambiguity 9).
-  if (r === 'captured' && s.mode === 'close-combat' && isAerial(winner.troop)) {
-    const supports = loserSide === 'target' ? s.attacker.supports : s.target.supports;
-    if (!supports.some(isTerrestrial)) r = 'nothing';
-  }
+  // Only the target can be a Stronghold (a Stronghold never attacks), so the supports are the attacker's.
+  if (r === 'captured' && s.mode === 'close-combat' && isAerial(winner.troop) && !s.attacker.supports.some(isTerrestrial)) r = 'nothing';
   // 2. Rematador: a general that must recoil from Sneakers, with only Sneakers in contact, dies.
-  if (r === 'recoil' && s.mode === 'close-combat' && winner.troop === 'sneakers' && loser.general && s.onlySneakersInContact)
+  if (r === 'recoil' && s.mode === 'close-combat' && winner.troop === 'sneakers' && 'general' in loser && loser.general && s.onlySneakersInContact)
     r = 'destroyed';
   // 3. Recoil blocked (always so with an enemy fully on its rear edge): R, F and L become X.
   if ((r === 'recoil' || r === 'flee' || r === 'leave') && 'recoilBlocked' in loser && (loser.recoilBlocked || loser.rearHarassment))

@@ -67,7 +67,6 @@ export interface Fighter extends Element {
 /** Shooters or Artillery shooting (§6.4). */
 export interface Shooter {
   readonly troop: 'shooters' | 'artillery';
-  readonly general: boolean;
   readonly demoralised: boolean;
   /** Flanks in full contact with a friend that can also shoot: −1 each to the target (max 2). */
   readonly missileSupport: Overlaps;
@@ -76,7 +75,6 @@ export interface Shooter {
 /** A Magician making a magic attack (§6.5). */
 export interface Caster {
   readonly troop: 'magicians';
-  readonly general: boolean;
   readonly demoralised: boolean;
   /** Magicians enhancing the attack: −1 each to the target, no cap; 1 PIP each. */
   readonly enhancers: number;
@@ -91,6 +89,8 @@ export interface CloseCombat {
   /** Rematador: only Sneakers are in contact with the general (ambiguity 18). */
   readonly onlySneakersInContact: boolean;
   readonly readings: Readings;
+  /** Charges the rules advise against (§11.10): the CLI prints them on stderr; the numbers are computed anyway. */
+  readonly warnings: readonly string[];
 }
 
 export interface Shooting {

@@ -5,8 +5,8 @@
 import { z } from 'zod';
 import { ScenarioError } from '../../core/errors.js';
 import { validate } from '../../core/input.js';
-import { findTroop, hasRearSupport, isAerial, isHero, TROOPS, troopNames, type TroopId } from './tables.js';
-import { barsAerial, isHill, TERRAINS } from './terrain.js';
+import { findTroop, hasRearSupport, isAerial, isHero, isTerrestrial, TROOPS, troopNames, type TroopId } from './tables.js';
+import { barsAerial, isDifficultFor, isHill, TERRAINS } from './terrain.js';
 import {
   RECOMMENDED,
   type Element,
@@ -95,30 +95,34 @@ export function parseHott(input: unknown): HottScenario {
   const readings = readingsOf(situation);
   checkSituationFields(situation, mode);
 
+  // A Stronghold never moves, shoots or casts (§6.6): it is only ever attacked.
+  if (attackerTroop === 'stronghold')
+    throw new ScenarioError('attacker.type', 'a Stronghold never attacks: it never moves and fights only when assaulted (§6.6); make it the target');
+
   if (mode === 'close-combat') {
-    if (attackerTroop === 'stronghold' && targetTroop === 'stronghold')
-      throw new ScenarioError('target.type', 'a Stronghold cannot fight a Stronghold');
     checkFields(raw.attacker, attackerTroop, 'attacker', CLOSE_COMBAT_FIELDS, 'close combat');
     checkFields(raw.target, targetTroop, 'target', CLOSE_COMBAT_FIELDS, 'close combat');
+    const charged = situation.charged ?? true;
     return {
       mode,
       attacker: fighter(raw.attacker, attackerTroop, raw.target, targetTroop, 'attacker'),
       target: fighter(raw.target, targetTroop, raw.attacker, attackerTroop, 'target'),
-      charged: situation.charged ?? true,
+      charged,
       onlySneakersInContact: situation['only-sneakers-in-contact'] ?? true,
       readings,
+      warnings: charged ? illegalChargeWarnings(attackerTroop, targetTroop) : [],
     };
   }
   if (mode === 'shooting') {
     if (attackerTroop !== 'shooters' && attackerTroop !== 'artillery')
       throw new ScenarioError('attacker.type', `only Shooters or Artillery shoot (§6.4), not ${TROOPS[attackerTroop].english}`);
+    checkShooterNotGeneral(raw.attacker);
     checkFields(raw.attacker, attackerTroop, 'attacker', SHOOTER_FIELDS, 'shooting by the shooter');
     checkFields(raw.target, targetTroop, 'target', MISSILE_TARGET_FIELDS, 'shooting');
     return {
       mode,
       attacker: {
         troop: attackerTroop,
-        general: general(raw.attacker, attackerTroop, 'attacker'),
         demoralised: raw.attacker.demoralised ?? false,
         missileSupport: (raw.attacker['missile-support'] ?? 0) as Overlaps,
       },
@@ -128,6 +132,7 @@ export function parseHott(input: unknown): HottScenario {
   }
   if (attackerTroop !== 'magicians')
     throw new ScenarioError('attacker.type', `only Magicians make magic attacks (§6.5), not ${TROOPS[attackerTroop].english}`);
+  checkShooterNotGeneral(raw.attacker);
   checkFields(raw.attacker, attackerTroop, 'attacker', CASTER_FIELDS, 'a magic attack by the Magician');
   checkFields(raw.target, targetTroop, 'target', MISSILE_TARGET_FIELDS, 'a magic attack');
   const weakened = situation.weakened ?? false;
@@ -140,7 +145,6 @@ export function parseHott(input: unknown): HottScenario {
     mode,
     attacker: {
       troop: 'magicians',
-      general: general(raw.attacker, attackerTroop, 'attacker'),
       demoralised: raw.attacker.demoralised ?? false,
       enhancers: raw.attacker.enhancers ?? 0,
     },
@@ -148,6 +152,28 @@ export function parseHott(input: unknown): HottScenario {
     weakened,
     readings,
   };
+}
+
+/** General: "No bonus when the general itself shoots or casts" (§5 General, ambiguity 12). */
+function checkShooterNotGeneral(unit: UnitInput): void {
+  if (unit.general)
+    throw new ScenarioError('attacker.general', 'a general gets no +1 when it shoots or casts (§5 General, ambiguity 12), only in close combat or when shot at');
+}
+
+/**
+ * §11.10 input validation (warnings, not errors): only aerial elements, Paladins and Heroes may
+ * charge an aerial element that is not already in combat (§5 Aéreas); Artillery charges only
+ * Strongholds (§5 Asedio).
+ */
+function illegalChargeWarnings(attacker: TroopId, target: TroopId): string[] {
+  const warnings: string[] = [];
+  if (isAerial(target) && !(isAerial(attacker) || attacker === 'paladins' || isHero(attacker)))
+    warnings.push(
+      `situation.charged: only aerial elements, Paladins and Heroes may charge ${TROOPS[target].english}, unless they are already in combat (§5 Aéreas, §11.10)`,
+    );
+  if (attacker === 'artillery' && target !== 'stronghold')
+    warnings.push('situation.charged: Artillery may charge only a Stronghold (§5 Asedio, §11.10)');
+  return warnings;
 }
 
 function troopOf(unit: UnitInput, side: string): TroopId {
@@ -195,6 +221,11 @@ function element(unit: UnitInput, troop: TroopId, side: string): Element {
   const terrain = unit.terrain ?? 'open';
   if (isAerial(troop) && barsAerial(terrain))
     throw new ScenarioError(`${side}.terrain`, `aerial elements cannot enter woods or buildings (§5 Aéreas)`);
+  if (unit['recoil-blocked'] && unit['rear-harassment'])
+    throw new ScenarioError(
+      `${side}.recoil-blocked`,
+      'an enemy fully on its rear edge (rear-harassment) already blocks its recoil (§7.8.3): give only rear-harassment',
+    );
   return {
     troop,
     general: general(unit, troop, side),
@@ -209,14 +240,25 @@ function fighter(unit: UnitInput, troop: TroopId, opponent: UnitInput, opponentT
   const base = element(unit, troop, side);
   if (unit['rear-support'] && !hasRearSupport(troop))
     throw new ScenarioError(`${side}.rear-support`, `only Spears and Warbands get rear support (Apoyo a iguales, §5), not ${TROOPS[troop].english}`);
+  if (unit['rear-support'] && isDifficultFor(base.terrain, troop))
+    throw new ScenarioError(`${side}.rear-support`, `not allowed while the fighting element is in difficult terrain ('${base.terrain}') (Apoyo a iguales, §5)`);
   if (unit.higher && !isHill(base.terrain))
     throw new ScenarioError(`${side}.higher`, `needs its terrain to be 'gentle-hill' or 'difficult-hill' (Bono por Altura, §6.3)`);
   if (unit.higher && opponent.higher) throw new ScenarioError(`${side}.higher`, 'only one of the two elements can stand higher');
+  if (unit.higher && !isTerrestrial(opponentTroop))
+    throw new ScenarioError(`${side}.higher`, `the height bonus applies only against a terrestrial opponent, not ${TROOPS[opponentTroop].english} (Bono por Altura, §6.3)`);
   if (unit['defending-bank'] && (opponent.terrain !== 'river' || base.terrain === 'river'))
     throw new ScenarioError(`${side}.defending-bank`, "needs the opponent's terrain to be 'river' and its own not (Defender la Orilla, §6.3)");
+  if (unit['defending-bank'] && !isTerrestrial(opponentTroop))
+    throw new ScenarioError(
+      `${side}.defending-bank`,
+      `the bank bonus applies only against a terrestrial opponent, not ${TROOPS[opponentTroop].english} (Defender la Orilla, §6.3)`,
+    );
   const supports = (unit.supports ?? []).map((name, i) => supportOf(name, `${side}.supports[${i}]`));
   if (supports.length > 0 && opponentTroop !== 'stronghold')
     throw new ScenarioError(`${side}.supports`, 'only an element assaulting a Stronghold has supports (§6.6); elsewhere give overlaps');
+  if (supports.length > 0 && troop === 'dragons')
+    throw new ScenarioError(`${side}.supports`, 'a Dragon cannot support and cannot be supported (Solitario, §5)');
   return {
     ...base,
     overlaps: (unit.overlaps ?? 0) as Overlaps,

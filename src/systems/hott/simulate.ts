@@ -1,50 +1,67 @@
 /**
  * HOTT combat rolled like a player at the table: each side rolls its D6, a magic attack checks
  * the Magician's die for a 1 (§6.5), the totals are compared (§6.7), and the loser's row of the
- * scenario's results table is applied (§7).
+ * scenario's results table is applied (§7). Each sample's results are counted here and handed to
+ * the tally once per batch.
  */
 import type { Rng } from '../../core/rng.js';
 import type { Tally } from '../../sim/tally.js';
+import { COMBAT_CASES, type CombatCase } from './exact.js';
 import { combatFactors } from './factors.js';
-import { type Result, removesFromPlay, resultTable } from './results.js';
+import { type Result, RESULTS, removesFromPlay, resultTable } from './results.js';
 import type { HottScenario } from './scenario.js';
+
+const index = (r: Result) => RESULTS.indexOf(r);
+const caseIndex = (c: CombatCase) => COMBAT_CASES.indexOf(c);
 
 export function simulateHott(s: HottScenario, rng: Rng, n: number, tally: Tally): void {
   const f = combatFactors(s);
   const table = resultTable(s);
   const strict = s.readings.doubleRule === 'strict';
+  const NOTHING = index('nothing');
+  const DESTROYED = index('destroyed');
+  const [targetDoubled, targetBeaten, attackerDoubled, attackerBeaten] = [table.targetDoubled, table.targetBeaten, table.attackerDoubled, table.attackerBeaten].map(index);
+  const VANISHED = index('vanished');
+  const [DOUBLES, WINS, TIES, LOSES, DOUBLED] = (['doubles', 'wins', 'ties', 'loses', 'doubled'] as const).map(caseIndex);
+  const removes = RESULTS.map(removesFromPlay);
+  const attackerCounts = new Float64Array(RESULTS.length);
+  const targetCounts = new Float64Array(RESULTS.length);
+  const combatCounts = new Float64Array(COMBAT_CASES.length);
   for (let i = 0; i < n; i++) {
     const dA = rng.d6();
     const dB = rng.d6();
     const tA = dA + f.attacker;
     const tB = dB + f.target;
-    let combat: string;
-    let attacker: Result = 'nothing';
-    let target: Result = 'nothing';
+    let combat: number;
+    let attacker = NOTHING;
+    let target = NOTHING;
     if (tA > tB) {
       const doubled = strict ? tA > 2 * tB : tA >= 2 * tB;
-      combat = doubled ? 'doubles' : 'wins';
-      target = doubled ? table.targetDoubled : table.targetBeaten;
+      combat = doubled ? DOUBLES : WINS;
+      target = doubled ? targetDoubled : targetBeaten;
     } else if (tB > tA) {
       const doubled = strict ? tB > 2 * tA : tB >= 2 * tA;
-      combat = doubled ? 'doubled' : 'loses';
-      attacker = doubled ? table.attackerDoubled : table.attackerBeaten;
+      combat = doubled ? DOUBLED : LOSES;
+      attacker = doubled ? attackerDoubled : attackerBeaten;
     } else {
-      combat = 'ties';
+      combat = TIES;
       if (table.oddTieDestroysBoth && (tA & 1) === 1) {
-        attacker = 'destroyed';
-        target = 'destroyed';
+        attacker = DESTROYED;
+        target = DESTROYED;
       }
     }
     if (table.backfireOnOne && dA === 1) {
       // The Magician vanishes and the target is unaffected, whatever the totals (§6.5).
-      attacker = 'vanished';
-      target = 'nothing';
+      attacker = VANISHED;
+      target = NOTHING;
     }
-    const removed = removesFromPlay(target);
+    const removed = removes[target];
     tally.record(removed ? 1 : 0, removed ? 1 : 0, removed);
-    tally.recordOutcome('attacker', attacker);
-    tally.recordOutcome('target', target);
-    tally.recordOutcome('combat', combat);
+    attackerCounts[attacker]++;
+    targetCounts[target]++;
+    combatCounts[combat]++;
   }
+  RESULTS.forEach((r, k) => tally.recordOutcome('attacker', r, attackerCounts[k]));
+  RESULTS.forEach((r, k) => tally.recordOutcome('target', r, targetCounts[k]));
+  COMBAT_CASES.forEach((c, k) => tally.recordOutcome('combat', c, combatCounts[k]));
 }

@@ -192,15 +192,24 @@ function applyRule(rules: UnitRules, ref: RuleRef, at: string): void {
   }
 }
 
-/** Blast(n): n is a whole number or a dice expression such as D3, D6 or D6+3 (§7). */
+/**
+ * Blast(n): n is a whole number or a dice expression such as D3, D6 or D6+3 (§7): each hit
+ * becomes n hits, so n is at least 1 on every roll (an expression that can come out at 0 or
+ * below, such as D3-3, is refused).
+ */
 function blastParam(ref: RuleRef, at: string): DiceExpr {
+  const usage = "needs a number of hits of at least 1 on every roll, e.g. 'blast(D3)', 'blast(D6+3)' or 'blast(2)'";
+  let expr: DiceExpr;
   try {
     if (ref.param === null) throw new DiceError('missing');
-    const expr = parseDice(ref.param);
-    if (expr.discard || (expr.count === 0 && expr.modifier < 1)) throw new DiceError('not a hit count');
-    return expr;
+    expr = parseDice(ref.param);
   } catch (e) {
     if (!(e instanceof DiceError)) throw e;
-    throw new ScenarioError(at, `'${ref.text}' needs a number of hits, e.g. 'blast(D3)', 'blast(D6+3)' or 'blast(2)'`);
+    throw new ScenarioError(at, `'${ref.text}' ${usage}`);
   }
+  if (expr.discard) throw new ScenarioError(at, `'${ref.text}' ${usage}`);
+  // The smallest roll: every die showing 1.
+  const least = expr.count + expr.modifier;
+  if (least < 1) throw new ScenarioError(at, `'${ref.text}' can give ${least} hits; Blast ${usage}`);
+  return expr;
 }

@@ -8,7 +8,7 @@ import { ScenarioError, UnsupportedRuleError } from '../../core/errors.js';
 import { d6Target, validate } from '../../core/input.js';
 import { ARTEFACTS, applyArtefact } from './artefacts.js';
 import { parseRules } from './rules.js';
-import { type Nerve, SIZES_OF, type Unit, UNIT_SIZES, UNIT_TYPES, WEAPONS } from './units.js';
+import { isHero, type Nerve, SIZES_OF, type Unit, UNIT_SIZES, UNIT_TYPES, WEAPONS } from './units.js';
 
 const MAX_ATT = 200;
 const MAX_DAMAGE = 200;
@@ -172,6 +172,15 @@ export function parseUnit(input: unknown, path: string): Unit {
   if (allowed.length > 0 && (raw.size === undefined || !allowed.includes(raw.size)))
     throw new ScenarioError(`${path}.size`, `type '${raw.type}' needs a size (allowed: ${allowed.join(', ')})`);
   let rules = parseRules(raw.rules, `${path}.rules`);
+  // Individual: heroes ("man-sized heroes ... carry the Individual rule", §2) and individual war engines (§5.2).
+  if (rules.individual && !(isHero(raw.type) || raw.type === 'war-engine'))
+    throw new ScenarioError(
+      `${path}.rules[${raw.rules.findIndex((r) => r.trim() === 'individual')}]`,
+      `'individual' is a rule of heroes and war engines (§2, §5.2), not of type '${raw.type}'${raw.size ? ` (${raw.size})` : ''}`,
+    );
+  // Ra "–" means the unit has no ranged attack (§2), so it has no ranged weapon either.
+  if (raw.ra === 'none' && raw.weapon !== undefined)
+    throw new ScenarioError(`${path}.weapon`, `a unit with ra '-' has no ranged attack (§2): give its Ra, or leave out the weapon '${raw.weapon}'`);
   if (raw.artefact !== undefined) rules = applyArtefact(raw.artefact, raw.type, rules, `${path}.artefact`);
   // Ensorcelled Armour: De +1, max 6+ (§8.2).
   const de = raw.artefact === 'ensorcelled-armour' ? Math.min(6, (raw.de as number) + 1) : (raw.de as number);

@@ -6,7 +6,7 @@
  */
 import { rollDice } from '../../core/dice.js';
 import type { Rng } from '../../core/rng.js';
-import type { Tally } from '../../sim/tally.js';
+import { Counts, type Tally } from '../../sim/tally.js';
 import { type DicePlan, makePlan, PENDANT_HITS, type Plan } from './plan.js';
 import type { Scenario } from './schema.js';
 import { nerveResult, type NerveResult, succeeds } from './tables.js';
@@ -64,8 +64,16 @@ function rollNerve(total: number, plan: Plan['nerve'], rng: Rng): NerveResult {
   return result;
 }
 
+const NERVE_TESTS = ['none', 'steady', 'wavered', 'routed'] as const;
+const NEXT_TURN = ['not-wavered', 'wavered', 'routed'] as const;
+
 export function simulateScenario(s: Scenario, rng: Rng, n: number, tally: Tally): void {
   const plan = makePlan(s);
+  // Each sample's results are counted here and handed to the tally once per batch.
+  const tests = { none: 0, steady: 0, wavered: 0, routed: 0 };
+  const nextTurn = { 'not-wavered': 0, wavered: 0, routed: 0 };
+  const targetDamage = new Counts();
+  const attackerDamage = new Counts();
   for (let i = 0; i < n; i++) {
     const carried = rollPrior(plan.prior, rng);
     let dealt = 0;
@@ -87,13 +95,19 @@ export function simulateScenario(s: Scenario, rng: Rng, n: number, tally: Tally)
     }
     const routed = result === 'routed';
     tally.record(dealt, undefined, routed);
-    tally.recordMorale(result === 'none' ? 'steady' : result);
-    tally.recordOutcome('nerve test', result);
-    tally.recordOutcome('target damage', routed ? 'routed' : String(left));
-    if (plan.headstrong)
-      tally.recordOutcome('target next turn', result === 'wavered' && rng.d6() < FOUR_UP ? 'wavered' : routed ? 'routed' : 'not-wavered');
-    if (plan.attackerDamage !== null) tally.recordOutcome('attacker damage', String(rollAttackerDamage(plan.attackerDamage, dealt, routed, rng)));
+    tests[result]++;
+    if (!routed) targetDamage.add(left);
+    if (plan.headstrong) nextTurn[result === 'wavered' && rng.d6() < FOUR_UP ? 'wavered' : routed ? 'routed' : 'not-wavered']++;
+    if (plan.attackerDamage !== null) attackerDamage.add(rollAttackerDamage(plan.attackerDamage, dealt, routed, rng));
   }
+  tally.recordMorale('steady', tests.none + tests.steady);
+  tally.recordMorale('wavered', tests.wavered);
+  tally.recordMorale('routed', tests.routed);
+  for (const t of NERVE_TESTS) tally.recordOutcome('nerve test', t, tests[t]);
+  targetDamage.toArray().forEach((times, k) => tally.recordOutcome('target damage', String(k), times));
+  tally.recordOutcome('target damage', 'routed', tests.routed);
+  if (plan.headstrong) for (const t of NEXT_TURN) tally.recordOutcome('target next turn', t, nextTurn[t]);
+  if (plan.attackerDamage !== null) attackerDamage.toArray().forEach((times, k) => tally.recordOutcome('attacker damage', String(k), times));
 }
 
 function rollAttackerDamage(a: NonNullable<Plan['attackerDamage']>, dealt: number, routed: boolean, rng: Rng): number {

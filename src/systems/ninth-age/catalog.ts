@@ -13,7 +13,11 @@ import { TROOPS, type Troop } from './tables.js';
 export interface Traits {
   weapon: MeleeWeapon;
   weaponIsMagic: boolean;
+  /** The magic weapon carried, close-combat or shooting: at most one per model (§11). */
+  magicWeaponId: string | null;
   shieldIsMagic: boolean;
+  /** The magic shield carried: only one shield (§4.7). */
+  magicShieldId: string | null;
   missile: string | null;
   bodyArmour: number;
   bodyArmourId: string | null;
@@ -41,6 +45,8 @@ export interface Traits {
   hatred: boolean;
   holy: boolean;
   flaming: boolean;
+  /** Flaming Attacks of the model or unit (not of one weapon): its shots are Flaming too (§5.3, §7). */
+  flamingShots: boolean;
   magical: boolean;
   rerollFailedWounds: boolean;
   woundsOnFourAtWorst: boolean;
@@ -74,6 +80,7 @@ export interface Traits {
   daemonicInstability: boolean;
   bodyguard: boolean;
   immunePsychology: boolean;
+  frenzy: boolean;
   immuneFear: boolean;
   causesFear: boolean;
   ldBonus: number;
@@ -100,7 +107,9 @@ export function emptyTraits(): Traits {
   return {
     weapon: 'hand-weapon',
     weaponIsMagic: false,
+    magicWeaponId: null,
     shieldIsMagic: false,
+    magicShieldId: null,
     missile: null,
     bodyArmour: 0,
     bodyArmourId: null,
@@ -128,6 +137,7 @@ export function emptyTraits(): Traits {
     hatred: false,
     holy: false,
     flaming: false,
+    flamingShots: false,
     magical: false,
     rerollFailedWounds: false,
     woundsOnFourAtWorst: false,
@@ -161,6 +171,7 @@ export function emptyTraits(): Traits {
     daemonicInstability: false,
     bodyguard: false,
     immunePsychology: false,
+    frenzy: false,
     immuneFear: false,
     causesFear: false,
     ldBonus: 0,
@@ -192,13 +203,24 @@ function noParam(apply: (t: Traits) => void): Apply {
   };
 }
 
-function diceParam(rule: RuleRef, path: string): DiceExpr {
+/**
+ * A rule's dice parameter: a count of attacks, hits, wounds or inches, so it can never roll below
+ * `min` (0, or 1 where each roll must yield something) and must be able to roll more than 0.
+ */
+function diceParam(rule: RuleRef, path: string, min = 0): DiceExpr {
   if (rule.param === null) throw new ScenarioError(path, `'${rule.text}' needs a dice parameter, e.g. '${rule.id}(D3)'`);
+  let dice: DiceExpr;
   try {
-    return parseDice(rule.param);
+    dice = parseDice(rule.param);
   } catch (error) {
     throw new ScenarioError(path, (error as Error).message);
   }
+  const kept = dice.discard ? dice.count - 1 : dice.count;
+  const lowest = kept + dice.modifier;
+  const highest = kept * dice.faces + dice.modifier;
+  if (lowest < min) throw new ScenarioError(path, `'${rule.text}' can roll ${lowest}; it must be at least ${min} on every roll`);
+  if (highest < 1) throw new ScenarioError(path, `'${rule.text}' never gives more than 0; leave the rule out instead`);
+  return dice;
 }
 
 /**
@@ -207,7 +229,8 @@ function diceParam(rule: RuleRef, path: string): DiceExpr {
  */
 function multipleWoundsParam(rule: RuleRef, path: string): MultipleWounds {
   const [wounds, against] = (rule.param ?? '').split(',').map((x) => x.trim());
-  const dice = wounds.toLowerCase() === 'ordnance' ? 'ordnance' : diceParam({ ...rule, param: wounds || null }, path);
+  // every unsaved wound becomes at least one wound
+  const dice = wounds.toLowerCase() === 'ordnance' ? 'ordnance' : diceParam({ ...rule, param: wounds || null }, path, 1);
   if (against === undefined) return { wounds: dice, against: null };
   const troops = against.split(/[\s/]+/).filter(Boolean);
   for (const troop of troops)
@@ -293,7 +316,8 @@ export const RULES: Readonly<Record<string, Apply>> = {
   fear: noParam(fearCauser),
   'fight-in-extra-rank': noParam((t) => (t.extraRanks += 1)), // cumulative (§7)
   fireborn: noParam((t) => (t.fireborn = true)),
-  'flaming-attacks': noParam((t) => (t.flaming = true)),
+  // Flaming Attacks has no "close-combat attacks" limit, so a model's shots are Flaming too (§5.3, §7)
+  'flaming-attacks': noParam((t) => (t.flaming = t.flamingShots = true)),
   flammable: noParam((t) => (t.flammable = true)),
   fly: (t, r, p) => {
     intParam(r, p, 1, 10);
@@ -304,6 +328,7 @@ export const RULES: Readonly<Record<string, Apply>> = {
   'free-reform': noParam((t) => (t.freeReform = true)),
   'fast-cavalry': noParam((t) => (t.freeReform = true)),
   frenzy: noParam((t) => {
+    t.frenzy = true;
     t.bonusAttacks += 1;
     t.immunePsychology = true;
     t.immuneFear = true;
@@ -399,20 +424,41 @@ export const NO_DICE_RULES = [
 
 // ---- §11 Magic items -----------------------------------------------------------------------
 
+/** A model carries at most one magic weapon (§11): a second one is an error naming both. */
+const oneMagicWeapon =
+  (more: (t: Traits) => void): Apply =>
+  (t, rule, path) => {
+    if (t.magicWeaponId !== null)
+      throw new ScenarioError(path, `a model carries at most one magic weapon (9th Age §11), not '${t.magicWeaponId}' and '${rule.id}'`);
+    noParam(more)(t, rule, path);
+    t.magicWeaponId = rule.id;
+  };
+
 const magicWeapon = (base: MeleeWeapon, more: (t: Traits) => void): Apply =>
-  noParam((t) => {
+  oneMagicWeapon((t) => {
     t.weapon = base;
     t.weaponIsMagic = true;
     more(t);
   });
 
+/** A magic shield replaces the mundane one; a model has only one shield (§4.7), so two magic shields are an error. */
+const magicShield =
+  (more: (t: Traits) => void): Apply =>
+  (t, rule, path) => {
+    if (t.magicShieldId !== null)
+      throw new ScenarioError(path, `a model has only one shield (9th Age §4.7), not '${t.magicShieldId}' and '${rule.id}'`);
+    noParam(more)(t, rule, path);
+    t.shieldIsMagic = true;
+    t.magicShieldId = rule.id;
+  };
+
 const ward = (target: number) => (t: Traits) => t.wards.push(target);
 
 /** A single-use item of the bearer's model (§11): remembered for the one-model check. */
 const singleUse =
-  (more: (t: Traits) => void): Apply =>
+  (apply: Apply): Apply =>
   (t, rule, path) => {
-    noParam(more)(t, rule, path);
+    apply(t, rule, path);
     t.singleUseItem ??= { id: rule.id, path };
   };
 
@@ -440,10 +486,9 @@ export const ITEMS: Readonly<Record<string, Apply>> = {
   'screaming-swords': magicWeapon('additional-hand-weapon', fearCauser),
   'flaming-lance': magicWeapon('lance', (t) => (t.flaming = true)),
   'beast-bane-halberd': magicWeapon('halberd', (t) => (t.fixedStrength = 5)),
-  'skull-splitter': noParam((t) => (t.missile = 'skull-splitter')),
-  'force-shield': noParam((t) => {
+  'skull-splitter': oneMagicWeapon((t) => (t.missile = 'skull-splitter')),
+  'force-shield': magicShield((t) => {
     t.shield = 1;
-    t.shieldIsMagic = true;
     t.wardVsRanged = 5;
   }),
   'dragon-mantle': noParam((t) => (t.innateDefence = Math.max(t.innateDefence, 2))),
@@ -462,15 +507,13 @@ export const ITEMS: Readonly<Record<string, Apply>> = {
   // from a hit, so within one phase it always saves on 1+ (bonus +6).
   'bronze-breastplate': bodyArmour(6, 'bronze-breastplate'),
   // Lucky Shield: a magic shield (+1, no Parry) whose first hit suffered while in use is discarded
-  'lucky-shield': singleUse((t) => {
-    t.shield = Math.max(t.shield, 1);
-    t.shieldIsMagic = true;
-    t.luckyShield = true;
-  }),
-  'hardened-shield': noParam((t) => {
-    t.shield = 2;
-    t.shieldIsMagic = true;
-  }),
+  'lucky-shield': singleUse(
+    magicShield((t) => {
+      t.shield = 1;
+      t.luckyShield = true;
+    }),
+  ),
+  'hardened-shield': magicShield((t) => (t.shield = 2)), // +2 instead of +1
   'mithril-mail': bodyArmour(5, 'mithril-mail', (t) => (t.noShieldOrInnate = true)),
   'glittering-cuirass': bodyArmour(2, 'glittering-cuirass', (t) => (t.distracting = true)),
   'supreme-shielding': noParam(ward(4)),
@@ -478,8 +521,8 @@ export const ITEMS: Readonly<Record<string, Apply>> = {
   shielding: noParam(ward(6)),
   'sprout-of-rebirth': noParam((t) => (t.regeneration = Math.min(t.regeneration ?? 7, 4))),
   'dusk-stone': noParam((t) => (t.rerollFailedArmour = true)),
-  'lucky-charm': singleUse((t) => (t.luckyCharm = true)), // single use: re-roll one failed armour save
-  'gemstone-shielding': singleUse((t) => (t.gemstoneShielding = true)), // single use: a 4+ ward against one wound
+  'lucky-charm': singleUse(noParam((t) => (t.luckyCharm = true))), // single use: re-roll one failed armour save
+  'gemstone-shielding': singleUse(noParam((t) => (t.gemstoneShielding = true))), // single use: a 4+ ward against one wound
   'dragonfire-gem': noParam((t) => (t.fireborn = true)),
   'crystal-ball': noParam((t) => (t.lightningReflexes = true)),
   'sceptre-of-dominion': noParam((t) => (t.stubborn = true)),
@@ -499,7 +542,7 @@ export const ITEMS: Readonly<Record<string, Apply>> = {
   }),
   'war-standard': noParam((t) => (t.warStandard = true)),
   'banner-of-discipline': noParam((t) => (t.ldBonus += 1)),
-  'flaming-standard': noParam((t) => (t.flaming = true)),
+  'flaming-standard': noParam((t) => (t.flaming = t.flamingShots = true)), // the unit's non-special attacks, shots included
   'banner-of-courage': noParam((t) => (t.immuneFear = true)),
   'gleaming-icon': noParam((t) => (t.rerollLeadership = true)),
   'stalkers-standard': noParam((t) => (t.swiftstride = true)),
@@ -546,7 +589,7 @@ export function applyId(
 
 // ---- §8.2 Missile weapons -------------------------------------------------------------------
 
-type MissileData = Omit<import('./model.js').Missile, 'id' | 'cumbersome'>;
+type MissileData = Omit<import('./model.js').Missile, 'id' | 'cumbersome' | 'flaming'>;
 const missile = (s: number | null, more: Partial<MissileData> = {}): MissileData => ({
   s,
   armourPiercing: 0,

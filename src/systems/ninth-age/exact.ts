@@ -126,10 +126,13 @@ function endOfPhaseWounds(victim: Unit, enemy: Unit): (state: number) => Dist {
   };
 }
 
-/** Flee and pursuit: caught when any pursuit roll is at least the flee roll (§12.3). */
+/**
+ * Pursue or restrain, flee and pursuit: the winner pursues unless it restrains with a passed
+ * Leadership test; caught when the pursuit roll is at least the flee roll (§12.3).
+ */
 function caughtChance(test: Extract<LoserTest, { kind: 'break' }>): number {
-  if (!test.pursuit) return 0;
-  return 1 - probGreater(diceDist(test.flee), diceDist(test.pursuit));
+  const pursues = test.restraint ? 1 - leadershipChance(test.restraint.ld, test.restraint.reroll) : 1;
+  return pursues * (1 - probGreater(diceDist(test.flee), diceDist(test.pursuit)));
 }
 
 /** Wounds lost to Daemonic Instability: max(0, 2D6 + add − Ld), a positive result re-rolled once (§7, A17). */

@@ -34,12 +34,17 @@ export function rankSize(unit: Unit, alive: number, k: number): number {
   return Math.max(0, Math.min(unit.files, alive - (k - 1) * unit.files));
 }
 
-/** Full ranks (Filas Completas); Free Reform units count 0 (§4.3, §7). */
+/**
+ * Full ranks (Filas Completas) — §4.3: every rank of at least 5 models (3 for Monstrous Ranks, 1 for
+ * Monster Ranks) is full, however wide the unit is, so a partial rear rank of 5+ counts. Free
+ * Reform units and war machines count 0 (§7, §9).
+ */
 export function fullRanks(unit: Unit, alive: number): number {
   if (unit.morale.freeReform || unit.troop === 'war-machine') return 0;
   const width = rankWidths(unit.troop).full;
-  if (unit.files < width) return 0;
-  return Math.floor(alive / unit.files);
+  let ranks = 0;
+  while (rankSize(unit, alive, ranks + 1) >= width) ranks++;
+  return ranks;
 }
 
 /** Models of a unit in base contact with the enemy: its front rank, or the face it is engaged on. */
@@ -109,7 +114,9 @@ export function meleeGroups(unit: Unit, enemy: Unit, ctx: MeleeContext, facing: 
   }
   const mount = unit.mount;
   if (mount && (mount.a > 0 || mount.randomAttacks)) {
-    const mountProfile = meleeProfile(mount, ctx, enemy);
+    // each part attacks with its own WS (§2, §4.2); a failed Fear test sets the whole unit's WS to 1 (§12.6)
+    const mountWs = ctx.fearFailed ? 1 : (mount.fixedWs ?? mount.ws);
+    const mountProfile = meleeProfile(mount, { ...ctx, attackerWs: mountWs }, enemy);
     const perModel = Math.min(10, mount.a + mount.bonusAttacks + chargeBonus(mount));
     // Mounts never make supporting attacks (Cavalry Support, §4.3)
     groups.push({
@@ -125,10 +132,10 @@ export function meleeGroups(unit: Unit, enemy: Unit, ctx: MeleeContext, facing: 
     });
   }
   const sp = unit.special;
-  const special = (label: string, initiative: number, hits: SpecialHits, strength: (alive: number) => number) =>
+  const special = (label: string, hits: SpecialHits, strength: (alive: number) => number) =>
     groups.push({
       label,
-      initiative,
+      initiative: hits.initiative,
       profile: (alive) => specialProfile(strength(alive), o.magical, enemy),
       count: (alive) => ({ flat: 0, dice: hits.hits, rolls: contact(alive) }),
     });
@@ -136,13 +143,14 @@ export function meleeGroups(unit: Unit, enemy: Unit, ctx: MeleeContext, facing: 
   if (impact && sp.impactHits) {
     // Impact Hits at I10, +1 S per full rank after the first (§6)
     const hits = sp.impactHits;
-    special('impact hits', 10, hits, (alive) => clampCharacteristic(hits.s + Math.max(0, fullRanks(unit, alive) - 1)));
+    special('impact hits', hits, (alive) => clampCharacteristic(hits.s + Math.max(0, fullRanks(unit, alive) - 1)));
   }
   // Stomp at I0, only against Infantry, War Beasts, Swarms and War Machines (§6)
-  if (sp.stomp && isStompable(enemy.troop)) special('stomp', 0, sp.stomp, () => sp.stomp!.s);
-  // Grinding Attacks at the model's own I, not in a round it made Impact Hits (§6)
-  if (sp.grindingAttacks && !impact) special('grinding attacks', unit.profile.i, sp.grindingAttacks, () => sp.grindingAttacks!.s);
-  if (sp.breath) special('breath weapon', unit.profile.i, sp.breath, () => sp.breath!.s);
+  if (sp.stomp && isStompable(enemy.troop)) special('stomp', sp.stomp, () => sp.stomp!.s);
+  // Grinding Attacks at the Initiative of the part that has them (a mount at its own I), not in a
+  // round it made Impact Hits (§4.2, §6)
+  if (sp.grindingAttacks && !impact) special('grinding attacks', sp.grindingAttacks, () => sp.grindingAttacks!.s);
+  if (sp.breath) special('breath weapon', sp.breath, () => sp.breath!.s);
   return groups;
 }
 

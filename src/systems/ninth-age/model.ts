@@ -92,6 +92,8 @@ export interface Missile {
   readonly volleyFire: boolean;
   readonly multipleShots: number;
   readonly cumbersome: boolean;
+  /** The shots are Flaming Attacks: the model's or unit's rule, not one close-combat weapon's (§5.3, §7). */
+  readonly flaming: boolean;
   /** Skull Splitter: always hits on 4+ regardless of modifiers (A4). */
   readonly alwaysHitsOn: number | null;
   /** Skull Splitter: Multiple Wounds (2) against large troop types (A4). */
@@ -141,6 +143,8 @@ export interface Morale {
   readonly bodyguard: boolean;
   /** Immune to Psychology (half the unit or more): auto-pass Panic (§7). */
   readonly immunePsychology: boolean;
+  /** Frenzy: must pursue, never restrains (§7, §12.3). */
+  readonly frenzy: boolean;
   readonly immuneFear: boolean;
   readonly causesFear: boolean;
   readonly ldBonus: number;
@@ -156,10 +160,11 @@ export interface Morale {
   readonly randomMovement: DiceExpr | null;
 }
 
-/** Automatic hits of a special attack: how many per model, at which Strength — 9th Age §6. */
+/** Automatic hits of a special attack: how many per model, at which Strength and Initiative step — 9th Age §4.2, §6. */
 export interface SpecialHits {
   readonly hits: DiceExpr;
   readonly s: number;
+  readonly initiative: number;
 }
 
 export interface SpecialAttacks {

@@ -307,7 +307,7 @@ export function shootingProfile(attacker: Unit, sit: ShootingSituation, defender
     s: m.s ?? attacker.offence.s, // throwing weapons use the bearer's S (§8.2)
     armourPiercing: m.armourPiercing,
     lethalStrike: false, // model rules for close-combat attacks do not apply to shooting (§5.3)
-    flaming: false,
+    flaming: m.flaming, // Flaming Attacks has no such limit (§5.3, §7)
     magical: m.alwaysHitsOn !== null || attacker.offence.magical,
     holy: false,
     ranged: true,

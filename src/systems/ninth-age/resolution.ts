@@ -32,8 +32,12 @@ export type LoserTest =
       /** War machines that fail are destroyed (§9). */
       readonly destroyedOnFailure: boolean;
       readonly flee: DiceExpr;
-      /** null: nobody pursues. */
-      readonly pursuit: DiceExpr | null;
+      readonly pursuit: DiceExpr;
+      /**
+       * The winner declines to pursue if it passes this Leadership test, re-rolling a failure once
+       * when allowed; null: it pursues (it chose to, or Frenzy forces it) — §12.3.
+       */
+      readonly restraint: { readonly ld: number; readonly reroll: boolean } | null;
     };
 
 export type RoundResult =
@@ -139,6 +143,11 @@ function loserTest(s: Scenario, unit: Unit, enemy: Unit, difference: number, ste
     reroll: m.rerollLeadership,
     destroyedOnFailure: unit.troop === 'war-machine',
     flee: moveDice(unit),
-    pursuit: sit.pursuit ? moveDice(enemy) : null,
+    pursuit: moveDice(enemy),
+    // Declining to pursue needs a passed Leadership test (a failure forces pursuit); Frenzy must pursue (§12.3)
+    restraint:
+      sit.pursuit || enemy.morale.frenzy
+        ? null
+        : { ld: standingLeadership(enemy, unit), reroll: enemy.morale.rerollLeadership },
   };
 }

@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { type DiceExpr, parseDice } from '../../core/dice.js';
 import { ScenarioError, UnsupportedRuleError } from '../../core/errors.js';
-import { validate } from '../../core/input.js';
+import { parseRuleRef, validate } from '../../core/input.js';
 import {
   ARTILLERY,
   EQUIPMENT,
@@ -171,6 +171,7 @@ export function parseScenario(input: unknown): Scenario {
       },
     };
   }
+  if (sit.challenge) rejectChallenge(attacker, target);
   return {
     attacker,
     target,
@@ -187,6 +188,29 @@ export function parseScenario(input: unknown): Scenario {
       options,
     },
   };
+}
+
+/**
+ * A challenge (§4.11) changes a one-round result only through Overkill, and Overkill scores only
+ * while the loser's unit fights on: between two one-model units the round ends in No More Foes when
+ * a fighter falls (§12.1). The fighters are characters or champions; a champion or character inside
+ * a unit of several models (fighting apart from its unit) is not described by this scenario.
+ */
+function rejectChallenge(attacker: Unit, target: Unit): void {
+  const path = 'situation.challenge';
+  const fighter = (u: Unit) => u.character || u.champion;
+  if (!fighter(attacker) || !fighter(target))
+    throw new ScenarioError(path, 'a challenge needs a character or champion on each side (9th Age §4.11)');
+  if (attacker.models === 1 && target.models === 1)
+    throw new ScenarioError(
+      path,
+      'has no effect here: between two one-model units the round ends with No More Foes when a fighter falls, so Overkill never scores (9th Age §4.11, §12.1)',
+    );
+  throw new UnsupportedRuleError(
+    path,
+    'challenge',
+    'a champion or character fighting a challenge apart from its unit of several models; this one-round scenario treats a champion as the last model of its unit',
+  );
 }
 
 function collectTraits(raw: RawUnit, path: string): Traits {
@@ -210,6 +234,7 @@ function collectTraits(raw: RawUnit, path: string): Traits {
     if (t.missile !== before.missile) missiles.push(id);
   });
   raw.rules.forEach((id, k) => applyId(t, id, `${path}.rules[${k}]`, RULES, NO_DICE_RULES, {}, 'rule'));
+  checkItemUsers(raw, path);
   // A model that has another close-combat weapon must use it; the scenario names the one it uses (§8.1).
   if (weapons.length > 1)
     throw new ScenarioError(`${path}.equipment`, `name the one close-combat weapon used this combat, not ${weapons.join(' and ')}`);
@@ -221,6 +246,27 @@ function collectTraits(raw: RawUnit, path: string): Traits {
     throw new ScenarioError(`${path}.equipment`, 'a lance is used only by mounted models, War Beasts and Monstrous Beasts (9th Age §8.1)');
   if (t.weapon === 'spear' && mounted) throw new ScenarioError(`${path}.equipment`, 'a spear is used only by foot models (9th Age §8.1)');
   return t;
+}
+
+/** Magic items for models on foot only — 9th Age §11. */
+const FOOT_ONLY_ITEMS = ['mithril-mail', 'dragon-mantle', 'fencers-swords', 'screaming-swords'];
+
+/** Troop types that carry a rider or crew on a mount: the only ones with a `mount` — 9th Age §9. */
+const MOUNTED_TROOPS: readonly Troop[] = ['cavalry', 'monstrous-cavalry', 'chariot', 'ridden-monster'];
+
+/** Items that the rules file restricts to some models (§11), and the mount's troop types (§9). */
+function checkItemUsers(raw: RawUnit, path: string): void {
+  const ids = (list: string[], field: string) => list.map((text, k) => ({ id: parseRuleRef(text, `${path}.${field}[${k}]`).id, path: `${path}.${field}[${k}]` }));
+  // Monsters and Ridden Monsters are Large Targets (§9)
+  const largeTarget = raw.troop === 'monster' || raw.troop === 'ridden-monster' || ids(raw.rules, 'rules').some((r) => r.id === 'large-target');
+  for (const item of ids(raw.items, 'items')) {
+    if (FOOT_ONLY_ITEMS.includes(item.id) && !isFoot(raw.troop))
+      throw new ScenarioError(item.path, `'${item.id}' is for models on foot only, not ${raw.troop} (9th Age §11)`);
+    if (item.id === 'bluffers-helm' && largeTarget)
+      throw new ScenarioError(item.path, "'bluffers-helm' cannot be worn by a Large Target (9th Age §11)");
+  }
+  if (raw.mount && !MOUNTED_TROOPS.includes(raw.troop))
+    throw new ScenarioError(`${path}.mount`, `only ${MOUNTED_TROOPS.join(', ')} models have a mount, not ${raw.troop} (9th Age §9)`);
 }
 
 /** Troop-type rules — 9th Age §9. */
@@ -304,6 +350,13 @@ function buildMount(raw: NonNullable<RawUnit['mount']>, path: string): { offence
 
 function buildUnit(raw: RawUnit, path: string): Unit {
   const t = collectTraits(raw, path);
+  // A character is one model (§10); the command group belongs to rank-and-file units (§10)
+  if (raw.character) {
+    if (raw.models > 1)
+      throw new ScenarioError(`${path}.character`, `a character is one model, not a unit of ${raw.models}; give the character as its own one-model unit`);
+    for (const field of ['champion', 'standard', 'musician'] as const)
+      if (raw[field]) throw new ScenarioError(`${path}.${field}`, `a lone character has no ${field}: the command group is part of a unit of rank-and-file (9th Age §10)`);
+  }
   const files = raw.files ?? Math.min(raw.models, 5);
   if (files > raw.models) throw new ScenarioError(`${path}.files`, `cannot exceed models (${raw.models})`);
   // The exact engine tracks both wound pools jointly; this keeps its tables within memory.
@@ -338,6 +391,7 @@ function buildUnit(raw: RawUnit, path: string): Unit {
           unwieldy: MISSILES[missileId].unwieldy || t.unwieldy,
           volleyFire: MISSILES[missileId].volleyFire || t.volleyFire,
           cumbersome: t.cumbersome,
+          flaming: t.flamingShots,
         };
   const defence: Defence = {
     armourBonus: t.bodyArmour + t.barding + t.mountProtection + t.innateDefence + t.helmet,
@@ -371,6 +425,7 @@ function buildUnit(raw: RawUnit, path: string): Unit {
     daemonicInstability: t.daemonicInstability,
     bodyguard: t.bodyguard,
     immunePsychology: t.immunePsychology,
+    frenzy: t.frenzy,
     immuneFear: t.immuneFear || (mount?.traits.causesFear ?? false),
     causesFear: t.causesFear || (mount?.traits.causesFear ?? false),
     ldBonus: t.ldBonus,
@@ -383,14 +438,19 @@ function buildUnit(raw: RawUnit, path: string): Unit {
   };
   const s = clampCharacteristic(raw.s + t.profileStrengthBonus);
   const mountS = mount ? clampCharacteristic(raw.mount!.s + mount.traits.profileStrengthBonus) : s;
-  const withS = (hits: DiceExpr | null, strength: number) => (hits ? { hits, s: strength } : null);
+  // Special attacks take the profile's changes (Potion of Strength, Potion of Swiftness) but not the weapon's (§6)
+  const ownI = clampCharacteristic(raw.i + t.initiativeBonus);
+  const hitsOf = (hits: DiceExpr | null, strength: number, initiative: number) => (hits ? { hits, s: strength, initiative } : null);
   const special: SpecialAttacks = {
-    // On a multi-part model only one mount stomps, riders never (§6, A28).
-    stomp: mount ? withS(mount.traits.stomp ?? t.stomp, mountS) : withS(t.stomp, s),
-    // Scythes: +1 Impact Hit (§7)
-    impactHits: withS(plusOne(mount?.traits.impactHits ?? t.impactHits, t.scythes), mount?.traits.impactHits ? mountS : s),
-    grindingAttacks: mount?.traits.grindingAttacks ? withS(mount.traits.grindingAttacks, mountS) : withS(t.grindingAttacks, s),
-    breath: t.breathStrength === null ? null : { hits: parseDice('2D6'), s: t.breathStrength },
+    // Stomp at I0; on a multi-part model only one mount stomps, riders never (§6, A28).
+    stomp: mount ? hitsOf(mount.traits.stomp ?? t.stomp, mountS, 0) : hitsOf(t.stomp, s, 0),
+    // Impact Hits at I10; Scythes: +1 Impact Hit (§4.2, §7)
+    impactHits: hitsOf(plusOne(mount?.traits.impactHits ?? t.impactHits, t.scythes), mount?.traits.impactHits ? mountS : s, 10),
+    // Grinding Attacks and Breath Weapon at the own I of the part that has them: a mount's at the mount's I (§4.2)
+    grindingAttacks: mount?.traits.grindingAttacks
+      ? hitsOf(mount.traits.grindingAttacks, mountS, raw.mount!.i)
+      : hitsOf(t.grindingAttacks, s, ownI),
+    breath: t.breathStrength === null ? null : { hits: parseDice('2D6'), s: t.breathStrength, initiative: ownI },
   };
   return {
     troop: raw.troop,

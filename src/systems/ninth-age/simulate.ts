@@ -133,9 +133,11 @@ function simulateMelee(s: Scenario, rng: Rng, n: number, tally: Tally): void {
       } else if (test.kind === 'break' && !rollLeadership(test.ld, test.reroll, rng)) {
         if (test.destroyedOnFailure) result = 'breaks-caught';
         else {
+          // pursue or restrain (a passed Leadership test declines), then the flee and pursuit rolls (§4.1, §12.3)
+          const pursues = !test.restraint || !rollLeadership(test.restraint.ld, test.restraint.reroll, rng);
           const flee = rollDice(test.flee, rng);
           // caught when the pursuit roll is at least the flee roll (§12.3)
-          result = test.pursuit && rollDice(test.pursuit, rng) >= flee ? 'breaks-caught' : 'breaks-escapes';
+          result = pursues && rollDice(test.pursuit, rng) >= flee ? 'breaks-caught' : 'breaks-escapes';
         }
       }
       const total = Math.min(pool, already + extra);

@@ -3,7 +3,11 @@
  * validation encodes: one Crit per weapon (20.0), Champion and Companion (A5), Spearhead has no
  * commands (§8), the ability's requirements.
  */
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { warodds } from '../../cli/helpers.js';
 import { ScenarioError, UnsupportedRuleError } from '../../../src/core/errors.js';
 import { ageOfSigmar } from '../../../src/systems/age-of-sigmar/index.js';
 import { clawlord, fangs, halberd, liberators, squigHoppers, warhammer } from './fixtures.js';
@@ -96,5 +100,85 @@ describe('age-of-sigmar parse: the weapons an ability uses', () => {
     expect(ageOfSigmar.parse({ attacker: clawlord, target }).attacker.weapons.map((w) => w.name)).toEqual([halberd.name, fangs.name]);
     const shot = ageOfSigmar.parse({ attacker: clawlord, target, situation: { ability: 'shoot', engaged: true } });
     expect(shot.attacker.weapons.map((w) => w.name)).toEqual(['Pistola amerratadora']);
+  });
+});
+
+describe('age-of-sigmar parse: keywords are checked, with a suggestion (issue 12)', () => {
+  it("'heroes' is refused and 'hero' suggested (it would switch off Anti-HERO, Guarded Hero)", () => {
+    const e = error({ attacker: liberators, target: { ...target, keywords: ['infantry', 'heroes'] } });
+    expect(e.path).toBe('target.keywords[1]');
+    expect(e.problem).toMatch(/unknown keyword 'heroes' \(did you mean 'hero'\?\)/);
+  });
+  it('the Spanish keyword of the source suggests its English id; a typo suggests the nearest', () => {
+    expect(error({ attacker: liberators, target: { ...target, keywords: ['HÉROE'] } }).problem).toMatch(/did you mean 'hero'/);
+    expect(error({ attacker: liberators, target: { ...target, keywords: ['calvary'] } }).problem).toMatch(/did you mean 'cavalry'/);
+    expect(error({ attacker: { ...liberators, keywords: ['flyer'] }, target }).problem).toMatch(/did you mean 'fly'/);
+  });
+  it('a word that is no keyword gets no suggestion, only the allowed list', () => {
+    const e = error({ attacker: liberators, target: { ...target, keywords: ['banana'] } });
+    expect(e.problem).not.toMatch(/did you mean/);
+    expect(e.problem).toMatch(/allowed: hero, infantry, cavalry, monster, war-machine, fly/);
+  });
+  it("every keyword of the rules file and the unit data is accepted; 'War Machine' is 'war-machine'", () => {
+    const keywords = ['HERO', 'Infantry', 'cavalry', 'monster', 'War Machine', 'fly', 'wizard', 'priest', 'champion', 'musician', 'standard-bearer', 'reinforcements'];
+    expect([...ageOfSigmar.parse({ attacker: liberators, target: { ...target, keywords } }).target.keywords]).toContain('war-machine');
+  });
+  it("Anti-X names a keyword or 'charge': 'anti-banana' is refused, 'anti-heroes' suggests 'hero'", () => {
+    const banana = error({ attacker: attackerWith({ abilities: ['anti-banana'] }), target });
+    expect(banana.path).toBe('attacker.weapons[0].abilities[0]');
+    expect(banana.problem).toMatch(/unknown Anti-X keyword 'banana'.*allowed: .*charge/);
+    expect(error({ attacker: attackerWith({ abilities: ['anti-heroes(+1 rend)'] }), target }).problem).toMatch(/did you mean 'hero'/);
+  });
+});
+
+describe('age-of-sigmar parse: nonsense is refused, naming the field (issue 12)', () => {
+  const gun = { name: 'gun', type: 'ranged', range: '12"', attacks: 1, hit: '4+', wound: '4+', damage: 1 };
+  const shooter = { models: 1, weapons: [gun] };
+  const hero = { ...target, keywords: ['hero', 'infantry'] };
+  it("'guarded-hero' on a non-hero, on a MONSTER hero, or in melee (25.0)", () => {
+    expect(error({ attacker: shooter, target, situation: { ability: 'shoot', 'guarded-hero': true } })).toMatchObject({ path: 'situation.guarded-hero' });
+    const monster = { ...target, keywords: ['hero', 'monster'] };
+    expect(error({ attacker: shooter, target: monster, situation: { ability: 'shoot', 'guarded-hero': true } })).toMatchObject({ path: 'situation.guarded-hero' });
+    expect(error({ attacker: liberators, target: hero, situation: { 'guarded-hero': true } }).problem).toMatch(/shooting attacks only/);
+    expect(ageOfSigmar.parse({ attacker: shooter, target: hero, situation: { ability: 'shoot', 'guarded-hero': true } }).situation.guardedHero).toBe(true);
+  });
+  it("'covering-fire' while engaged (Órdenes 4.0)", () => {
+    const pistolUnit = { models: 1, weapons: [{ ...gun, abilities: ['shoot-in-combat'] }] };
+    const e = error({ attacker: pistolUnit, target, situation: { ability: 'shoot', engaged: true, 'covering-fire': true } });
+    expect(e).toMatchObject({ path: 'situation.covering-fire' });
+    expect(e.problem).toMatch(/not engaged/);
+  });
+  it("'all-out-attack' (or any hit, wound or save key) when the ability is not an attack: retreat", () => {
+    const e = error({ attacker: liberators, target, situation: { ability: 'retreat', 'all-out-attack': true } });
+    expect(e.path).toBe('situation.all-out-attack');
+    expect(e.problem).toMatch(/mortal damage only/);
+    expect(error({ attacker: liberators, target, situation: { ability: 'retreat', 'reroll-save': 'failed' } }).path).toBe('situation.reroll-save');
+  });
+  it("'place-of-power' together with 'cover'", () => {
+    expect(error({ attacker: liberators, target: hero, situation: { ability: 'place-of-power', cover: true } })).toMatchObject({ path: 'situation.cover' });
+  });
+  it("'damaged' at or past the counter's limit, or on a unit with no Health (18.2)", () => {
+    const e = error({ attacker: liberators, target: { ...target, damaged: 12 } });
+    expect(e.path).toBe('target.damaged');
+    expect(e.problem).toMatch(/below the unit's Health 2.*total is 10/);
+    expect(error({ attacker: { ...liberators, damaged: 3 }, target }).path).toBe('attacker.damaged');
+    expect(error({ attacker: { ...clawlord, damaged: 9 }, target }).path).toBe('attacker.damaged');
+  });
+  it("'cornered-rat' on any weapon but the Clawlord's Warpforged Halberd (Clawlord sheet, §6)", () => {
+    const e = error({ attacker: attackerWith({ abilities: ['cornered-rat'] }), target });
+    expect(e.path).toBe('attacker.weapons[0].abilities[0]');
+    expect(e.problem).toMatch(/Warpforged Halberd/);
+    const ranged = { ...gun, name: 'Warpforged Halberd', abilities: ['cornered-rat'] };
+    expect(error({ attacker: { models: 1, weapons: [ranged] }, target, situation: { ability: 'shoot' } }).path).toBe('attacker.weapons[0].abilities[0]');
+    expect(ageOfSigmar.parse({ attacker: { models: 1, weapons: [halberd] }, target }).attacker.weapons[0].corneredRat).toBe(true);
+  });
+  it('the CLI prints the one line and exits 2, nothing on stdout', () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'warodds-aos-')), 'banana.json');
+    writeFileSync(file, JSON.stringify({ system: 'aos', attacker: attackerWith({ abilities: ['anti-banana'] }), target }));
+    const r = warodds(['attack', '--scenario', file]);
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(r.stderr.trim().split('\n')).toHaveLength(1);
+    expect(r.stderr).toMatch(/attacker\.weapons\[0\]\.abilities\[0\]: unknown Anti-X keyword 'banana'/);
   });
 });

@@ -48,10 +48,10 @@ describe('cover, Guarded Hero and Covering Fire (§6, §7)', () => {
   });
   const hero = { ...noSave, keywords: ['hero', 'cavalry'] };
   it('Guarded Hero: −1 for shooting at a HERO', () => close(pDamage(gun, hero, { ability: 'shoot', 'guarded-hero': true }), (2 / 6) * (1 / 2)));
-  it('Guarded Hero: not in melee, not for a MONSTER or WAR MACHINE', () => {
-    close(pDamage(blade, hero, { 'guarded-hero': true }), (3 / 6) * (1 / 2));
+  it('Guarded Hero: not in melee, not for a MONSTER or WAR MACHINE — refused where it cannot apply', () => {
+    expect(() => pDamage(blade, hero, { 'guarded-hero': true })).toThrow(/situation\.guarded-hero: .*shooting/);
     for (const big of ['monster', 'war-machine'])
-      close(pDamage(gun, { ...noSave, keywords: ['hero', big] }, { ability: 'shoot', 'guarded-hero': true }), (3 / 6) * (1 / 2));
+      expect(() => pDamage(gun, { ...noSave, keywords: ['hero', big] }, { ability: 'shoot', 'guarded-hero': true })).toThrow(/situation\.guarded-hero: .*HERO/);
   });
   it('Covering Fire: −1 to hit, Companion weapons included (core wording)', () =>
     close(pDamage({ ...gun, abilities: ['companion'] }, noSave, { ability: 'shoot', 'covering-fire': true }), (2 / 6) * (1 / 2)));
@@ -63,6 +63,10 @@ describe('Rend and saves (§2.4, §5)', () => {
   it('Anti abilities stack: +2 Rend against a HERO that charged, save 3+ needs 5+', () =>
     close(pDamage(antis, { ...save3, keywords: ['hero'] }, { 'target-charged': true }), (3 / 6) * (1 / 2) * (4 / 6)));
   it('only the Anti that matches applies', () => close(pDamage(antis, { ...save3, keywords: ['hero'] }), (3 / 6) * (1 / 2) * (3 / 6)));
+  it('the same Anti-X twice counts once (Rule of One, 5.3): +1 Rend, save 3+ needs 4+', () => {
+    const twice = { ...blade, abilities: ['anti-hero(+1 rend)', 'anti-hero(+1 rend)'] };
+    close(pDamage(twice, { ...save3, keywords: ['hero'] }), (3 / 6) * (1 / 2) * (3 / 6));
+  });
   it('an unmodified 1 always fails a save: 2+ with +1 still fails on a 1', () =>
     close(pDamage(blade, { ...noSave, save: '2+' }, { 'all-out-defence': true }), (3 / 6) * (1 / 2) * (1 / 6)));
 });
@@ -105,5 +109,37 @@ describe('wards and mortal damage sources (§4.4, §6)', () => {
     );
     close(o.slain![2], 2 / 3);
     close(o.destroyed!, 2 / 3);
+  });
+});
+
+describe('Crit (2 Hits) with one shared Damage roll on a weapon that cannot wound (issue 12)', () => {
+  // Wound 6+ with −1 needs a 7 (§2.4): no attack ever wounds, so nothing gets through; this was NaN.
+  const cannotWound = { ...blade, hit: '4+', wound: '6+', damage: 'D3', attacks: 2, abilities: ['crit-2-hits'] };
+  const situation = { 'crit-2-hits-damage': 'shared', 'wound-modifier': -1 };
+  it('deals 0 damage with probability 1, slays nothing, destroys nothing', () => {
+    const o = exactOutcome(parseScenario({ attacker: { models: 1, weapons: [cannotWound] }, target: { models: 2, health: 2, save: '4+' }, situation }));
+    for (const d of [o.damage, o.slain!]) {
+      expect(Array.from(d).every(Number.isFinite)).toBe(true);
+      close(d[0], 1);
+      close(d.reduce((a, b) => a + b, 0), 1);
+    }
+    expect(o.destroyed).toBe(0);
+  });
+  it('the same weapon wounding on 6+ (no modifier): one attack, one shared D3, closed form', () => {
+    // Per hit through = 1/6 · 1/2 (save 4+). A crit (1/6) scores 2 hits, a 4 or 5 (2/6) one hit.
+    const s = 1 / 12;
+    const o = exactOutcome(parseScenario({
+      attacker: { models: 1, weapons: [{ ...cannotWound, attacks: 1 }] },
+      target: { models: 1, health: 10, save: '4+' },
+      situation: { 'crit-2-hits-damage': 'shared' },
+    }));
+    const one = (2 / 6) * s + (1 / 6) * 2 * s * (1 - s); // exactly one hit through: D3 once
+    const both = (1 / 6) * s * s; // both hits through: twice one D3
+    close(o.damage[1], one / 3);
+    close(o.damage[2], one / 3 + both / 3);
+    close(o.damage[3], one / 3);
+    close(o.damage[4], both / 3);
+    close(o.damage[5], 0);
+    close(o.damage[6], both / 3);
   });
 });

@@ -31,10 +31,11 @@ describe('hott: matchups', () => {
   it('an unsupported aerial element never captures a Stronghold (§7.8.1)', () => {
     expect(against('flyers', 'stronghold').destroys).toBe(0);
   });
-  it('all against all: every type, and the Stronghold does not fight itself', () => {
+  it('all against all: every type attacks every type, except the Stronghold, which never attacks (§6.6)', () => {
     const table = matchupTable();
-    expect(table.map((r) => r.attacker)).toEqual([...TROOP_IDS]);
-    for (const row of table) expect(row.matchups).toHaveLength(row.attacker === 'stronghold' ? 21 : 22);
+    expect(table.map((r) => r.attacker)).toEqual(TROOP_IDS.filter((t) => t !== 'stronghold'));
+    for (const row of table) expect(row.matchups).toHaveLength(22);
+    expect(() => matchups('stronghold')).toThrow(/type: a Stronghold never attacks/);
     for (const row of table) for (const m of row.matchups) expect(m.destroys + m.destroyed).toBeLessThanOrEqual(1 + 1e-12);
   });
 });

@@ -35,11 +35,11 @@ describe('hott: troop names', () => {
       'Bárbaros': 'warbands',
       Artillería: 'artillery',
       Voladoras: 'flyers',
-      Fortaleza: 'stronghold',
       Clérigos: 'clerics',
       Monstruo: 'behemoths',
     };
-    for (const [name, id] of Object.entries(names)) expect(hott.parse({ attacker: { type: name }, target: blades }).attacker.troop, name).toBe(id);
+    for (const [name, id] of Object.entries(names)) expect(hott.parse({ attacker: blades, target: { type: name } }).target.troop, name).toBe(id);
+    expect(hott.parse({ attacker: blades, target: { type: 'Fortaleza' } }).target.troop).toBe('stronghold');
   });
   it('defaults: close combat in the open, recommended readings, the attacker charged', () => {
     const s = hott.parse({ attacker: blades, target: blades });
@@ -74,7 +74,7 @@ describe('hott: bad input is one ScenarioError naming the field', () => {
   });
   it('kebab-case keys reach the parsed scenario', () => {
     const s = hott.parse({
-      attacker: { type: 'spears', 'rear-support': true, 'rear-harassment': true, 'recoil-blocked': true },
+      attacker: { type: 'spears', 'rear-support': true, 'rear-harassment': true },
       target: { type: 'blades', terrain: 'gentle-hill', higher: true },
       situation: {
         'only-sneakers-in-contact': false,
@@ -88,7 +88,7 @@ describe('hott: bad input is one ScenarioError naming the field', () => {
     });
     expect(s).toMatchObject({
       onlySneakersInContact: false,
-      attacker: { rearSupport: true, rearHarassment: true, recoilBlocked: true },
+      attacker: { rearSupport: true, rearHarassment: true, recoilBlocked: false },
       readings: {
         doubleRule: 'strict',
         ridersHc: '2/2',
@@ -100,6 +100,7 @@ describe('hott: bad input is one ScenarioError naming the field', () => {
     });
     const bank = hott.parse({ attacker: { type: 'blades', 'defending-bank': true }, target: { type: 'spears', terrain: 'river' } });
     expect(bank).toMatchObject({ attacker: { defendingBank: true } });
+    expect(hott.parse({ attacker: blades, target: { ...blades, 'recoil-blocked': true } })).toMatchObject({ target: { recoilBlocked: true } });
     const shot = hott.parse({ attacker: { type: 'artillery', 'missile-support': 2 }, target: blades, situation: { mode: 'shooting' } });
     expect(shot).toMatchObject({ attacker: { missileSupport: 2 } });
   });
@@ -133,6 +134,51 @@ describe('hott: bad input is one ScenarioError naming the field', () => {
     rejects({ attacker: { ...blades, supports: ['spears', 'spears', 'spears'] }, target: { type: 'stronghold' } }, 'attacker.supports', /at most 2/);
     rejects({ attacker: { ...blades, supports: ['dragons'] }, target: { type: 'stronghold' } }, 'attacker.supports[0]', /Solitario/);
     rejects({ attacker: blades, target: { type: 'stronghold', overlaps: 1 } }, 'target.overlaps', /Stronghold/);
-    rejects({ attacker: { type: 'stronghold' }, target: { type: 'fortaleza' } }, 'target.type', /Stronghold/);
+  });
+  it('a Dragon cannot support and cannot be supported (Solitario, §5): no supports for a Dragon assaulting a Stronghold', () =>
+    rejects({ attacker: { type: 'dragons', supports: ['blades'] }, target: { type: 'stronghold' } }, 'attacker.supports', /Dragon cannot support and cannot be supported \(Solitario, §5\)/));
+  it('a Stronghold never attacks (§6.6), in any mode', () => {
+    for (const mode of ['close-combat', 'shooting', 'magic'])
+      rejects({ attacker: { type: 'fortaleza' }, target: blades, situation: { mode } }, 'attacker.type', /Stronghold never attacks.*§6\.6/);
+    rejects({ attacker: { type: 'stronghold' }, target: { type: 'stronghold' } }, 'attacker.type', /never attacks/);
+  });
+  it('rear support while the fighting element is in difficult terrain (Apoyo a iguales, §5)', () => {
+    for (const terrain of ['marsh', 'wood', 'difficult-hill', 'river'])
+      rejects({ attacker: blades, target: { type: 'spears', terrain, 'rear-support': true } }, 'target.rear-support', /difficult terrain.*Apoyo a iguales/);
+    // Open ground, a gentle hill and a road are not difficult: accepted.
+    for (const terrain of ['open', 'gentle-hill', 'road']) expect(() => hott.parse({ attacker: blades, target: { type: 'warbands', terrain, 'rear-support': true } })).not.toThrow();
+  });
+  it('height or a river bank against an aerial element gives nothing (§6.3): refused', () => {
+    rejects({ attacker: { type: 'flyers', terrain: 'river' }, target: { ...blades, 'defending-bank': true } }, 'target.defending-bank', /terrestrial opponent, not Flyers/);
+    rejects({ attacker: { type: 'dragons' }, target: { ...blades, terrain: 'gentle-hill', higher: true } }, 'target.higher', /terrestrial opponent, not Dragons/);
+  });
+  it('general on the shooter or the Magician: no +1 when a general shoots or casts (§5 General, ambiguity 12)', () => {
+    rejects({ attacker: { type: 'shooters', general: true }, target: blades, situation: { mode: 'shooting' } }, 'attacker.general', /shoots or casts/);
+    rejects({ attacker: { type: 'magicians', general: true }, target: blades, situation: { mode: 'magic' } }, 'attacker.general', /shoots or casts/);
+    // general: false says nothing wrong.
+    expect(() => hott.parse({ attacker: { type: 'artillery', general: false }, target: blades, situation: { mode: 'shooting' } })).not.toThrow();
+  });
+  it('both recoil flags: rear harassment already blocks the recoil (§7.8.3)', () => {
+    rejects({ attacker: blades, target: { ...blades, 'rear-harassment': true, 'recoil-blocked': true } }, 'target.recoil-blocked', /rear-harassment/);
+    rejects({ attacker: { type: 'shooters' }, target: { ...blades, 'rear-harassment': true, 'recoil-blocked': true }, situation: { mode: 'shooting' } }, 'target.recoil-blocked', /rear-harassment/);
+  });
+});
+
+describe('hott: §11.10 illegal charges are warnings carried out of parse, not errors', () => {
+  const warnings = (input: unknown) => hott.warnings!(hott.parse(input));
+  it('a ground element other than a Hero or Paladin charging an aerial element', () => {
+    expect(warnings({ attacker: blades, target: { type: 'flyers' } })).toEqual([
+      'situation.charged: only aerial elements, Paladins and Heroes may charge Flyers, unless they are already in combat (§5 Aéreas, §11.10)',
+    ]);
+    for (const attacker of ['heroes', 'paladins', 'aerial-heroes', 'dragons', 'airboats']) expect(warnings({ attacker: { type: attacker }, target: { type: 'gods' } }), attacker).toEqual([]);
+  });
+  it('Artillery charging anything but a Stronghold', () => {
+    expect(warnings({ attacker: { type: 'artillery' }, target: blades })).toEqual(['situation.charged: Artillery may charge only a Stronghold (§5 Asedio, §11.10)']);
+    expect(warnings({ attacker: { type: 'artillery' }, target: { type: 'airboats' } })).toHaveLength(2);
+    expect(warnings({ attacker: { type: 'artillery' }, target: { type: 'stronghold' } })).toEqual([]);
+  });
+  it('no warning when the attacker did not charge this turn, nor in shooting', () => {
+    expect(warnings({ attacker: { type: 'artillery' }, target: { type: 'flyers' }, situation: { charged: false } })).toEqual([]);
+    expect(warnings({ attacker: { type: 'artillery' }, target: { type: 'flyers' }, situation: { mode: 'shooting' } })).toEqual([]);
   });
 });

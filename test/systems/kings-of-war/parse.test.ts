@@ -72,4 +72,27 @@ describe('kings-of-war parse: bad input', () => {
     expect(e).toBeInstanceOf(UnsupportedRuleError);
     expect(e.message).toBe("situation.with: rule 'wind-blast' is not supported yet (it moves units and deals no damage)");
   });
+  it('Blast that can give fewer than 1 hit: blast(D3-3), blast(D3-1), blast(0) — each hit becomes n hits (§7)', () => {
+    // A negative-capable expression such as D3-3 may be refused by core/dice itself: either way one line naming the rule's path.
+    for (const rule of ['blast(D3-3)', 'blast(D6-7)', 'blast(D3-1)', 'blast(0)']) {
+      const e = bad({ ra: '4+', weapon: 'bows', rules: [rule] }, {}, { attack: 'shooting' });
+      expect(e.path, rule).toBe('attacker.rules[0]');
+      expect(e.message, rule).toContain(`'${rule}'`);
+    }
+    expect(bad({ ra: '4+', weapon: 'bows', rules: ['piercing(1)', 'blast(D3-3)'] }, {}, { attack: 'shooting' }).path).toBe('attacker.rules[1]');
+    // D3, D6+3, 2D6-1 (at least 1) and 2 are hit counts.
+    for (const rule of ['blast(D3)', 'blast(D6+3)', 'blast(2D6-1)', 'blast(2)'])
+      expect(() => kingsOfWar.parse({ attacker: unit({ ra: '4+', weapon: 'bows', rules: [rule] }), target: unit(), situation: { attack: 'shooting' } }), rule).not.toThrow();
+  });
+  it("'individual' on a regiment: only heroes and war engines are Individuals (§2, §5.2)", () => {
+    expect(bad({ rules: ['elite', 'individual'] }).message).toBe("attacker.rules[1]: 'individual' is a rule of heroes and war engines (§2, §5.2), not of type 'infantry' (regiment)");
+    expect(bad({}, { type: 'monster', size: undefined, rules: ['individual'] }).path).toBe('target.rules[0]');
+    expect(bad({}, { type: 'large-cavalry', size: 'horde', rules: ['individual'] }).path).toBe('target.rules[0]');
+    for (const type of ['hero-infantry', 'hero-cavalry', 'war-engine'])
+      expect(() => kingsOfWar.parse({ attacker: unit(), target: unit({ type, size: undefined, rules: ['individual'] }), situation: front }), type).not.toThrow();
+  });
+  it("ra '-' together with a ranged weapon", () => {
+    expect(bad({ ra: '-', weapon: 'bows' }).message).toBe("attacker.weapon: a unit with ra '-' has no ranged attack (§2): give its Ra, or leave out the weapon 'bows'");
+    expect(bad({}, { ra: 'none', weapon: 'javelins' }).path).toBe('target.weapon');
+  });
 });

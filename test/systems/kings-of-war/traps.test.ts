@@ -177,7 +177,8 @@ describe('§13.10 Nimble (Fly, Individual) ignores the moving penalty (A1, a tog
   const shooter = (rules: string[]) => ({ ra: '4+', weapon: 'bows', rules });
   it('Nimble, Fly and Individual shoot at 4+ after moving; others at 5+', () => {
     near(meanOf(shooter([]), {}, moved), 10 * (1 / 3) * (1 / 2));
-    for (const rule of ['nimble', 'fly', 'individual']) near(meanOf(shooter([rule]), {}, moved), 10 * (1 / 2) * (1 / 2));
+    for (const rule of ['nimble', 'fly']) near(meanOf(shooter([rule]), {}, moved), 10 * (1 / 2) * (1 / 2));
+    near(meanOf({ ...shooter(['individual']), type: 'hero-infantry', size: undefined }, {}, moved), 10 * (1 / 2) * (1 / 2));
   });
   it('with nimble-ignores-moving off, Nimble takes the −1', () => {
     near(meanOf(shooter(['nimble']), {}, { ...moved, 'nimble-ignores-moving': false }), 10 * (1 / 3) * (1 / 2));

@@ -180,7 +180,7 @@ describe("WE9: Kaba's Holy Hand Grenades (Blast D6, Piercing 2) and the other on
   it('War-bow of Kaba after moving against De 4+: 2/9; at 7+ it rolls 0 dice (A4)', () => {
     const bow = { artefact: 'war-bow-of-kaba' };
     near(mean(exact(bow, fresh, { attack: 'shooting', with: 'war-bow-of-kaba', order: 'advance' }).damage), 2 / 9);
-    const none = exact(bow, { rules: ['individual'] }, { attack: 'shooting', with: 'war-bow-of-kaba', order: 'advance', cover: true });
+    const none = exact(bow, { type: 'hero-infantry', size: undefined, rules: ['individual'] }, { attack: 'shooting', with: 'war-bow-of-kaba', order: 'advance', cover: true });
     expectPmf(none.damage, [1]);
     near(none.outcomes!['nerve test'].none, 1);
   });

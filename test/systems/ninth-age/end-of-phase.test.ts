@@ -24,8 +24,9 @@ const bothStrike = (attacker: Json, target: Json, situation: Json = {}) =>
   ninthAge.parse({ attacker: unit(attacker), target: unit(target), situation: { type: 'melee', ...situation } });
 
 describe('Hellfire — §7: D6 S1 hits with no saves of any kind after an unsaved wound', () => {
-  // plate armour (4+) and a 4+ ward stop the attack itself, never the extra hits (S1 vs T3: 6+)
-  const target = { models: 40, equipment: ['plate-armour'], rules: ['ward-save(4+)'] };
+  // plate armour (4+) and a 4+ ward stop the attack itself, never the extra hits (S1 vs T3: 6+);
+  // Unbreakable: the losing unit stays on the table for the end of the phase
+  const target = { models: 40, equipment: ['plate-armour'], rules: ['ward-save(4+)', 'unbreakable'] };
   const situation = { facing: 'flank', pursuit: false };
   it('one attack: unsaved 1/16, then 1 + Binomial(D6, 1/6) wounds', () => {
     const d = ninthAge.exact(oneSided({ attacks: 1, rules: ['hellfire'] }, target, situation)).damage;
@@ -58,27 +59,33 @@ describe('Hellfire — §7: D6 S1 hits with no saves of any kind after an unsave
     near(hellfire.destroyed!, (1 / 4) * caught);
   });
   it("the extra hits can finish the unit: its last model falling at the end of the phase is 'destroyed'", () => {
-    // a lone W2 target: one unsaved wound (1/4) loses the round by 1, Ld 0 breaks, no pursuit; then any
-    // wound of the D6 S1 hits kills it
+    // a lone W2 target: one unsaved wound (1/4) loses the round by 1, Ld 0 breaks; the Ld 7 winner
+    // restrains on 21/36, else pursues and catches on 721/1296 (§12.3); a target that escaped dies to
+    // any wound of the D6 S1 hits
     const s = oneSided({ models: 1, files: 1, attacks: 1, rules: ['hellfire'] }, { models: 1, files: 1, w: 2, ld: 0 }, { charging: 'none', pursuit: false });
     const o = ninthAge.exact(s);
     const survives = noneOfD6(5 / 6);
-    near(o.morale!.destroyed, (1 / 4) * (1 - survives));
-    near(o.morale!['breaks-escapes'], (1 / 4) * survives);
+    const caught = (15 / 36) * (721 / 1296);
+    near(o.morale!['breaks-caught'], (1 / 4) * caught);
+    near(o.morale!.destroyed, (1 / 4) * (1 - caught) * (1 - survives));
+    near(o.morale!['breaks-escapes'], (1 / 4) * (1 - caught) * survives);
     near(o.morale!.draw, 3 / 4);
-    near(o.destroyed!, (1 / 4) * (1 - survives));
-    near(o.slain![1], (1 / 4) * (1 - survives));
+    near(o.destroyed!, (1 / 4) * (caught + (1 - caught) * (1 - survives)));
+    near(o.slain![1], (1 / 4) * (1 - caught) * (1 - survives));
   });
   it("the target's Hellfire attacks mark the attacker: 'attacker-destroyed' when its last model falls", () => {
     // a lone W2 attacker without attacks; the target's one Hellfire attack wins by 1 on 1/4, the
-    // attacker then tests on Ld 7 − 1 = 6 (15/36); held or fled, it takes the D6 S1 hits
+    // attacker then tests on Ld 7 − 1 = 6 (15/36); if it breaks, the Ld 7 target restrains on 21/36,
+    // else catches it on 721/1296 (§12.3); held or fled, it takes the D6 S1 hits
     const s = bothStrike({ models: 1, files: 1, w: 2, attacks: 0 }, { models: 8, files: 4, attacks: 1, rules: ['hellfire'] }, { charging: 'none', pursuit: false });
     const m = ninthAge.exact(s).morale!;
     const survives = noneOfD6(5 / 6);
+    const caught = (15 / 36) * (721 / 1296);
     near(m.draw, 3 / 4);
-    near(m['attacker-destroyed'], (1 / 4) * (1 - survives));
+    near(m['attacker-breaks-caught'], (1 / 4) * (21 / 36) * caught);
+    near(m['attacker-destroyed'], (1 / 4) * (1 - (21 / 36) * caught) * (1 - survives));
     near(m['attacker-holds'], (1 / 4) * (15 / 36) * survives);
-    near(m['attacker-breaks-escapes'], (1 / 4) * (21 / 36) * survives);
+    near(m['attacker-breaks-escapes'], (1 / 4) * (21 / 36) * (1 - caught) * survives);
   });
   it("when the target lost, its own result is reported even if the attacker then falls to the extra hits", () => {
     const s = bothStrike(
@@ -86,7 +93,10 @@ describe('Hellfire — §7: D6 S1 hits with no saves of any kind after an unsave
       { models: 8, files: 4, attacks: 1, ld: 0, rules: ['hellfire'] },
       { charging: 'none', pursuit: false, 'attacker-bonus': 3 },
     );
-    near(ninthAge.exact(s).morale!['breaks-escapes'], 1);
+    // the target (Ld 0) breaks; the Ld 7 attacker restrains on 21/36, else catches it on 721/1296
+    const caught = (15 / 36) * (721 / 1296);
+    near(ninthAge.exact(s).morale!['breaks-escapes'], 1 - caught);
+    near(ninthAge.exact(s).morale!['breaks-caught'], caught);
   });
   it('a rule of the model acts on its close-combat attacks only: shooting is unchanged (§7, §5.3)', () => {
     const bow = { shots: 4, bs: 3, equipment: ['bow'] };
@@ -96,7 +106,7 @@ describe('Hellfire — §7: D6 S1 hits with no saves of any kind after an unsave
 
 describe('Lightning Attack — §7: D6 S4 hits on a unit with Fly hit during the phase', () => {
   // heavy armour: 5+ against the S3 attack (fails 2/3), 6+ against the S4 extra hits (fails 5/6)
-  const flyers = { models: 40, rules: ['fly(6)'], equipment: ['heavy-armour'] };
+  const flyers = { models: 40, rules: ['fly(6)', 'unbreakable'], equipment: ['heavy-armour'] };
   const situation = { facing: 'flank', pursuit: false };
   it('a hit marks the unit even when it then fails to wound; the extra hits are saved normally', () => {
     const d = ninthAge.exact(oneSided({ attacks: 1, rules: ['lightning-attack'] }, flyers, situation)).damage;

@@ -88,7 +88,10 @@ describe('Example 3 — Multiple Wounds (D3) against a 3-wound target', () => {
     near(mean(o.damage), frac(3383920, 1594323));
   });
   it('in a challenge Overkill scores up to +3 more', () => {
-    const s = oneSided(attacker, { ...target, models: 1, files: 1, character: true }, { ...flank, challenge: true });
+    // parse rejects a challenge between one-model units (it cannot change their round); the wound
+    // tally that would score in a challenge fought beside a unit is still the engine's to compute
+    const lone = oneSided(attacker, { ...target, models: 1, files: 1, character: true }, flank);
+    const s = { ...lone, situation: { ...lone.situation, challenge: true } };
     const joint = roundJoint(meleeSides(s, false, false).attacker, meleeSides(s, false, false).target);
     let m = 0;
     joint.forEach((row, dT) => row.forEach((p) => (m += dT * p)));

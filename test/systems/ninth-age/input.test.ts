@@ -56,7 +56,7 @@ describe('bad input', () => {
     expect(parseError({ equipment: ['lance'] }).problem).toMatch(/mounted/);
     expect(parseError({ items: ['mithril-mail'], equipment: ['shield'] }).problem).toMatch(/Mithril/);
     expect(parseError({ bs: 3, equipment: ['bow'], rules: ['cumbersome'] }, {}, { type: 'shooting', 'stand-and-shoot': true }).path).toBe('situation.stand-and-shoot');
-    expect(parseError({ mount: { ws: 3, s: 3, i: 3, a: 1, rules: ['stubborn'] } }).path).toBe('attacker.mount.rules[0]');
+    expect(parseError({ troop: 'cavalry', mount: { ws: 3, s: 3, i: 3, a: 1, rules: ['stubborn'] } }).path).toBe('attacker.mount.rules[0]');
   });
   it('rules the rules file describes but the dice cannot follow are "not supported yet"', () => {
     expect(parseError({ items: ['ring-of-fire'] })).toBeInstanceOf(UnsupportedRuleError);

@@ -92,7 +92,7 @@ describe('ninth-age Monte Carlo agrees on every branch of one attack and of the 
     ['Metalshifting, Multiple Wounds (D3+1) capped at W3', { attacks: 6, s: 1, rules: ['metalshifting', 'multiple-wounds(D3+1)'] }, { w: 3, models: 10, equipment: ['heavy-armour', 'shield'] }, melee],
     ['Random Attacks, Stomp, Grinding Attacks, Breath Weapon', { models: 2, files: 2, a: 2, rules: ['random-attacks(D6)', 'stomp(D3)', 'grinding-attacks(2)', 'breath-weapon(3)'] }, { models: 30 }, melee],
     ['Impact Hits with Scythes, Crush Attack', { troop: 'chariot', models: 2, files: 2, a: 3, rules: ['scythes', 'crush-attack'] }, { models: 30, w: 2 }, { ...melee, charging: 'attacker' }],
-    ['a challenge with Overkill', { models: 1, files: 1, a: 4, s: 5, rules: ['multiple-wounds(D3)'] }, { models: 1, files: 1, w: 2, a: 3, character: true }, { type: 'melee', challenge: true }],
+    ['Multiple Wounds on a lone W2 character', { models: 1, files: 1, a: 4, s: 5, rules: ['multiple-wounds(D3)'] }, { models: 1, files: 1, w: 2, a: 3, character: true }, { type: 'melee' }],
     ['Daemonic Instability with its re-roll, a war machine, Random Movement', { models: 20, files: 5, ws: 4, rules: ['random-movement(2D6+1)'] }, { models: 6, files: 3, rules: ['daemonic-instability'], 'hold-your-ground': true }, { type: 'melee' }],
     ['a champion in melee and in shooting, with Fear', { models: 10, files: 5, champion: true, ws: 3, rules: ['fear'] }, { models: 10, files: 5, champion: true, ld: 6 }, { type: 'melee' }],
     ['a champion shooting', { models: 10, files: 5, bs: 3, champion: true, equipment: ['crossbow'] }, { models: 12 }, { type: 'shooting' }],

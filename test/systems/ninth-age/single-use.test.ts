@@ -103,9 +103,9 @@ describe('Gemstone Shielding — a 4+ ward against one wound after a failed (or 
   });
   it('no saves of any kind: never against the Hellfire hits (§7)', () => {
     // Regeneration 3+ is better than the gem, so it is kept for later; the D6 S1 hits get no ward
-    // (no pursuit: a bearer caught in pursuit would be gone before the end of the phase)
+    // (Unbreakable: a bearer caught in pursuit would be gone before the end of the phase)
     const u = (1 / 4) * (1 / 3);
-    const d = damage({ attacks: 1, rules: ['hellfire'] }, { rules: ['regeneration(3+)'], items: ['gemstone-shielding'] }, { pursuit: false });
+    const d = damage({ attacks: 1, rules: ['hellfire'] }, { rules: ['regeneration(3+)', 'unbreakable'], items: ['gemstone-shielding'] });
     near(mean(d), u * (1 + 3.5 / 6));
   });
 });
