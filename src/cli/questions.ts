@@ -15,6 +15,7 @@ import { tallyToOutcome } from '../sim/tally.js';
 import type { SituationFlags } from '../systems/types.js';
 import { addSamplingOptions, formatOf, samplingOptions, type OutputFlags, type SamplingFlags } from './options.js';
 import { interruptSignal } from './interrupt.js';
+import { progressReporter } from './progress.js';
 import { stdoutStyle } from './terminal.js';
 import { type Provenance, provenance, provenanceJson, situationLines } from './provenance.js';
 import type { Report } from './render/report.js';
@@ -115,7 +116,7 @@ export type QuestionRun = Pick<Provenance, 'engine' | 'samples' | 'samplesPer' |
  * whole command (every pairing reuses its workers). The situation recorded is the one the rule
  * set received in the first pairing (every pairing gets the same flags).
  */
-export async function withEvaluator<T>(f: QuestionFlags, ask: (evaluate: Evaluate) => Promise<T>): Promise<{ value: T; run: QuestionRun }> {
+export async function withEvaluator<T>(f: QuestionFlags, pairings: number, ask: (evaluate: Evaluate) => Promise<T>): Promise<{ value: T; run: QuestionRun }> {
   let situation: string[] | null = null;
   const seen = (input: unknown) => {
     situation ??= situationLines((input as { situation?: unknown }).situation);
@@ -131,14 +132,19 @@ export async function withEvaluator<T>(f: QuestionFlags, ask: (evaluate: Evaluat
   }
   const options = samplingOptions(f, QUESTION_MC_SAMPLES, interruptSignal());
   const pool = createPool(options.threads);
+  // One bar over every pairing (`pairings` of them, as the command counts them).
+  const progress = progressReporter('Monte Carlo', pairings * options.samples);
   try {
     const value = await ask(async (system, input) => {
       seen(input);
       findSystem(system).parse(input);
-      return tallyToOutcome(await runMonteCarlo({ system, input, ...options }, pool));
+      const tally = await runMonteCarlo({ system, input, ...options, onProgress: progress.update }, pool);
+      progress.endPart(options.samples);
+      return tallyToOutcome(tally);
     });
     return { value, run: { engine: 'monte-carlo', samples: options.samples, samplesPer: 'pairing', seed: options.seed, situation: situation ?? [] } };
   } finally {
+    progress.done();
     await pool.destroy();
   }
 }

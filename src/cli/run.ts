@@ -8,7 +8,7 @@ import { runMonteCarlo } from '../sim/pool.js';
 import { tallyToOutcome, type TallyData } from '../sim/tally.js';
 import type { Outcome } from '../systems/types.js';
 import type { LoadedScenario } from './scenario-file.js';
-import { progressReporter } from './progress.js';
+import { type Progress, progressReporter } from './progress.js';
 
 export type Engine = 'exact' | 'mc' | 'both';
 
@@ -19,6 +19,8 @@ export interface RunOptions {
   signal?: AbortSignal;
   /** A started pool shared by several runs of one command (otherwise each run starts its own). */
   pool?: Piscina;
+  /** Progress shared by several runs (the caller ends each part); otherwise this run shows its own. */
+  progress?: Progress;
 }
 
 export interface RunResult {
@@ -34,7 +36,7 @@ export async function runScenario(scenario: LoadedScenario, engine: Engine, opti
   const result: RunResult = { scenario };
   if (engine !== 'mc') result.exact = withWorkBudget(() => scenario.system.exact(scenario.parsed));
   if (engine !== 'exact') {
-    const progress = progressReporter(`${scenario.name}: Monte Carlo`);
+    const progress = options.progress ?? progressReporter('Monte Carlo', options.samples);
     try {
       const tally = await runMonteCarlo({
         system: scenario.system.id,
@@ -47,7 +49,7 @@ export async function runScenario(scenario: LoadedScenario, engine: Engine, opti
       }, options.pool);
       result.monteCarlo = { outcome: tallyToOutcome(tally), tally, samples: options.samples, seed: options.seed };
     } finally {
-      progress.done();
+      if (!options.progress) progress.done();
     }
   }
   if (result.exact && result.monteCarlo) result.agreement = agreementOf(result.exact, result.monteCarlo.tally);

@@ -7,6 +7,7 @@ import { addSamplingOptions, samplingOptions, type SamplingFlags } from '../opti
 import { interruptSignal } from '../interrupt.js';
 import { runScenario, type RunResult } from '../run.js';
 import { createPool } from '../../sim/pool.js';
+import { progressReporter } from '../progress.js';
 import { fixed, sig } from '../render/format.js';
 import { renderTextTable, type TextColumn } from '../render/text-table.js';
 import { wrapProse } from '../render/report-text.js';
@@ -48,9 +49,16 @@ Examples:
     // One pool for every scenario: workers start once.
     const pool = createPool(sampling.threads);
     const results: RunResult[] = [];
+    // On a terminal: a bar over every scenario's samples, and one line per scenario as it finishes.
+    const progress = progressReporter('check', scenarios.length * sampling.samples);
     try {
-      for (const scenario of scenarios) results.push(await runScenario(scenario, 'both', { ...sampling, pool }));
+      for (const scenario of scenarios) {
+        const r = await runScenario(scenario, 'both', { ...sampling, pool, progress });
+        results.push(r);
+        progress.endPart(sampling.samples, `${r.agreement!.pass ? 'pass' : 'FAIL'}  ${scenarioLabel(scenario)}  (${results.length} of ${scenarios.length})`);
+      }
     } finally {
+      progress.done();
       await pool.destroy();
     }
     const assumed = files.length ? [] : [`scenarios: every bundled scenario${flags.system ? ` of ${findSystem(flags.system, '--system').id}` : ''} (${scenarios.length})`];

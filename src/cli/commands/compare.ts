@@ -37,7 +37,7 @@ export function compareCommand(): Command {
     const targets = targetIds.map((id) => ({ unit: lib.find(id, '--target'), option: DEFAULT_OPTION }));
     const removeFlag = f.remove !== undefined ? '--remove' : '--metric';
     const metric = removeMetricOf(f.remove ?? f.metric, removeFlag);
-    const { value: result, run } = await withEvaluator(f, (evaluate) => compareOptions(unit, options, targets, situationFlags(f), metric, evaluate));
+    const { value: result, run } = await withEvaluator(f, options.length * targets.length, (evaluate) => compareOptions(unit, options, targets, situationFlags(f), metric, evaluate));
     const assumed: string[] = [];
     if (!givenOptions) assumed.push(`options: all of the unit's (${all.join(', ')})`);
     if (!givenTargets) assumed.push(`targets: the ${system.id} standard set (${targets.map((t) => shortId(t.unit.system, t.unit.id)).join(', ')})`);

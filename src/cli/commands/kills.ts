@@ -3,7 +3,7 @@
  */
 import { Command } from 'commander';
 import { whatKills } from '../../analysis/kills.js';
-import { DEFAULT_OPTION, questionsOf } from '../../analysis/units.js';
+import { DEFAULT_OPTION, questionsOf, withOption } from '../../analysis/units.js';
 import { findSystem } from '../../systems/registry.js';
 import { killsReport } from '../render/question-reports.js';
 import { addListOption, addQuestionOptions, addRemoveOption, emit, library, listFlag, type QuestionFlags, questionProvenance, removeMetricOf, situationFlags, withEvaluator } from '../questions.js';
@@ -28,12 +28,16 @@ export function killsCommand(): Command {
     const system = findSystem(target.unit.system);
     const removeFlag = f.remove !== undefined ? '--remove' : '--metric';
     const metric = removeMetricOf(f.remove ?? f.metric, removeFlag);
-    const { value: result, run } = await withEvaluator(f, (evaluate) => whatKills(target, candidates, situationFlags(f), metric, evaluate));
+    const flags = situationFlags(f);
+    // Pairings to run: every option of every candidate that can make this attack.
+    const q = questionsOf(system);
+    const pairings = candidates.reduce((n, u) => n + [DEFAULT_OPTION, ...Object.keys(u.options)].filter((o) => q.canAttack(withOption(u, o), flags)).length, 0);
+    const { value: result, run } = await withEvaluator(f, pairings, (evaluate) => whatKills(target, candidates, flags, metric, evaluate));
     const assumed: string[] = [];
     if (!given) assumed.push(`attackers: every ${system.id} unit in the library (${candidates.length}), each with its best option`);
     if (f.targetOption === undefined && Object.keys(target.unit.options).length) assumed.push('target option: default (the unit as written)');
-    if (f.remove === undefined && f.metric === undefined) assumed.push(`P(remove) counts ${system.questions?.removeVerb === 'rout' ? 'routed' : 'destroyed'} (--remove break counts breaking too)`);
-    const { report, json } = killsReport(result, questionsOf(system));
+    if (f.remove === undefined && f.metric === undefined) assumed.push(`P(remove) counts ${q.removeVerb === 'rout' ? 'routed' : 'destroyed'} (--remove break counts breaking too)`);
+    const { report, json } = killsReport(result, q);
     emit({ ...report, provenance: questionProvenance(run, assumed) }, json, f);
   });
 }

@@ -138,7 +138,9 @@ function renderRecords(t: TextTable, width: number): string {
   const keys = t.columns.map((c, i) => (c.key ? i : -1)).filter((i) => i >= 0);
   const others = t.columns.map((_, i) => i).filter((i) => !keys.includes(i));
   const blocks = t.rows.map((r) => {
-    const lines = [keys.map((i) => textOf(r[i])).join('  ') || textOf(r[0])];
+    const ids = keys.map((i) => textOf(r[i]));
+    // The ids on one line if they fit, else one per line (an id is never cut).
+    const lines = ids.length === 0 ? [textOf(r[0])] : displayWidth(ids.join('  ')) <= width ? [ids.join('  ')] : ids;
     for (const i of keys.length ? others : others.slice(1)) lines.push(...wrapWords(`${t.columns[i].head}: ${textOf(r[i])}`, width - 2).map((l) => `  ${l}`));
     return lines.join('\n');
   });
