@@ -35,8 +35,9 @@ export function findScenario(ref: string, flag = '--scenario'): LoadedScenario {
     const system = findSystem(m[1], `${flag}: '${ref}' is neither a file nor a bundled scenario; rule set`);
     const file = join(DATA_DIR, system.id, 'scenarios', `${m[2]}.json`);
     if (existsSync(file)) return loadScenarioFile(file, flag);
-    const known = bundledScenarioFiles(system.id).map((f) => bundledIdOf(f)!);
-    throw new InputError(`${flag}: no file '${ref}' and no bundled scenario of that name (bundled ${shortId(system.id, '').slice(0, -1)} scenarios: ${known.map((k) => k.split('/')[1]).join(', ') || 'none'}; warodds scenarios lists them)`);
+    const count = bundledScenarioFiles(system.id).length;
+    const alias = shortId(system.id, '').slice(0, -1);
+    throw new InputError(`${flag}: no file '${ref}' and no bundled scenario of that name (${count} bundled ${alias} scenarios: warodds scenarios ${alias} lists them)`);
   }
   return loadScenarioFile(ref, flag);
 }

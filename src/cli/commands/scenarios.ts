@@ -12,7 +12,7 @@ export function scenariosCommand(): Command {
     .description('list the bundled scenarios, by the id that --scenario and check take')
     .argument('[system]', 'only this rule set (generic, t9a, whfb, kow, aos, hott)')
     .option('--json', 'JSON: an array of { id, system, name, description }')
-    .addHelpText('after', '\nExamples:\n  $ npx warodds scenarios kow\n  $ npx warodds attack --scenario kow/knights-charge')
+    .addHelpText('after', '\nExamples:\n  $ npx warodds scenarios kow\n  $ npx warodds attack --scenario kow/dragon-breath-on-trolls')
     .action((systemName: string | undefined, f: { json?: boolean }) => {
       const scenarios = bundledScenarioFiles(systemName).map((file) => {
         const s = loadScenarioFile(file);
