@@ -116,3 +116,38 @@ for (const [unit, rows, cols] of [
   const ms = await medianMs(() => damageGrid(attacker, q.defaultGrid.target, rowAxis, colAxis, flags, parseGridMetric('p-remove', 'destroyed'), exactEvaluate));
   console.log(`    table: ${unit} ${rowAxis.values.length} × ${colAxis.values.length}: ${ms.toFixed(1)} ms`);
 }
+
+// Whole fights, exact (issue 14): two 20-model single-wound 5-wide infantry units to a finish
+// (target < 200 ms) and two 10-model 3-wound units (target < 1 s), the round cap at 12.
+const infantry = { models: 20, files: 5, ws: 3, s: 3, t: 3, w: 1, i: 3, a: 1, ld: 7 };
+const brutes = { troop: 'monstrous-infantry', models: 10, files: 5, ws: 3, s: 4, t: 4, w: 3, i: 2, a: 3, ld: 8 };
+const whfbInfantry = { models: 20, width: 5, m: 10, ws: 3, bs: 3, s: 3, t: 3, w: 1, i: 3, a: 1, ld: 7 };
+const whfbBrutes = { models: 10, width: 5, type: 'monstrous', m: 15, ws: 3, bs: 2, s: 4, t: 4, w: 3, i: 2, a: 3, ld: 8 };
+const fights: Array<[string, string, unknown]> = [
+  ['ninth-age', '20 v 20 single-wound infantry, 5 wide', {
+    attacker: { ...infantry, equipment: ['light-armour', 'shield'], standard: true },
+    target: { ...infantry, equipment: ['spear', 'light-armour', 'shield'] },
+    situation: { type: 'fight', charging: 'attacker' },
+  }],
+  ['ninth-age', '10 v 10 three-wound monstrous infantry', {
+    attacker: { ...brutes, equipment: ['light-armour'] },
+    target: { ...brutes, s: 5, i: 1, ld: 7, equipment: ['heavy-armour'] },
+    situation: { type: 'fight', charging: 'attacker' },
+  }],
+  ['warhammer-fantasy', '20 v 20 single-wound infantry, 5 wide', {
+    attacker: { ...whfbInfantry, armour: ['light', 'shield'], rules: ['standard'] },
+    target: { ...whfbInfantry, armour: ['light', 'shield'], weapon: 'spear' },
+    situation: { phase: 'fight', charging: 'attacker' },
+  }],
+  ['warhammer-fantasy', '10 v 10 three-wound monstrous infantry', {
+    attacker: { ...whfbBrutes, armour: ['light'] },
+    target: { ...whfbBrutes, s: 5, i: 1, ld: 7, armour: ['heavy'] },
+    situation: { phase: 'fight', charging: 'attacker' },
+  }],
+];
+console.log('Whole fights (exact chain to a finish, cap 12 rounds), median of 7:');
+for (const [systemId, name, input] of fights) {
+  const system = findSystem(systemId);
+  const ms = await medianMs(async () => system.exact(system.parse(input)));
+  console.log(`    ${systemId}: ${name}: ${ms.toFixed(0)} ms`);
+}

@@ -4,7 +4,8 @@
  * z-test, categorical tables (morale, HOTT results) by chi-square.
  */
 import { type Agreement, compareCategories, compareCounts, compareProbability } from '../core/stats.js';
-import type { TallyData } from '../sim/tally.js';
+import { cap, type Dist } from '../core/dist.js';
+import { POOLED_FROM, type TallyData } from '../sim/tally.js';
 import type { Outcome } from '../systems/types.js';
 
 export interface FieldAgreement extends Agreement {
@@ -27,9 +28,15 @@ const missing = (field: string): FieldAgreement => ({
   pass: false,
 });
 
+/** The exact distribution with its tail pooled as the tally pooled it (sim/tally.ts, POOLED_FROM). */
+function asTallied(d: Dist, counts: number[]): Dist {
+  return counts.length > POOLED_FROM ? cap(d, POOLED_FROM) : d;
+}
+
 export function agreementOf(exact: Outcome, tally: TallyData): AgreementReport {
-  const fields: FieldAgreement[] = [{ field: 'damage', ...compareCounts(exact.damage, tally.damage) }];
-  if (exact.slain || tally.slain) fields.push(exact.slain && tally.slain ? { field: 'slain', ...compareCounts(exact.slain, tally.slain) } : missing('slain'));
+  const fields: FieldAgreement[] = [{ field: 'damage', ...compareCounts(asTallied(exact.damage, tally.damage), tally.damage) }];
+  if (exact.slain || tally.slain)
+    fields.push(exact.slain && tally.slain ? { field: 'slain', ...compareCounts(asTallied(exact.slain, tally.slain), tally.slain) } : missing('slain'));
   if (exact.destroyed !== undefined || tally.destroyed !== null)
     fields.push(
       exact.destroyed !== undefined && tally.destroyed !== null

@@ -4,7 +4,8 @@
  * from the two damage distributions (independent rolls).
  *
  * The verdict (issue 12) is lexicographic over three measures — mean damage, then P(remove), then
- * P(damage ≥ half) — and names the measure that separates the winner from the best of the rest.
+ * P(damage ≥ half) — and names the measure that separates the winner from the best of the rest;
+ * in a whole fight (--fight) P(remove), the chance of breaking the target, comes first.
  * Options equal on every measure (within float rounding) are a tie, never a winner picked by
  * list order.
  */
@@ -22,6 +23,8 @@ export interface OptionResult extends Figures {
 /** The measures a verdict can rest on, in the order they are consulted. */
 export type Measure = 'meanDamage' | 'pRemove' | 'pHalf';
 const MEASURES: readonly Measure[] = ['meanDamage', 'pRemove', 'pHalf'];
+/** A whole fight is won by breaking the target: P(remove) decides first (issue 14). */
+const FIGHT_MEASURES: readonly Measure[] = ['pRemove', 'meanDamage', 'pHalf'];
 
 /** Two values of a measure closer than this (relative to 1 or the value) are equal: float rounding. */
 const SAME = 1e-9;
@@ -70,7 +73,7 @@ export async function compareOptions(unit: Unit, options: string[], targets: Sid
     }
     const beats = results.map((a) => results.map((b) => probGreater(a.outcome.damage, b.outcome.damage)));
     const equal = results.map((a) => results.map((b) => probEqual(a.outcome.damage, b.outcome.damage)));
-    comparisons.push({ target, options: results, beats, equal, verdict: verdictOf(results) });
+    comparisons.push({ target, options: results, beats, equal, verdict: verdictOf(results, flags.fight ? FIGHT_MEASURES : MEASURES) });
   }
   const changes: CompareResult['changes'] = [];
   for (let i = 1; i < comparisons.length; i++) {
@@ -86,19 +89,19 @@ function same(a: number, b: number): boolean {
 }
 
 /** Narrow the options measure by measure to those best on it; stop when one is left. */
-function verdictOf(results: readonly OptionResult[]): Verdict {
+function verdictOf(results: readonly OptionResult[], measures: readonly Measure[]): Verdict {
   let group = [...results];
-  for (const [i, measure] of MEASURES.entries()) {
+  for (const [i, measure] of measures.entries()) {
     const best = Math.max(...group.map((r) => r[measure]));
     const top = group.filter((r) => same(r[measure], best));
     if (top.length === 1) {
       const rest = group.filter((r) => r !== top[0]);
       const runnerUp = rest.reduce((a, b) => (b[measure] > a[measure] ? b : a));
-      return { winners: [top[0].option], decidedBy: measure, runnerUp: runnerUp.option, sameOn: MEASURES.slice(0, i), sameDamage: identicalDamage([top[0], runnerUp]) };
+      return { winners: [top[0].option], decidedBy: measure, runnerUp: runnerUp.option, sameOn: measures.slice(0, i), sameDamage: identicalDamage([top[0], runnerUp]) };
     }
     group = top;
   }
-  return { winners: group.map((r) => r.option), decidedBy: null, runnerUp: null, sameOn: [...MEASURES], sameDamage: identicalDamage(group) };
+  return { winners: group.map((r) => r.option), decidedBy: null, runnerUp: null, sameOn: [...measures], sameDamage: identicalDamage(group) };
 }
 
 /** Every option's damage distribution equals the first's (to float rounding). */

@@ -3,6 +3,7 @@
  */
 import { atLeast, mean } from '../core/dist.js';
 import { InputError } from '../core/errors.js';
+import { escapeForTerminal } from '../core/json.js';
 import { findSystem } from '../systems/registry.js';
 import type { SituationFlags, UnitBody, UnitQuestions } from '../systems/types.js';
 import { type Evaluate, type RemoveMetric, removeProbability, type Side, sideBody } from './pairing.js';
@@ -36,9 +37,10 @@ export function parseGridMetric(text: string | undefined, remove: RemoveMetric):
 /** `t=2..6`, `armour=none,6+,5+`, `save=2..6,none`. */
 export function parseAxis(text: string, flag: string, q: UnitQuestions, systemId: string): Axis {
   const m = /^\s*([a-z][a-z0-9-]*)\s*=\s*(.+)$/.exec(text);
-  if (!m) throw new InputError(`${flag}: '${text}' is not key=values (e.g. t=2..6 or save=2..6,none)`);
+  if (!m) throw new InputError(`${flag}: '${escapeForTerminal(text)}' is not key=values (e.g. t=2..6 or save=2..6,none)`);
   const key = m[1];
-  const spec = q.tableKeys[key];
+  // Own properties only: 'constructor' or '__proto__' is not a table key.
+  const spec = Object.hasOwn(q.tableKeys, key) ? q.tableKeys[key] : undefined;
   if (!spec) throw new InputError(`${flag}: ${systemId} has no table key '${key}' (allowed: ${Object.keys(q.tableKeys).join(', ')})`);
   const values: string[] = [];
   for (const part of m[2].split(',').map((s) => s.trim())) {
@@ -49,14 +51,30 @@ export function parseAxis(text: string, flag: string, q: UnitQuestions, systemId
       for (let v = lo; v <= hi; v++) values.push(`${v}${range[2] || range[4] ? '+' : ''}`);
     } else values.push(part);
   }
+  // Two values are the same when they set the target the same way ('4' and '4+', '04' and '4').
+  const seen = new Map<string, string>();
   for (const v of values) {
     try {
       spec.check(v);
     } catch (e) {
-      throw new InputError(`${flag}: ${key}=${v}: ${(e as Error).message} (${spec.describe})`);
+      throw new InputError(`${flag}: ${key}=${escapeForTerminal(v)}: ${(e as Error).message} (${spec.describe})`);
     }
+    const effect = JSON.stringify(spec.apply({}, v));
+    const first = seen.get(effect);
+    if (first !== undefined) throw new InputError(`${flag}: ${key}=${escapeForTerminal(v)} repeats ${key}=${escapeForTerminal(first)} (give each value once)`);
+    seen.set(effect, v);
   }
   return { key, values };
+}
+
+/** A table of more cells than this is computed only when asked for explicitly (`--large`). */
+export const MAX_GRID_CELLS = 10_000;
+
+/** Refuse a grid of more than MAX_GRID_CELLS cells unless `large` (the user confirmed it). */
+export function checkGridSize(rows: Axis, cols: Axis, large: boolean): void {
+  const cells = rows.values.length * cols.values.length;
+  if (cells > MAX_GRID_CELLS && !large)
+    throw new InputError(`--rows/--cols: ${rows.values.length} × ${cols.values.length} = ${cells.toLocaleString('en')} cells is more than ${MAX_GRID_CELLS.toLocaleString('en')}; add --large to compute it anyway`);
 }
 
 export async function damageGrid(attacker: Side, baseTarget: UnitBody, rows: Axis, cols: Axis, flags: SituationFlags, metric: GridMetric, evaluate: Evaluate): Promise<GridResult> {

@@ -9,7 +9,8 @@ import { findSystem } from '../systems/registry.js';
 import { DEFAULT_OPTION, questionsOf, type Unit, withOption } from './units.js';
 
 /** Turns a scenario input into an Outcome: the exact engine, or the Monte Carlo pool. */
-export type Evaluate = (system: string, input: unknown) => Promise<Outcome>;
+/** `label` names the pairing for an error message. */
+export type Evaluate = (system: string, input: unknown, label?: string) => Promise<Outcome>;
 
 export type RemoveMetric = 'destroyed' | 'break';
 
@@ -65,5 +66,5 @@ export function figuresOf(q: UnitQuestions, outcome: Outcome, targetBody: UnitBo
 
 export async function evaluatePairing(evaluate: Evaluate, attacker: Side, target: Side, flags: SituationFlags): Promise<Outcome> {
   const system = findSystem(attacker.unit.system);
-  return evaluate(system.id, pairingInput(questionsOf(system), attacker, target, flags));
+  return evaluate(system.id, pairingInput(questionsOf(system), attacker, target, flags), `${sideLabel(attacker)} against ${sideLabel(target)}`);
 }

@@ -10,7 +10,8 @@ import { InputError, ScenarioError } from '../core/errors.js';
 import { DATA_DIR } from '../paths.js';
 import { findSystem, SYSTEMS } from '../systems/registry.js';
 import type { GameSystem, SituationFlags, SystemId, UnitBody, UnitQuestions } from '../systems/types.js';
-import { readJsonFile } from '../json-file.js';
+import { readJsonFile, shownPath } from '../json-file.js';
+import { escapeForTerminal } from '../core/json.js';
 
 export interface Unit {
   id: string;
@@ -37,7 +38,7 @@ export function questionsOf(system: GameSystem<unknown>, field = 'system'): Unit
 
 /** Split a unit file's JSON into meta and body, checking the meta keys. */
 export function unitFromJson(raw: unknown, id: string, system: GameSystem<unknown>, source: string): Unit {
-  const where = source === 'built-in' ? `${system.id}/${id}` : source;
+  const where = source === 'built-in' ? `${system.id}/${id}` : shownPath(source);
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw new InputError(`${where}: a unit must be a JSON object`);
   const r = raw as Record<string, unknown>;
   if (typeof r.name !== 'string' || !r.name) throw new InputError(`${where}: name: required, a non-empty string`);
@@ -46,6 +47,9 @@ export function unitFromJson(raw: unknown, id: string, system: GameSystem<unknow
   if (r.notes !== undefined && typeof r.notes !== 'string') throw new InputError(`${where}: notes: must be a string`);
   const options = r.options ?? {};
   if (typeof options !== 'object' || options === null || Array.isArray(options)) throw new InputError(`${where}: options: must be an object of named alternatives`);
+  for (const [name, option] of Object.entries(options))
+    if (typeof option !== 'object' || option === null || Array.isArray(option))
+      throw new InputError(`${where}: options.${escapeForTerminal(name)}: must be an object of the fields this option replaces`);
   const body = Object.fromEntries(Object.entries(r).filter(([k]) => !(META_KEYS as readonly string[]).includes(k)));
   const unit: Unit = {
     id,
@@ -89,19 +93,27 @@ export const NO_FLAGS: SituationFlags = { charge: false, flank: false, rear: fal
 /** The unit's body with one of its options applied ('default': as written). */
 export function withOption(unit: Unit, option: string): UnitBody {
   if (option === DEFAULT_OPTION) return unit.body;
-  const o = unit.options[option];
+  // Own properties only: an option called 'constructor' or '__proto__' is unknown unless the unit defines it.
+  const o = Object.hasOwn(unit.options, option) ? unit.options[option] : undefined;
   if (!o) {
     const known = [DEFAULT_OPTION, ...Object.keys(unit.options)].join(', ');
-    throw new InputError(`--options: '${unit.system}/${unit.id}' has no option '${option}' (it has: ${known})`);
+    throw new InputError(`--options: '${unit.system}/${unit.id}' has no option '${escapeForTerminal(option)}' (it has: ${known})`);
   }
   return { ...unit.body, ...o };
 }
 
+/** The `.json` files of a folder, sorted; hidden files are skipped. */
 function jsonFiles(dir: string): string[] {
-  return readdirSync(dir)
+  return visibleEntries(dir)
     .filter((f) => f.endsWith('.json'))
-    .sort()
     .map((f) => join(dir, f));
+}
+
+/** A folder's entries, sorted, without hidden ones (`.git`, `.DS_Store`, editor files). */
+function visibleEntries(dir: string): string[] {
+  return readdirSync(dir)
+    .filter((f) => !f.startsWith('.'))
+    .sort();
 }
 
 function loadBuiltIn(system: GameSystem<unknown>): Unit[] {
@@ -110,23 +122,56 @@ function loadBuiltIn(system: GameSystem<unknown>): Unit[] {
   return jsonFiles(dir).map((file) => unitFromJson(readJsonFile(file, 'unit'), basename(file, '.json'), system, 'built-in'));
 }
 
-/** The user's units: DIR/<system>/*.json, or DIR/*.json each naming its "system". */
+/** Is `path` a directory (following symlinks)? A dangling link or an unreadable entry is not. */
+function isDirectory(path: string): boolean {
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The user's units: DIR/<system>/*.json, or DIR/*.json each naming its "system". Hidden entries
+ * are skipped. Two files defining the same system/id are an error naming both.
+ */
 function loadUserDir(dir: string, flag: string): Unit[] {
-  if (!existsSync(dir) || !statSync(dir).isDirectory()) throw new InputError(`${flag}: '${dir}' is not a directory`);
+  if (!isDirectory(dir)) throw new InputError(`${flag}: ${shownPath(dir)} is not a directory`);
   const units: Unit[] = [];
-  for (const entry of readdirSync(dir).sort()) {
-    const path = join(dir, entry);
-    if (statSync(path).isDirectory()) {
-      const system = findSystem(entry, `${flag}: folder '${entry}'`);
-      for (const file of jsonFiles(path)) units.push(unitFromJson(readJsonFile(file, 'unit'), basename(file, '.json'), system, file));
-    } else if (entry.endsWith('.json')) {
-      const raw = readJsonFile(path, 'unit');
-      const systemName = (raw as Record<string, unknown>)?.system;
-      if (typeof systemName !== 'string') throw new InputError(`${path}: system: required for a unit file outside a <system>/ folder`);
-      units.push(unitFromJson(raw, basename(entry, '.json'), findSystem(systemName, `${path}: system`), path));
+  const read = (file: string) => readJsonFile(file, flag);
+  try {
+    for (const entry of visibleEntries(dir)) {
+      const path = join(dir, entry);
+      if (isDirectory(path)) {
+        const system = findSystem(entry, `${flag}: folder ${shownPath(entry)}`);
+        for (const file of jsonFiles(path)) units.push(unitFromJson(read(file), basename(file, '.json'), system, file));
+      } else if (entry.endsWith('.json')) {
+        const raw = read(path);
+        const systemName = typeof raw === 'object' && raw !== null && Object.hasOwn(raw, 'system') ? (raw as Record<string, unknown>).system : undefined;
+        if (typeof systemName !== 'string') throw new InputError(`${shownPath(path)}: system: required for a unit file outside a <system>/ folder`);
+        units.push(unitFromJson(raw, basename(entry, '.json'), findSystem(systemName, `${shownPath(path)}: system`), path));
+      }
     }
+  } catch (e) {
+    if (e instanceof InputError) throw e;
+    throw new InputError(`${flag}: cannot read ${shownPath(dir)} (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
+  }
+  const seen = new Map<string, Unit>();
+  for (const u of units) {
+    const key = `${u.system}/${u.id}`;
+    const first = seen.get(key);
+    if (first) throw new InputError(`${flag}: unit '${escapeForTerminal(key)}' is defined twice: ${shownPath(first.source)} and ${shownPath(u.source)}`);
+    seen.set(key, u);
   }
   return units;
+}
+
+let builtIn: readonly Unit[] | undefined;
+
+/** The package's units, read and validated once per process (they do not change while it runs). */
+function builtInUnits(): readonly Unit[] {
+  builtIn ??= SYSTEMS.filter((system) => system.questions).flatMap(loadBuiltIn);
+  return builtIn;
 }
 
 export interface Library {
@@ -138,7 +183,7 @@ export interface Library {
 /** Every unit: built-in first, then the user's (a user unit with the same id replaces the built-in one). */
 export function loadLibrary(userDir?: string): Library {
   const byKey = new Map<string, Unit>();
-  for (const system of SYSTEMS) if (system.questions) for (const u of loadBuiltIn(system)) byKey.set(`${u.system}/${u.id}`, u);
+  for (const u of builtInUnits()) byKey.set(`${u.system}/${u.id}`, u);
   const dir = userDir ?? process.env.WARODDS_UNITS;
   if (dir) for (const u of loadUserDir(dir, userDir ? '--units' : 'WARODDS_UNITS')) byKey.set(`${u.system}/${u.id}`, u);
   const units = [...byKey.values()];

@@ -2,7 +2,9 @@
  * Building a generic scenario from `warodds attack` flags; errors name the flag, not the field.
  */
 import { InputError, ScenarioError } from '../core/errors.js';
+import { escapeForTerminal } from '../core/json.js';
 import { generic } from '../systems/generic/index.js';
+import { GENERIC_LIMITS } from '../systems/generic/schema.js';
 import type { LoadedScenario } from './scenario-file.js';
 
 export interface GenericFlags {
@@ -25,6 +27,11 @@ export interface GenericFlags {
   spill?: boolean;
 }
 
+/** The flags of the generic pipeline (`warodds attack` without --scenario or units). */
+export const GENERIC_FLAG_KEYS = [
+  'attacks', 'attackerModels', 'hit', 'wound', 'rend', 'damage', 'rerollHit', 'rerollWound', 'hitCrit', 'hitCritOn', 'woundCrit', 'woundCritOn', 'save', 'ward', 'models', 'health', 'spill',
+] as const satisfies ReadonlyArray<keyof GenericFlags>;
+
 const FLAG_OF_FIELD: Record<string, string> = {
   'attacker.attacks': '--attacks',
   'attacker.models': '--attacker-models',
@@ -44,10 +51,13 @@ const FLAG_OF_FIELD: Record<string, string> = {
   'target.health': '--health',
 };
 
-function integer(value: string | undefined, flag: string): number | undefined {
+/** A whole-number flag within its field's bounds; any other text names the bounds. */
+function integer(value: string | undefined, flag: string, limit: { min: number; max: number }): number | undefined {
   if (value === undefined) return undefined;
-  if (!/^-?\d+$/.test(value.trim())) throw new InputError(`${flag}: expected a whole number, got '${value}'`);
-  return Number(value);
+  const n = Number(value);
+  if (!/^\s*-?\d+\s*$/.test(value) || n < limit.min || n > limit.max)
+    throw new InputError(`${flag}: expected a whole number from ${limit.min} to ${limit.max.toLocaleString('en')}, got '${escapeForTerminal(value)}'`);
+  return n;
 }
 
 const list = (v: string | undefined) => (v === undefined ? undefined : v.split(/,(?![^(]*\))/).map((s) => s.trim()));
@@ -60,8 +70,8 @@ export function genericInputFromFlags(f: GenericFlags): Record<string, unknown> 
     attacks: f.attacks,
     hit: f.hit,
     wound: f.wound,
-    models: integer(f.attackerModels, '--attacker-models'),
-    rend: integer(f.rend, '--rend'),
+    models: integer(f.attackerModels, '--attacker-models', GENERIC_LIMITS.attackerModels),
+    rend: integer(f.rend, '--rend', GENERIC_LIMITS.rend),
     damage: f.damage,
     reroll: f.rerollHit || f.rerollWound ? { hit: f.rerollHit ?? 'none', wound: f.rerollWound ?? 'none' } : undefined,
   };
@@ -72,8 +82,8 @@ export function genericInputFromFlags(f: GenericFlags): Record<string, unknown> 
   const target = {
     save: f.save,
     ward: f.ward,
-    models: integer(f.models, '--models'),
-    health: integer(f.health, '--health'),
+    models: integer(f.models, '--models', GENERIC_LIMITS.targetModels),
+    health: integer(f.health, '--health', GENERIC_LIMITS.health),
   };
   return {
     attacker: dropUndefined(attacker),

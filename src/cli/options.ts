@@ -4,7 +4,7 @@
 import { Option, type Command } from 'commander';
 import { InputError } from '../core/errors.js';
 import { DEFAULT_SEED } from '../core/rng.js';
-import { defaultThreads } from '../sim/pool.js';
+import { defaultThreads, maxThreads } from '../sim/pool.js';
 import type { Engine, RunOptions } from './run.js';
 
 export type Format = 'table' | 'json' | 'csv' | 'markdown';
@@ -54,12 +54,22 @@ export function positiveInteger(value: string, flag: string, max: number): numbe
   return n;
 }
 
-export function samplingOptions(f: SamplingFlags, defaultSamples: number, signal?: AbortSignal): RunOptions {
+/**
+ * --threads: at most 4 per core of this machine (more only costs start-up time and memory); a job
+ * then starts no more threads than it has chunks (sim/pool.ts, threadsFor).
+ */
+function threadsOption(value: string): number {
+  const max = maxThreads();
+  const n = Number(value);
+  if (!/^\d+$/.test(value.trim()) || n < 1 || n > max) throw new InputError(`--threads: expected a whole number from 1 to ${max} (4 per core of this machine), got '${value}'`);
+  return n;
+}
+
+export function samplingOptions(f: SamplingFlags, defaultSamples: number): RunOptions {
   return {
     samples: f.samples === undefined ? defaultSamples : positiveInteger(f.samples, '--samples', 1e10),
     seed: f.seed ?? DEFAULT_SEED,
-    threads: f.threads === undefined ? defaultThreads() : positiveInteger(f.threads, '--threads', 256),
-    signal,
+    threads: f.threads === undefined ? defaultThreads() : threadsOption(f.threads),
   };
 }
 

@@ -7,7 +7,7 @@ import { renderTable } from './render/table.js';
 import { stdoutStyle } from './terminal.js';
 import type { Provenance } from './provenance.js';
 
-export function renderResult(r: RunResult, format: Format, p: Provenance): string {
+export function renderResult(r: RunResult, format: Format, p?: Provenance): string {
   if (format === 'json') return JSON.stringify(resultJson(r, p), null, 2);
   if (format === 'csv') return renderCsv(r, p);
   if (format === 'markdown') return renderMarkdown(r, p);

@@ -3,24 +3,26 @@
  * metric, the engine (exact, or --mc), and where the answer goes (--json, --csv, --markdown,
  * --html FILE).
  */
-import { renameSync, writeFileSync } from 'node:fs';
 import { Command, Option } from 'commander';
 import { InputError } from '../core/errors.js';
 import { withWorkBudget } from '../core/budget.js';
 import { loadLibrary, type Library } from '../analysis/units.js';
+import { parseJsonText } from '../json-file.js';
 import type { Evaluate, RemoveMetric } from '../analysis/pairing.js';
 import { findSystem } from '../systems/registry.js';
-import { createPool, runMonteCarlo } from '../sim/pool.js';
+import { createPool, runMonteCarlo, threadsFor } from '../sim/pool.js';
 import { tallyToOutcome } from '../sim/tally.js';
-import type { SituationFlags } from '../systems/types.js';
-import { addSamplingOptions, formatOf, samplingOptions, type OutputFlags, type SamplingFlags } from './options.js';
-import { interruptSignal } from './interrupt.js';
+import type { SituationFlags, UnitQuestions } from '../systems/types.js';
+import { DEFAULT_ROUNDS, MAX_ROUNDS } from '../fight/types.js';
+import { addSamplingOptions, formatOf, positiveInteger, samplingOptions, type OutputFlags, type SamplingFlags } from './options.js';
+import { interruptible } from './interrupt.js';
 import { progressReporter } from './progress.js';
 import { stdoutStyle } from './terminal.js';
 import { type Provenance, provenance, provenanceJson, situationLines } from './provenance.js';
 import type { Report } from './render/report.js';
 import { reportToCsv, reportToMarkdown, reportToTerminal } from './render/report-text.js';
 import { reportToHtml } from './render/report-html.js';
+import { checkOutputPath, writeOutputFile } from './file-output.js';
 
 export const QUESTION_MC_SAMPLES = 200_000;
 
@@ -33,6 +35,25 @@ export interface QuestionFlags extends SamplingFlags, OutputFlags {
   units?: string;
   mc?: boolean;
   html?: string;
+  fight?: boolean;
+  rounds?: string;
+}
+
+/** --fight and --rounds of kills and compare. */
+export function addFightOptions(cmd: Command): Command {
+  return cmd
+    .option('--fight', 'a whole fight, round after round until one side breaks, is caught or destroyed (9th Age, Warhammer Fantasy)')
+    .option('--rounds <n>', `with --fight: the round cap, 1..${MAX_ROUNDS} (default ${DEFAULT_ROUNDS})`);
+}
+
+/** The round cap given with --rounds, as a situation key (1..50). */
+export function roundsOf(text: string | undefined): Record<string, number> {
+  return text === undefined ? {} : { rounds: positiveInteger(text, '--rounds', MAX_ROUNDS) };
+}
+
+/** A whole fight needs a rule set that has them. */
+export function checkFightSystem(q: UnitQuestions, flags: SituationFlags, systemId: string): void {
+  if (flags.fight && !q.fights) throw new InputError(`--fight: whole fights exist for ninth-age and warhammer-fantasy, not ${systemId}`);
 }
 
 export function addQuestionOptions(cmd: Command): Command {
@@ -55,14 +76,19 @@ export function addQuestionOptions(cmd: Command): Command {
 export function situationFlags(f: QuestionFlags): SituationFlags {
   let extra: Record<string, unknown> = {};
   if (f.situation !== undefined) {
-    try {
-      extra = JSON.parse(f.situation);
-    } catch (e) {
-      throw new InputError(`--situation: not valid JSON (${(e as Error).message})`);
-    }
+    extra = parseJsonText(f.situation, '--situation') as Record<string, unknown>;
     if (typeof extra !== 'object' || extra === null || Array.isArray(extra)) throw new InputError('--situation: must be a JSON object of situation keys');
   }
-  return { charge: Boolean(f.charge), flank: Boolean(f.flank), rear: Boolean(f.rear), shooting: Boolean(f.shooting), extra };
+  if (f.fight && f.shooting) throw new InputError('--fight: a fight is close combat; it cannot be combined with --shooting');
+  if (f.rounds !== undefined && !f.fight) throw new InputError('--rounds: only with --fight');
+  return {
+    charge: Boolean(f.charge),
+    flank: Boolean(f.flank),
+    rear: Boolean(f.rear),
+    shooting: Boolean(f.shooting),
+    fight: Boolean(f.fight),
+    extra: { ...extra, ...roundsOf(f.rounds) },
+  };
 }
 
 export function library(f: QuestionFlags): Library {
@@ -103,6 +129,17 @@ export function addRemoveOption(cmd: Command, withOldName: boolean): Command {
   return withOldName ? cmd.addOption(new Option('--metric <what>').hideHelp()) : cmd;
 }
 
+/** What P(remove) counts when --remove is not given. */
+export function removeAssumption(q: UnitQuestions, fight: boolean): string {
+  if (fight) return 'P(remove) counts the target broken, caught or destroyed within the rounds';
+  return `P(remove) counts ${q.removeVerb === 'rout' ? 'routed' : 'destroyed'} (--remove break counts breaking too)`;
+}
+
+/** The round cap of a fight when --rounds is not given. */
+export function fightAssumptions(f: QuestionFlags): string[] {
+  return f.fight && f.rounds === undefined ? [`rounds: at most ${DEFAULT_ROUNDS}`] : [];
+}
+
 /** The record of a question's answer: its run, and the defaults the user did not choose. */
 export function questionProvenance(run: QuestionRun, assumed: string[]): Provenance {
   return provenance({ ...run, assumed });
@@ -117,6 +154,8 @@ export type QuestionRun = Pick<Provenance, 'engine' | 'samples' | 'samplesPer' |
  * set received in the first pairing (every pairing gets the same flags).
  */
 export async function withEvaluator<T>(f: QuestionFlags, pairings: number, ask: (evaluate: Evaluate) => Promise<T>): Promise<{ value: T; run: QuestionRun }> {
+  // A bad --html path is refused before the work, not after it.
+  if (f.html) checkOutputPath(f.html, '--html');
   let situation: string[] | null = null;
   const seen = (input: unknown) => {
     situation ??= situationLines((input as { situation?: unknown }).situation);
@@ -130,18 +169,20 @@ export async function withEvaluator<T>(f: QuestionFlags, pairings: number, ask: 
     });
     return { value, run: { engine: 'exact', situation: situation ?? [] } };
   }
-  const options = samplingOptions(f, QUESTION_MC_SAMPLES, interruptSignal());
-  const pool = createPool(options.threads);
+  const options = samplingOptions(f, QUESTION_MC_SAMPLES);
+  const pool = createPool(threadsFor(options.threads, options.samples));
   // One bar over every pairing (`pairings` of them, as the command counts them).
   const progress = progressReporter('Monte Carlo', pairings * options.samples);
   try {
-    const value = await ask(async (system, input) => {
-      seen(input);
-      findSystem(system).parse(input);
-      const tally = await runMonteCarlo({ system, input, ...options, onProgress: progress.update }, pool);
-      progress.endPart(options.samples);
-      return tallyToOutcome(tally);
-    });
+    const value = await interruptible(() =>
+      ask(async (system, input, label) => {
+        seen(input);
+        findSystem(system).parse(input);
+        const tally = await runMonteCarlo({ system, input, label, ...options, onProgress: progress.update }, pool);
+        progress.endPart(options.samples);
+        return tallyToOutcome(tally);
+      }),
+    );
     return { value, run: { engine: 'monte-carlo', samples: options.samples, samplesPer: 'pairing', seed: options.seed, situation: situation ?? [] } };
   } finally {
     progress.done();
@@ -160,18 +201,6 @@ export function emit(report: Report, json: object, f: QuestionFlags): void {
         : format === 'markdown'
           ? reportToMarkdown(report)
           : reportToTerminal(report, stdoutStyle());
-  if (f.html) {
-    const temporary = `${f.html}.${process.pid}.tmp`;
-    try {
-      writeFileSync(temporary, reportToHtml(report));
-      renameSync(temporary, f.html);
-    } catch (e) {
-      throw new InputError(`--html: cannot write '${f.html}' (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
-    }
-  }
+  if (f.html) writeOutputFile(f.html, reportToHtml(report), '--html');
   process.stdout.write(`${text}\n`);
-}
-
-export function splitList(text: string | undefined): string[] | undefined {
-  return text?.split(',').map((s) => s.trim()).filter(Boolean);
 }

@@ -9,6 +9,7 @@ import { tallyToOutcome, type TallyData } from '../sim/tally.js';
 import type { Outcome } from '../systems/types.js';
 import type { LoadedScenario } from './scenario-file.js';
 import { type Progress, progressReporter } from './progress.js';
+import { interruptible } from './interrupt.js';
 
 export type Engine = 'exact' | 'mc' | 'both';
 
@@ -16,7 +17,8 @@ export interface RunOptions {
   samples: number;
   seed: string;
   threads: number;
-  signal?: AbortSignal;
+  /** Samples per chunk; the default CHUNK_SIZE unless a test wants many small chunks. */
+  chunkSize?: number;
   /** A started pool shared by several runs of one command (otherwise each run starts its own). */
   pool?: Piscina;
   /** Progress shared by several runs (the caller ends each part); otherwise this run shows its own. */
@@ -38,15 +40,17 @@ export async function runScenario(scenario: LoadedScenario, engine: Engine, opti
   if (engine !== 'exact') {
     const progress = options.progress ?? progressReporter('Monte Carlo', options.samples);
     try {
-      const tally = await runMonteCarlo({
+      const job = {
         system: scenario.system.id,
         input: scenario.input,
+        label: scenario.name,
         samples: options.samples,
         seed: options.seed,
         threads: options.threads,
-        signal: options.signal,
+        chunkSize: options.chunkSize,
         onProgress: progress.update,
-      }, options.pool);
+      };
+      const tally = await interruptible(() => runMonteCarlo(job, options.pool));
       result.monteCarlo = { outcome: tallyToOutcome(tally), tally, samples: options.samples, seed: options.seed };
     } finally {
       if (!options.progress) progress.done();

@@ -3,7 +3,7 @@
  * situation }`. The meta fields are split off; the rest is what the system's parse takes.
  */
 import { InputError } from '../core/errors.js';
-import { readJsonFile } from '../json-file.js';
+import { readJsonFile, shownPath } from '../json-file.js';
 import { findSystem } from '../systems/registry.js';
 import type { GameSystem } from '../systems/types.js';
 
@@ -35,5 +35,5 @@ export function scenarioFromJson(raw: unknown, origin: string, file: string | nu
 }
 
 export function loadScenarioFile(path: string, flag = '--scenario'): LoadedScenario {
-  return scenarioFromJson(readJsonFile(path, flag), path, path);
+  return scenarioFromJson(readJsonFile(path, flag), `${flag}: ${shownPath(path)}`, path);
 }

@@ -5,6 +5,14 @@
 import { z } from 'zod';
 import { ScenarioError } from './errors.js';
 
+/**
+ * `record[key]` for a key the user wrote, own properties only: 'constructor', 'toString' or
+ * '__proto__' are not inherited entries of a lookup table.
+ */
+export function ownEntry<T>(record: Readonly<Record<string, T>>, key: string): T | undefined {
+  return Object.hasOwn(record, key) ? record[key] : undefined;
+}
+
 /** Validate with zod; the first issue becomes ScenarioError(path, message). */
 export function validate<T extends z.ZodType>(schema: T, input: unknown, root = ''): z.infer<T> {
   const result = schema.safeParse(input);

@@ -10,10 +10,10 @@ export interface Chunk {
   samples: number;
 }
 
-export function planChunks(samples: number): Chunk[] {
+export function planChunks(samples: number, chunkSize = CHUNK_SIZE): Chunk[] {
   const chunks: Chunk[] = [];
   for (let index = 0, done = 0; done < samples; index++) {
-    const size = Math.min(CHUNK_SIZE, samples - done);
+    const size = Math.min(chunkSize, samples - done);
     chunks.push({ index, samples: size });
     done += size;
   }

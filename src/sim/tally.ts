@@ -6,23 +6,37 @@
 import type { Outcome } from '../systems/types.js';
 import { trim } from '../core/dist.js';
 
-/** A growable histogram of non-negative integers. */
+/**
+ * Values from this one on share the last slot of a histogram (its overflow bucket): memory stays
+ * bounded whatever the damage range (`--damage D6+5000000`), and the outcome says how much of it
+ * was pooled there.
+ */
+export const POOLED_FROM = 1 << 16;
+
+/** A growable histogram of non-negative integers, at most POOLED_FROM + 1 slots long. */
 export class Counts {
   data = new Float64Array(16);
   /** One more observation of k. */
   add(k: number): void {
-    if (k >= this.data.length) this.grow(k + 1);
+    if (k >= this.data.length) k = this.slot(k);
     this.data[k]++;
   }
   /** `times` more observations of k. */
   addMany(k: number, times: number): void {
     if (times === 0) return;
-    if (k >= this.data.length) this.grow(k + 1);
+    if (k >= this.data.length) k = this.slot(k);
     this.data[k] += times;
   }
-  grow(length: number): void {
+  /** Off the hot path: the slot of a value beyond the array, grown to hold it. */
+  private slot(k: number): number {
+    const slot = Math.min(k, POOLED_FROM);
+    if (slot >= this.data.length) this.grow(slot + 1);
+    return slot;
+  }
+  private grow(length: number): void {
     let size = this.data.length;
     while (size < length) size *= 2;
+    size = Math.min(size, POOLED_FROM + 1);
     const next = new Float64Array(size);
     next.set(this.data);
     this.data = next;
@@ -112,12 +126,35 @@ export function mergeTally(a: TallyData, b: TallyData): TallyData {
   };
 }
 
-/** The Monte Carlo estimate of an Outcome: every count divided by the number of samples. */
+/**
+ * The tally with its morale categories and outcome tables in the rule set's fixed order
+ * (GameSystem.categoryOrder; names it does not list follow, numbers ascending, then by name):
+ * the same whatever order the chunks finished in.
+ */
+export function canonicalTally(t: TallyData, order: readonly string[]): TallyData {
+  const rank = (key: string) => {
+    const i = order.indexOf(key);
+    return i < 0 ? order.length : i;
+  };
+  const byOrder = (a: string, b: string) => rank(a) - rank(b) || (a < b ? -1 : a > b ? 1 : 0);
+  const sorted = <T>(r: Record<string, T>) => Object.fromEntries(Object.keys(r).sort(byOrder).map((k) => [k, r[k]]));
+  return { ...t, morale: sorted(t.morale), outcomes: mapRecord(sorted(t.outcomes), sorted) };
+}
+
+/**
+ * The Monte Carlo estimate of an Outcome: every count divided by the number of samples. A
+ * distribution whose overflow bucket was used says so in `pooledFrom`.
+ */
 export function tallyToOutcome(t: TallyData): Outcome {
   const n = t.samples;
   const scale = (xs: number[]) => Float64Array.from(xs.length ? xs : [n], (x) => x / n);
   const outcome: Outcome = { damage: scale(t.damage) };
   if (t.slain) outcome.slain = scale(t.slain);
+  // Trailing zeros are trimmed, so a histogram longer than POOLED_FROM used its overflow bucket.
+  const pooledFrom: NonNullable<Outcome['pooledFrom']> = {};
+  if (t.damage.length > POOLED_FROM) pooledFrom.damage = POOLED_FROM;
+  if (t.slain && t.slain.length > POOLED_FROM) pooledFrom.slain = POOLED_FROM;
+  if (Object.keys(pooledFrom).length) outcome.pooledFrom = pooledFrom;
   if (t.destroyed !== null) outcome.destroyed = t.destroyed / n;
   if (Object.keys(t.morale).length) outcome.morale = mapRecord(t.morale, (x) => x / n);
   if (Object.keys(t.outcomes).length) outcome.outcomes = mapRecord(t.outcomes, (table) => mapRecord(table, (x) => x / n));

@@ -24,6 +24,13 @@ export interface Outcome {
   morale?: Record<string, number>;
   /** HOTT: per element, {nothing, recoil, flee, destroyed, ...}. */
   outcomes?: Record<string, Record<string, number>>;
+  /**
+   * Monte Carlo only, when a distribution's overflow bucket was used: its last entry, at this
+   * value, holds every sample at or above it (sim/tally.ts, POOLED_FROM).
+   */
+  pooledFrom?: { damage?: number; slain?: number };
+  /** A whole fight's exact chain: live states per round and the bound on them (src/fight). */
+  chain?: { readonly statesPerRound: readonly number[]; readonly bound: number };
 }
 
 export interface GameSystem<S> {
@@ -38,6 +45,14 @@ export interface GameSystem<S> {
   exact(scenario: S): Outcome;
   /** Roll `n` sequences die by die, in rule order, adding each to `tally`. */
   simulate(scenario: S, rng: Rng, n: number, tally: Tally): void;
+  /**
+   * The order in which outcome tables and morale / outcome categories are shown, as the exact
+   * engine builds them; the simulator's tallies are sorted by it, so the output does not depend
+   * on which chunk finished first. Names not listed follow (numbers ascending, then by name).
+   */
+  readonly categoryOrder: readonly string[];
+  /** Whether a parsed scenario is a whole fight (src/fight); absent where the rule set has none. */
+  isFight?(scenario: S): boolean;
   /** Units and the three questions; absent for the generic pipeline, which has no units. */
   readonly questions?: UnitQuestions;
   /**
@@ -56,6 +71,8 @@ export interface SituationFlags {
   flank: boolean;
   rear: boolean;
   shooting: boolean;
+  /** A whole fight, round after round to a finish (rule sets whose questions have `fights`). */
+  fight?: boolean;
   /** Raw keys merged into the system's situation (`--situation JSON`). */
   extra: Record<string, unknown>;
 }
@@ -87,6 +104,8 @@ export interface UnitQuestions {
   /** What "damage" counts and how much the target can take (P(≥ half) uses half of it). */
   readonly damageUnit: string;
   capacity(target: UnitBody): number;
+  /** Whole fights (`--fight`, `warodds fight`) are available. */
+  readonly fights?: boolean;
   /** P(the target breaks, flees or is destroyed), where the rule set has break tests. */
   breakProbability?(outcome: Outcome): number;
   /** Target characteristics a table may vary, and the default grid. */

@@ -136,7 +136,7 @@ describe('output formats', () => {
 
 describe('bad input: one line naming the problem, exit 2', () => {
   const cases: Array<[string[], RegExp]> = [
-    [['units', 'aos', '--units', 'test/cli/fixtures/units-bad'], /^warodds: test\/cli\/fixtures\/units-bad\/age-of-sigmar\/broken.json: weapons\[0\]\.hit: '9\+' is not allowed/],
+    [['units', 'aos', '--units', 'test/cli/fixtures/units-bad'], /^warodds: 'test\/cli\/fixtures\/units-bad\/age-of-sigmar\/broken.json': weapons\[0\]\.hit: '9\+' is not allowed/],
     [['kills', 'aos/no-such-unit'], /^warodds: target: unknown unit 'aos\/no-such-unit'/],
     [['attack', '--attacker', 'aos/clawlord', '--target', 'hott/blades'], /^warodds: target: 'hott\/blades' is not from the age-of-sigmar rule set/],
     [['kills', 'clawlord'], /^warodds: target: 'clawlord' is not a unit id/],

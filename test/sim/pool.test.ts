@@ -1,14 +1,35 @@
+import { fileURLToPath } from 'node:url';
+import type { ResourceLimits } from 'node:worker_threads';
 import { describe, expect, it } from 'vitest';
-import { runMonteCarlo, WorkerFailure } from '../../src/sim/pool.js';
+import { createPool, runMonteCarlo, threadsFor, WorkerFailure } from '../../src/sim/pool.js';
 import { planChunks, CHUNK_SIZE } from '../../src/sim/chunks.js';
 
 const input = { attacker: { attacks: 'D6', hit: 4, wound: 4, damage: 'D3' }, target: { models: 3, health: 2 } };
+const fixture = (name: string) => fileURLToPath(new URL(`./fixtures/${name}`, import.meta.url));
+
+/** A job on a pool of `threads` fixture workers; the pool is destroyed afterwards. */
+async function failingJob(worker: string, threads = 2, resourceLimits?: ResourceLimits) {
+  const pool = createPool(threads, { filename: fixture(worker), resourceLimits });
+  try {
+    return await runMonteCarlo({ system: 'generic', input, samples: 8000, chunkSize: 1000, seed: 'x', threads, label: 'plain attack' }, pool);
+  } finally {
+    await pool.destroy();
+  }
+}
 
 describe('sim/pool', () => {
   it('chunks have a fixed size, whatever the thread count', () => {
     const chunks = planChunks(2 * CHUNK_SIZE + 5);
     expect(chunks.map((c) => c.samples)).toEqual([CHUNK_SIZE, CHUNK_SIZE, 5]);
     expect(chunks.map((c) => c.index)).toEqual([0, 1, 2]);
+    expect(planChunks(2500, 1000).map((c) => c.samples)).toEqual([1000, 1000, 500]);
+  });
+
+  it('a job starts no more threads than it has chunks', () => {
+    expect(threadsFor(16, 1000)).toBe(1);
+    expect(threadsFor(16, 10 * CHUNK_SIZE)).toBe(10);
+    expect(threadsFor(4, 10 * CHUNK_SIZE + 1)).toBe(4);
+    expect(threadsFor(32, 2500, 1000)).toBe(3);
   });
 
   it('the same seed gives identical tallies on 1, 2 and 3 threads; another seed differs', async () => {
@@ -25,16 +46,36 @@ describe('sim/pool', () => {
     expect(one.samples).toBe(150_000);
   });
 
-  it('a worker that throws becomes one clear error, not a hang', async () => {
-    const failing = runMonteCarlo({ system: 'no-such-system', input, samples: 1000, seed: 'x', threads: 2 });
-    await expect(failing).rejects.toBeInstanceOf(WorkerFailure);
-    await expect(failing).rejects.toThrow(/^Monte Carlo worker failed: .*unknown rule set 'no-such-system'/);
-  });
-
   it('an aborted job stops its workers and rejects', async () => {
     const controller = new AbortController();
     const job = runMonteCarlo({ system: 'generic', input, samples: 50_000_000, seed: 'x', threads: 2, signal: controller.signal });
     setTimeout(() => controller.abort(), 200);
     await expect(job).rejects.toThrow(/abort/i);
+  });
+});
+
+describe('a worker that dies is one line naming the scenario and the cause', () => {
+  it('a thrown error (only its first line)', async () => {
+    await expect(failingJob('throws.cjs')).rejects.toThrow(new WorkerFailure('plain attack: Monte Carlo stopped: a worker failed: the dice fell off the table'));
+  });
+
+  it('the real worker on an unknown rule set', async () => {
+    const job = runMonteCarlo({ system: 'no-such-system', input, samples: 1000, seed: 'x', threads: 1, label: 'mystery' });
+    await expect(job).rejects.toBeInstanceOf(WorkerFailure);
+    await expect(job).rejects.toThrow(/^mystery: Monte Carlo stopped: a worker failed: system: unknown rule set 'no-such-system'/);
+  });
+
+  it('process.exit in a worker', async () => {
+    await expect(failingJob('exits.cjs')).rejects.toThrow(new WorkerFailure('plain attack: Monte Carlo stopped: a worker exited unexpectedly (exit code 3)'));
+  });
+
+  it('a worker out of memory', async () => {
+    await expect(failingJob('out-of-memory.cjs', 1, { maxOldGenerationSizeMb: 16, maxYoungGenerationSizeMb: 4 })).rejects.toThrow(
+      new WorkerFailure('plain attack: Monte Carlo stopped: a worker ran out of memory'),
+    );
+  });
+
+  it('a worker that cannot load fails the job (no hang, no unhandled error event)', async () => {
+    await expect(failingJob('fails-to-load.cjs', 2)).rejects.toThrow(new WorkerFailure('plain attack: Monte Carlo stopped: a worker failed: cannot load the rule sets'));
   });
 });

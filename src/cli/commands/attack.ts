@@ -1,8 +1,8 @@
 /**
  * `warodds attack`: one scenario, from generic flags or a scenario file.
  */
-import { Command } from 'commander';
-import { genericScenarioFromFlags, type GenericFlags } from '../generic-flags.js';
+import { Command, Option } from 'commander';
+import { GENERIC_FLAG_KEYS, genericScenarioFromFlags, type GenericFlags } from '../generic-flags.js';
 import type { LoadedScenario } from '../scenario-file.js';
 import { findScenario } from '../bundled.js';
 import { InputError } from '../../core/errors.js';
@@ -11,7 +11,6 @@ import { DEFAULT_OPTION, questionsOf } from '../../analysis/units.js';
 import { pairingInput, sideLabel } from '../../analysis/pairing.js';
 import { library, type QuestionFlags, situationFlags } from '../questions.js';
 import { addEngineOptions, addOutputOptions, addSamplingOptions, engineOf, type EngineFlags, formatOf, type OutputFlags, samplingOptions, type SamplingFlags } from '../options.js';
-import { interruptSignal } from '../interrupt.js';
 import { runScenario } from '../run.js';
 import { renderResult } from '../output.js';
 import { runProvenance, situationLines } from '../provenance.js';
@@ -23,6 +22,29 @@ type AttackFlags = GenericFlags &
   OutputFlags &
   EngineFlags &
   QuestionFlags & { scenario?: string; attacker?: string; target?: string; attackerOption?: string; targetOption?: string };
+
+/** The flags of the units mode (`--attacker A --target B`). */
+const UNIT_FLAG_KEYS = ['attacker', 'target', 'attackerOption', 'targetOption', 'charge', 'flank', 'rear', 'shooting', 'situation', 'units'] as const;
+
+/** The flags given on the command line among `keys`, as written (`--attacks`). */
+function givenFlags(cmd: Command, keys: readonly string[]): string[] {
+  return cmd.options.filter((o) => keys.includes(o.attributeName()) && cmd.getOptionValueSource(o.attributeName()) === 'cli').map((o) => o.long ?? o.flags);
+}
+
+/**
+ * The three ways to ask (a scenario file, two units, the generic flags) do not mix: a flag of
+ * another way would be ignored, and the answer would be to a question the user did not ask.
+ */
+function checkModeFlags(cmd: Command, f: AttackFlags): void {
+  const generic = givenFlags(cmd, GENERIC_FLAG_KEYS);
+  const units = givenFlags(cmd, UNIT_FLAG_KEYS);
+  if (f.scenario !== undefined) {
+    const extra = [...generic, ...units];
+    if (extra.length) throw new InputError(`--scenario: cannot be combined with ${extra.join(', ')} (the scenario file gives the whole attack; edit the file, or drop --scenario)`);
+  } else if (f.attacker !== undefined || f.target !== undefined) {
+    if (generic.length) throw new InputError(`${generic[0]}: is a flag of the generic pipeline and cannot be combined with --attacker/--target units`);
+  } else if (units.length) throw new InputError(`${units[0]}: applies to --attacker/--target units only`);
+}
 
 /** A scenario from two library units and the situation flags. */
 function unitsScenario(f: AttackFlags): LoadedScenario {
@@ -68,7 +90,7 @@ export function attackCommand(): Command {
     .option('--attacker-option <name>', "the attacker's option (default: as written)")
     .option('--target-option <name>', "the target's option (default: as written)")
     .option('--charge', 'units: the attacker charged this turn')
-    .option('--flank', 'units: the attack hits the flank')
+    .addOption(new Option('--flank', 'units: the attack hits the flank').conflicts(['rear']))
     .option('--rear', 'units: the attack hits the rear')
     .option('--shooting', 'units: shooting instead of melee')
     .option('--situation <json>', 'units: further situation keys of the rule set, as JSON')
@@ -102,10 +124,11 @@ Examples:
   $ npx warodds attack --attacker aos/liberators --target aos/clawlord --charge
   $ npx warodds attack --scenario generic/crits-and-rerolls --both --json`,
   );
-  return cmd.action(async (flags: AttackFlags) => {
+  return cmd.action(async (flags: AttackFlags, command: Command) => {
+    checkModeFlags(command, flags);
     const scenario = flags.scenario ? findScenario(flags.scenario) : flags.attacker || flags.target ? unitsScenario(flags) : genericScenarioFromFlags(flags);
     const engine = engineOf(flags);
-    const sampling = samplingOptions(flags, DEFAULT_ATTACK_SAMPLES, interruptSignal());
+    const sampling = samplingOptions(flags, DEFAULT_ATTACK_SAMPLES);
     const result = await runScenario(scenario, engine, sampling);
     const assumed = flags.scenario ? [] : flags.attacker ? unitDefaults(flags) : genericDefaults(flags);
     const record = runProvenance(engine, sampling, situationLines((scenario.input as { situation?: unknown }).situation), assumed);

@@ -4,9 +4,8 @@
 import { Command } from 'commander';
 import { InputError } from '../../core/errors.js';
 import { addSamplingOptions, samplingOptions, type SamplingFlags } from '../options.js';
-import { interruptSignal } from '../interrupt.js';
 import { runScenario, type RunResult } from '../run.js';
-import { createPool } from '../../sim/pool.js';
+import { createPool, threadsFor } from '../../sim/pool.js';
 import { progressReporter } from '../progress.js';
 import { fixed, sig } from '../render/format.js';
 import { renderTextTable, type TextColumn } from '../render/text-table.js';
@@ -45,9 +44,9 @@ Examples:
     if (files.length && flags.system) throw new InputError('--system: give either scenario files or --system, not both');
     const scenarios = files.length ? files.map((f) => findScenario(f, 'scenario')) : loadBundledScenarios(flags.system);
     if (!scenarios.length) throw new InputError(`--system: no bundled scenarios${flags.system ? ` for '${flags.system}'` : ''}`);
-    const sampling = samplingOptions(flags, DEFAULT_CHECK_SAMPLES, interruptSignal());
+    const sampling = samplingOptions(flags, DEFAULT_CHECK_SAMPLES);
     // One pool for every scenario: workers start once.
-    const pool = createPool(sampling.threads);
+    const pool = createPool(threadsFor(sampling.threads, sampling.samples));
     const results: RunResult[] = [];
     // On a terminal: a bar over every scenario's samples, and one line per scenario as it finishes.
     const progress = progressReporter('check', scenarios.length * sampling.samples);

@@ -7,7 +7,7 @@ import { DEFAULT_OPTION, questionsOf, withOption } from '../../analysis/units.js
 import { InputError } from '../../core/errors.js';
 import { findSystem } from '../../systems/registry.js';
 import { compareReport } from '../render/question-reports.js';
-import { addListOption, addQuestionOptions, addRemoveOption, emit, library, listFlag, type QuestionFlags, questionProvenance, removeMetricOf, situationFlags, withEvaluator } from '../questions.js';
+import { addFightOptions, addListOption, addQuestionOptions, addRemoveOption, checkFightSystem, emit, fightAssumptions, library, listFlag, type QuestionFlags, questionProvenance, removeAssumption, removeMetricOf, situationFlags, withEvaluator } from '../questions.js';
 import { shortId } from '../ids.js';
 import { COLUMN_HELP } from '../help.js';
 
@@ -21,7 +21,11 @@ export function compareCommand(): Command {
   addListOption(cmd, 'target', 'targets', 'target unit ids, comma-separated or repeated (default: a standard set for the rule set)');
   addRemoveOption(cmd, true);
   addQuestionOptions(cmd);
-  cmd.addHelpText('after', `\n${COLUMN_HELP.compare}\n\nExamples:\n  $ npx warodds compare aos/liberators --option default,all-warhammers --target aos/clawlord\n  $ npx warodds compare aos/clawlord --charge --markdown`);
+  addFightOptions(cmd);
+  cmd.addHelpText(
+    'after',
+    `\n${COLUMN_HELP.compare}\n\nWith --fight each option fights each target to a finish; P(remove) is P(the target is broken, caught or destroyed).\n\nExamples:\n  $ npx warodds compare aos/liberators --option default,all-warhammers --target aos/clawlord\n  $ npx warodds compare aos/clawlord --charge --markdown\n  $ npx warodds compare t9a/line-infantry-spears --option default,horde --target t9a/halberdiers --fight`,
+  );
   return cmd.action(async (unitRef: string, f: CompareFlags) => {
     const lib = library(f);
     const unit = lib.find(unitRef, 'unit');
@@ -35,13 +39,16 @@ export function compareCommand(): Command {
     const givenTargets = listFlag(f, 'target', 'targets');
     const targetIds = givenTargets ?? q.defaultTargets.map((id) => `${unit.system}/${id}`);
     const targets = targetIds.map((id) => ({ unit: lib.find(id, '--target'), option: DEFAULT_OPTION }));
-    const removeFlag = f.remove !== undefined ? '--remove' : '--metric';
-    const metric = removeMetricOf(f.remove ?? f.metric, removeFlag);
-    const { value: result, run } = await withEvaluator(f, options.length * targets.length, (evaluate) => compareOptions(unit, options, targets, situationFlags(f), metric, evaluate));
+    const flags = situationFlags(f);
+    checkFightSystem(q, flags, unit.system);
+    const removeText = f.remove ?? f.metric;
+    const metric = f.fight && removeText === undefined ? 'break' : removeMetricOf(removeText, f.remove !== undefined ? '--remove' : '--metric');
+    const { value: result, run } = await withEvaluator(f, options.length * targets.length, (evaluate) => compareOptions(unit, options, targets, flags, metric, evaluate));
     const assumed: string[] = [];
     if (!givenOptions) assumed.push(`options: all of the unit's (${all.join(', ')})`);
     if (!givenTargets) assumed.push(`targets: the ${system.id} standard set (${targets.map((t) => shortId(t.unit.system, t.unit.id)).join(', ')})`);
-    if (f.remove === undefined && f.metric === undefined) assumed.push(`P(remove) counts ${q.removeVerb === 'rout' ? 'routed' : 'destroyed'} (--remove break counts breaking too)`);
+    if (removeText === undefined) assumed.push(removeAssumption(q, Boolean(f.fight)));
+    assumed.push(...fightAssumptions(f));
     const { report, json } = compareReport(result, q);
     emit({ ...report, provenance: questionProvenance(run, assumed) }, json, f);
   });

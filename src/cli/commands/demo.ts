@@ -4,7 +4,6 @@
 import { Command } from 'commander';
 import { join } from 'node:path';
 import { DATA_DIR } from '../../paths.js';
-import { interruptSignal } from '../interrupt.js';
 import { loadScenarioFile } from '../scenario-file.js';
 import { runScenario } from '../run.js';
 import { renderTable } from '../render/table.js';
@@ -22,7 +21,7 @@ export function demoCommand(): Command {
     .addHelpText('after', '\nExample:\n  $ npx warodds demo')
     .action(async () => {
       const scenario = loadScenarioFile(DEMO_SCENARIO);
-      const sampling = { samples: DEMO_SAMPLES, seed: DEFAULT_SEED, threads: defaultThreads(), signal: interruptSignal() };
+      const sampling = { samples: DEMO_SAMPLES, seed: DEFAULT_SEED, threads: defaultThreads() };
       const result = await runScenario(scenario, 'both', sampling);
       const record = runProvenance('both', sampling, situationLines((scenario.input as { situation?: unknown }).situation), ['scenario: the built-in demo, generic/crits-and-rerolls']);
       process.stdout.write(`${renderTable(result, stdoutStyle(), record)}\n`);

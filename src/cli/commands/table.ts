@@ -3,7 +3,7 @@
  * characteristics.
  */
 import { Command } from 'commander';
-import { damageGrid, parseAxis, parseGridMetric } from '../../analysis/grid.js';
+import { checkGridSize, damageGrid, MAX_GRID_CELLS, parseAxis, parseGridMetric } from '../../analysis/grid.js';
 import { DEFAULT_OPTION, questionsOf, withOption } from '../../analysis/units.js';
 import { InputError } from '../../core/errors.js';
 import { findSystem } from '../../systems/registry.js';
@@ -11,7 +11,7 @@ import { gridReport } from '../render/question-reports.js';
 import { addQuestionOptions, addRemoveOption, emit, library, type QuestionFlags, questionProvenance, removeMetricOf, situationFlags, withEvaluator } from '../questions.js';
 import { COLUMN_HELP } from '../help.js';
 
-type TableFlags = QuestionFlags & { option?: string; rows?: string; cols?: string; target?: string; metric?: string; remove?: string };
+type TableFlags = QuestionFlags & { option?: string; rows?: string; cols?: string; target?: string; metric?: string; remove?: string; large?: boolean };
 
 export function tableCommand(): Command {
   const cmd = new Command('table')
@@ -21,7 +21,8 @@ export function tableCommand(): Command {
     .option('--rows <key=values>', 'row axis, e.g. t=2..6, save=2..6,none (default: per rule set)')
     .option('--cols <key=values>', 'column axis, e.g. armour=none,6+,5+,4+,3+ (default: per rule set)')
     .option('--target <id>', "the base target whose characteristics the axes vary (default: the rule set's standard target)")
-    .option('--metric <metric>', "what each cell shows: mean (mean damage), p-remove (P(remove)), or 'p>=K' (P(damage ≥ K)) (default: per rule set)");
+    .option('--metric <metric>', "what each cell shows: mean (mean damage), p-remove (P(remove)), or 'p>=K' (P(damage ≥ K)) (default: per rule set)")
+    .option('--large', `compute a table of more than ${MAX_GRID_CELLS.toLocaleString('en')} cells`);
   addRemoveOption(cmd, false);
   addQuestionOptions(cmd);
   cmd.addHelpText('after', `\n${COLUMN_HELP.table}\n\nExamples:\n  $ npx warodds table aos/clawlord\n  $ npx warodds table aos/example-shooters --shooting --rows save=3..6,none --cols health=1..3 --metric 'p>=3'`);
@@ -38,6 +39,7 @@ export function tableCommand(): Command {
     const rows = parseAxis(f.rows ?? q.defaultGrid.rows, '--rows', q, system.id);
     const cols = parseAxis(f.cols ?? q.defaultGrid.cols, '--cols', q, system.id);
     if (rows.key === cols.key) throw new InputError(`--cols: '${cols.key}' is already the row key`);
+    checkGridSize(rows, cols, Boolean(f.large));
     const base = f.target ? withOption(lib.find(f.target, '--target'), DEFAULT_OPTION) : q.defaultGrid.target;
     const metricText = f.metric ?? q.defaultGrid.metric;
     const metric = parseGridMetric(metricText, removeMetricOf(f.remove));

@@ -2,10 +2,11 @@
  * CSV and Markdown: one row per (quantity, value) with the exact and/or Monte Carlo probability
  * and, for distributions, P(≥k).
  */
-import { atLeast } from '../../core/dist.js';
+import type { Dist } from '../../core/dist.js';
 import type { RunResult } from '../run.js';
 import { categoriesOf, sectionsOf } from './sections.js';
 import { csvComments, markdownFootnote, type Provenance } from '../provenance.js';
+import { pooledFrom } from './table.js';
 
 interface FlatRow {
   quantity: string;
@@ -20,12 +21,25 @@ function flatRows(r: RunResult): FlatRow[] {
   for (const s of sectionsOf(r)) {
     if (s.kind === 'dist') {
       const length = Math.max(s.exact?.length ?? 0, s.mc?.length ?? 0);
+      const pooled = pooledFrom(r, s.name);
+      const tails = atLeastAll((s.exact ?? s.mc)!, length);
       for (let k = 0; k < length; k++)
-        rows.push({ quantity: s.name, value: String(k), exact: s.exact ? s.exact[k] ?? 0 : undefined, mc: s.mc ? s.mc[k] ?? 0 : undefined, exactAtLeast: atLeast((s.exact ?? s.mc)!, k) });
+        rows.push({ quantity: s.name, value: k === pooled ? `>=${k}` : String(k), exact: s.exact ? s.exact[k] ?? 0 : undefined, mc: s.mc ? s.mc[k] ?? 0 : undefined, exactAtLeast: tails[k] });
     } else if (s.kind === 'prob') rows.push({ quantity: s.name, value: '', exact: s.exact, mc: s.mc });
     else for (const key of categoriesOf(s)) rows.push({ quantity: s.name, value: key, exact: s.exact ? s.exact[key] ?? 0 : undefined, mc: s.mc ? s.mc[key] ?? 0 : undefined });
   }
   return rows;
+}
+
+/** P(X ≥ k) for every k < length, summed once from the top (k by k it would be quadratic). */
+function atLeastAll(d: Dist, length: number): number[] {
+  const tails = new Array<number>(length).fill(0);
+  let sum = 0;
+  for (let k = Math.min(length, d.length) - 1; k >= 0; k--) {
+    sum += d[k];
+    tails[k] = k === 0 ? 1 : Math.min(1, sum);
+  }
+  return tails;
 }
 
 function columns(r: RunResult): Array<[string, (row: FlatRow) => string]> {

@@ -18,6 +18,8 @@ export function outcomeJson(o: Outcome) {
     ...(o.destroyed !== undefined ? { destroyed: o.destroyed } : {}),
     ...(o.morale ? { morale: o.morale } : {}),
     ...(o.outcomes ? { outcomes: o.outcomes } : {}),
+    // Monte Carlo's overflow bucket: the pmf's last entry is P(value ≥ pooledFrom).
+    ...(o.pooledFrom ? { pooledFrom: o.pooledFrom } : {}),
   };
 }
 

@@ -1,6 +1,7 @@
 /**
  * Reports (tables, verdicts, charts) and JSON for kills, compare and table.
  */
+import { DEFAULT_ROUNDS } from '../../fight/types.js';
 import { trim } from '../../core/dist.js';
 import type { CompareResult, Measure, TargetComparison } from '../../analysis/compare.js';
 import type { GridResult } from '../../analysis/grid.js';
@@ -33,7 +34,7 @@ export function killsReport(r: KillsResult, q: UnitQuestions): { report: Report;
   const verb = r.metric === 'break' ? 'break' : q.removeVerb;
   const best = r.rows[0];
   const verdict = best
-    ? `${sideLabel(best.attacker)}${doing(r.flags)}: ${formatCell(best.pRemove, 'percent')} to ${verb} it this turn`
+    ? `${sideLabel(best.attacker)}${doing(r.flags)}: ${formatCell(best.pRemove, 'percent')} to ${verb} it ${r.flags.fight ? `in a whole fight (up to ${r.flags.extra.rounds ?? DEFAULT_ROUNDS} rounds)` : 'this turn'}`
     : 'No built-in or given unit can attack it.';
   // Per-100-points columns only when some attacker has points; removals as a count, not a percentage.
   const perPoints = r.rows.some((row) => row.per100Points);

@@ -7,7 +7,7 @@ import type { AgreementReport } from '../../analysis/agreement.js';
 import type { RunResult } from '../run.js';
 import { bar } from './histogram.js';
 import { fixed, percent, sig } from './format.js';
-import { distRows, massOf } from './rows.js';
+import { type DistRow, distRows, massOf } from './rows.js';
 import { categoriesOf, sectionsOf } from './sections.js';
 import { renderTextTable, type TextColumn, wrapWords } from './text-table.js';
 import type { TextStyle } from '../terminal.js';
@@ -28,13 +28,16 @@ export function renderTable(r: RunResult, style: Pick<TextStyle, 'width'>, p?: P
       const main = (s.exact ?? s.mc)!;
       const mcNote = both ? `   (Monte Carlo mean ${fixed(mean(s.mc!))})` : '';
       lines.push(`${s.name}: mean ${fixed(mean(main))}, sd ${fixed(sd(main))}${mcNote}`);
+      const pooled = pooledFrom(r, s.name);
+      if (pooled !== undefined)
+        lines.push(`Monte Carlo: ${percent(s.mc![pooled])} of the samples reached ${pooled.toLocaleString('en')} or more; they are counted at ${pooled.toLocaleString('en')} (row ≥${pooled}), so the mean and sd are lower bounds`);
       const columns = both ? [right('k', true), right('P(=k)'), right('MC P(=k)'), right('P(≥k)'), left('')] : [right('k', true), right('P(=k)'), right('P(≥k)'), left('')];
       const cells: string[][] = [];
       const rows = distRows(main);
       const peak = Math.max(...rows.map((row) => massOf(main, row)));
       for (const row of rows) {
         const p = massOf(main, row);
-        const line = [row.label, percent(p)];
+        const line = [rowLabel(row, pooled), percent(p)];
         if (both) line.push(percent(massOf(s.mc!, row)));
         line.push(percent(atLeast(main, row.from)), bar(p, peak));
         cells.push(line);
@@ -61,6 +64,16 @@ export function renderTable(r: RunResult, style: Pick<TextStyle, 'width'>, p?: P
 export function agreementLine(a: AgreementReport): string {
   const parts = a.fields.map((f) => `${f.field} p=${sig(f.pValue)} tvd=${sig(f.tvd)}${f.degreesOfFreedom > 0 && f.zMean !== 0 ? ` z=${fixed(f.zMean, 2)}` : ''}`);
   return `agreement: ${a.pass ? 'PASS' : 'FAIL'} — ${parts.join('; ')}`;
+}
+
+/** The value from which the Monte Carlo tally pooled this distribution's samples, if it did. */
+export function pooledFrom(r: RunResult, name: string): number | undefined {
+  return r.monteCarlo?.outcome.pooledFrom?.[name as 'damage' | 'slain'];
+}
+
+function rowLabel(row: DistRow, pooled: number | undefined): string {
+  if (pooled === undefined || row.to < pooled) return row.label;
+  return row.from === row.to ? `≥${pooled}` : `${row.from}–${pooled}+`;
 }
 
 function sameAsDamage(r: RunResult): boolean {

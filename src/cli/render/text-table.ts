@@ -60,6 +60,13 @@ export function wrapWords(text: string, width: number): string[] {
 
 const longestWord = (text: string) => Math.max(0, ...text.split(/[ \n]+/).map(displayWidth));
 
+/** The narrowest width at which a heading wraps onto at most `lines` lines. */
+function headingWidth(head: string, lines: number): number {
+  let w = longestWord(head);
+  while (wrapWords(head, w).length > lines) w++;
+  return w;
+}
+
 interface Layout {
   boxed: boolean;
   widths: number[];
@@ -76,14 +83,17 @@ function fitWidths(t: TextTable, cols: number[], width: number, boxed: boolean):
   const cellWidth = (i: number) => Math.max(0, ...t.rows.map((r) => displayWidth(textOf(r[i]))));
   const natural = cols.map((i) => Math.max(cellWidth(i), displayWidth(t.columns[i].head)));
   if (totalWidth(natural, boxed) <= width) return natural;
-  // Headings wrap at spaces, the one that gains most first.
+  // Headings wrap at spaces: onto two lines first, then as narrow as their longest word; the
+  // heading that gains most first.
   const widths = [...natural];
-  const wrapped = cols.map((i) => Math.max(cellWidth(i), longestWord(t.columns[i].head)));
-  while (totalWidth(widths, boxed) > width) {
-    let most = -1;
-    for (let j = 0; j < cols.length; j++) if (widths[j] > wrapped[j] && (most < 0 || widths[j] - wrapped[j] > widths[most] - wrapped[most])) most = j;
-    if (most < 0) break;
-    widths[most] = wrapped[most];
+  for (const lines of [2, Infinity]) {
+    const wrapped = cols.map((i) => Math.max(cellWidth(i), headingWidth(t.columns[i].head, lines)));
+    while (totalWidth(widths, boxed) > width) {
+      let most = -1;
+      for (let j = 0; j < cols.length; j++) if (widths[j] > wrapped[j] && (most < 0 || widths[j] - wrapped[j] > widths[most] - wrapped[most])) most = j;
+      if (most < 0) break;
+      widths[most] = wrapped[most];
+    }
   }
   if (totalWidth(widths, boxed) <= width) return widths;
   // Free-text columns shrink, widest first, down to their longest word.

@@ -15,6 +15,7 @@ export const ageOfSigmar: GameSystem<Scenario> = {
   title: 'Warhammer Age of Sigmar (4th edition core rules)',
   parse: parseScenario,
   exact: exactOutcome,
+  categoryOrder: [],
   simulate,
   questions: ageOfSigmarQuestions,
 };

@@ -6,6 +6,7 @@
  * known keyword suggested.
  */
 import { ScenarioError } from '../../core/errors.js';
+import { ownEntry } from '../../core/input.js';
 
 /** Keywords in kebab-case, English (rules file §3, §6, §13). */
 export const KEYWORDS = [
@@ -55,7 +56,8 @@ export function checkKeyword(id: string, path: string, what: string, extra: read
 /** The nearest known id: the Spanish name's translation, or within a small edit distance. */
 export function suggestion(id: string, known: readonly string[]): string | null {
   const plain = id.normalize('NFD').replace(/[\u0300-\u036f]/g, '');
-  if (SPANISH[plain] && known.includes(SPANISH[plain])) return SPANISH[plain];
+  const english = ownEntry(SPANISH, plain);
+  if (english && known.includes(english)) return english;
   // A longer form of a keyword ('heroes', 'flyer', 'monsters').
   const stem = known.find((k) => k.length >= 3 && plain.startsWith(k));
   if (stem) return stem;

@@ -4,7 +4,7 @@
  * ScenarioError naming the field.
  */
 import { ScenarioError, UnsupportedRuleError } from '../../core/errors.js';
-import { parseRuleRef, validate } from '../../core/input.js';
+import { parseRuleRef, validate, ownEntry } from '../../core/input.js';
 import { checkKeyword, keywordId } from './keywords.js';
 import {
   type Ability,
@@ -222,10 +222,11 @@ function parseWeapon(raw: RawWeapon, path: string, unit: RawUnit, unitChampions:
     const noParam = () => {
       if (ref.param !== null) throw new ScenarioError(at, `'${ref.id}' takes no parameter`);
     };
-    if (ref.id in CRITS) {
+    const crit = ownEntry(CRITS, ref.id);
+    if (crit !== undefined) {
       noParam();
       // The same Crit ability listed twice is one ability (Rule of One, 5.3).
-      if (!crits.includes(CRITS[ref.id])) crits.push(CRITS[ref.id]);
+      if (!crits.includes(crit)) crits.push(crit);
     } else if (ref.id.startsWith('anti-')) {
       // Anti X (+1 Rend) — 20.0: X is a keyword of the target, or 'charge' (the target charged).
       if (ref.param !== null && !/^\+?1\s*rend$/.test(ref.param)) throw new ScenarioError(at, `'${text}' must be written '${ref.id}(+1 rend)'`);
@@ -295,7 +296,8 @@ function parseUnitAbilities(raw: RawUnit, root: string): void {
   raw.abilities.forEach((text, i) => {
     const path = `${root}.abilities[${i}]`;
     const id = text.trim().toLowerCase();
-    if (id in UNSUPPORTED_UNIT_ABILITIES) throw new UnsupportedRuleError(path, id, UNSUPPORTED_UNIT_ABILITIES[id]);
+    const unsupported = ownEntry(UNSUPPORTED_UNIT_ABILITIES, id);
+    if (unsupported !== undefined) throw new UnsupportedRuleError(path, id, unsupported);
     if (!UNIT_ABILITIES.includes(id)) throw new ScenarioError(path, `unknown unit ability '${text}' (allowed: ${UNIT_ABILITIES.join(', ')})`);
   });
 }

@@ -12,5 +12,6 @@ export const generic: GameSystem<GenericScenario> = {
   title: 'Generic D6 pipeline: hit, wound, save, ward, damage',
   parse: parseGeneric,
   exact: exactGeneric,
+  categoryOrder: [],
   simulate: simulateGeneric,
 };

@@ -49,8 +49,15 @@ export interface GenericScenario {
   situation: { allocation: Allocation };
 }
 
-const MAX_ATTACKER_MODELS = 1000;
-const MAX_TARGET_MODELS = 1000;
+/** The whole-number fields' bounds (the command-line flags quote them too). */
+export const GENERIC_LIMITS = {
+  attackerModels: { min: 1, max: 1000 },
+  rend: { min: 0, max: 6 },
+  targetModels: { min: 1, max: 1000 },
+  health: { min: 1, max: 100 },
+} as const;
+
+const bounded = (limit: { min: number; max: number }) => z.number().int().min(limit.min).max(limit.max);
 
 const dice = () =>
   z.union([z.string(), z.number()]).transform((v, ctx) => {
@@ -67,11 +74,11 @@ const critOn = d6Target({ min: 2, max: 6 }).default(6);
 
 const schema = z.strictObject({
   attacker: z.strictObject({
-    models: z.number().int().min(1).max(MAX_ATTACKER_MODELS).default(1),
+    models: bounded(GENERIC_LIMITS.attackerModels).default(1),
     attacks: dice(),
     hit: d6Target({ auto: true }),
     wound: d6Target({ auto: true }),
-    rend: z.number().int().min(0).max(6).default(0),
+    rend: bounded(GENERIC_LIMITS.rend).default(0),
     damage: dice().default(parseDice('1')),
     reroll: z.strictObject({ hit: reroll, wound: reroll }).default({ hit: 'none', wound: 'none' }),
     'hit-crit': z.strictObject({ on: critOn, effects: z.array(z.string()).min(1) }).optional(),
@@ -79,8 +86,8 @@ const schema = z.strictObject({
   }),
   target: z
     .strictObject({
-      models: z.number().int().min(1).max(MAX_TARGET_MODELS).optional(),
-      health: z.number().int().min(1).max(100).default(1),
+      models: bounded(GENERIC_LIMITS.targetModels).optional(),
+      health: bounded(GENERIC_LIMITS.health).default(1),
       save: d6Target({ none: true }).default('none'),
       ward: d6Target({ none: true }).default('none'),
     })

@@ -4,7 +4,8 @@
  */
 import type { GameSystem } from '../types.js';
 import { hottQuestions } from './questions.js';
-import { exactHott } from './exact.js';
+import { COMBAT_CASES, exactHott } from './exact.js';
+import { RESULTS } from './results.js';
 import type { HottScenario } from './scenario.js';
 import { parseHott } from './schema.js';
 import { simulateHott } from './simulate.js';
@@ -16,6 +17,8 @@ export const hott: GameSystem<HottScenario> = {
   parse: parseHott,
   exact: exactHott,
   simulate: simulateHott,
+  // The exact engine's tables: attacker, target, combat; results in rules order (results.ts), then the combat cases.
+  categoryOrder: ['attacker', 'target', 'combat', ...RESULTS, ...COMBAT_CASES],
   questions: hottQuestions,
   warnings: (s) => (s.mode === 'close-combat' ? s.warnings : []),
 };

@@ -14,5 +14,7 @@ export const kingsOfWar: GameSystem<Scenario> = {
   parse: parseScenario,
   exact: exactOutcome,
   simulate: simulateScenario,
+  // As exact.ts builds them: the outcome tables, then the nerve test's results (damage left: numbers, then 'routed').
+  categoryOrder: ['nerve test', 'target damage', 'target next turn', 'attacker damage', 'none', 'not-wavered', 'steady', 'wavered', 'routed'],
   questions: kingsOfWarQuestions,
 };

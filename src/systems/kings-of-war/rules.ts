@@ -4,7 +4,7 @@
  */
 import { type DiceExpr, DiceError, parseDice } from '../../core/dice.js';
 import { ScenarioError } from '../../core/errors.js';
-import { intParam, parseRuleRef, type RuleRef, targetParam } from '../../core/input.js';
+import { intParam, parseRuleRef, type RuleRef, targetParam, ownEntry } from '../../core/input.js';
 
 /** The spells of §8.1 and their number of dice. */
 export interface Spells {
@@ -154,13 +154,13 @@ export function parseRules(texts: readonly string[], path: string): UnitRules {
 }
 
 function applyRule(rules: UnitRules, ref: RuleRef, at: string): void {
-  const flag = FLAGS[ref.id];
+  const flag = ownEntry(FLAGS, ref.id);
   if (flag !== undefined || NO_DICE.has(ref.id)) {
     if (ref.param !== null) throw new ScenarioError(at, `rule '${ref.id}' takes no parameter`);
     if (flag !== undefined) rules[flag] = true;
     return;
   }
-  const spell = SPELLS[ref.id];
+  const spell = ownEntry(SPELLS, ref.id);
   if (spell !== undefined) {
     rules.spells[spell] = intParam(ref, at, 1, MAX_DICE);
     return;

@@ -5,7 +5,7 @@
  */
 import { type DiceExpr, parseDice } from '../../core/dice.js';
 import { ScenarioError, UnsupportedRuleError } from '../../core/errors.js';
-import { type RuleRef, intParam, parseRuleRef, targetParam } from '../../core/input.js';
+import { type RuleRef, intParam, parseRuleRef, targetParam, ownEntry } from '../../core/input.js';
 import type { MeleeWeapon, MultipleWounds } from './model.js';
 import { TROOPS, type Troop } from './tables.js';
 
@@ -580,10 +580,11 @@ export function applyId(
   what: string,
 ): void {
   const rule = parseRuleRef(text, path);
-  const apply = table[rule.id];
+  const apply = ownEntry(table, rule.id);
   if (apply) return apply(t, rule, path);
   if (noEffect.includes(rule.id)) return;
-  if (rule.id in unsupported) throw new UnsupportedRuleError(path, rule.id, unsupported[rule.id]);
+  const why = ownEntry(unsupported, rule.id);
+  if (why !== undefined) throw new UnsupportedRuleError(path, rule.id, why);
   throw new ScenarioError(path, `unknown ${what} '${rule.id}' (allowed: ${[...Object.keys(table), ...noEffect].sort().join(', ')})`);
 }
 

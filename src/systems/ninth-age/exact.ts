@@ -43,8 +43,11 @@ function stepOutcomes(groups: AttackGroup[], step: number, victim: MeleeSide): S
   };
 }
 
-/** Joint tables [wounds on the target][wounds on the attacker], one per state (target bits | attacker bits << VICTIM_BITS). */
-type RoundStates = Map<number, Float64Array[]>;
+/**
+ * Joint tables of (wounds on the target, wounds on the attacker), one per state (target bits |
+ * attacker bits << VICTIM_BITS), each flat: entry dT · (attacker cap + 1) + dA.
+ */
+type RoundStates = Map<number, Float64Array>;
 
 const VICTIM_MASK = (1 << VICTIM_BITS) - 1;
 
@@ -54,9 +57,10 @@ const VICTIM_MASK = (1 << VICTIM_BITS) - 1;
  * the next (§4.2).
  */
 function roundStates(attacker: MeleeSide, target: MeleeSide): RoundStates {
-  const table = () => Array.from({ length: target.cap + 1 }, () => new Float64Array(attacker.cap + 1));
+  const stride = attacker.cap + 1;
+  const table = () => new Float64Array((target.cap + 1) * stride);
   let states: RoundStates = new Map([[0, table()]]);
-  states.get(0)![0][0] = 1;
+  states.get(0)![0] = 1;
   const unchanged = (state: number): Outcomes => new Map([[state, point(0)]]);
   for (const step of INITIATIVE_STEPS) {
     const onTarget = stepOutcomes(attacker.groups, step, target);
@@ -68,7 +72,7 @@ function roundStates(attacker: MeleeSide, target: MeleeSide): RoundStates {
       const vA = state >>> VICTIM_BITS;
       for (let dT = 0; dT <= target.cap; dT++) {
         for (let dA = 0; dA <= attacker.cap; dA++) {
-          const p = joint[dT][dA];
+          const p = joint[dT * stride + dA];
           if (p === 0) continue;
           const aliveA = modelsAlive(attacker.unit, dA);
           const aliveT = modelsAlive(target.unit, dT);
@@ -82,9 +86,9 @@ function roundStates(attacker: MeleeSide, target: MeleeSide): RoundStates {
               if (!out) next.set(key, (out = table()));
               for (let i = 0; i < x.length; i++) {
                 if (x[i] === 0) continue;
-                const row = out[Math.min(dT + i, target.cap)];
+                const row = Math.min(dT + i, target.cap) * stride;
                 const px = p * x[i];
-                for (let j = 0; j < y.length; j++) row[Math.min(dA + j, attacker.cap)] += px * y[j];
+                for (let j = 0; j < y.length; j++) out[row + Math.min(dA + j, attacker.cap)] += px * y[j];
               }
             }
           }
@@ -99,7 +103,7 @@ function roundStates(attacker: MeleeSide, target: MeleeSide): RoundStates {
 /** Joint distribution of (wounds on the target, wounds on the attacker) after the Initiative steps. */
 export function roundJoint(attacker: MeleeSide, target: MeleeSide): Float64Array[] {
   const joint = Array.from({ length: target.cap + 1 }, () => new Float64Array(attacker.cap + 1));
-  for (const t of roundStates(attacker, target).values()) for (let dT = 0; dT < t.length; dT++) for (let dA = 0; dA < t[dT].length; dA++) joint[dT][dA] += t[dT][dA];
+  for (const t of roundStates(attacker, target).values()) for (let dT = 0; dT <= target.cap; dT++) for (let dA = 0; dA <= attacker.cap; dA++) joint[dT][dA] += t[dT * (attacker.cap + 1) + dA];
   return joint;
 }
 
@@ -130,7 +134,7 @@ function endOfPhaseWounds(victim: Unit, enemy: Unit): (state: number) => Dist {
  * Pursue or restrain, flee and pursuit: the winner pursues unless it restrains with a passed
  * Leadership test; caught when the pursuit roll is at least the flee roll (§12.3).
  */
-function caughtChance(test: Extract<LoserTest, { kind: 'break' }>): number {
+export function caughtChance(test: Extract<LoserTest, { kind: 'break' }>): number {
   const pursues = test.restraint ? 1 - leadershipChance(test.restraint.ld, test.restraint.reroll) : 1;
   return pursues * (1 - probGreater(diceDist(test.flee), diceDist(test.pursuit)));
 }
@@ -263,14 +267,12 @@ function resolveState(s: Scenario, dT: number, dA: number, state: number, p: num
   });
 }
 
-function exactMelee(s: Scenario): Outcome {
-  const poolT = woundPool(s.target);
-  const acc: Accumulator = {
-    damage: new Float64Array(poolT + 1),
-    slain: new Float64Array(s.target.models + 1),
-    morale: Object.fromEntries(MELEE_CATEGORIES.map((c) => [c, 0])) as Record<MeleeCategory, number>,
-  };
-  const end: EndOfPhase = { target: endOfPhaseWounds(s.target, s.attacker), attacker: endOfPhaseWounds(s.attacker, s.target) };
+/**
+ * Every way the Initiative steps of a melee round can end: wounds caused on the target and on the
+ * attacker (Overkill included in a challenge) and both victims' state bits, with their probability,
+ * mixed over the Fear tests taken at the start of the Combat Phase.
+ */
+export function forEachRoundEnd(s: Scenario, visit: (dT: number, dA: number, state: number, p: number) => void): void {
   // Fear: one Leadership test per unit at the start of the Combat Phase; failure sets WS 1 (§12.6)
   const fearPass = (unit: Unit, enemy: Unit) =>
     takesFearTest(unit, enemy) ? leadershipChance(standingLeadership(unit, enemy), unit.morale.rerollLeadership) : 1;
@@ -281,11 +283,22 @@ function exactMelee(s: Scenario): Outcome {
       const w = wA * wT;
       if (w === 0) continue;
       const sides = meleeSides(s, failA, failT);
+      const stride = sides.attacker.cap + 1;
       for (const [state, joint] of roundStates(sides.attacker, sides.target))
-        for (let dT = 0; dT < joint.length; dT++)
-          for (let dA = 0; dA < joint[dT].length; dA++) if (joint[dT][dA] > 0) resolveState(s, dT, dA, state, w * joint[dT][dA], acc, end);
+        for (let k = 0; k < joint.length; k++) if (joint[k] > 0) visit(Math.floor(k / stride), k % stride, state, w * joint[k]);
     }
   }
+}
+
+function exactMelee(s: Scenario): Outcome {
+  const poolT = woundPool(s.target);
+  const acc: Accumulator = {
+    damage: new Float64Array(poolT + 1),
+    slain: new Float64Array(s.target.models + 1),
+    morale: Object.fromEntries(MELEE_CATEGORIES.map((c) => [c, 0])) as Record<MeleeCategory, number>,
+  };
+  const end: EndOfPhase = { target: endOfPhaseWounds(s.target, s.attacker), attacker: endOfPhaseWounds(s.attacker, s.target) };
+  forEachRoundEnd(s, (dT, dA, state, p) => resolveState(s, dT, dA, state, p, acc, end));
   const damage = trim(acc.damage);
   return {
     damage,

@@ -1,20 +1,39 @@
 /**
  * The 9th Age: Fantasy Battles (rulebook 0.11.1 beta) — close combat from attack to break test,
- * and shooting with its Panic test.
+ * whole fights round after round, and shooting with its Panic test.
  */
+import { runChain } from '../../fight/chain.js';
 import type { GameSystem } from '../types.js';
 import { exactOutcome } from './exact.js';
+import { fightModel } from './fight.js';
+import { type FightScenario, isFightInput, parseFight } from './fight-schema.js';
+import { simulateFight } from './fight-simulate.js';
 import type { Scenario } from './model.js';
 import { ninthAgeQuestions } from './questions.js';
 import { parseScenario } from './schema.js';
 import { simulateScenario } from './simulate.js';
+import { MELEE_CATEGORIES, SHOOTING_CATEGORIES } from './categories.js';
 
+/** One round of melee, or one unit's shooting. */
 export const ninthAge: GameSystem<Scenario> = {
   id: 'ninth-age',
   aliases: ['t9a'],
-  title: 'The 9th Age: Fantasy Battles 0.11.1 — melee rounds with break tests, shooting with panic',
+  title: 'The 9th Age: Fantasy Battles 0.11.1 — melee rounds with break tests, whole fights, shooting with panic',
   parse: parseScenario,
   exact: exactOutcome,
+  // Shooting's categories, then melee's (categories.ts): each keeps its own order.
+  categoryOrder: [...SHOOTING_CATEGORIES, ...MELEE_CATEGORIES],
   simulate: simulateScenario,
   questions: ninthAgeQuestions,
+};
+
+const isFight = (s: Scenario | FightScenario): s is FightScenario => 'kind' in s && s.kind === 'fight';
+
+/** The rule set as the registry serves it: a round as above, or a whole fight (src/fight). */
+export const ninthAgeWithFights: GameSystem<Scenario | FightScenario> = {
+  ...ninthAge,
+  parse: (input) => (isFightInput(input) ? parseFight(input) : parseScenario(input)),
+  isFight,
+  exact: (s) => (isFight(s) ? runChain(fightModel(s)) : exactOutcome(s)),
+  simulate: (s, rng, n, tally) => (isFight(s) ? simulateFight(s, rng, n, tally) : simulateScenario(s, rng, n, tally)),
 };

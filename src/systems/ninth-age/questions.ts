@@ -6,15 +6,16 @@
  */
 import { choiceKey, d6Key, intKey } from '../table-keys.js';
 import type { SituationFlags, UnitBody, UnitQuestions } from '../types.js';
+import { TARGET_BROKEN } from '../../fight/types.js';
 import { ARTILLERY, MISSILES } from './catalog.js';
 
-/** Morale results in which the target is removed or runs, melee and shooting. */
-const BROKEN = ['destroyed', 'breaks-escapes', 'breaks-caught', 'flees'];
+/** Morale results in which the target is removed or runs: melee, shooting, and a whole fight. */
+const BROKEN = ['destroyed', 'breaks-escapes', 'breaks-caught', 'flees', ...TARGET_BROKEN];
 
 function situation(flags: SituationFlags): Record<string, unknown> {
   if (flags.shooting) return { type: 'shooting', ...flags.extra };
   return {
-    type: 'melee',
+    type: flags.fight ? 'fight' : 'melee',
     charging: flags.charge ? 'attacker' : 'none',
     facing: flags.flank ? 'flank' : flags.rear ? 'rear' : 'front',
     ...flags.extra,
@@ -25,7 +26,7 @@ const list = (u: UnitBody, key: string): string[] => (Array.isArray(u[key]) ? (u
 
 /** Missile weapons are named in equipment (§8.2) or are the Skull Splitter (§11). */
 function hasMissile(u: UnitBody): boolean {
-  return [...list(u, 'equipment'), ...list(u, 'items')].some((id) => id in MISSILES && !(ARTILLERY as readonly string[]).includes(id));
+  return [...list(u, 'equipment'), ...list(u, 'items')].some((id) => Object.hasOwn(MISSILES, id) && !(ARTILLERY as readonly string[]).includes(id));
 }
 
 const ARMOUR_IDS = ['light-armour', 'heavy-armour', 'plate-armour', 'shield', 'barding'];
@@ -66,6 +67,7 @@ export const ninthAgeQuestions: UnitQuestions = {
   },
   canAttack: (u, flags) => (flags.shooting ? hasMissile(u) && Number(u.bs ?? 0) > 0 : true),
   canBeTarget: () => true,
+  fights: true,
   removeVerb: 'destroy',
   damageUnit: 'wounds',
   capacity: (t) => Number(t.models ?? 1) * Number(t.w) - Number(t['wounds-lost'] ?? 0),

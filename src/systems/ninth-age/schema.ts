@@ -67,9 +67,9 @@ export const unitSchema = z.strictObject({
   'hold-your-ground': z.boolean().default(false),
   'general-ld': characteristic.optional(),
 });
-type RawUnit = z.infer<typeof unitSchema>;
+export type RawUnit = z.infer<typeof unitSchema>;
 
-const optionsSchema = z
+export const optionsSchema = z
   .strictObject({
     'always-strength': z.enum(['final', 'literal']).default('final'),
     'ws0-to-hit': z.enum(['modified', 'natural-6-only']).default('modified'),
@@ -137,18 +137,23 @@ const MAX_POOL = 2000;
 
 const TWO_HANDED: readonly MeleeWeapon[] = ['great-weapon', 'halberd', 'flail', 'additional-hand-weapon'];
 
+/** The readings of the ambiguities chosen in `options` (A5, A17, A27). */
+export function optionsOf(raw: z.infer<typeof optionsSchema>): Options {
+  return {
+    alwaysStrengthIsFinal: raw['always-strength'] === 'final',
+    ws0TakesModifiers: raw['ws0-to-hit'] === 'modified',
+    daemonicSteadfast: raw['daemonic-steadfast'],
+    daemonicReroll: raw['daemonic-reroll'],
+  };
+}
+
 /** Validate raw input into a typed Scenario. */
 export function parseScenario(input: unknown): Scenario {
   const raw = validate(scenarioSchema, input);
   const attacker = buildUnit(raw.attacker, 'attacker');
   const target = buildUnit(raw.target, 'target');
   const sit = raw.situation;
-  const options: Options = {
-    alwaysStrengthIsFinal: sit.options['always-strength'] === 'final',
-    ws0TakesModifiers: sit.options['ws0-to-hit'] === 'modified',
-    daemonicSteadfast: sit.options['daemonic-steadfast'],
-    daemonicReroll: sit.options['daemonic-reroll'],
-  };
+  const options = optionsOf(sit.options);
   if (sit.type === 'shooting') {
     if (!attacker.missile) throw new ScenarioError('attacker.equipment', "'shooting' needs a missile weapon (e.g. 'bow', 'handgun', 'crossbow')");
     if (attacker.profile.bs === 0) throw new ScenarioError('attacker.bs', 'a BS0 model cannot use missile weapons (9th Age §2)');
@@ -348,7 +353,7 @@ function buildMount(raw: NonNullable<RawUnit['mount']>, path: string): { offence
   return { offence: offenceOf(t, raw.ws, raw.s, raw.i, raw.a, 'hand-weapon'), traits: t };
 }
 
-function buildUnit(raw: RawUnit, path: string): Unit {
+export function buildUnit(raw: RawUnit, path: string): Unit {
   const t = collectTraits(raw, path);
   // A character is one model (§10); the command group belongs to rank-and-file units (§10)
   if (raw.character) {

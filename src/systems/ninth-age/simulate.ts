@@ -13,7 +13,7 @@ import { type MeleeSide, meleeSides, modelsAlive, standingLeadership, takesFearT
 import type { Scenario, ShootingSituation, Unit } from './model.js';
 import { type AttackCount, type EndOfPhaseHits, INITIATIVE_STEPS, endOfPhaseHits, shotCount } from './groups.js';
 import { type AttackProfile, shootingProfile } from './profile.js';
-import { type Side, roundResult } from './resolution.js';
+import { type LoserTest, type Side, roundResult } from './resolution.js';
 
 /** A Leadership test: 2D6 ≤ Ld, a failure re-rolled once when allowed (§3.1, §1.2). */
 function rollLeadership(ld: number, reroll: boolean, rng: Rng): boolean {
@@ -73,15 +73,89 @@ function categoryOf(side: Side, result: 'holds' | 'breaks-escapes' | 'breaks-cau
   return result === 'destroyed' ? 'attacker-destroyed' : (`attacker-${result}` as MeleeCategory);
 }
 
-function simulateMelee(s: Scenario, rng: Rng, n: number, tally: Tally): void {
+/** Both sides of a melee round compiled for each pair of Fear-test results, and the tests to roll. */
+export interface CompiledRound {
+  readonly scenario: Scenario;
+  /** [attacker failed Fear][target failed Fear] */
+  readonly combos: ReadonlyArray<ReadonlyArray<{ readonly attacker: CompiledSide; readonly target: CompiledSide }>>;
+  readonly fearA: boolean;
+  readonly fearT: boolean;
+  readonly ldA: number;
+  readonly ldT: number;
+  /** Indices into INITIATIVE_STEPS at which some group of either side strikes. */
+  readonly activeSteps: readonly number[];
+}
+
+export function compileRound(s: Scenario): CompiledRound {
   const combos = [false, true].map((failA) => [false, true].map((failT) => {
     const sides = meleeSides(s, failA, failT);
     return { attacker: compile(sides.attacker), target: compile(sides.target) };
   }));
-  const fearA = takesFearTest(s.attacker, s.target);
-  const fearT = takesFearTest(s.target, s.attacker);
-  const ldA = standingLeadership(s.attacker, s.target);
-  const ldT = standingLeadership(s.target, s.attacker);
+  const activeSteps = INITIATIVE_STEPS.map((_, k) => k).filter((k) =>
+    combos.some((row) => row.some((c) => c.attacker.steps[k].length > 0 || c.target.steps[k].length > 0)),
+  );
+  return {
+    scenario: s,
+    combos,
+    activeSteps,
+    fearA: takesFearTest(s.attacker, s.target),
+    fearT: takesFearTest(s.target, s.attacker),
+    ldA: standingLeadership(s.attacker, s.target),
+    ldT: standingLeadership(s.target, s.attacker),
+  };
+}
+
+/**
+ * One round's Fear tests and Initiative steps rolled (§12.6, §4.2): the wounds caused on the target
+ * and on the attacker, Overkill included in a challenge.
+ */
+export function rollRoundWounds(c: CompiledRound, rng: Rng, victimT: Victim, victimA: Victim): { dT: number; dA: number } {
+  const s = c.scenario;
+  // Fear tests at the start of the Combat Phase (§12.6)
+  const failA = c.fearA && !rollLeadership(c.ldA, s.attacker.morale.rerollLeadership, rng);
+  const failT = c.fearT && !rollLeadership(c.ldT, s.target.morale.rerollLeadership, rng);
+  const { attacker, target } = c.combos[failA ? 1 : 0][failT ? 1 : 0];
+  let dT = 0;
+  let dA = 0;
+  for (const k of c.activeSteps) {
+    const aliveA = modelsAlive(s.attacker, dA);
+    const aliveT = modelsAlive(s.target, dT);
+    if (aliveA === 0 || aliveT === 0) break;
+    // Simultaneous within the step: both sides strike with the models alive at its start
+    const onTarget = rollGroups(attacker.steps[k], aliveA, rng, victimT);
+    const onAttacker = rollGroups(target.steps[k], aliveT, rng, victimA);
+    dT = Math.min(dT + onTarget, target.cap);
+    dA = Math.min(dA + onAttacker, attacker.cap);
+  }
+  return { dT, dA };
+}
+
+/**
+ * The loser's test rolled (§12.2, §7): the wounds it loses to Unstable or Daemonic Instability, and
+ * whether it holds, breaks and escapes, or breaks and is caught (§12.3).
+ */
+export function rollLoserTest(test: LoserTest, rng: Rng): { extra: number; result: 'holds' | 'breaks-escapes' | 'breaks-caught' } {
+  let extra = 0;
+  let result: 'holds' | 'breaks-escapes' | 'breaks-caught' = 'holds';
+  if (test.kind === 'unstable') extra = test.wounds;
+  else if (test.kind === 'daemonic') {
+    extra = Math.max(0, rng.d6() + rng.d6() + test.add - test.ld);
+    if (extra > 0 && test.reroll) extra = Math.max(0, rng.d6() + rng.d6() + test.add - test.ld);
+  } else if (test.kind === 'break' && !rollLeadership(test.ld, test.reroll, rng)) {
+    if (test.destroyedOnFailure) result = 'breaks-caught';
+    else {
+      // pursue or restrain (a passed Leadership test declines), then the flee and pursuit rolls (§4.1, §12.3)
+      const pursues = !test.restraint || !rollLeadership(test.restraint.ld, test.restraint.reroll, rng);
+      const flee = rollDice(test.flee, rng);
+      // caught when the pursuit roll is at least the flee roll (§12.3)
+      result = pursues && rollDice(test.pursuit, rng) >= flee ? 'breaks-caught' : 'breaks-escapes';
+    }
+  }
+  return { extra, result };
+}
+
+function simulateMelee(s: Scenario, rng: Rng, n: number, tally: Tally): void {
+  const round = compileRound(s);
   const poolT = woundPool(s.target);
   const poolA = woundPool(s.attacker);
   const endT = endOfPhaseHits(s.target, s.attacker);
@@ -91,22 +165,7 @@ function simulateMelee(s: Scenario, rng: Rng, n: number, tally: Tally): void {
   for (let sample = 0; sample < n; sample++) {
     victimT.reset();
     victimA.reset();
-    // Fear tests at the start of the Combat Phase (§12.6)
-    const failA = fearA && !rollLeadership(ldA, s.attacker.morale.rerollLeadership, rng);
-    const failT = fearT && !rollLeadership(ldT, s.target.morale.rerollLeadership, rng);
-    const { attacker, target } = combos[failA ? 1 : 0][failT ? 1 : 0];
-    let dT = 0;
-    let dA = 0;
-    for (let k = 0; k < INITIATIVE_STEPS.length; k++) {
-      const aliveA = modelsAlive(s.attacker, dA);
-      const aliveT = modelsAlive(s.target, dT);
-      if (aliveA === 0 || aliveT === 0) break;
-      // Simultaneous within the step: both sides strike with the models alive at its start
-      const onTarget = rollGroups(attacker.steps[k], aliveA, rng, victimT);
-      const onAttacker = rollGroups(target.steps[k], aliveT, rng, victimA);
-      dT = Math.min(dT + onTarget, target.cap);
-      dA = Math.min(dA + onAttacker, attacker.cap);
-    }
+    const { dT, dA } = rollRoundWounds(round, rng, victimT, victimA);
     let damageT = Math.min(dT, poolT);
     let damageA = Math.min(dA, poolA);
     // Which units are still on the table when the phase ends (not wiped out, not caught in pursuit)
@@ -123,23 +182,7 @@ function simulateMelee(s: Scenario, rng: Rng, n: number, tally: Tally): void {
       const loser = r.loser === 'target' ? s.target : s.attacker;
       const pool = r.loser === 'target' ? poolT : poolA;
       const already = r.loser === 'target' ? damageT : damageA;
-      const test = r.test;
-      let extra = 0;
-      let result: 'holds' | 'breaks-escapes' | 'breaks-caught' = 'holds';
-      if (test.kind === 'unstable') extra = test.wounds;
-      else if (test.kind === 'daemonic') {
-        extra = Math.max(0, rng.d6() + rng.d6() + test.add - test.ld);
-        if (extra > 0 && test.reroll) extra = Math.max(0, rng.d6() + rng.d6() + test.add - test.ld);
-      } else if (test.kind === 'break' && !rollLeadership(test.ld, test.reroll, rng)) {
-        if (test.destroyedOnFailure) result = 'breaks-caught';
-        else {
-          // pursue or restrain (a passed Leadership test declines), then the flee and pursuit rolls (§4.1, §12.3)
-          const pursues = !test.restraint || !rollLeadership(test.restraint.ld, test.restraint.reroll, rng);
-          const flee = rollDice(test.flee, rng);
-          // caught when the pursuit roll is at least the flee roll (§12.3)
-          result = pursues && rollDice(test.pursuit, rng) >= flee ? 'breaks-caught' : 'breaks-escapes';
-        }
-      }
+      const { extra, result } = rollLoserTest(r.test, rng);
       const total = Math.min(pool, already + extra);
       if (r.loser === 'target') damageT = total;
       else damageA = total;

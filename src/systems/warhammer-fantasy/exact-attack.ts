@@ -72,13 +72,15 @@ export interface Volley {
  * Distribution of the defender's state after the volleys' attacks, in order — §8: each unsaved wound removes one
  * Wound (or the multiple-wounds roll, never more than the model has left: the excess is lost, §1);
  * a Killing Blow removes the model. In a challenge, wounds beyond the last model count as
- * Overkill up to +5 (§9); a Killing Blow on an already-slain model is one such wound.
+ * Overkill up to +5 (§9); a Killing Blow on an already-slain model is one such wound. `lost`
+ * counts the wounds of these volleys only, not those the first model carried in (`def.wounded`).
  */
 export function defenderStates(def: Defender, volleys: readonly Volley[]): Map<number, number> {
   const W = def.w;
   const K = OVERKILL_MAX + 1;
   const key = (m: number, cur: number, e: number) => (m * (W + 1) + cur) * K + e;
-  let states = new Map<number, number>([[key(def.models, W, 0), 1]]);
+  const wounded = def.wounded ?? 0;
+  let states = new Map<number, number>([[key(def.models, W - wounded, 0), 1]]);
   const add = (map: Map<number, number>, k: number, p: number) => map.set(k, (map.get(k) ?? 0) + p);
   for (const { outcome, damage, n } of volleys) {
     const pNothing = 1 - outcome.wound - outcome.kill;
@@ -116,7 +118,7 @@ export function defenderStates(def: Defender, volleys: readonly Volley[]): Map<n
     const e = k % K;
     const cur = Math.floor(k / K) % (W + 1);
     const m = Math.floor(k / K / (W + 1));
-    const lost = def.models * W - (m > 0 ? (m - 1) * W + cur : 0);
+    const lost = def.models * W - wounded - (m > 0 ? (m - 1) * W + cur : 0);
     out.set(stateKey(m, lost, lost + e), p);
   }
   return out;

@@ -5,11 +5,11 @@
  * (§10, §12).
  */
 import { type Dist, point, trim } from '../../core/dist.js';
-import { type AttackOutcome, type Volley, attackOutcome, damageDist, defenderStates, unpackState } from './exact-attack.js';
+import { type AttackOutcome, type DefenderState, type Volley, attackOutcome, damageDist, defenderStates, unpackState } from './exact-attack.js';
 import { pBreakTestFails, pCaught, pLeadershipPasses } from './exact-morale.js';
 import { type Combatant, type MeleePlan, other } from './melee-plan.js';
 import { COMBAT_RESULTS, type CombatResult, FATES, type Fate, nonZero } from './outcome-keys.js';
-import { resolve } from './resolution.js';
+import { type Verdict, resolve } from './resolution.js';
 import type { Side } from './schema.js';
 import type { Strike } from './strike.js';
 import type { Outcome } from '../types.js';
@@ -41,17 +41,19 @@ class Accumulator {
 
 export function exactMelee(plan: MeleePlan): Outcome {
   const acc = new Accumulator(plan);
-  for (const branch of chargeBranches(plan)) {
-    if (branch.flees !== null) {
+  forEachRoundEnd(plan, (end) => {
+    if (end.kind === 'fled') {
       // Fled from the charge — §11: no blows are struck this round.
-      acc.addDamage(0, 0, branch.p);
-      acc.combat['no-combat'] += branch.p;
-      acc[branch.flees]['flees-at-charge'] += branch.p;
-      acc[other(branch.flees)].holds += branch.p;
-      continue;
+      acc.addDamage(0, 0, end.p);
+      acc.combat['no-combat'] += end.p;
+      acc[end.side]['flees-at-charge'] += end.p;
+      acc[other(end.side)].holds += end.p;
+      return;
     }
-    for (const [pOrder, first] of orderBranches(plan)) fight(plan, first, branch.afraid, branch.p * pOrder, acc);
-  }
+    const { onTarget, onAttacker, p } = end;
+    acc.addDamage(onTarget.lost, plan.target.unit.models - onTarget.modelsLeft, p);
+    settle(plan, { points: onTarget.points, modelsLeft: onAttacker.modelsLeft }, { points: onAttacker.points, modelsLeft: onTarget.modelsLeft }, p, acc);
+  });
   return {
     damage: trim(acc.damage),
     slain: trim(acc.slain),
@@ -59,6 +61,23 @@ export function exactMelee(plan: MeleePlan): Outcome {
     morale: nonZero(acc.target),
     outcomes: { combat: nonZero(acc.combat), attacker: nonZero(acc.attacker) },
   };
+}
+
+/** How the blows of a round can end: the charged unit fled at the charge, or both units' casualties. */
+export type RoundEnd =
+  | { readonly kind: 'fled'; readonly side: Side; readonly p: number }
+  | { readonly kind: 'fought'; readonly onTarget: DefenderState; readonly onAttacker: DefenderState; readonly p: number };
+
+/**
+ * Every way the blows of one round can end, with its probability: a mixture over the charge-time
+ * fear test, the strike order and stupidity, then the first striker's casualties and the reply of
+ * the models the later striker has left (§8).
+ */
+export function forEachRoundEnd(plan: MeleePlan, visit: (end: RoundEnd) => void): void {
+  for (const branch of chargeBranches(plan)) {
+    if (branch.flees !== null) visit({ kind: 'fled', side: branch.flees, p: branch.p });
+    else for (const [pOrder, first] of orderBranches(plan)) fight(plan, first, branch.afraid, branch.p * pOrder, visit);
+  }
 }
 
 interface ChargeBranch {
@@ -102,7 +121,7 @@ function fightingDist(c: Combatant, plan: MeleePlan): Dist {
   return out;
 }
 
-function fight(plan: MeleePlan, firstSide: Side, afraid: Side | null, weight: number, acc: Accumulator): void {
+function fight(plan: MeleePlan, firstSide: Side, afraid: Side | null, weight: number, visit: (end: RoundEnd) => void): void {
   const first = firstSide === 'attacker' ? plan.attacker : plan.target;
   const second = firstSide === 'attacker' ? plan.target : plan.attacker;
   const firstBlows = blows(first, afraid);
@@ -128,16 +147,7 @@ function fight(plan: MeleePlan, firstSide: Side, afraid: Side | null, weight: nu
         for (const [k2, q2] of onFirst) {
           const s2 = unpackState(k2);
           const p = weight * p1 * q1 * p2 * q2;
-          const onTarget = firstSide === 'attacker' ? s1 : s2;
-          const onAttacker = firstSide === 'attacker' ? s2 : s1;
-          acc.addDamage(onTarget.lost, plan.target.unit.models - onTarget.modelsLeft, p);
-          settle(
-            plan,
-            { points: onTarget.points, modelsLeft: onAttacker.modelsLeft },
-            { points: onAttacker.points, modelsLeft: onTarget.modelsLeft },
-            p,
-            acc,
-          );
+          visit({ kind: 'fought', onTarget: firstSide === 'attacker' ? s1 : s2, onAttacker: firstSide === 'attacker' ? s2 : s1, p });
         }
       }
     }
@@ -175,17 +185,29 @@ function settle(
     if (verdict.loser === 'target') acc.destroyed += p;
     return;
   }
+  const { flee, caught } = fleeAndCaught(plan, verdict, acc.caughtIfPursued);
+  fate.holds += p * (1 - flee);
+  fate.breaks += p * (flee - caught);
+  fate.caught += p * caught;
+  if (verdict.loser === 'target') acc.destroyed += p * caught;
+}
+
+/**
+ * P(the loser of a round flees) and P(it flees and is caught) — §10 break test (or the fear
+ * auto-break), §12 pursuit; `caughtIfPursued` is P(pursuit roll ≥ flee roll) for each side fleeing.
+ */
+export function fleeAndCaught(
+  plan: MeleePlan,
+  verdict: Extract<Verdict, { kind: 'win' }>,
+  caughtIfPursued: Record<Side, number>,
+): { flee: number; caught: number } {
   const winner = verdict.winner === 'attacker' ? plan.attacker : plan.target;
   const loser = verdict.winner === 'attacker' ? plan.target : plan.attacker;
   const opts = plan.situation.options;
   const flee = verdict.autoBreak ? 1 : pBreakTestFails(verdict.holdsUpTo, opts.insaneCourage, loser.unit.rules.battleStandard);
   // Pursuit — §12: declared (or compulsory) pursuers always pursue; others only on a failed restraint test.
   const pursue = winner.pursuit === 'always' ? 1 : winner.pursuit === 'never' ? 0 : 1 - pLeadershipPasses(winner.ld);
-  const caught = flee * pursue * acc.caughtIfPursued[loser.side];
-  fate.holds += p * (1 - flee);
-  fate.breaks += p * (flee - caught);
-  fate.caught += p * caught;
-  if (verdict.loser === 'target') acc.destroyed += p * caught;
+  return { flee, caught: flee * pursue * caughtIfPursued[loser.side] };
 }
 
 function zeros<K extends string>(keys: readonly K[]): Record<K, number> {

@@ -1,18 +1,55 @@
 /**
  * Warhammer Fantasy Battles (6th/7th edition era quick reference), rules/warhammer-fantasy.md.
  */
+import { runChain } from '../../fight/chain.js';
 import type { GameSystem } from '../types.js';
 import { warhammerFantasyQuestions } from './questions.js';
 import { exact } from './exact.js';
+import { fightModel } from './fight.js';
+import { type FightScenario, isFightInput, parseFight } from './fight-schema.js';
+import { simulateFight } from './fight-simulate.js';
 import { type Scenario, parseScenario } from './schema.js';
 import { simulate } from './simulate.js';
+import { COMBAT_RESULTS } from './outcome-keys.js';
 
+/** A close-combat round, a shooting phase, fleeing from a charge, or a rally test. */
 export const warhammerFantasy: GameSystem<Scenario> = {
   id: 'warhammer-fantasy',
   aliases: ['whfb'],
-  title: 'Warhammer Fantasy Battles (6th/7th edition quick reference): a close-combat round from charge to pursuit, shooting and panic, fleeing from a charge, rallying',
+  title:
+    'Warhammer Fantasy Battles (6th/7th edition quick reference): a close-combat round from charge to pursuit, whole fights, shooting and panic, fleeing from a charge, rallying',
   parse: parseScenario,
   exact,
   simulate,
+  // outcome-keys.ts: the outcome tables, the combat results, then the target's fates in the order
+  // of each phase (panic after shooting, the close-combat fates, fleeing from a charge, rallying).
+  categoryOrder: [
+    'combat',
+    'attacker',
+    ...COMBAT_RESULTS,
+    'no-test',
+    'passes-panic-test',
+    'panics',
+    'holds',
+    'breaks',
+    'escapes',
+    'caught',
+    'wiped-out',
+    'flees-at-charge',
+    'rallies',
+    'keeps-fleeing',
+    'cannot-rally',
+  ],
   questions: warhammerFantasyQuestions,
+};
+
+const isFight = (s: Scenario | FightScenario): s is FightScenario => s.phase === 'fight';
+
+/** The rule set as the registry serves it: everything above, or a whole fight (src/fight). */
+export const warhammerFantasyWithFights: GameSystem<Scenario | FightScenario> = {
+  ...warhammerFantasy,
+  parse: (input) => (isFightInput(input) ? parseFight(input) : parseScenario(input)),
+  isFight,
+  exact: (s) => (isFight(s) ? runChain(fightModel(s)) : exact(s)),
+  simulate: (s, rng, n, tally) => (isFight(s) ? simulateFight(s, rng, n, tally) : simulate(s, rng, n, tally)),
 };

@@ -5,15 +5,16 @@
  * (rules/warhammer-fantasy.md §10–§13).
  */
 import { InputError } from '../../core/errors.js';
+import { TARGET_BROKEN } from '../../fight/types.js';
 import { d6Key, intKey } from '../table-keys.js';
 import type { SituationFlags, TableKey, UnitQuestions } from '../types.js';
 
-const BROKEN = ['breaks', 'caught', 'wiped-out', 'flees-at-charge', 'panics'];
+const BROKEN = ['breaks', 'caught', 'wiped-out', 'flees-at-charge', 'panics', ...TARGET_BROKEN];
 
 function situation(flags: SituationFlags): Record<string, unknown> {
   if (flags.shooting) return { phase: 'shooting', ...flags.extra };
   return {
-    phase: 'melee',
+    phase: flags.fight ? 'fight' : 'melee',
     charging: flags.charge ? 'attacker' : 'none',
     facing: flags.flank ? 'flank' : flags.rear ? 'rear' : 'front',
     ...flags.extra,
@@ -49,6 +50,7 @@ export const warhammerFantasyQuestions: UnitQuestions = {
   },
   canAttack: (u, flags) => !flags.shooting || u.missile !== undefined,
   canBeTarget: () => true,
+  fights: true,
   removeVerb: 'destroy',
   damageUnit: 'wounds',
   capacity: (t) => Number(t.models) * Number(t.w),

@@ -38,9 +38,7 @@ export function resolve(plan: MeleePlan, attacker: SideResult, target: SideResul
   }
   const usA = unitStrength(plan.attacker, attacker.modelsLeft, opts.outnumbering);
   const usT = unitStrength(plan.target, target.modelsLeft, opts.outnumbering);
-  // Outnumbering — §9: +1 to the side with the greater Unit Strength.
-  let scoreA = attacker.points + plan.attacker.staticBonus + (usA > usT ? 1 : 0);
-  let scoreT = target.points + plan.target.staticBonus + (usT > usA ? 1 : 0);
+  let { attacker: scoreA, target: scoreT } = combatScores(plan, attacker, target);
   // Draws — §16.8: nobody tests; with the musician option a side with the only musician wins by 1.
   if (scoreA === scoreT && opts.musicianWinsDraws) {
     const mA = plan.attacker.unit.rules.musician;
@@ -63,6 +61,18 @@ export function resolve(plan: MeleePlan, attacker: SideResult, target: SideResul
     loserWipedOut: false,
     autoBreak,
     holdsUpTo: breakTestHoldsUpTo(l.ld, Math.abs(scoreA - scoreT), l.unit.rules.stubborn),
+  };
+}
+
+/** Each side's combat score — §9: points scored, the static bonuses and +1 for outnumbering. */
+export function combatScores(plan: MeleePlan, attacker: SideResult, target: SideResult): { attacker: number; target: number } {
+  const opts = plan.situation.options;
+  const usA = unitStrength(plan.attacker, attacker.modelsLeft, opts.outnumbering);
+  const usT = unitStrength(plan.target, target.modelsLeft, opts.outnumbering);
+  // Outnumbering — §9: +1 to the side with the greater Unit Strength.
+  return {
+    attacker: attacker.points + plan.attacker.staticBonus + (usA > usT ? 1 : 0),
+    target: target.points + plan.target.staticBonus + (usT > usA ? 1 : 0),
   };
 }
 

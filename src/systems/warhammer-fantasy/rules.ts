@@ -4,7 +4,7 @@
  */
 import { ScenarioError } from '../../core/errors.js';
 import { type DiceExpr, DiceError, parseDice } from '../../core/dice.js';
-import { intParam, parseRuleRef, targetParam } from '../../core/input.js';
+import { intParam, parseRuleRef, targetParam, ownEntry } from '../../core/input.js';
 
 export interface UnitRules {
   /** Hatred — §11: re-roll to-hit misses in the first round of each combat; must pursue. */
@@ -124,7 +124,7 @@ export function parseRules(texts: readonly string[], path: string): UnitRules {
     const ref = parseRuleRef(text, at);
     if (seen.has(ref.id)) throw new ScenarioError(at, `rule '${ref.id}' is listed twice`);
     seen.add(ref.id);
-    const flag = FLAGS[ref.id];
+    const flag = ownEntry(FLAGS, ref.id);
     if (flag) {
       if (ref.param !== null) throw new ScenarioError(at, `rule '${ref.id}' takes no parameter`);
       (out as Record<string, unknown>)[flag] = true;

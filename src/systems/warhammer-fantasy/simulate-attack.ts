@@ -17,13 +17,13 @@ export class Casualties {
   }
   reset(): void {
     this.modelsLeft = this.def.models;
-    this.woundsOnModel = this.def.w;
+    this.woundsOnModel = this.def.w - (this.def.wounded ?? 0);
     this.overkill = 0;
   }
-  /** Wounds lost in total. */
+  /** Wounds lost since the last reset (not those the first model carried in). */
   get lost(): number {
     const left = this.modelsLeft > 0 ? (this.modelsLeft - 1) * this.def.w + this.woundsOnModel : 0;
-    return this.def.models * this.def.w - left;
+    return this.def.models * this.def.w - (this.def.wounded ?? 0) - left;
   }
   /** Combat-resolution points scored against this unit (§9: Overkill counts only in a challenge). */
   get points(): number {

@@ -7,11 +7,11 @@ import type { Rng } from '../../core/rng.js';
 import type { Tally } from '../../sim/tally.js';
 import { type Combatant, type MeleePlan, other } from './melee-plan.js';
 import type { Fate } from './outcome-keys.js';
-import { resolve } from './resolution.js';
+import { type Verdict, resolve } from './resolution.js';
 import type { Side } from './schema.js';
 import { AttackRoller, Casualties, roll2d6, rollNd6 } from './simulate-attack.js';
 
-interface SideKit {
+export interface SideKit {
   readonly c: Combatant;
   /** One roller per kind of blow (the model's, its mount's), normal and afraid. */
   readonly rollers: ReadonlyArray<{ readonly attacks: number; readonly normal: AttackRoller; readonly afraid: AttackRoller }>;
@@ -19,17 +19,30 @@ interface SideKit {
   readonly casualties: Casualties;
 }
 
-export function simulateMelee(plan: MeleePlan, rng: Rng, n: number, tally: Tally): void {
+/** Each side's dice and casualty counter for a plan. */
+export function sideKits(plan: MeleePlan): Record<Side, SideKit> {
   const kit = (c: Combatant): SideKit => ({
     c,
     rollers: c.blows.map((b) => ({ attacks: b.attacks, normal: new AttackRoller(b.strike), afraid: new AttackRoller(b.afraidStrike) })),
     casualties: new Casualties(c.defender),
   });
-  const kits: Record<Side, SideKit> = { attacker: kit(plan.attacker), target: kit(plan.target) };
+  return { attacker: kit(plan.attacker), target: kit(plan.target) };
+}
+
+export function simulateMelee(plan: MeleePlan, rng: Rng, n: number, tally: Tally): void {
+  const kits = sideKits(plan);
   for (let i = 0; i < n; i++) oneRound(plan, kits, rng, tally);
 }
 
-function oneRound(plan: MeleePlan, kits: Record<Side, SideKit>, rng: Rng, tally: Tally): void {
+/**
+ * One round rolled: the charged unit fled at the charge, or the blows were struck (casualties in
+ * the kits) with this verdict and the loser's fate.
+ */
+export type RolledRound =
+  | { readonly kind: 'fled'; readonly side: Side }
+  | { readonly kind: 'fought'; readonly verdict: Verdict; readonly loserFate: Fate | null };
+
+export function rollRound(plan: MeleePlan, kits: Record<Side, SideKit>, rng: Rng): RolledRound {
   // Start of turn: stupidity tests (§11).
   const fightingA = fighting(plan, kits.attacker.c, rng);
   const fightingT = fighting(plan, kits.target.c, rng);
@@ -39,11 +52,7 @@ function oneRound(plan: MeleePlan, kits: Record<Side, SideKit>, rng: Rng, tally:
   if (test !== null) {
     const passed = test.given === 'roll' ? roll2d6(rng) <= kits[test.side].c.ld : test.given === 'passed';
     if (!passed) {
-      if (test.failFlees) {
-        tally.record(0, 0, false);
-        record(tally, test.side === 'target' ? 'flees-at-charge' : 'holds', test.side === 'attacker' ? 'flees-at-charge' : 'holds', 'no-combat');
-        return;
-      }
+      if (test.failFlees) return { kind: 'fled', side: test.side };
       afraid = test.side;
     }
   }
@@ -72,25 +81,33 @@ function oneRound(plan: MeleePlan, kits: Record<Side, SideKit>, rng: Rng, tally:
   const onA = kits.attacker.casualties;
   const onT = kits.target.casualties;
   const verdict = resolve(plan, { points: onT.points, modelsLeft: onA.modelsLeft }, { points: onA.points, modelsLeft: onT.modelsLeft });
+  if (verdict.kind === 'draw') return { kind: 'fought', verdict, loserFate: null };
+  if (verdict.loserWipedOut) return { kind: 'fought', verdict, loserFate: 'wiped-out' };
+  const loser = kits[verdict.loser].c;
+  const winner = kits[verdict.winner].c;
+  const flees = verdict.autoBreak || failsBreakTest(plan, loser, verdict.holdsUpTo, rng);
+  if (!flees) return { kind: 'fought', verdict, loserFate: 'holds' };
+  // Pursuit (§12): the winner declares; a unit that may hold back needs a passed Ld test.
+  const pursues = winner.pursuit === 'always' || (winner.pursuit === 'restraint-test' && roll2d6(rng) > winner.ld);
+  const fled = rollNd6(loser.moveDice, rng);
+  return { kind: 'fought', verdict, loserFate: pursues && rollNd6(winner.moveDice, rng) >= fled ? 'caught' : 'breaks' };
+}
+
+function oneRound(plan: MeleePlan, kits: Record<Side, SideKit>, rng: Rng, tally: Tally): void {
+  const round = rollRound(plan, kits, rng);
+  if (round.kind === 'fled') {
+    tally.record(0, 0, false);
+    record(tally, round.side === 'target' ? 'flees-at-charge' : 'holds', round.side === 'attacker' ? 'flees-at-charge' : 'holds', 'no-combat');
+    return;
+  }
+  const onT = kits.target.casualties;
+  const verdict = round.verdict;
   if (verdict.kind === 'draw') {
     tally.record(onT.lost, onT.slain, false);
     record(tally, 'holds', 'holds', 'draw');
     return;
   }
-  let loserFate: Fate;
-  if (verdict.loserWipedOut) loserFate = 'wiped-out';
-  else {
-    const loser = kits[verdict.loser].c;
-    const winner = kits[verdict.winner].c;
-    const flees = verdict.autoBreak || failsBreakTest(plan, loser, verdict.holdsUpTo, rng);
-    if (!flees) loserFate = 'holds';
-    else {
-      // Pursuit (§12): the winner declares; a unit that may hold back needs a passed Ld test.
-      const pursues = winner.pursuit === 'always' || (winner.pursuit === 'restraint-test' && roll2d6(rng) > winner.ld);
-      const fled = rollNd6(loser.moveDice, rng);
-      loserFate = pursues && rollNd6(winner.moveDice, rng) >= fled ? 'caught' : 'breaks';
-    }
-  }
+  const loserFate = round.loserFate!;
   const targetFate: Fate = verdict.loser === 'target' ? loserFate : 'holds';
   const attackerFate: Fate = verdict.loser === 'attacker' ? loserFate : 'holds';
   tally.record(onT.lost, onT.slain, targetFate === 'wiped-out' || targetFate === 'caught');

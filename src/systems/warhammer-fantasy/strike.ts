@@ -30,6 +30,8 @@ export interface Defender {
   readonly models: number;
   readonly w: number;
   readonly overkill: boolean;
+  /** Wounds the first model to be wounded has already lost (a fight's earlier rounds); 0 when absent. */
+  readonly wounded?: number;
 }
 
 /** Strength of a close-combat blow with the model's weapon — §1 "Weapons". */

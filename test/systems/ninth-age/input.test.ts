@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ScenarioError, UnsupportedRuleError } from '../../../src/core/errors.js';
 import { DATA_DIR } from '../../../src/paths.js';
-import { ninthAge } from '../../../src/systems/ninth-age/index.js';
+import { ninthAgeWithFights as ninthAge } from '../../../src/systems/ninth-age/index.js';
 import { type Json, unit } from './helpers.js';
 
 function parseError(attacker: Json, target: Json = {}, situation: Json = { type: 'melee' }): ScenarioError {

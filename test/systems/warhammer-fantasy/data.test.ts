@@ -9,7 +9,7 @@ import { chunkRng, masterState } from '../../../src/core/rng.js';
 import { compareCategories, compareCounts } from '../../../src/core/stats.js';
 import { DATA_DIR } from '../../../src/paths.js';
 import { Tally } from '../../../src/sim/tally.js';
-import { warhammerFantasy as W } from '../../../src/systems/warhammer-fantasy/index.js';
+import { warhammerFantasyWithFights as W } from '../../../src/systems/warhammer-fantasy/index.js';
 
 const dir = join(DATA_DIR, 'warhammer-fantasy');
 const read = (path: string) => JSON.parse(readFileSync(path, 'utf8')) as Record<string, unknown>;

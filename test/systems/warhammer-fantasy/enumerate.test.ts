@@ -74,7 +74,9 @@ describe('warhammer-fantasy brute-force enumerator', () => {
     near(enumerate({ attacker: unit({ m: 20 }), target: unit(), situation: { phase: 'flee-reaction', gap: 25 } }).destroyed, 791 / 2592, TOLERANCE);
   });
 
-  for (const f of readdirSync(join(DATA_DIR, 'warhammer-fantasy', 'scenarios')).filter((x) => x.endsWith('.json')))
+  // Whole fights (phase 'fight') have their own witness, an independent chain (test/fight).
+  const isFight = (f: string) => JSON.parse(readFileSync(join(DATA_DIR, 'warhammer-fantasy', 'scenarios', f), 'utf8')).situation?.phase === 'fight';
+  for (const f of readdirSync(join(DATA_DIR, 'warhammer-fantasy', 'scenarios')).filter((x) => x.endsWith('.json') && !isFight(x)))
     it(`agrees with exact on the bundled scenario ${f}`, () => {
       const { name: _name, description: _description, system: _system, ...input } = JSON.parse(
         readFileSync(join(DATA_DIR, 'warhammer-fantasy', 'scenarios', f), 'utf8'),

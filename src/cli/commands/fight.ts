@@ -1,0 +1,101 @@
+/**
+ * `warodds fight`: a whole close combat between two units, round after round until one breaks
+ * and escapes, is caught or is destroyed — or the round cap.
+ */
+import { Command, Option } from 'commander';
+import { DEFAULT_OPTION, questionsOf } from '../../analysis/units.js';
+import { pairingInput, sideLabel } from '../../analysis/pairing.js';
+import { InputError } from '../../core/errors.js';
+import { fightReport } from '../../fight/report.js';
+import { findSystem } from '../../systems/registry.js';
+import { samplingOptions, addSamplingOptions, type SamplingFlags } from '../options.js';
+import { type QuestionFlags, checkFightSystem, library, roundsOf, situationFlags } from '../questions.js';
+import { fightToJson, fightToTerminal } from '../render/fight.js';
+import { runScenario } from '../run.js';
+import { type LoadedScenario, scenarioFromJson } from '../scenario-file.js';
+import { findScenario } from '../bundled.js';
+import { runProvenance, situationLines } from '../provenance.js';
+import { terminalWidth } from '../terminal.js';
+import { DEFAULT_ROUNDS } from '../../fight/types.js';
+
+export const DEFAULT_FIGHT_SAMPLES = 200_000;
+
+type FightFlags = QuestionFlags &
+  SamplingFlags & { scenario?: string; attacker?: string; target?: string; attackerOption?: string; targetOption?: string; verbose?: boolean };
+
+function unitsFight(f: FightFlags): LoadedScenario {
+  if (!f.attacker || !f.target) throw new InputError(`--${f.attacker ? 'target' : 'attacker'}: give both --attacker and --target unit ids, or --scenario`);
+  const lib = library(f);
+  const attacker = { unit: lib.find(f.attacker, '--attacker'), option: f.attackerOption ?? DEFAULT_OPTION };
+  const target = { unit: lib.find(f.target, '--target'), option: f.targetOption ?? DEFAULT_OPTION };
+  const system = findSystem(attacker.unit.system);
+  const q = questionsOf(system);
+  const flags = situationFlags({ ...f, fight: true });
+  checkFightSystem(q, flags, system.id);
+  const input = pairingInput(q, attacker, target, flags);
+  return { name: `${sideLabel(attacker)} against ${sideLabel(target)}`, description: '', system, input, parsed: system.parse(input), file: null };
+}
+
+/** A fight scenario file, its round cap replaced by --rounds. */
+function fileFight(f: FightFlags): LoadedScenario {
+  const loaded = findScenario(f.scenario!);
+  if (!loaded.system.isFight?.(loaded.parsed))
+    throw new InputError(`--scenario: '${f.scenario}' is not a whole fight (a 9th Age situation of type 'fight', a Warhammer Fantasy situation of phase 'fight')`);
+  if (f.rounds === undefined) return loaded;
+  const input = loaded.input as { situation: Record<string, unknown> };
+  const raw = { name: loaded.name, system: loaded.system.id, ...input, situation: { ...input.situation, ...roundsOf(f.rounds) } };
+  return scenarioFromJson(raw, f.scenario!, f.scenario!);
+}
+
+export function fightCommand(): Command {
+  const cmd = new Command('fight')
+    .description('a whole close combat, round after round to a finish: who wins, how, and when')
+    .option('--scenario <file|id>', "a fight scenario file, or a bundled one by id (situation type or phase 'fight')")
+    .option('--attacker <id>', 'a unit id, system/id (warodds units lists them), with --target')
+    .option('--target <id>', 'the target unit id')
+    .option('--attacker-option <name>', "the attacker's option (default: as written)")
+    .option('--target-option <name>', "the target's option (default: as written)")
+    .option('--charge', 'the attacker charged: round 1 has the charge')
+    .addOption(new Option('--flank', 'the attacker fights the target in its flank').conflicts(['rear']))
+    .option('--rear', 'the attacker fights the target in its rear')
+    .option('--rounds <n>', 'the round cap, 1..50 (default 12; the probability still fighting at the cap is reported)')
+    .option('--situation <json>', 'further situation keys of the rule set, as JSON')
+    .option('--units <dir>', 'also load your own units from DIR')
+    .option('--mc', `Monte Carlo instead of the exact chain (${DEFAULT_FIGHT_SAMPLES.toLocaleString('en')} samples unless --samples)`)
+    .option('--verbose', 'the exact chain: live states per round and the bound on them')
+    .option('--json', 'JSON output');
+  addSamplingOptions(cmd, DEFAULT_FIGHT_SAMPLES);
+  cmd.addHelpText(
+    'after',
+    `
+Examples:
+  $ npx warodds fight --attacker t9a/knights --target t9a/line-infantry-spears --charge
+  $ npx warodds fight --scenario whfb/fight-spearmen-vs-ogres --json`,
+  );
+  return cmd.action(async (f: FightFlags) => {
+    if (f.scenario && (f.attacker || f.target)) throw new InputError('--scenario: give either a scenario file or --attacker and --target, not both');
+    const unitFlag = (['charge', 'flank', 'rear', 'situation', 'attackerOption', 'targetOption'] as const).find((k) => f[k] !== undefined);
+    if (f.scenario && unitFlag) throw new InputError(`--scenario: the file describes the situation; --${unitFlag.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)} is for library units`);
+    const scenario = f.scenario ? fileFight(f) : unitsFight(f);
+    const engine = f.mc ? 'mc' : 'exact';
+    const sampling = samplingOptions(f, DEFAULT_FIGHT_SAMPLES);
+    const result = await runScenario(scenario, engine, sampling);
+    const outcome = f.mc ? result.monteCarlo!.outcome : result.exact!;
+    const report = fightReport(outcome);
+    const header = {
+      name: scenario.name,
+      system: scenario.system.id,
+      engine: f.mc ? `Monte Carlo, ${result.monteCarlo!.samples.toLocaleString('en')} samples, seed '${result.monteCarlo!.seed}'` : 'exact',
+    };
+    const assumed = [
+      ...(f.rounds === undefined && !f.scenario ? [`rounds: at most ${DEFAULT_ROUNDS}`] : []),
+      ...(!f.scenario && f.attackerOption === undefined ? ['attacker option: default (the unit as written)'] : []),
+      ...(!f.scenario && f.targetOption === undefined ? ['target option: default (the unit as written)'] : []),
+    ];
+    const record = runProvenance(engine, sampling, situationLines((scenario.input as { situation?: unknown }).situation), assumed);
+    const text = f.json
+      ? JSON.stringify(fightToJson(header, report, f.verbose ? outcome.chain : undefined, record), null, 2)
+      : fightToTerminal(header, report, outcome.chain, Boolean(f.verbose), terminalWidth(), record);
+    process.stdout.write(`${text}\n`);
+  });
+}

@@ -1,0 +1,76 @@
+/**
+ * A whole fight on the terminal (both sides, a per-round table, a unicode chart of the cumulative
+ * probabilities) and as JSON.
+ */
+import type { FightReport, SideReport } from '../../fight/report.js';
+import type { Outcome } from '../../systems/types.js';
+import { bar } from './histogram.js';
+import { fixed, percent } from './format.js';
+import { renderTextTable, type TextColumn, wrapWords } from './text-table.js';
+import { type Provenance, provenanceJson, provenanceLines } from '../provenance.js';
+
+export interface FightHeader {
+  readonly name: string;
+  readonly system: string;
+  readonly engine: string;
+}
+
+const right = (head: string): TextColumn => ({ head, align: 'right' });
+
+function sideRows(r: FightReport): Array<[string, (s: SideReport) => string]> {
+  const rows: Array<[string, (s: SideReport) => string]> = [
+    ['wins', (s) => percent(s.wins)],
+    ['broken and escaped', (s) => percent(s.brokenEscaped)],
+    ['caught in pursuit', (s) => percent(s.caught)],
+    ['destroyed in combat', (s) => percent(s.destroyed)],
+  ];
+  if (r.attacker.fledAtCharge > 0 || r.target.fledAtCharge > 0) rows.push(['fled from the charge', (s) => percent(s.fledAtCharge)]);
+  rows.push(['models left (mean)', (s) => fixed(s.modelsLeft.mean, 2)]);
+  return rows;
+}
+
+export function fightToTerminal(h: FightHeader, r: FightReport, chain: Outcome['chain'] | undefined, verbose: boolean, width: number, p?: Provenance): string {
+  const lines = [`${h.name} — ${h.system}, whole fight (${h.engine}), up to ${r.cap} round${r.cap === 1 ? '' : 's'}`, ''];
+  const sides = sideRows(r).map(([label, f]) => [label, f(r.attacker), f(r.target)]);
+  lines.push(renderTextTable({ columns: [{ head: '', align: 'left', key: true }, right('attacker'), right('target')], rows: sides }, width));
+  const tail = [`both destroyed ${percent(r.bothDestroyed)}`, `still fighting after round ${r.cap} ${percent(r.fighting)}`];
+  lines.push(tail.join(', '), '');
+  const columns: TextColumn[] = [{ head: 'round', align: 'right', key: true }, right('ends'), right('target broken by then'), right('attacker broken by then'), right('E[margin]'), right('attacker left'), right('target left')];
+  const rows = r.rounds.map((x) => [
+    String(x.round),
+    percent(x.ends),
+    percent(x.targetBroken),
+    percent(x.attackerBroken),
+    x.expectedMargin === null ? '—' : fixed(x.expectedMargin, 2),
+    fixed(x.attackerLeft, 2),
+    fixed(x.targetLeft, 2),
+  ]);
+  lines.push(renderTextTable({ columns, rows }, width), '', 'cumulative P(broken, caught or destroyed) by round: █ target  ▒ attacker');
+  // Bars of up to 40 cells, narrower on a narrow terminal (round, marker, bar, percentage).
+  const barWidth = Math.max(10, Math.min(40, width - 14));
+  for (const x of r.rounds) {
+    lines.push(`${String(x.round).padStart(3)} █ ${bar(x.targetBroken, 1, barWidth).padEnd(barWidth)} ${percent(x.targetBroken)}`);
+    lines.push(`    ▒ ${bar(x.attackerBroken, 1, barWidth).replace(/[█▏▎▍▌▋▊▉]/g, '▒').padEnd(barWidth)} ${percent(x.attackerBroken)}`);
+  }
+  if (verbose && chain) {
+    lines.push('', `exact chain: live states per round ${chain.statesPerRound.join(', ')}; bound ${chain.bound.toLocaleString('en')} states a round`);
+  }
+  if (p) lines.push('', ...provenanceLines(p));
+  return lines.flatMap((l) => (l.includes('\n') ? [l] : wrapWords(l, width))).join('\n');
+}
+
+export function fightToJson(h: FightHeader, r: FightReport, chain: Outcome['chain'] | undefined, p?: Provenance): unknown {
+  return {
+    ...(p ? { run: provenanceJson(p) } : {}),
+    name: h.name,
+    system: h.system,
+    engine: h.engine,
+    cap: r.cap,
+    fighting: r.fighting,
+    bothDestroyed: r.bothDestroyed,
+    rounds: r.rounds,
+    attacker: r.attacker,
+    target: r.target,
+    ...(chain ? { chain } : {}),
+  };
+}

@@ -1,0 +1,92 @@
+/**
+ * Whole Warhammer Fantasy fights against a Markov chain written here from the rules file (never
+ * calling the fight engine): 3 against 3 single-wound infantry in one rank of 3, A1, to-hit 4+
+ * (WS3 vs WS3, §4), to-wound 4+ (S3 vs T3, §6), no armour, M10 (5D6 cm flee and pursuit, §12).
+ * The charger strikes first in round 1 only; afterwards equal Initiative goes to the previous
+ * round's winner, or a roll-off after a draw (§4, §16.6). Casualties cannot strike back (§8).
+ * Combat result: wounds caused, +1 for outnumbering after the round's casualties (§9); a rank
+ * needs 4 models, so no rank bonus. A draw: nobody tests. The loser flees on 2D6 > Ld − D (§10)
+ * and is caught when the pursuer's 5D6 ≥ its 5D6, 112607/209952 (E7).
+ */
+import { describe, expect, it } from 'vitest';
+import { warhammerFantasyWithFights as warhammerFantasy } from '../../src/systems/warhammer-fantasy/index.js';
+
+const AT_MOST = [0, 0, 1, 3, 6, 10, 15, 21, 26, 30, 33, 35, 36];
+const holds = (x: number) => (x < 2 ? 0 : x >= 12 ? 1 : AT_MOST[x] / 36);
+const CAUGHT = 112607 / 209952;
+
+function binomial(n: number, q: number): number[] {
+  const out: number[] = [];
+  let c = 1;
+  for (let k = 0; k <= n; k++) {
+    out.push(c * q ** k * (1 - q) ** (n - k));
+    c = (c * (n - k)) / (k + 1);
+  }
+  return out;
+}
+
+type Winner = 'attacker' | 'target' | 'none';
+
+function expected(models: number, ld: number, rounds: number): Record<string, number> {
+  const out: Record<string, number> = {};
+  const add = (k: string, p: number) => (out[k] = (out[k] ?? 0) + p);
+  let live = new Map<string, number>([[`${models},${models},none`, 1]]);
+  for (let round = 1; round <= rounds; round++) {
+    const next = new Map<string, number>();
+    for (const [key, p] of live) {
+      const [as, ts, previous] = key.split(',');
+      const a = Number(as);
+      const t = Number(ts);
+      // Who strikes first: the charger in round 1; then the previous winner, else a roll-off
+      const orders: Array<[Winner, number]> =
+        round === 1 ? [['attacker', 1]] : previous !== 'none' ? [[previous as Winner, 1]] : [['attacker', 0.5], ['target', 0.5]];
+      for (const [first, po] of orders) {
+        const [n1, n2] = first === 'attacker' ? [a, t] : [t, a];
+        binomial(n1, 1 / 4).forEach((p1, k1) => {
+          const hit2 = Math.min(k1, n2);
+          binomial(n2 - hit2, 1 / 4).forEach((p2, k2) => {
+            const q = p * po * p1 * p2;
+            const hit1 = Math.min(k2, n1);
+            const [a2, t2, woundsByA, woundsByT] = first === 'attacker' ? [a - hit1, t - hit2, hit2, hit1] : [a - hit2, t - hit1, hit1, hit2];
+            if (t2 === 0) return add(`${round}:target-destroyed`, q);
+            if (a2 === 0) return add(`${round}:attacker-destroyed`, q);
+            const scoreA = woundsByA + (a2 > t2 ? 1 : 0);
+            const scoreT = woundsByT + (t2 > a2 ? 1 : 0);
+            const goOn = (winner: Winner, w: number) => {
+              const k = `${a2},${t2},${winner}`;
+              next.set(k, (next.get(k) ?? 0) + w);
+            };
+            if (scoreA === scoreT) return goOn('none', q);
+            const loser = scoreA > scoreT ? 'target' : 'attacker';
+            const h = holds(ld - Math.abs(scoreA - scoreT));
+            goOn(loser === 'target' ? 'attacker' : 'target', q * h);
+            add(`${round}:${loser}-caught`, q * (1 - h) * CAUGHT);
+            add(`${round}:${loser}-escaped`, q * (1 - h) * (1 - CAUGHT));
+          });
+        });
+      }
+    }
+    live = next;
+  }
+  for (const p of live.values()) add('fighting', p);
+  return out;
+}
+
+function fight(models: number, ld: number, rounds: number) {
+  const unit = { models, width: models, m: 10, ws: 3, bs: 3, s: 3, t: 3, w: 1, i: 3, a: 1, ld };
+  return warhammerFantasy.exact(warhammerFantasy.parse({ attacker: unit, target: unit, situation: { phase: 'fight', charging: 'attacker', rounds } }));
+}
+
+function expectTables(actual: Record<string, number>, want: Record<string, number>): void {
+  for (const k of new Set([...Object.keys(actual), ...Object.keys(want)])) expect(actual[k] ?? 0, k).toBeCloseTo(want[k] ?? 0, 12);
+}
+
+describe('Warhammer Fantasy whole fights against an independent chain', () => {
+  it('3 v 3, Ld 7: charger first in round 1, previous winner first afterwards, outnumbering after casualties', () => {
+    expectTables(fight(3, 7, 8).outcomes!.ending, expected(3, 7, 8));
+  });
+
+  it('4 v 4 (one rank of 4 is a rank bonus of 0: ranks count behind the first), Ld 8', () => {
+    expectTables(fight(4, 8, 5).outcomes!.ending, expected(4, 8, 5));
+  });
+});
