@@ -16,7 +16,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Browser, CHROMIUM, chromiumAvailable, type Page } from '../support/chromium.js';
-import { warodds } from './helpers.js';
+import { runCli } from '../support/in-process.js';
+import { program } from '../../src/cli/program.js';
 
 const SCREENSHOTS = join(process.cwd(), 'test-output', 'screenshots');
 const WINDOW = { width: 1280, height: 900 };
@@ -112,6 +113,12 @@ const title = available
   ? 'every kind of HTML page in headless Chromium: geometry against the labelled axes, width, contrast, screenshots'
   : `every kind of HTML page in headless Chromium — SKIPPED: ${CHROMIUM} is not installed (apt-get install chromium)`;
 
+it('the pages below cover every command that has --html', () => {
+  const withHtml = program().commands.filter((c) => c.options.some((o) => o.long === '--html')).map((c) => c.name());
+  expect(withHtml.length).toBeGreaterThanOrEqual(4);
+  for (const name of withHtml) expect(PAGES.some((p) => p.args[0] === name), name).toBe(true);
+});
+
 describe.skipIf(!available)(title, () => {
   let browser: Browser;
   let page: Page;
@@ -128,7 +135,7 @@ describe.skipIf(!available)(title, () => {
 
   it.each(PAGES)('$name: $args', async (c) => {
     const file = join(dir, `${c.name}.html`);
-    const r = warodds([...c.args, '--json', '--html', file]);
+    const r = await runCli([...c.args, '--json', '--html', file]);
     expect(r.stderr).toBe('');
     const json = JSON.parse(r.stdout);
     const html = readFileSync(file, 'utf8');
