@@ -22,4 +22,10 @@ export const COLUMN_HELP = {
   winner      ◀ the best option at that target (mean, then P(remove), then P(≥ half) decides), or tie`,
   table: `Cells (--metric): mean: the mean damage; p-remove: P(remove) (what --remove counts); 'p>=K': P(damage ≥ K).
 Each row and column sets one characteristic of the base target (--target, or the rule set's standard one).`,
+  attack: `Columns: k: a value (of damage, models slain, ...); P(=k): its probability; MC P(=k): the
+Monte Carlo estimate of it (--both); P(≥k): the probability of k or more; the bar: P(=k) against the
+most likely row. Values beyond the 0.05 % and 99.95 % quantiles are left out; ranges group them when
+there are more than 30.`,
+  matchups: `Columns: P(removes it): P(the attacker destroys its opponent, makes it vanish, leave the battlefield
+or captures it); P(is removed): the same for the attacker.`,
 };

@@ -13,6 +13,7 @@ import { library, type QuestionFlags, situationFlags } from '../questions.js';
 import { addEngineOptions, addOutputOptions, addSamplingOptions, engineOf, type EngineFlags, formatOf, type OutputFlags, samplingOptions, type SamplingFlags } from '../options.js';
 import { runScenario } from '../run.js';
 import { renderResult } from '../output.js';
+import { COLUMN_HELP } from '../help.js';
 import { runProvenance, situationLines } from '../provenance.js';
 
 export const DEFAULT_ATTACK_SAMPLES = 1_000_000;
@@ -118,6 +119,8 @@ export function attackCommand(): Command {
   cmd.addHelpText(
     'after',
     `
+${COLUMN_HELP.attack}
+
 Examples:
   $ npx warodds attack --attacks 20 --hit 3 --wound 4 --save 4
   $ npx warodds attack --attacks 2 --hit auto --wound auto --damage D3 --health 2 --models 5 --no-spill

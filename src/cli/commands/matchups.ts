@@ -10,6 +10,7 @@ import { findTroop, troopNames, TROOPS } from '../../systems/hott/tables.js';
 import type { Report } from '../render/report.js';
 import { emit, type QuestionFlags } from '../questions.js';
 import { provenance } from '../provenance.js';
+import { COLUMN_HELP } from '../help.js';
 
 /** Matchups are exact, with one fixed situation. */
 function matchupsProvenance() {
@@ -24,7 +25,7 @@ export function matchupsCommand(): Command {
     .addOption(new Option('--csv', 'CSV output').conflicts(['markdown']))
     .option('--markdown', 'Markdown output')
     .option('--html <file>', 'also write a self-contained HTML page')
-    .addHelpText('after', '\nExamples:\n  $ npx warodds matchups knights\n  $ npx warodds matchups all --csv');
+    .addHelpText('after', `\n${COLUMN_HELP.matchups}\n\nExamples:\n  $ npx warodds matchups knights\n  $ npx warodds matchups all --csv`);
   return cmd.action((typeName: string, f: QuestionFlags) => {
     if (typeName === 'all') {
       const table = matchupTable();
