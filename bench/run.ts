@@ -151,3 +151,70 @@ for (const [systemId, name, input] of fights) {
   const ms = await medianMs(async () => system.exact(system.parse(input)));
   console.log(`    ${systemId}: ${name}: ${ms.toFixed(0)} ms`);
 }
+
+// Engagements (issue 15): a Kings of War turn of three attackers, and a 5-turn engagement (target < 50 ms each).
+const { loadScenarioFile } = await import('../src/cli/scenario-file.js');
+const { DATA_DIR } = await import('../src/paths.js');
+console.log('Engagements (exact, parse included), median of 25: wall and CPU time');
+for (const [label, file] of [
+  ['KoW turn of three attackers (archers, regiment, knights)', 'kings-of-war/scenarios/engagement-two-charges-and-archers.json'],
+  ['KoW 5-turn engagement (shooting, charge, Heal, counter-charge, Lifeleech)', 'kings-of-war/scenarios/engagement-vampires-heal-and-leech.json'],
+  ['HOTT 6-bound Stronghold assault by four elements', 'hott/scenarios/engagement-stronghold-assault.json'],
+] as const) {
+  const loaded = loadScenarioFile(`${DATA_DIR}/${file}`);
+  const run = () => loaded.system.exact(loaded.system.parse(loaded.input));
+  for (let i = 0; i < 5; i++) run();
+  const wall: number[] = [];
+  const cpu: number[] = [];
+  for (let i = 0; i < 25; i++) {
+    const c0 = process.cpuUsage();
+    const t0 = performance.now();
+    run();
+    wall.push(performance.now() - t0);
+    const c = process.cpuUsage(c0);
+    cpu.push((c.user + c.system) / 1000);
+  }
+  const median = (xs: number[]) => xs.sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+  console.log(`    ${label}: ${median(wall).toFixed(2)} ms wall, ${median(cpu).toFixed(2)} ms CPU`);
+}
+
+// Age of Sigmar engagements, exact (issue 15): two 10-model units fighting each other — heavy
+// cavalry that charged, and Strike-first elite infantry that fight first; one combat phase, then
+// one and two battle rounds.
+// Target: a fight phase of two 10-model units in under 200 ms.
+function aosEngagement(turns: number): unknown {
+  const body = (id: string) => library.find(id, 'bench').body;
+  return {
+    engagement: { turns, phases: ['combat'] },
+    units: [
+      { name: 'Cavalry', side: 'attacker', charged: true, targets: ['Elites'], unit: { ...body('aos/example-cavalry'), models: 10 } },
+      { name: 'Elites', side: 'defender', targets: ['Cavalry'], unit: { ...body('aos/example-elite-infantry'), models: 10, abilities: ['strike-first'] } },
+    ],
+  };
+}
+function cpuAndWallMs(run: () => void, times = 7): { cpu: number; wall: number } {
+  run();
+  const walls: number[] = [];
+  const cpus: number[] = [];
+  for (let i = 0; i < times; i++) {
+    const cpu0 = process.cpuUsage();
+    const started = performance.now();
+    run();
+    walls.push(performance.now() - started);
+    const used = process.cpuUsage(cpu0);
+    cpus.push((used.user + used.system) / 1000);
+  }
+  const median = (xs: number[]) => xs.sort((a, b) => a - b)[Math.floor(times / 2)];
+  return { cpu: median(cpus), wall: median(walls) };
+}
+console.log('Age of Sigmar engagements (exact chain), 10 heavy cavalry against 10 Strike-first elite infantry, median of 7:');
+const aos = findSystem('age-of-sigmar');
+for (const [turns, name] of [
+  [1, 'one combat phase'],
+  [2, 'one battle round (two turns)'],
+  [4, 'two battle rounds'],
+] as const) {
+  const input = aosEngagement(turns);
+  const { cpu, wall } = cpuAndWallMs(() => aos.exact(aos.parse(input)));
+  console.log(`    ${name}: ${wall.toFixed(1)} ms wall, ${cpu.toFixed(1)} ms CPU`);
+}

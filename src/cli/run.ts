@@ -6,7 +6,8 @@ import { withWorkBudget } from '../core/budget.js';
 import type { Piscina } from 'piscina';
 import { runMonteCarlo } from '../sim/pool.js';
 import { tallyToOutcome, type TallyData } from '../sim/tally.js';
-import type { Outcome } from '../systems/types.js';
+import type { Outcome, Stage } from '../systems/types.js';
+import { InputError } from '../core/errors.js';
 import type { LoadedScenario } from './scenario-file.js';
 import { type Progress, progressReporter } from './progress.js';
 import { interruptible } from './interrupt.js';
@@ -23,11 +24,15 @@ export interface RunOptions {
   pool?: Piscina;
   /** Progress shared by several runs (the caller ends each part); otherwise this run shows its own. */
   progress?: Progress;
+  /** Also compute the exact distribution of each stage of the attack sequence (`--stages`). */
+  stages?: boolean;
 }
 
 export interface RunResult {
   scenario: LoadedScenario;
   exact?: Outcome;
+  /** Exact distributions of each stage (attacks, hits, wounds, unsaved wounds, damage). */
+  stages?: Stage[];
   monteCarlo?: { outcome: Outcome; tally: TallyData; samples: number; seed: string };
   agreement?: AgreementReport;
 }
@@ -36,6 +41,7 @@ export async function runScenario(scenario: LoadedScenario, engine: Engine, opti
   // Warnings the rule set carries out of parse (nothing in systems/ prints).
   for (const warning of scenario.system.warnings?.(scenario.parsed) ?? []) process.stderr.write(`warodds: warning: ${warning}\n`);
   const result: RunResult = { scenario };
+  if (options.stages) result.stages = stagesOf(scenario);
   if (engine !== 'mc') result.exact = withWorkBudget(() => scenario.system.exact(scenario.parsed));
   if (engine !== 'exact') {
     const progress = options.progress ?? progressReporter('Monte Carlo', options.samples);
@@ -58,4 +64,11 @@ export async function runScenario(scenario: LoadedScenario, engine: Engine, opti
   }
   if (result.exact && result.monteCarlo) result.agreement = agreementOf(result.exact, result.monteCarlo.tally);
   return result;
+}
+
+/** The exact per-stage distributions, for the rule sets whose attacks go through hit, wound and save rolls. */
+function stagesOf(scenario: LoadedScenario): Stage[] {
+  const { system } = scenario;
+  if (!system.stages) throw new InputError(`--stages: ${system.id} has no hit, wound and save stages (available for generic and age-of-sigmar)`);
+  return withWorkBudget(() => system.stages!(scenario.parsed));
 }

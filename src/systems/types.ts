@@ -33,6 +33,12 @@ export interface Outcome {
   chain?: { readonly statesPerRound: readonly number[]; readonly bound: number };
 }
 
+/** One stage of the attack sequence (attacks, hits, wounds, unsaved wounds, damage) and its distribution. */
+export interface Stage {
+  readonly name: string;
+  readonly dist: Dist;
+}
+
 export interface GameSystem<S> {
   readonly id: SystemId;
   /** Other names accepted for `"system"` (e.g. `t9a`). */
@@ -43,6 +49,11 @@ export interface GameSystem<S> {
   parse(input: unknown): S;
   /** Exact distributions. */
   exact(scenario: S): Outcome;
+  /**
+   * Exact distributions of each stage of the attack sequence, for rule sets whose attacks go
+   * through hit, wound and save rolls (`attack --stages`).
+   */
+  stages?(scenario: S): Stage[];
   /** Roll `n` sequences die by die, in rule order, adding each to `tally`. */
   simulate(scenario: S, rng: Rng, n: number, tally: Tally): void;
   /**
@@ -114,4 +125,35 @@ export interface UnitQuestions {
   readonly defaultGrid: { readonly rows: string; readonly cols: string; readonly target: UnitBody; readonly metric?: string };
   /** Built-in unit ids compared against by default. */
   readonly defaultTargets: readonly string[];
+  /** Several attackers over several turns or bounds (`--turns` / `--bounds`, issue 15); absent where the rule set has none. */
+  readonly engagements?: EngagementQuestions;
+}
+
+/** How one attacker of an engagement attacks: a charge into a side, a counter-charge, or shooting. */
+export const ATTACK_HOWS = ['front', 'flank', 'rear', 'counter-charge', 'shooting'] as const;
+export type AttackHow = (typeof ATTACK_HOWS)[number];
+
+/** One attacker of an engagement, its unit with its option applied. */
+export interface EngagementAttacker {
+  readonly body: UnitBody;
+  /** Given with `--attacker ID:how`; null = from the shared flags (--shooting, --flank, --rear). */
+  readonly how: AttackHow | null;
+}
+
+/**
+ * The hook a rule set implements for engagements: the CLI (attack with several --attacker,
+ * kills/compare --turns or --bounds, --pairs) is shared and knows no rule. Add a rule set by
+ * giving its UnitQuestions an `engagements` object.
+ */
+export interface EngagementQuestions {
+  /** The flag that counts the engagement's length: 'turns' (Kings of War, Age of Sigmar battle rounds) or 'bounds' (HOTT). */
+  readonly step: 'turns' | 'bounds';
+  /** Most steps the rule set's engine runs. */
+  readonly maxSteps: number;
+  /** The input of `parse` for these attackers against the target over `steps`; throw InputError naming the flag on a bad combination. */
+  input(attackers: readonly EngagementAttacker[], target: UnitBody, steps: number, flags: SituationFlags): unknown;
+  /** What the engagement Outcome's `damage` counts against this target, for a column head (e.g. "damage carried", "assaulters lost"). */
+  damageLabel(target: UnitBody): string;
+  /** P(the target is removed by the end of step k), k = 1..steps, from the engagement's Outcome. */
+  removedBy(outcome: Outcome, steps: number): number[];
 }

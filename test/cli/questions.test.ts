@@ -143,7 +143,7 @@ describe('bad input: one line naming the problem, exit 2', () => {
     [['compare', 'aos/liberators', '--options', 'default,halberds'], /^warodds: --options: 'age-of-sigmar\/liberators' has no option 'halberds' \(it has: default, all-warhammers\)/],
     [['table', 'aos/clawlord', '--rows', 'toughness=2..6'], /^warodds: --rows: age-of-sigmar has no table key 'toughness' \(allowed: save, ward, health, models\)/],
     [['table', 'whfb/knights', '--cols', 'armour=1+'], /^warodds: --cols: armour=1\+: expected 2\+\.\.6\+ or 'none'/],
-    [['kills', 'aos/clawlord', '--metric', 'break'], /^warodds: --metric: 'break' needs break tests/],
+    [['kills', 'aos/clawlord', '--remove', 'break'], /^warodds: --remove: 'break' needs break tests/],
     [['table', 'kow/dragon', '--metric', 'p>=x'], /^warodds: --metric: 'p>=x' is not a table metric/],
   ];
   for (const [args, message] of cases) {

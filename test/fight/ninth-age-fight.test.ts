@@ -33,6 +33,12 @@ interface Case {
   /** The attacker is frenzied: 2 attacks a model until it loses a round (§7 Frenzy). */
   frenzy: boolean;
   rounds: number;
+  /**
+   * The target (3 in one rank, bows, BS3) stands and shoots before round 1 (§5, §13): 3 shots,
+   * BS3 − 1 → 5+ (1/3, §5.2), S3 v T3 4+, no save: wounds ~ Binomial(3, 1/6). Losing ≥ 25 % of
+   * the 3 attackers calls for a Panic test on Ld (§5.5); failing it, the charger flees.
+   */
+  standAndShoot?: boolean;
 }
 
 /** The chain, round by round: P(round:ending) and P(still fighting). */
@@ -41,6 +47,16 @@ function expected(c: Case): Record<string, number> {
   const add = (k: string, p: number) => (out[k] = (out[k] ?? 0) + p);
   // state: "a,t,calm" → probability
   let live = new Map<string, number>([[`${c.models},${c.models},0`, 1]]);
+  if (c.standAndShoot) {
+    live = new Map();
+    binomial(3, 1 / 6).forEach((p, k) => {
+      const a = c.models - Math.min(k, c.models);
+      if (a === 0) return add('1:attacker-destroyed', p);
+      const holds = k === 0 ? 1 : pass(c.ld);
+      live.set(`${a},${c.models},0`, p * holds);
+      if (holds < 1) add('1:attacker-fled-at-charge', p * (1 - holds));
+    });
+  }
   for (let round = 1; round <= c.rounds; round++) {
     const next = new Map<string, number>();
     const goOn = (a: number, t: number, calm: number, p: number) => {
@@ -84,8 +100,8 @@ function fight(c: Case): Outcome {
   return ninthAge.exact(
     ninthAge.parse({
       attacker: unit(c.frenzy ? { rules: ['frenzy'] } : {}),
-      target: unit(),
-      situation: { type: 'fight', charging: 'attacker', rounds: c.rounds },
+      target: unit(c.standAndShoot ? { bs: 3, equipment: ['bow'] } : {}),
+      situation: { type: 'fight', charging: 'attacker', rounds: c.rounds, 'stand-and-shoot': c.standAndShoot ?? false },
     }),
   );
 }
@@ -105,6 +121,21 @@ describe('9th Age whole fights against an independent chain', () => {
   it('3 v 3, frenzied attackers (2 attacks a model) lose Frenzy after a lost round, Ld 6', () => {
     const c = { models: 3, ld: 6, frenzy: true, rounds: 6 };
     expectTables(fight(c).outcomes!.ending, expected(c));
+  });
+
+  it('Stand and Shoot before round 1: Binomial(3, 1/6) casualties, the Panic test, then the chain', () => {
+    const c = { models: 3, ld: 7, frenzy: false, rounds: 6, standAndShoot: true };
+    const o = fight(c);
+    expectTables(o.outcomes!.ending, expected(c));
+    expect(o.outcomes!.ending['1:attacker-fled-at-charge']).toBeGreaterThan(0.1);
+  });
+
+  it('Stand and Shoot is refused without a missile weapon or a charging attacker, one line naming the field', () => {
+    const unit = { models: 3, files: 3, ws: 3, s: 3, t: 3, w: 1, i: 3, a: 1, ld: 7 };
+    const parse = (target: Json, charging = 'attacker') =>
+      ninthAge.parse({ attacker: unit, target, situation: { type: 'fight', charging, 'stand-and-shoot': true } });
+    expect(() => parse(unit)).toThrow(/situation\.stand-and-shoot.*no missile weapon/);
+    expect(() => parse({ ...unit, bs: 3, equipment: ['bow'] }, 'target')).toThrow(/situation\.stand-and-shoot.*charging "attacker"/);
   });
 
   it('a cap of one round is round 1 alone: still fighting = neither side ended', () => {

@@ -27,10 +27,25 @@ function binomial(n: number, q: number): number[] {
 
 type Winner = 'attacker' | 'target' | 'none';
 
-function expected(models: number, ld: number, rounds: number): Record<string, number> {
+/**
+ * With `standAndShoot`, the target (one rank of `models`, S3 missiles, BS3) shoots first at long
+ * range (§3, §5): score 4 + 1 (long range) + 1 (charging) = 6, so 1/6 to hit (E5), 4+ to wound, no
+ * armour: casualties ~ Binomial(models, 1/12). Losing ≥ 25 % calls for a Panic test on 2D6 ≤ Ld
+ * (§11); a charger that fails flees.
+ */
+function expected(models: number, ld: number, rounds: number, standAndShoot = false): Record<string, number> {
   const out: Record<string, number> = {};
   const add = (k: string, p: number) => (out[k] = (out[k] ?? 0) + p);
   let live = new Map<string, number>([[`${models},${models},none`, 1]]);
+  if (standAndShoot) {
+    live = new Map();
+    binomial(models, 1 / 12).forEach((p, k) => {
+      if (k === models) return add('1:attacker-destroyed', p);
+      const h = 4 * k >= models ? holds(ld) : 1;
+      live.set(`${models - k},${models},none`, p * h);
+      if (h < 1) add('1:attacker-fled-at-charge', p * (1 - h));
+    });
+  }
   for (let round = 1; round <= rounds; round++) {
     const next = new Map<string, number>();
     for (const [key, p] of live) {
@@ -72,9 +87,11 @@ function expected(models: number, ld: number, rounds: number): Record<string, nu
   return out;
 }
 
-function fight(models: number, ld: number, rounds: number) {
+function fight(models: number, ld: number, rounds: number, standAndShoot = false) {
   const unit = { models, width: models, m: 10, ws: 3, bs: 3, s: 3, t: 3, w: 1, i: 3, a: 1, ld };
-  return warhammerFantasy.exact(warhammerFantasy.parse({ attacker: unit, target: unit, situation: { phase: 'fight', charging: 'attacker', rounds } }));
+  const target = standAndShoot ? { ...unit, missile: { s: 3 } } : unit;
+  const situation = { phase: 'fight', charging: 'attacker', rounds, ...(standAndShoot ? { 'stand-and-shoot': { 'long-range': true } } : {}) };
+  return warhammerFantasy.exact(warhammerFantasy.parse({ attacker: unit, target, situation }));
 }
 
 function expectTables(actual: Record<string, number>, want: Record<string, number>): void {
@@ -88,5 +105,19 @@ describe('Warhammer Fantasy whole fights against an independent chain', () => {
 
   it('4 v 4 (one rank of 4 is a rank bonus of 0: ranks count behind the first), Ld 8', () => {
     expectTables(fight(4, 8, 5).outcomes!.ending, expected(4, 8, 5));
+  });
+
+  it('stand and shoot before round 1: Binomial(3, 1/12) casualties (E5 scores), the Panic test, then the chain', () => {
+    const o = fight(3, 7, 6, true);
+    expectTables(o.outcomes!.ending, expected(3, 7, 6, true));
+    expect(o.outcomes!.ending['1:attacker-fled-at-charge']).toBeGreaterThan(0.05);
+  });
+
+  it('stand and shoot is refused without a target missile weapon or a charging attacker, naming the field', () => {
+    const unit = { models: 3, m: 10, ws: 3, bs: 3, s: 3, t: 3, w: 1, i: 3, a: 1, ld: 7 };
+    const parse = (target: object, charging: string) =>
+      warhammerFantasy.parse({ attacker: unit, target, situation: { phase: 'fight', charging, 'stand-and-shoot': true } });
+    expect(() => parse(unit, 'attacker')).toThrow(/situation\.stand-and-shoot.*no missile weapon/);
+    expect(() => parse({ ...unit, missile: { s: 3 } }, 'none')).toThrow(/situation\.stand-and-shoot.*charging "attacker"/);
   });
 });

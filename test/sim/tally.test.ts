@@ -23,42 +23,52 @@ describe('Counts', () => {
   });
 });
 
-describe('a damage range far beyond the tally (2 attacks, hit 4+, wound 4+, damage D6+70000)', () => {
-  const generic = findSystem('generic');
-  const input = { attacker: { attacks: 2, hit: 4, wound: 4, damage: 'D6+70000' }, target: {} };
+/** P(k successes of n, each 1/2), and the distribution of the sum of j D6 — both by enumeration. */
+const choose = (n: number, k: number): number => (k === 0 ? 1 : (choose(n, k - 1) * (n - k + 1)) / k);
+function sumOfD6(j: number): number[] {
+  let pmf = [1];
+  for (let i = 0; i < j; i++) {
+    const next = new Array<number>(pmf.length + 6).fill(0);
+    pmf.forEach((p, s) => {
+      for (let face = 1; face <= 6; face++) next[s + face] += p / 6;
+    });
+    pmf = next;
+  }
+  return pmf;
+}
+
+describe('a damage range beyond the tally (10 attacks hit automatically, wound on 4+, damage D6+10000)', () => {
+  const input = { attacker: { attacks: 10, hit: 'auto', wound: 4, damage: 'D6+10000' }, target: {} };
   const master = masterState('pooled');
   const tally = Array.from({ length: 4 }, (_, index) => runChunk({ system: 'generic', input, master, chunk: { index, samples: 5000 } })).reduce(
     mergeTally,
     emptyTallyData(),
   );
 
-  it('P(pooled) is P(at least one of 2 attacks wounds) = 1 − (3/4)² = 7/16, within 4 standard errors', () => {
+  it('P(pooled) = P(at least 7 of 10 wound) = 176/1024 (6 wounds make at most 60,036), within 4 standard errors', () => {
     const n = tally.samples;
     expect(tally.damage.length).toBe(POOLED_FROM + 1);
-    const p = 7 / 16;
+    const p = (choose(10, 7) + choose(10, 8) + choose(10, 9) + choose(10, 10)) / 1024;
+    expect(p).toBe(176 / 1024);
     expect(Math.abs(tally.damage[POOLED_FROM] / n - p)).toBeLessThan(4 * Math.sqrt((p * (1 - p)) / n));
-    expect(tally.damage[POOLED_FROM] + tally.damage[0]).toBe(n);
     expect(tallyToOutcome(tally).pooledFrom).toEqual({ damage: POOLED_FROM });
   });
 
   it('agrees with the exact distribution once its tail is pooled the same way (and not before)', () => {
-    // Closed form: no wound 9/16; one wound (2 · 1/4 · 3/4) of D6+70000; two wounds (1/16) of 2D6+140000.
-    const exact = new Float64Array(140_013);
-    exact[0] = 9 / 16;
-    for (let d = 1; d <= 6; d++) {
-      exact[70_000 + d] = 6 / 16 / 6;
-      for (let e = 1; e <= 6; e++) exact[140_000 + d + e] += 1 / 16 / 36;
-    }
+    // j wounds of 10 (each 1/2) deal 10000·j plus the sum of j D6.
+    const exact = new Float64Array(100_061);
+    for (let j = 0; j <= 10; j++) sumOfD6(j).forEach((p, s) => (exact[10_000 * j + s] += (choose(10, j) / 1024) * p));
     expect(agreementOf({ damage: exact }, tally).pass).toBe(true);
     expect(compareCounts(exact, tally.damage).pass).toBe(false);
   });
 
   it('every output format says so', () => {
+    const generic = findSystem('generic');
     const scenario = { name: 'big damage', description: '', system: generic, input, parsed: generic.parse(input), file: null };
     const result = { scenario, monteCarlo: { outcome: tallyToOutcome(tally), tally, samples: tally.samples, seed: 'pooled' } };
-    expect(renderResult(result, 'table')).toMatch(/Monte Carlo: 4\d\.\d% of the samples reached 65,536 or more; they are counted at 65,536 \(row ≥65536\), so the mean and sd are lower bounds/);
+    expect(renderResult(result, 'table')).toMatch(/Monte Carlo: 1\d\.\d% of the samples reached 65,536 or more; they are counted at 65,536 \(row ≥65536\), so the mean and sd are lower bounds/);
     expect(JSON.parse(renderResult(result, 'json')).pooledFrom).toEqual({ damage: 65536 });
-    expect(renderResult(result, 'csv').split('\n').at(-1)).toMatch(/^generic,big damage,damage,>=65536,0\.4\d+,0\.4\d+$/);
+    expect(renderResult(result, 'csv').split('\n').at(-1)).toMatch(/^generic,big damage,damage,>=65536,0\.1\d+,0\.1\d+$/);
     expect(renderResult(result, 'markdown')).toContain('| damage | >=65536 |');
   });
 });

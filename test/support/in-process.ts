@@ -39,7 +39,7 @@ export async function runCli(args: string[]): Promise<CliResult> {
     process.stdout.write = stdoutWrite;
     process.stderr.write = stderrWrite;
     process.exitCode = exitCode;
-    // Each command arms a Ctrl-C handler; drop the ones this run added.
+    // Drop any Ctrl-C handler this run left behind.
     for (const listener of process.listeners('SIGINT')) if (!sigint.has(listener)) process.off('SIGINT', listener);
   }
   return { code, stdout: out.join(''), stderr: err.join('') };

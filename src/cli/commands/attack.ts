@@ -9,6 +9,8 @@ import { InputError } from '../../core/errors.js';
 import { findSystem } from '../../systems/registry.js';
 import { DEFAULT_OPTION, questionsOf } from '../../analysis/units.js';
 import { pairingInput, sideLabel } from '../../analysis/pairing.js';
+import { attackersLabel, engagementInput } from '../../analysis/engagements.js';
+import { addEngagementOptions, attackerSpec, collect, type EngagementFlags, stepsOf } from '../engagement-flags.js';
 import { library, type QuestionFlags, situationFlags } from '../questions.js';
 import { addEngineOptions, addOutputOptions, addSamplingOptions, engineOf, type EngineFlags, formatOf, type OutputFlags, samplingOptions, type SamplingFlags } from '../options.js';
 import { runScenario } from '../run.js';
@@ -22,10 +24,11 @@ type AttackFlags = GenericFlags &
   SamplingFlags &
   OutputFlags &
   EngineFlags &
-  QuestionFlags & { scenario?: string; attacker?: string; target?: string; attackerOption?: string; targetOption?: string };
+  QuestionFlags &
+  EngagementFlags & { stages?: boolean; scenario?: string; attacker?: string[]; target?: string; attackerOption?: string; targetOption?: string };
 
 /** The flags of the units mode (`--attacker A --target B`). */
-const UNIT_FLAG_KEYS = ['attacker', 'target', 'attackerOption', 'targetOption', 'charge', 'flank', 'rear', 'shooting', 'situation', 'units'] as const;
+const UNIT_FLAG_KEYS = ['attacker', 'target', 'attackerOption', 'targetOption', 'charge', 'flank', 'rear', 'shooting', 'situation', 'units', 'turns', 'bounds'] as const;
 
 /** The flags given on the command line among `keys`, as written (`--attacks`). */
 function givenFlags(cmd: Command, keys: readonly string[]): string[] {
@@ -47,11 +50,21 @@ function checkModeFlags(cmd: Command, f: AttackFlags): void {
   } else if (units.length) throw new InputError(`${units[0]}: applies to --attacker/--target units only`);
 }
 
-/** A scenario from two library units and the situation flags. */
+/** A scenario from two library units and the situation flags — or an engagement of several attackers (issue 15). */
 function unitsScenario(f: AttackFlags): LoadedScenario {
-  if (!f.attacker || !f.target) throw new InputError(`--${f.attacker ? 'target' : 'attacker'}: give both --attacker and --target unit ids`);
+  if (!f.attacker?.length || !f.target) throw new InputError(`--${f.attacker?.length ? 'target' : 'attacker'}: give both --attacker and --target unit ids`);
   const lib = library(f);
-  const attacker = { unit: lib.find(f.attacker, '--attacker'), option: f.attackerOption ?? DEFAULT_OPTION };
+  const specs = f.attacker.map(attackerSpec);
+  const targetSide = { unit: lib.find(f.target, '--target'), option: f.targetOption ?? DEFAULT_OPTION };
+  const steps = stepsOf(f, targetSide.unit.system);
+  if (specs.length > 1 || specs[0].how !== null || steps !== null) {
+    const sides = specs.map(({ ref, how }) => ({ side: { unit: lib.find(ref, '--attacker'), option: f.attackerOption ?? DEFAULT_OPTION }, how }));
+    const { system: id, input } = engagementInput(sides, targetSide, steps ?? 1, situationFlags(f));
+    const system = findSystem(id);
+    const name = `${attackersLabel(sides.map((s) => s.side))} against ${sideLabel(targetSide)}`;
+    return { name, description: '', system, input, parsed: system.parse(input), file: null };
+  }
+  const attacker = { unit: lib.find(specs[0].ref, '--attacker'), option: f.attackerOption ?? DEFAULT_OPTION };
   const target = { unit: lib.find(f.target, '--target'), option: f.targetOption ?? DEFAULT_OPTION };
   const system = findSystem(attacker.unit.system);
   const input = pairingInput(questionsOf(system), attacker, target, situationFlags(f));
@@ -77,7 +90,7 @@ function genericDefaults(f: AttackFlags): string[] {
 function unitDefaults(f: AttackFlags): string[] {
   const lib = library(f);
   return [
-    ...(f.attackerOption === undefined && Object.keys(lib.find(f.attacker!, '--attacker').options).length ? ['attacker option: default (the unit as written)'] : []),
+    ...(f.attackerOption === undefined && f.attacker!.some((a) => Object.keys(lib.find(attackerSpec(a).ref, '--attacker').options).length) ? ['attacker option: default (the unit as written)'] : []),
     ...(f.targetOption === undefined && Object.keys(lib.find(f.target!, '--target').options).length ? ['target option: default (the unit as written)'] : []),
   ];
 }
@@ -86,7 +99,7 @@ export function attackCommand(): Command {
   const cmd = new Command('attack')
     .description('distributions of damage, models slain, destruction and morale for one attack')
     .option('--scenario <file|id>', 'a scenario JSON file (any rule set), or a bundled one by id (warodds scenarios lists them); otherwise units or the generic pipeline flags below')
-    .option('--attacker <id>', 'a unit id, system/id (warodds units lists them), with --target')
+    .option('--attacker <id>', 'a unit id, system/id (warodds units lists them), with --target; repeat it for several attackers, ID:how = front, flank, rear, counter-charge or shooting', collect)
     .option('--target <id>', 'the target unit id')
     .option('--attacker-option <name>', "the attacker's option (default: as written)")
     .option('--target-option <name>', "the target's option (default: as written)")
@@ -100,19 +113,27 @@ export function attackCommand(): Command {
     .option('--attacker-models <n>', 'generic: attacking models (default 1)')
     .option('--hit <target>', "generic: to-hit roll, 2..6 or 'auto'")
     .option('--wound <target>', "generic: to-wound roll, 2..6 or 'auto'")
+    .option('--hit-modifier <n>', 'generic: sum of the hit roll modifiers, capped to ±1 (an unmodified 1 fails, a 6 succeeds)')
+    .option('--wound-modifier <n>', 'generic: sum of the wound roll modifiers, capped to ±1')
     .option('--save <target>', "generic: target's save, 2..6 or 'none' (default none)")
+    .option('--invulnerable <target>', "generic: target's invulnerable save, which rend does not change; the better of the two is rolled")
     .option('--rend <n>', 'generic: save modifier (rend / AP), 0..6')
     .option('--damage <dice>', 'generic: damage per unsaved wound (default 1)')
     .option('--ward <target>', "generic: ward rolled per point of damage, 2..6 or 'none'")
-    .option('--reroll-hit <policy>', 'generic: none | ones | failed | all (all = re-roll every non-critical)')
-    .option('--reroll-wound <policy>', 'generic: none | ones | failed | all')
-    .option('--hit-crit <effects>', 'generic: effects of a critical hit: extra-hits(N), auto-wound, mortal(D)')
+    .option('--reroll-hit <policy>', "generic: none | ones | failed | all (all = re-roll every non-critical; without --hit-crit the same as 'failed')")
+    .option('--reroll-wound <policy>', "generic: none | ones | failed | all (as --reroll-hit)")
+    .option('--reroll-damage <policy>', 'generic: none | ones (each damage die of 1) | below(N) (the damage roll when below N)')
+    .option('--hit-crit <effects>', 'generic: effects of a critical hit: extra-hits(D), extra-hit-rolls(D), auto-wound, mortal(D), extra-mortal(D), rend+(N), damage+(N)')
     .option('--hit-crit-on <n>', 'generic: unmodified hit roll that is critical (default 6)')
-    .option('--wound-crit <effects>', 'generic: effects of a critical wound: mortal(D), rend+(N)')
+    .option('--wound-crit <effects>', 'generic: effects of a critical wound: mortal(D), extra-mortal(D), rend+(N), damage+(N)')
     .option('--wound-crit-on <n>', 'generic: unmodified wound roll that is critical (default 6)')
+    .option('--profile <json>', 'generic: one more weapon profile, as JSON (repeatable; they attack in order)', (v: string, all: string[] = []) => [...all, v])
     .option('--models <n>', 'generic: models in the target unit (default: unlimited)')
-    .option('--health <n>', 'generic: wounds / health per target model (default 1)')
-    .option('--no-spill', 'generic: excess damage of an attack is lost instead of spilling over');
+    .option('--health <n>', 'generic: wounds / health per target model, up to 1,000 (default 1)')
+    .option('--no-spill', 'generic: excess damage of each hit is lost instead of spilling over')
+    .option('--mortal-spill', 'generic: excess normal damage is lost, mortal damage spills over (classic 40k)')
+    .option('--stages', 'also print each stage: attacks, hits, wounds, unsaved wounds, damage dealt (exact; generic and Age of Sigmar)');
+  addEngagementOptions(cmd, { pairs: false });
   addEngineOptions(cmd);
   addSamplingOptions(cmd, DEFAULT_ATTACK_SAMPLES);
   addOutputOptions(cmd);
@@ -124,7 +145,9 @@ ${COLUMN_HELP.attack}
 Examples:
   $ npx warodds attack --attacks 20 --hit 3 --wound 4 --save 4
   $ npx warodds attack --attacks 2 --hit auto --wound auto --damage D3 --health 2 --models 5 --no-spill
+  $ npx warodds attack --attacks 6 --hit 4 --wound 4 --save 3 --invulnerable 5 --rend 2 --stages
   $ npx warodds attack --attacker aos/liberators --target aos/clawlord --charge
+  $ npx warodds attack --attacker kow/elf-archers:shooting --attacker kow/heavy-cavalry:flank --target kow/spear-regiment --turns 2
   $ npx warodds attack --scenario generic/crits-and-rerolls --both --json`,
   );
   return cmd.action(async (flags: AttackFlags, command: Command) => {
@@ -132,7 +155,7 @@ Examples:
     const scenario = flags.scenario ? findScenario(flags.scenario) : flags.attacker || flags.target ? unitsScenario(flags) : genericScenarioFromFlags(flags);
     const engine = engineOf(flags);
     const sampling = samplingOptions(flags, DEFAULT_ATTACK_SAMPLES);
-    const result = await runScenario(scenario, engine, sampling);
+    const result = await runScenario(scenario, engine, { ...sampling, stages: flags.stages });
     const assumed = flags.scenario ? [] : flags.attacker ? unitDefaults(flags) : genericDefaults(flags);
     const record = runProvenance(engine, sampling, situationLines((scenario.input as { situation?: unknown }).situation), assumed);
     process.stdout.write(`${renderResult(result, formatOf(flags), record)}\n`);

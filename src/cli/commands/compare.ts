@@ -3,6 +3,10 @@
  */
 import { Command } from 'commander';
 import { compareOptions } from '../../analysis/compare.js';
+import { compareEngagements } from '../../analysis/engagements.js';
+import { sideLabel } from '../../analysis/pairing.js';
+import { addEngagementOptions, type EngagementFlags, stepsOf } from '../engagement-flags.js';
+import { engagementCompareReport } from '../render/engagement-report.js';
 import { DEFAULT_OPTION, questionsOf, withOption } from '../../analysis/units.js';
 import { InputError } from '../../core/errors.js';
 import { findSystem } from '../../systems/registry.js';
@@ -11,7 +15,7 @@ import { addFightOptions, addListOption, addQuestionOptions, addRemoveOption, ch
 import { shortId } from '../ids.js';
 import { COLUMN_HELP } from '../help.js';
 
-type CompareFlags = QuestionFlags & { option?: string[]; options?: string[]; target?: string[]; targets?: string[]; remove?: string; metric?: string };
+type CompareFlags = QuestionFlags & EngagementFlags & { option?: string[]; options?: string[]; target?: string[]; targets?: string[]; remove?: string; metric?: string };
 
 export function compareCommand(): Command {
   const cmd = new Command('compare')
@@ -22,9 +26,10 @@ export function compareCommand(): Command {
   addRemoveOption(cmd, true);
   addQuestionOptions(cmd);
   addFightOptions(cmd);
+  addEngagementOptions(cmd, { pairs: false });
   cmd.addHelpText(
     'after',
-    `\n${COLUMN_HELP.compare}\n\nWith --fight each option fights each target to a finish; P(remove) is P(the target is broken, caught or destroyed).\n\nExamples:\n  $ npx warodds compare aos/liberators --option default,all-warhammers --target aos/clawlord\n  $ npx warodds compare aos/clawlord --charge --markdown\n  $ npx warodds compare t9a/line-infantry-spears --option default,horde --target t9a/halberdiers --fight`,
+    `\n${COLUMN_HELP.compare}\n\nWith --fight each option fights each target to a finish; P(remove) is P(the target is broken, caught or destroyed).\n\nExamples:\n  $ npx warodds compare aos/liberators --option default,all-warhammers --target aos/clawlord\n  $ npx warodds compare aos/clawlord --charge --markdown\n  $ npx warodds compare t9a/line-infantry-spears --option default,horde --target t9a/halberdiers --fight\n  $ npx warodds compare kow/dragon --turns 3 --target kow/warrior-horde,kow/spear-regiment`,
   );
   return cmd.action(async (unitRef: string, f: CompareFlags) => {
     const lib = library(f);
@@ -40,13 +45,22 @@ export function compareCommand(): Command {
     const targetIds = givenTargets ?? q.defaultTargets.map((id) => `${unit.system}/${id}`);
     const targets = targetIds.map((id) => ({ unit: lib.find(id, '--target'), option: DEFAULT_OPTION }));
     const flags = situationFlags(f);
-    checkFightSystem(q, flags, unit.system);
     const removeText = f.remove ?? f.metric;
-    const metric = f.fight && removeText === undefined ? 'break' : removeMetricOf(removeText, f.remove !== undefined ? '--remove' : '--metric');
-    const { value: result, run } = await withEvaluator(f, options.length * targets.length, (evaluate) => compareOptions(unit, options, targets, flags, metric, evaluate));
+    const removeFlag = f.remove !== undefined ? '--remove' : '--metric';
     const assumed: string[] = [];
     if (!givenOptions) assumed.push(`options: all of the unit's (${all.join(', ')})`);
     if (!givenTargets) assumed.push(`targets: the ${system.id} standard set (${targets.map((t) => shortId(t.unit.system, t.unit.id)).join(', ')})`);
+    const steps = stepsOf(f, unit.system);
+    if (steps !== null) {
+      if (f.fight) throw new InputError('--fight: a whole fight (9th Age, Warhammer Fantasy) is not an engagement of --turns or --bounds');
+      if (removeText !== undefined) throw new InputError(`${removeFlag}: an engagement compares by P(removed within the turns or bounds)`);
+      const { value: rows, run } = await withEvaluator(f, options.length * targets.length, (evaluate) => compareEngagements(unit, options, targets, steps, flags, evaluate));
+      const { report, json } = engagementCompareReport(sideLabel({ unit, option: DEFAULT_OPTION }), rows, steps, q);
+      return emit({ ...report, provenance: questionProvenance(run, assumed) }, json, f);
+    }
+    checkFightSystem(q, flags, unit.system);
+    const metric = f.fight && removeText === undefined ? 'break' : removeMetricOf(removeText, removeFlag);
+    const { value: result, run } = await withEvaluator(f, options.length * targets.length, (evaluate) => compareOptions(unit, options, targets, flags, metric, evaluate));
     if (removeText === undefined) assumed.push(removeAssumption(q, Boolean(f.fight)));
     assumed.push(...fightAssumptions(f));
     const { report, json } = compareReport(result, q);

@@ -3,13 +3,17 @@
  */
 import { Command } from 'commander';
 import { whatKills } from '../../analysis/kills.js';
+import { rankEngagements } from '../../analysis/engagements.js';
+import { addEngagementOptions, type EngagementFlags, stepsOf } from '../engagement-flags.js';
+import { engagementKillsReport } from '../render/engagement-report.js';
 import { DEFAULT_OPTION, questionsOf, withOption } from '../../analysis/units.js';
+import { InputError } from '../../core/errors.js';
 import { findSystem } from '../../systems/registry.js';
 import { killsReport } from '../render/question-reports.js';
 import { addFightOptions, addListOption, addQuestionOptions, addRemoveOption, checkFightSystem, emit, fightAssumptions, library, listFlag, type QuestionFlags, questionProvenance, removeAssumption, removeMetricOf, situationFlags, withEvaluator } from '../questions.js';
 import { COLUMN_HELP } from '../help.js';
 
-type KillsFlags = QuestionFlags & { attacker?: string[]; attackers?: string[]; targetOption?: string; remove?: string; metric?: string };
+type KillsFlags = QuestionFlags & EngagementFlags & { attacker?: string[]; attackers?: string[]; targetOption?: string; remove?: string; metric?: string };
 
 export function killsCommand(): Command {
   const cmd = new Command('kills')
@@ -20,9 +24,10 @@ export function killsCommand(): Command {
   addRemoveOption(cmd, true);
   addQuestionOptions(cmd);
   addFightOptions(cmd);
+  addEngagementOptions(cmd, { pairs: true });
   cmd.addHelpText(
     'after',
-    `\n${COLUMN_HELP.kills}\n\nWith --fight the ranking is by P(the target is broken, caught or destroyed within the rounds).\n\nExamples:\n  $ npx warodds kills aos/clawlord\n  $ npx warodds kills hott/knights --attacker hott/blades,hott/spears,hott/behemoths --csv\n  $ npx warodds kills t9a/halberdiers --fight --charge --rounds 3`,
+    `\n${COLUMN_HELP.kills}\n\nWith --fight the ranking is by P(the target is broken, caught or destroyed within the rounds); with --turns or --bounds by P(removed within them).\n\nExamples:\n  $ npx warodds kills aos/clawlord\n  $ npx warodds kills hott/knights --attacker hott/blades,hott/spears,hott/behemoths --csv\n  $ npx warodds kills t9a/halberdiers --fight --charge --rounds 3\n  $ npx warodds kills kow/spear-regiment --turns 3 --pairs\n  $ npx warodds kills hott/stronghold --bounds 4 --pairs`,
   );
   return cmd.action(async (targetRef: string, f: KillsFlags) => {
     const lib = library(f);
@@ -32,16 +37,27 @@ export function killsCommand(): Command {
     const system = findSystem(target.unit.system);
     const q = questionsOf(system);
     const flags = situationFlags(f);
-    checkFightSystem(q, flags, target.unit.system);
     const removeText = f.remove ?? f.metric;
-    // A fight ranks by P(broken, caught or destroyed) unless another metric is asked for.
-    const metric = f.fight && removeText === undefined ? 'break' : removeMetricOf(removeText, f.remove !== undefined ? '--remove' : '--metric');
-    // Pairings to run: every option of every candidate that can make this attack.
-    const pairings = candidates.reduce((n, u) => n + [DEFAULT_OPTION, ...Object.keys(u.options)].filter((o) => q.canAttack(withOption(u, o), flags)).length, 0);
-    const { value: result, run } = await withEvaluator(f, pairings, (evaluate) => whatKills(target, candidates, flags, metric, evaluate));
+    const removeFlag = f.remove !== undefined ? '--remove' : '--metric';
     const assumed: string[] = [];
     if (!given) assumed.push(`attackers: every ${system.id} unit in the library (${candidates.length}), each with its best option`);
     if (f.targetOption === undefined && Object.keys(target.unit.options).length) assumed.push('target option: default (the unit as written)');
+    const steps = stepsOf(f, target.unit.system);
+    if (steps !== null) {
+      if (f.fight) throw new InputError('--fight: a whole fight (9th Age, Warhammer Fantasy) is not an engagement of --turns or --bounds');
+      if (removeText !== undefined) throw new InputError(`${removeFlag}: an engagement ranks by P(removed within the turns or bounds)`);
+      // Engagements to run (for the progress bar): each candidate, or each pair of them.
+      const engagements = f.pairs ? (candidates.length * (candidates.length + 1)) / 2 : candidates.length;
+      const { value, run } = await withEvaluator(f, engagements, (evaluate) => rankEngagements(target, candidates, steps, Boolean(f.pairs), flags, evaluate));
+      const { report, json } = engagementKillsReport(target, value.rows, value.refused, steps, Boolean(f.pairs), q);
+      return emit({ ...report, provenance: questionProvenance(run, assumed) }, json, f);
+    }
+    checkFightSystem(q, flags, target.unit.system);
+    // A fight ranks by P(broken, caught or destroyed) unless another metric is asked for.
+    const metric = f.fight && removeText === undefined ? 'break' : removeMetricOf(removeText, removeFlag);
+    // Pairings to run: every option of every candidate that can make this attack.
+    const pairings = candidates.reduce((n, u) => n + [DEFAULT_OPTION, ...Object.keys(u.options)].filter((o) => q.canAttack(withOption(u, o), flags)).length, 0);
+    const { value: result, run } = await withEvaluator(f, pairings, (evaluate) => whatKills(target, candidates, flags, metric, evaluate));
     if (removeText === undefined) assumed.push(removeAssumption(q, Boolean(f.fight)));
     assumed.push(...fightAssumptions(f));
     const { report, json } = killsReport(result, q);

@@ -24,7 +24,13 @@ export function outcomeJson(o: Outcome) {
 }
 
 export function resultJson(r: RunResult, p?: Provenance) {
-  const head = { ...(p ? { run: provenanceJson(p) } : {}), system: r.scenario.system.id, scenario: r.scenario.name };
+  const head = {
+    ...(p ? { run: provenanceJson(p) } : {}),
+    system: r.scenario.system.id,
+    scenario: r.scenario.name,
+    // `--stages`: exact distributions of attacks, hits, wounds, unsaved wounds, damage dealt.
+    ...(r.stages ? { stages: r.stages.map((s) => ({ name: s.name, ...distJson(s.dist) })) } : {}),
+  };
   if (r.exact && !r.monteCarlo) return { ...head, engine: 'exact', ...outcomeJson(r.exact) };
   const mc = r.monteCarlo!;
   const sampling = { seed: mc.seed, samples: mc.samples };

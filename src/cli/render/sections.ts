@@ -15,7 +15,9 @@ export function sectionsOf(r: RunResult): Section[] {
   const e: Outcome | undefined = r.exact;
   const m: Outcome | undefined = r.monteCarlo?.outcome;
   const any = (e ?? m)!;
-  const sections: Section[] = [{ kind: 'dist', name: 'damage', exact: e?.damage, mc: m?.damage }];
+  // `--stages`: each stage of the attack sequence first (exact only), then what the target lost.
+  const sections: Section[] = (r.stages ?? []).map((stage, i) => ({ kind: 'dist', name: `stage ${i + 1} · ${stage.name}`, exact: stage.dist }));
+  sections.push({ kind: 'dist', name: 'damage', exact: e?.damage, mc: m?.damage });
   if (any.slain) sections.push({ kind: 'dist', name: 'slain', exact: e?.slain, mc: m?.slain });
   if (any.destroyed !== undefined) sections.push({ kind: 'prob', name: 'destroyed', exact: e?.destroyed, mc: m?.destroyed });
   if (any.morale) sections.push({ kind: 'table', name: 'morale', exact: e?.morale, mc: m?.morale });

@@ -10,13 +10,13 @@ import { fixed, percent, sig } from './format.js';
 import { type DistRow, distRows, massOf } from './rows.js';
 import { categoriesOf, sectionsOf } from './sections.js';
 import { renderTextTable, type TextColumn, wrapWords } from './text-table.js';
-import type { TextStyle } from '../terminal.js';
+import { terminalWidth, type TextStyle } from '../terminal.js';
 import { type Provenance, provenanceLines } from '../provenance.js';
 
 const right = (head: string, key = false): TextColumn => ({ head, align: 'right', key });
 const left = (head: string, key = false): TextColumn => ({ head, align: 'left', key });
 
-export function renderTable(r: RunResult, style: Pick<TextStyle, 'width'>, p?: Provenance): string {
+export function renderTable(r: RunResult, style: Pick<TextStyle, 'width'> = { width: terminalWidth() }, p?: Provenance): string {
   const both = Boolean(r.exact && r.monteCarlo);
   const lines = [`${r.scenario.name} — ${r.scenario.system.title}`];
   if (r.scenario.description) lines.push(r.scenario.description);

@@ -70,12 +70,12 @@ export function attackDamage(g: WeaponGroup): AttackDamage {
 }
 
 /** P(each final face) of a roll after its re-roll (§2.1); a failed roll is a 0 in its table. */
-function finalFaces(table: Uint8Array, reroll: AosReroll): Float64Array {
+export function finalFaces(table: Uint8Array, reroll: AosReroll): Float64Array {
   return faceDistribution(reroll, (face) => table[face] !== 0);
 }
 
 /** P(the final face has `value` in `table`). */
-function chance(faces: Float64Array, table: Uint8Array, value: number): number {
+export function chance(faces: Float64Array, table: Uint8Array, value: number): number {
   let p = 0;
   for (let face = 1; face <= 6; face++) if (table[face] === value) p += faces[face];
   return p;

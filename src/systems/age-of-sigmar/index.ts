@@ -1,21 +1,39 @@
 /**
  * Warhammer Age of Sigmar, 4th edition core rules (rules/age-of-sigmar.md): the attack and damage
- * sequence with critical hits, mortal damage, wards and allocation with spill-over.
+ * sequence with critical hits, mortal damage, wards and allocation with spill-over; and whole
+ * engagements of several units over turns (engagement/).
  */
 import type { GameSystem } from '../types.js';
+import { InputError } from '../../core/errors.js';
 import { ageOfSigmarQuestions } from './questions.js';
 import { exactOutcome } from './exact.js';
 import { parseScenario } from './parse.js';
 import type { Scenario } from './schema.js';
 import { simulate } from './simulate.js';
+import { aosStages } from './stages.js';
+import { engagementExact } from './engagement/exact.js';
+import { isEngagementInput, parseEngagement } from './engagement/parse.js';
+import type { Engagement } from './engagement/schema.js';
+import { simulateEngagement } from './engagement/simulate.js';
+import { ENGAGEMENT_CATEGORY_ORDER } from './engagement/tables.js';
 
-export const ageOfSigmar: GameSystem<Scenario> = {
+/** One ATTACK ability (or mortal damage) on one unit, or a whole engagement. */
+export type AgeOfSigmarScenario = Scenario | Engagement;
+
+const isEngagement = (s: AgeOfSigmarScenario): s is Engagement => 'kind' in s && s.kind === 'engagement';
+
+export const ageOfSigmar: GameSystem<AgeOfSigmarScenario> = {
   id: 'age-of-sigmar',
   aliases: ['aos'],
   title: 'Warhammer Age of Sigmar (4th edition core rules)',
-  parse: parseScenario,
-  exact: exactOutcome,
-  categoryOrder: [],
-  simulate,
+  parse: (input) => (isEngagementInput(input) ? parseEngagement(input) : parseScenario(input)),
+  exact: (s) => (isEngagement(s) ? engagementExact(s) : exactOutcome(s)),
+  stages: (s) => {
+    if (isEngagement(s)) throw new InputError('--stages: an engagement is many attacks over turns; --stages takes one ATTACK ability');
+    return aosStages(s);
+  },
+  // An engagement's tables: the turn its focus unit was destroyed, then each unit's models left (ascending).
+  categoryOrder: ENGAGEMENT_CATEGORY_ORDER,
+  simulate: (s, rng, n, tally) => (isEngagement(s) ? simulateEngagement(s, rng, n, tally) : simulate(s, rng, n, tally)),
   questions: ageOfSigmarQuestions,
 };

@@ -18,6 +18,7 @@ import {
   type Target,
   type Weapon,
   scenarioSchema,
+  unitSchema,
 } from './schema.js';
 
 const WEAPON_ABILITIES = [
@@ -186,9 +187,19 @@ function parseAttacker(raw: RawUnit, situation: RawSituation): Attacker {
   if (raw.health !== undefined && raw.damaged >= raw.health)
     throw new ScenarioError('attacker.damaged', damagedProblem(raw.health, raw.models));
   parseUnitAbilities(raw, 'attacker');
-  const { champions } = parseKeywords(raw, 'attacker');
-  const weapons = raw.weapons.map((w, i) => parseWeapon(w, `attacker.weapons[${i}]`, raw, champions));
-  return { models: raw.models, damaged: raw.damaged, weapons: selectWeapons(weapons, situation) };
+  return { models: raw.models, damaged: raw.damaged, weapons: selectWeapons(weaponsOf(raw, 'attacker'), situation) };
+}
+
+function weaponsOf(raw: RawUnit, root: string): Weapon[] {
+  const { champions } = parseKeywords(raw, root);
+  return raw.weapons.map((w, i) => parseWeapon(w, `${root}.weapons[${i}]`, raw, champions));
+}
+
+/** Every weapon of a unit, melee and ranged, validated as an attacker's are (an engagement needs them all). */
+export function parseUnitWeapons(input: unknown, root: string): Weapon[] {
+  const raw = validate(unitSchema, input, root);
+  parseUnitAbilities(raw, root);
+  return weaponsOf(raw, root);
 }
 
 /** The weapons an ability uses: Fight uses melee weapons (16.0), Shoot ranged ones (14.2). */

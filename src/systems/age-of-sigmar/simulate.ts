@@ -24,22 +24,9 @@ interface WeaponRoller {
 
 export function simulate(s: Scenario, rng: Rng, n: number, tally: Tally): void {
   const p = plan(s);
-  const weapons: WeaponRoller[] = p.groups.map((group) => ({
-    group,
-    rollAttacks: diceSampler(group.attacks),
-    rollDamage: diceSampler(group.damage),
-    hitAgain: rerollTable(group.hitReroll, group.hit),
-    woundAgain: rerollTable(group.woundReroll, group.wound),
-    saveAgain: rerollTable(group.saveReroll, group.save),
-  }));
-  const mortal = p.mortal.map(mortalRoller);
+  const rollDamage = damageRoller(s);
   for (let i = 0; i < n; i++) {
-    let pool = 0;
-    for (const w of weapons) pool += rollWeapon(w, rng);
-    for (const roll of mortal) pool += roll(rng);
-    // Ward (18.1): one D6 per point in the pool.
-    let damage = 0;
-    for (let point = 0; point < pool; point++) if (p.ward[rng.d6()] === 0) damage++;
+    const damage = rollDamage(rng);
     // Allocation (18.2): one point at a time onto the counter; at Health a model is slain and the
     // counter resets; when the last model dies the rest of the pool has no effect (18.4).
     let counter = p.damaged;
@@ -53,6 +40,31 @@ export function simulate(s: Scenario, rng: Rng, n: number, tally: Tally): void {
     }
     tally.record(damage, slain, slain === p.models);
   }
+}
+
+/**
+ * One use of the scenario's ability, die by die: the damage pool of every attack and mortal source
+ * (17.0, 17.2), then the ward, one D6 per point (18.1). Returns the damage left to allocate.
+ */
+export function damageRoller(s: Scenario): Roll {
+  const p = plan(s);
+  const weapons: WeaponRoller[] = p.groups.map((group) => ({
+    group,
+    rollAttacks: diceSampler(group.attacks),
+    rollDamage: diceSampler(group.damage),
+    hitAgain: rerollTable(group.hitReroll, group.hit),
+    woundAgain: rerollTable(group.woundReroll, group.wound),
+    saveAgain: rerollTable(group.saveReroll, group.save),
+  }));
+  const mortal = p.mortal.map(mortalRoller);
+  return (rng) => {
+    let pool = 0;
+    for (const w of weapons) pool += rollWeapon(w, rng);
+    for (const roll of mortal) pool += roll(rng);
+    let damage = 0;
+    for (let point = 0; point < pool; point++) if (p.ward[rng.d6()] === 0) damage++;
+    return damage;
+  };
 }
 
 /** Every attack of one weapon profile: each model rolls its Attacks (26.0), Champions +1. */

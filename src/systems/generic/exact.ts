@@ -1,105 +1,156 @@
 /**
- * Exact engine of the generic pipeline. One attack becomes a few "packets" of damage (one per
- * hit that reaches the target), each a small distribution; crits are their own branch, never
- * back-computed from pass chances. Packets are summed by convolution (damage spills over) or
- * pushed through a dynamic programme over (models slain, damage on the current model) when the
- * excess damage of a packet is lost.
+ * Exact engine of the generic pipeline. One attack of a profile becomes a `Deal` (deal.ts): the
+ * hit roll's branches (miss, hit, critical hit with its effects), each hit's wound roll, save,
+ * Damage and ward, as packets of damage; crits are their own branches, never back-computed from
+ * pass chances. Profiles follow one another. Packets are summed by convolution when damage
+ * spills over, or pushed through a dynamic programme over (models slain, damage on the current
+ * model) when the excess damage of a packet is lost.
+ *
+ * The same builder, asked to count one stage instead of damage, gives the per-stage
+ * distributions: a 1 where a hit goes on to the wound roll, a wound to the save, a wound is not
+ * saved.
  */
 import * as D from '../../core/dist.js';
 import { diceDist } from '../../core/dice.js';
-import { chargeWork, grouped } from '../../core/budget.js';
+import type { DiceExpr } from '../../core/dice.js';
+import { grouped } from '../../core/budget.js';
 import { faceDistribution, pAtLeast } from '../../core/d6.js';
-import type { Outcome } from '../types.js';
-import type { GenericScenario } from './schema.js';
-import { rollNeeded, saveNeeded, wardNeeded } from './tables.js';
+import type { Outcome, Stage } from '../types.js';
+import type { DamageReroll, GenericScenario, Profile } from './schema.js';
+import { type Allocator, type Deal, NOTHING, applyDeal, applyRepeated, dealDist, maxDamage, mix, packet, seq, times } from './deal.js';
+import { rollNeeded, rollSucceeds, saveNeeded, wardNeeded } from './tables.js';
 
-interface Packets {
-  /** P(the attack misses), P(ordinary hit), P(critical hit). */
-  miss: number;
-  normal: number;
-  critical: number;
-  /** Damage of an ordinary hit, and of the critical hit itself. */
-  normalPacket: D.Dist;
-  criticalPacket: D.Dist;
-  /** Further ordinary hits a critical hit brings. */
-  extraHits: number;
-}
+/** What the builder measures: the damage, or the count of one stage. */
+type Measure = 'damage' | 'hits' | 'wounds' | 'unsaved';
 
 export function exactGeneric(s: GenericScenario): Outcome {
-  const packets = attackPackets(s);
-  const attacks = D.sumIid(diceDist(s.attacker.attacks), s.attacker.models);
-  return s.situation.allocation === 'spill-over' ? spillOver(s, packets, attacks) : excessLost(s, packets, attacks);
+  const plans = s.profiles.map((p) => ({ attacks: attackCount(p), attack: attackDeal(s, p, 'damage') }));
+  if (s.situation.allocation === 'spill-over') return spillOver(s, pooled(plans));
+  return excessLost(s, plans);
 }
 
-/** Damage that gets through the save and the ward, for one wound with `extraRend`. */
-function woundPacket(s: GenericScenario, extraRend: number): D.Dist {
-  const pSaved = pAtLeast(saveNeeded(s, extraRend));
-  const unsaved = D.thin(diceDist(s.attacker.damage), 1 - pAtLeast(wardNeeded(s)));
-  return D.mixture([
-    [pSaved, D.point(0)],
-    [1 - pSaved, unsaved],
-  ]);
+/**
+ * Each stage of the attack sequence (40kdice's view): attacks, hits that go on to the wound roll,
+ * wounds that go on to the save, unsaved wounds, and the damage through the ward before it is
+ * allocated to models. A hit or wound whose critical effect is mortal damage instead skips the
+ * next roll, so it is not counted there (its damage is).
+ */
+export function stagesGeneric(s: GenericScenario): Stage[] {
+  const stage = (measure: Measure) => pooled(s.profiles.map((p) => ({ attacks: attackCount(p), attack: attackDeal(s, p, measure) })));
+  return [
+    { name: 'attacks', dist: s.profiles.reduce((sum, p) => D.convolve(sum, attackCount(p)), D.point(0)) },
+    { name: 'hits', dist: stage('hits') },
+    { name: 'wounds', dist: stage('wounds') },
+    { name: 'unsaved wounds', dist: stage('unsaved') },
+    { name: 'damage dealt', dist: stage('damage') },
+  ];
 }
 
-/** Damage of one hit that must roll to wound. */
-function hitPacket(s: GenericScenario): D.Dist {
-  const target = rollNeeded(s.attacker.wound);
-  const crit = s.attacker.woundCrit;
-  if (target === 1) return woundPacket(s, 0);
-  const isCrit = (f: number) => crit !== null && f >= crit.on;
-  // A critical wound is a success, so 'failed' never re-rolls it, even below the wound target.
-  const faces = faceDistribution(s.attacker.reroll.wound, (f) => f >= target || isCrit(f), isCrit);
-  const parts: Array<[number, D.Dist]> = [];
-  for (let f = 1; f <= 6; f++) {
-    if (faces[f] === 0) continue;
-    if (isCrit(f) && crit!.mortal) parts.push([faces[f], mortalPacket(s, crit!.mortal)]);
-    else if (isCrit(f)) parts.push([faces[f], woundPacket(s, crit!.extraRend)]);
-    else if (f >= target && f > 1) parts.push([faces[f], woundPacket(s, 0)]);
-    else parts.push([faces[f], D.point(0)]);
+/** Attacks of a profile: each model rolls its own Attacks. */
+function attackCount(p: Profile): D.Dist {
+  return D.sumIid(diceDist(p.attacks), p.models);
+}
+
+interface AttackPlan {
+  attacks: D.Dist;
+  attack: Deal;
+}
+
+/** Every attack of every profile added up. */
+function pooled(plans: AttackPlan[]): D.Dist {
+  return plans.reduce((sum, plan) => D.convolve(sum, D.compound(plan.attacks, dealDist(plan.attack))), D.point(0));
+}
+
+/** One attack of a profile: the hit roll and everything that follows from it. */
+function attackDeal(s: GenericScenario, p: Profile, measure: Measure): Deal {
+  const count = (stage: Measure) => (measure === stage ? packet(D.point(1)) : NOTHING);
+  const ward = 1 - pAtLeast(wardNeeded(s));
+  /** Damage points through the ward (the ward is rolled per point). */
+  const points = (dist: D.Dist, mortal: boolean) => (measure === 'damage' ? packet(D.thin(dist, ward), mortal) : NOTHING);
+  const mortal = (expr: DiceExpr | null) => (expr ? points(diceDist(expr), true) : NOTHING);
+  const damage = damageDist(p.damage, p.reroll.damage);
+
+  /** A wound goes to the save (armour after rend, or invulnerable), then Damage and the ward. */
+  const toSave = (extraRend: number, extraDamage: number): Deal => {
+    const unsaved = 1 - pAtLeast(saveNeeded(s, p, extraRend));
+    return seq(count('wounds'), mix([[1 - unsaved, NOTHING], [unsaved, seq(count('unsaved'), points(D.shift(damage, extraDamage), false))]]));
+  };
+
+  /** A hit that rolls to wound; the hit's own critical bonuses carry into its wound. */
+  const woundRoll = (hitRend: number, hitDamage: number): Deal => {
+    if (p.wound === 'auto') return toSave(hitRend, hitDamage);
+    const crit = p.woundCrit;
+    const target = rollNeeded(p.wound);
+    const isCrit = (f: number) => crit !== null && f >= crit.on;
+    const succeeds = (f: number) => isCrit(f) || rollSucceeds(f, target, p.woundModifier);
+    // A critical wound is a success, so 'failed' never re-rolls it, even below the wound target.
+    const faces = faceDistribution(p.reroll.wound, succeeds, isCrit);
+    const branches: Array<[number, Deal]> = [];
+    for (let f = 1; f <= 6; f++) {
+      if (!isCrit(f)) branches.push([faces[f], succeeds(f) ? toSave(hitRend, hitDamage) : NOTHING]);
+      // Mortal damage instead of the wound skips the save; in addition, it follows the wound.
+      else if (crit!.mortal) branches.push([faces[f], mortal(crit!.mortal)]);
+      else branches.push([faces[f], seq(toSave(hitRend + crit!.extraRend, hitDamage + crit!.extraDamage), mortal(crit!.extraMortal))]);
+    }
+    return mix(branches);
+  };
+
+  const ordinaryHit = seq(count('hits'), woundRoll(0, 0));
+
+  /** A hit roll; `chain`: a critical may make further hit rolls (not on those rolls themselves). */
+  const hitRoll = (chain: boolean): Deal => {
+    if (p.hit === 'auto') return ordinaryHit;
+    const crit = p.hitCrit;
+    const target = rollNeeded(p.hit);
+    const isCrit = (f: number) => crit !== null && f >= crit.on;
+    const succeeds = (f: number) => isCrit(f) || rollSucceeds(f, target, p.hitModifier);
+    // A critical hit is a success, so 'failed' never re-rolls it, even below the hit target.
+    const faces = faceDistribution(p.reroll.hit, succeeds, isCrit);
+    let pMiss = 0;
+    let pHit = 0;
+    let pCrit = 0;
+    for (let f = 1; f <= 6; f++) {
+      if (isCrit(f)) pCrit += faces[f];
+      else if (succeeds(f)) pHit += faces[f];
+      else pMiss += faces[f];
+    }
+    if (!crit) return mix([[pMiss, NOTHING], [pHit + pCrit, ordinaryHit]]);
+    // The critical hit itself, then its mortal damage in addition, its extra hits, its extra rolls.
+    const itself = crit.mortal
+      ? mortal(crit.mortal)
+      : seq(count('hits'), crit.autoWound ? toSave(crit.extraRend, crit.extraDamage) : woundRoll(crit.extraRend, crit.extraDamage));
+    const critical = seq(
+      itself,
+      mortal(crit.extraMortal),
+      crit.extraHits ? times(diceDist(crit.extraHits), ordinaryHit) : NOTHING,
+      chain && crit.extraHitRolls ? times(diceDist(crit.extraHitRolls), hitRoll(false)) : NOTHING,
+    );
+    return mix([[pMiss, NOTHING], [pHit, ordinaryHit], [pCrit, critical]]);
+  };
+
+  return hitRoll(true);
+}
+
+/**
+ * The Damage roll with its re-roll: `ones` re-rolls each die that shows 1 once, `below(N)`
+ * re-rolls the whole roll once when it comes out below N.
+ */
+export function damageDist(expr: DiceExpr, reroll: DamageReroll): D.Dist {
+  const once = diceDist(expr);
+  if (reroll.kind === 'none') return once;
+  if (reroll.kind === 'below') {
+    let low = 0;
+    for (let k = 0; k < Math.min(reroll.below, once.length); k++) low += once[k];
+    return D.mixture([[1, D.fromArray(Array.from(once, (p, k) => (k < reroll.below ? 0 : p)))], [low, once]]);
   }
-  return D.mixture(parts);
-}
-
-/** Mortal damage skips wound and save; the ward still applies per point. */
-function mortalPacket(s: GenericScenario, expr: Parameters<typeof diceDist>[0]): D.Dist {
-  return D.thin(diceDist(expr), 1 - pAtLeast(wardNeeded(s)));
-}
-
-function attackPackets(s: GenericScenario): Packets {
-  const a = s.attacker;
-  const normalPacket = hitPacket(s);
-  const target = rollNeeded(a.hit);
-  if (target === 1) return { miss: 0, normal: 1, critical: 0, normalPacket, criticalPacket: normalPacket, extraHits: 0 };
-  const crit = a.hitCrit;
-  const isCrit = (f: number) => crit !== null && f >= crit.on;
-  // A critical hit is a success, so 'failed' never re-rolls it, even below the hit target.
-  const faces = faceDistribution(a.reroll.hit, (f) => f >= target || isCrit(f), isCrit);
-  let miss = 0;
-  let normal = 0;
-  let critical = 0;
-  for (let f = 1; f <= 6; f++) {
-    if (isCrit(f)) critical += faces[f];
-    else if (f >= target && f > 1) normal += faces[f];
-    else miss += faces[f];
-  }
-  const criticalPacket = !crit
-    ? normalPacket
-    : crit.mortal
-      ? mortalPacket(s, crit.mortal)
-      : crit.autoWound
-        ? woundPacket(s, 0)
-        : normalPacket;
-  return { miss, normal, critical, normalPacket, criticalPacket, extraHits: crit?.extraHits ?? 0 };
+  // Each die: a 1 is rolled again (once), so P(1) = 1/f², P(k > 1) = 1/f + 1/f².
+  const f = expr.faces;
+  const die = D.fromArray(Array.from({ length: f + 1 }, (_, k) => (k === 0 ? 0 : k === 1 ? 1 / (f * f) : 1 / f + 1 / (f * f))));
+  return D.shift(D.sumIid(die, expr.count), expr.modifier);
 }
 
 /** Damage is pooled: models slain = total damage ÷ health, capped at the unit. */
-function spillOver(s: GenericScenario, p: Packets, attacks: D.Dist): Outcome {
-  const perAttack = D.mixture([
-    [p.miss, D.point(0)],
-    [p.normal, p.normalPacket],
-    [p.critical, D.convolve(p.criticalPacket, D.sumIid(p.normalPacket, p.extraHits))],
-  ]);
-  const total = D.compound(attacks, perAttack);
+function spillOver(s: GenericScenario, total: D.Dist): Outcome {
   const { models, health } = s.target;
   if (models === null) return health === 1 ? { damage: total } : { damage: total, slain: D.mapValues(total, (t) => Math.floor(t / health)) };
   const wounds = models * health;
@@ -111,66 +162,29 @@ function spillOver(s: GenericScenario, p: Packets, attacks: D.Dist): Outcome {
 }
 
 /**
- * Excess damage of a packet is lost: state (slain, damage on the current model) after each
- * attack, mixed over the number of attacks.
+ * Excess damage of a packet is lost (mortal damage spills over under mortal-spill-over): the
+ * state after each attack of each profile in turn, mixed over the number of attacks. The state
+ * never exceeds the damage dealt, so the table is as long as the most damage the attacks can do
+ * (or the unit's wounds), whatever the health per model.
  */
-function excessLost(s: GenericScenario, p: Packets, attacks: D.Dist): Outcome {
+function excessLost(s: GenericScenario, plans: AttackPlan[]): Outcome {
   const { health } = s.target;
-  const maxPackets = (attacks.length - 1) * (1 + p.extraHits);
-  const models = s.target.models ?? maxPackets;
-  const size = (models + 1) * health;
-  const packetSteps = 2 + p.normalPacket.length * (1 + p.extraHits) + p.criticalPacket.length;
-  chargeWork(attacks.length * size * packetSteps, () => `${grouped(attacks.length - 1)} attacks on ${grouped(models)} models of ${health} health without spill-over`);
-  const result = new Float64Array(size);
-  let state = new Float64Array(size);
+  const most = plans.reduce((sum, plan) => sum + (plan.attacks.length - 1) * maxDamage(plan.attack), 0);
+  const destroyed = s.target.models === null ? Infinity : s.target.models * health;
+  const allocator: Allocator = {
+    health,
+    destroyed,
+    size: Math.min(destroyed, most) + 1,
+    mortalSpills: s.situation.allocation === 'mortal-spill-over',
+    what: () =>
+      `${grouped(plans.reduce((n, plan) => n + plan.attacks.length - 1, 0))} attacks on ${s.target.models === null ? 'unlimited' : grouped(s.target.models)} models of ${health} health without spill-over`,
+  };
+  let state: D.Dist = new Float64Array(allocator.size);
   state[0] = 1;
-  for (let k = 0; k < attacks.length; k++) {
-    if (k > 0) state = oneAttack(state, p, models, health);
-    const w = attacks[k];
-    if (w > 0) for (let i = 0; i < size; i++) result[i] += w * state[i];
-  }
-  // state index = slain * health + damage on the current model = damage allocated.
-  const damage = D.trim(result);
+  for (const plan of plans) state = applyRepeated(state, plan.attacks, (x) => applyDeal(x, plan.attack, allocator));
+  // state index = slain · health + damage on the current model = damage allocated.
+  const damage = D.trim(state);
   const slain = D.mapValues(damage, (i) => Math.floor(i / health));
   if (s.target.models === null) return health === 1 ? { damage } : { damage, slain };
-  return { damage, slain, destroyed: result[models * health] };
-}
-
-function oneAttack(state: Float64Array, p: Packets, models: number, health: number): Float64Array<ArrayBuffer> {
-  const out = new Float64Array(state.length);
-  addScaled(out, state, p.miss);
-  addScaled(out, applyPacket(state, p.normalPacket, models, health), p.normal);
-  if (p.critical > 0) {
-    let after = applyPacket(state, p.criticalPacket, models, health);
-    for (let i = 0; i < p.extraHits; i++) after = applyPacket(after, p.normalPacket, models, health);
-    addScaled(out, after, p.critical);
-  }
-  return out;
-}
-
-/** One packet on the current model: it dies when its damage reaches health; the rest is lost. */
-function applyPacket(state: Float64Array, packet: D.Dist, models: number, health: number): Float64Array {
-  const out = new Float64Array(state.length);
-  const destroyedIndex = models * health;
-  for (let i = 0; i < state.length; i++) {
-    const w = state[i];
-    if (w === 0) continue;
-    if (i === destroyedIndex) {
-      out[i] += w;
-      continue;
-    }
-    const slain = Math.floor(i / health);
-    const current = i - slain * health;
-    for (let d = 0; d < packet.length; d++) {
-      const q = packet[d];
-      if (q === 0) continue;
-      out[current + d >= health ? (slain + 1) * health : i + d] += w * q;
-    }
-  }
-  return out;
-}
-
-function addScaled(out: Float64Array, x: Float64Array, w: number): void {
-  if (w === 0) return;
-  for (let i = 0; i < out.length; i++) out[i] += w * x[i];
+  return { damage, slain, destroyed: state[destroyed] ?? 0 };
 }

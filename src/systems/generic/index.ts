@@ -2,7 +2,7 @@
  * The generic D6 pipeline: for any wargame that rolls to hit, to wound and to save on D6s.
  */
 import type { GameSystem } from '../types.js';
-import { exactGeneric } from './exact.js';
+import { exactGeneric, stagesGeneric } from './exact.js';
 import { type GenericScenario, parseGeneric } from './schema.js';
 import { simulateGeneric } from './simulate.js';
 
@@ -12,6 +12,7 @@ export const generic: GameSystem<GenericScenario> = {
   title: 'Generic D6 pipeline: hit, wound, save, ward, damage',
   parse: parseGeneric,
   exact: exactGeneric,
+  stages: stagesGeneric,
   categoryOrder: [],
   simulate: simulateGeneric,
 };

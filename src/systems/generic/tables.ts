@@ -1,11 +1,16 @@
 /**
  * Targets shared by the generic exact engine and simulator.
  */
-import type { GenericScenario } from './schema.js';
+import type { GenericScenario, Profile } from './schema.js';
 
-/** Save roll needed after rend; 7 or more means no save is possible. */
-export function saveNeeded(s: GenericScenario, extraRend: number): number {
-  return s.target.save === 'none' ? 7 : s.target.save + s.attacker.rend + extraRend;
+/**
+ * Save roll needed after rend: the armour save worsened by the rend, or the invulnerable save
+ * (which rend does not change), whichever is better; 7 or more means no save is possible.
+ */
+export function saveNeeded(s: GenericScenario, p: Profile, extraRend: number): number {
+  const armour = s.target.save === 'none' ? 7 : s.target.save + p.rend + extraRend;
+  const invulnerable = s.target.invulnerable === 'none' ? 7 : s.target.invulnerable;
+  return Math.min(armour, invulnerable);
 }
 
 /** Ward roll needed per point of damage; 7 means no ward. */
@@ -16,4 +21,12 @@ export function wardNeeded(s: GenericScenario): number {
 /** The roll that succeeds, or 1 for an automatic success (no roll is made). */
 export function rollNeeded(target: number | 'auto'): number {
   return target === 'auto' ? 1 : target;
+}
+
+/**
+ * A hit or wound roll with its capped modifier: an unmodified 1 always fails, an unmodified 6
+ * always succeeds, otherwise face + modifier must reach the target.
+ */
+export function rollSucceeds(face: number, target: number, modifier: number): boolean {
+  return face !== 1 && (face === 6 || face + modifier >= target);
 }

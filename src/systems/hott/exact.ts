@@ -14,7 +14,7 @@ export const COMBAT_CASES = ['doubles', 'wins', 'ties', 'loses', 'doubled'] as c
 export type CombatCase = (typeof COMBAT_CASES)[number];
 
 /** Probabilities of the cases, with ties split by the parity of the tied total. */
-interface CaseWeights {
+export interface CaseWeights {
   doubles: number;
   wins: number;
   oddTies: number;
@@ -24,7 +24,7 @@ interface CaseWeights {
 }
 
 /** P(each case) when A's die has (sub-)distribution `dieA` and B's `dieB`; totals = face + factor. */
-function caseWeights(dieA: Dist, factorA: number, dieB: Dist, factorB: number, rule: DoubleRule): CaseWeights {
+export function caseWeights(dieA: Dist, factorA: number, dieB: Dist, factorB: number, rule: DoubleRule): CaseWeights {
   const w: CaseWeights = { doubles: 0, wins: 0, oddTies: 0, evenTies: 0, loses: 0, doubled: 0 };
   for (let i = 0; i < dieA.length; i++) {
     if (dieA[i] === 0) continue;

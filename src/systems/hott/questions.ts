@@ -5,7 +5,9 @@
  */
 import { InputError } from '../../core/errors.js';
 import { booleanKey, choiceKey } from '../table-keys.js';
-import type { SituationFlags, UnitBody, UnitQuestions } from '../types.js';
+import type { EngagementQuestions, SituationFlags, UnitBody, UnitQuestions } from '../types.js';
+import { MAX_BOUNDS } from './engagement-schema.js';
+import { targetRemovedIn } from './engagement.js';
 import { findTroop, TROOP_IDS, TROOPS } from './tables.js';
 import { TERRAINS } from './terrain.js';
 
@@ -40,6 +42,36 @@ function attackerBody(attacker: UnitBody, flags: SituationFlags): UnitBody {
   return rest;
 }
 
+/**
+ * Combats that go on bound after bound (issue 15): one element against one, or a group assaulting
+ * a Stronghold (the only combat several elements fight together, §6.6). Removal: the target
+ * destroyed, vanished, gone or captured within the bounds.
+ */
+const engagements: EngagementQuestions = {
+  step: 'bounds',
+  maxSteps: MAX_BOUNDS,
+  input(attackers, target, steps, flags) {
+    if (attackers.some((a) => a.how !== null))
+      throw new InputError("--attacker: a HOTT element's side of contact is a field of the unit (overlaps, rear-harassment), not ':side'");
+    if (flags.shooting) throw new InputError('--bounds: only close combat goes on from bound to bound (§6.4: a shot is one bound)');
+    if (findTroop(String(target.type)) === 'stronghold')
+      return { assault: attackers.map((a) => a.body), target, bounds: steps, ...(Object.keys(flags.extra).length ? { situation: flags.extra } : {}) };
+    if (attackers.length > 1)
+      throw new InputError('--attacker: a HOTT close combat is one element against one (§6.1); several elements fight together only to assault a Stronghold (§6.6)');
+    return { attacker: attackers[0].body, target, situation: situation(flags), bounds: steps };
+  },
+  // An assault's damage counts the assaulters lost; a combat's, the target removed (0 or 1).
+  damageLabel: (target) => (findTroop(String(target.type)) === 'stronghold' ? 'assaulters lost' : 'target removed'),
+  removedBy(o, steps) {
+    return Array.from({ length: steps }, (_, k) => {
+      const bound = o.outcomes?.[`bound ${k + 1}`];
+      if (bound) return bound.captured ?? 0;
+      const within = o.outcomes?.[`within bound ${k + 1}`] ?? {};
+      return Object.entries(within).reduce((sum, [label, p]) => sum + (targetRemovedIn(label) ? p : 0), 0);
+    });
+  },
+};
+
 export const hottQuestions: UnitQuestions = {
   scenario: (attacker, target, flags) => ({ attacker: attackerBody(attacker, flags), target, situation: situation(flags) }),
   summary(u) {
@@ -63,4 +95,5 @@ export const hottQuestions: UnitQuestions = {
     target: { type: 'blades' },
   },
   defaultTargets: ['blades', 'spears', 'warbands', 'knights', 'behemoths', 'heroes'],
+  engagements,
 };

@@ -26,7 +26,7 @@ function phaseDamage(attacks: Attacks): Dist {
  * whether the target is in cover (unclear: 1/2, §1); then no attack at all when an unclear line
  * of sight fails (1/2, §1) or a Yellow-Bellied charge halts (1/6, §7).
  */
-function dealtDamage(plan: Plan): Dist {
+export function dealtDamage(plan: Plan): Dist {
   const baned = plan.baneChantDice === null ? 0 : 1 - 0.5 ** plan.baneChantDice;
   const covered = plan.cover === 'yes' ? 1 : plan.cover === 'unclear' ? 1 - FOUR_UP : 0;
   const parts: Array<readonly [number, Dist]> = [];

@@ -6,7 +6,8 @@
  */
 import { InputError } from '../../core/errors.js';
 import { d6Key, intKey, patternKey } from '../table-keys.js';
-import type { SituationFlags, UnitBody, UnitQuestions } from '../types.js';
+import type { AttackHow, EngagementQuestions, SituationFlags, UnitBody, UnitQuestions } from '../types.js';
+import { MAX_TURNS } from './engagement-schema.js';
 
 function situation(flags: SituationFlags): Record<string, unknown> {
   if (flags.shooting) {
@@ -15,6 +16,29 @@ function situation(flags: SituationFlags): Record<string, unknown> {
   }
   return { attack: 'melee', charge: flags.flank ? 'flank' : flags.rear ? 'rear' : 'front', ...flags.extra };
 }
+
+/** One attacker's situation in an engagement: `--attacker ID:how` wins over the shared flags. */
+function attackSituation(how: AttackHow | null, flags: SituationFlags): Record<string, unknown> {
+  if (how === null) return situation(flags);
+  return how === 'shooting' ? { attack: 'shooting', ...flags.extra } : { attack: 'melee', charge: how, ...flags.extra };
+}
+
+/**
+ * Several attackers, turn after turn (issue 15): each turn the shooters shoot and the chargers
+ * charge (the first charger listed is the first to reach an Individual, A20); removal is P(routed).
+ */
+const engagements: EngagementQuestions = {
+  step: 'turns',
+  maxSteps: MAX_TURNS,
+  input: (attackers, target, steps, flags) => ({
+    target,
+    attackers: attackers.map((a) => ({ unit: a.body, situation: attackSituation(a.how, flags) })),
+    engagement: { turns: steps },
+  }),
+  // The engagement's damage: what the target carries at the end (its total when it routed).
+  damageLabel: () => 'damage carried',
+  removedBy: (o, steps) => Array.from({ length: steps }, (_, k) => o.outcomes?.[`end of turn ${k + 1}`]?.routed ?? 0),
+};
 
 /** "14/16" or "-/16" → 16. */
 function routLevel(u: UnitBody): number {
@@ -48,4 +72,5 @@ export const kingsOfWarQuestions: UnitQuestions = {
     target: { type: 'infantry', size: 'regiment', me: '4+', ra: '-', de: '4+', att: 12, nerve: '14/16' },
   },
   defaultTargets: ['warrior-horde', 'spear-regiment', 'heavy-cavalry', 'dragon'],
+  engagements,
 };

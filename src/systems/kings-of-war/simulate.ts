@@ -43,6 +43,20 @@ export function rollAttack(plan: DicePlan, rng: Rng): number {
   return rollPool(damageDice, plan.damageNeed, plan.viciousDamage, plan.oneFailedDamage, rng);
 }
 
+/** The damage one attacking unit deals: its charge or sight roll, Bane-chant, cover, then its attacks. */
+export function rollDealt(plan: Plan, rng: Rng): number {
+  // The Yellow-Bellied roll (on the charge order) and an unclear line of sight may stop the attack (§7, §1).
+  const goesIn = (!plan.yellowBellied || rng.d6() !== 1) && (!plan.sightUnclear || rng.d6() >= FOUR_UP);
+  if (!goesIn) return 0;
+  let baned = false;
+  if (plan.baneChantDice !== null) for (let j = 0; j < plan.baneChantDice; j++) if (rng.d6() >= FOUR_UP) baned = true;
+  // Unclear cover: 4+ no cover, 1–3 in cover (§1).
+  const covered = plan.cover === 'yes' || (plan.cover === 'unclear' && rng.d6() < FOUR_UP);
+  let dealt = 0;
+  for (const attack of plan.attacks[baned ? 'baned' : 'plain'][covered ? 'covered' : 'open']) dealt += rollAttack(attack, rng);
+  return dealt;
+}
+
 /** The target's turn before the attack: Regeneration, then Heal cast on it. */
 function rollPrior(prior: Plan['prior'], rng: Rng): number {
   let carried = prior.damage;
@@ -58,7 +72,7 @@ function rollPrior(prior: Plan['prior'], rng: Rng): number {
 }
 
 /** The nerve test with its Routed re-roll (§6.2, §6.4). */
-function rollNerve(total: number, plan: Plan['nerve'], rng: Rng): NerveResult {
+export function rollNerve(total: number, plan: Plan['nerve'], rng: Rng): NerveResult {
   const result = nerveResult(rng.d6(), rng.d6(), total, plan.modifier, plan.nerve);
   if (result === 'routed' && plan.rerollRout) return nerveResult(rng.d6(), rng.d6(), total, plan.modifier, plan.nerve);
   return result;
@@ -76,16 +90,7 @@ export function simulateScenario(s: Scenario, rng: Rng, n: number, tally: Tally)
   const attackerDamage = new Counts();
   for (let i = 0; i < n; i++) {
     const carried = rollPrior(plan.prior, rng);
-    let dealt = 0;
-    // The Yellow-Bellied roll (on the charge order) and an unclear line of sight may stop the attack (§7, §1).
-    const goesIn = (!plan.yellowBellied || rng.d6() !== 1) && (!plan.sightUnclear || rng.d6() >= FOUR_UP);
-    if (goesIn) {
-      let baned = false;
-      if (plan.baneChantDice !== null) for (let j = 0; j < plan.baneChantDice; j++) if (rng.d6() >= FOUR_UP) baned = true;
-      // Unclear cover: 4+ no cover, 1–3 in cover (§1).
-      const covered = plan.cover === 'yes' || (plan.cover === 'unclear' && rng.d6() < FOUR_UP);
-      for (const attack of plan.attacks[baned ? 'baned' : 'plain'][covered ? 'covered' : 'open']) dealt += rollAttack(attack, rng);
-    }
+    const dealt = rollDealt(plan, rng);
     const total = carried + dealt;
     let result: NerveResult | 'none' = 'none';
     let left = total;

@@ -309,6 +309,21 @@ function exactMelee(s: Scenario): Outcome {
   };
 }
 
+/** Panic from casualties: ≥ 25 % of the models at the start of the phase lost in it (§5.5, A16). */
+export function panicsFromLosses(unit: Unit, alive: number): boolean {
+  return 4 * (unit.models - alive) >= unit.models;
+}
+
+/** P(a Panic test passes); Immune to Psychology passes (§12.4). */
+export function panicPassChance(unit: Unit): number {
+  return unit.morale.immunePsychology ? 1 : leadershipChance(standingLeadership(unit, null), unit.morale.rerollLeadership);
+}
+
+/** The wounds a unit's shooting causes, excess beyond the target's wound pool lost (§4.10). */
+export function shootingDamage(s: Scenario): Dist {
+  return exactShooting(s).damage;
+}
+
 function exactShooting(s: Scenario): Outcome {
   const sit = s.situation as ShootingSituation;
   const target = s.target;
@@ -330,14 +345,13 @@ function exactShooting(s: Scenario): Outcome {
   for (let k = 0; k < wounds.length; k++) damage[Math.min(k, pool)] += wounds[k]; // excess beyond the unit is lost (§4.10)
   const slain = mapValues(damage, (d) => target.models - modelsAlive(target, d));
   const morale = Object.fromEntries(SHOOTING_CATEGORIES.map((c) => [c, 0])) as Record<(typeof SHOOTING_CATEGORIES)[number], number>;
-  // Panic from casualties: ≥ 25 % of the models at the start of the phase (§5.5, A16); Immune to Psychology passes
-  const pass = target.morale.immunePsychology ? 1 : leadershipChance(standingLeadership(target, null), target.morale.rerollLeadership);
+  const pass = panicPassChance(target);
   for (let d = 0; d < damage.length; d++) {
     const q = damage[d];
     if (q === 0) continue;
     const alive = modelsAlive(target, d);
     if (alive === 0) morale.destroyed += q;
-    else if (4 * (target.models - alive) < target.models) morale['no-panic-test'] += q;
+    else if (!panicsFromLosses(target, alive)) morale['no-panic-test'] += q;
     else {
       morale.holds += q * pass;
       morale.flees += q * (1 - pass);

@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { ScenarioError, UnsupportedRuleError } from '../../core/errors.js';
 import { validate } from '../../core/input.js';
 import { DEFAULT_ROUNDS, MAX_ROUNDS } from '../../fight/types.js';
-import type { Facing, Options, Unit } from './model.js';
+import type { Facing, Options, Scenario, Unit } from './model.js';
 import { type RawUnit, buildUnit, optionsOf, optionsSchema, unitSchema } from './schema.js';
 
 /** A unit of a fight: as it starts, and after losing Frenzy (null when it has none). */
@@ -26,6 +26,8 @@ export interface FightScenario {
   readonly rounds: number;
   readonly pursuit: boolean;
   readonly options: Options;
+  /** The charged target's Stand and Shoot at the charging attacker before round 1 (§5, §13), or null. */
+  readonly standAndShoot: Scenario | null;
 }
 
 const fightSchema = z.strictObject({
@@ -39,6 +41,11 @@ const fightSchema = z.strictObject({
     .max(MAX_ROUNDS, { error: `must be a whole number from 1 to ${MAX_ROUNDS}` })
     .default(DEFAULT_ROUNDS),
   pursuit: z.boolean().default(true),
+  'stand-and-shoot': z
+    .union([z.boolean(), z.strictObject({ 'long-range': z.boolean().default(false) })], {
+      error: "must be true, false or { \"long-range\": true }",
+    })
+    .default(false),
   options: optionsSchema,
 });
 
@@ -53,15 +60,52 @@ export function isFightInput(input: unknown): boolean {
 export function parseFight(input: unknown): FightScenario {
   const raw = validate(scenarioSchema, input);
   const sit = raw.situation;
+  const attacker = fightUnit(raw.attacker, 'attacker');
+  const target = fightUnit(raw.target, 'target');
+  const options = optionsOf(sit.options);
   return {
     kind: 'fight',
-    attacker: fightUnit(raw.attacker, 'attacker'),
-    target: fightUnit(raw.target, 'target'),
+    attacker,
+    target,
     charging: sit.charging,
     facing: sit.facing,
     rounds: sit.rounds,
     pursuit: sit.pursuit,
-    options: optionsOf(sit.options),
+    options,
+    standAndShoot: standAndShoot(sit['stand-and-shoot'], sit.charging, target.unit, attacker.unit, options),
+  };
+}
+
+/**
+ * The charged unit's Stand and Shoot charge reaction (§13) as the shooting scenario the shooting
+ * engine computes: the target shoots the charging attacker at −1 (§5), at long range if asked.
+ */
+function standAndShoot(
+  asked: boolean | { 'long-range': boolean },
+  charging: FightScenario['charging'],
+  shooter: Unit,
+  charger: Unit,
+  options: Options,
+): Scenario | null {
+  if (asked === false) return null;
+  const path = 'situation.stand-and-shoot';
+  if (charging !== 'attacker') throw new ScenarioError(path, 'the charged target shoots the charging attacker: needs charging "attacker"');
+  if (!shooter.missile) throw new ScenarioError(path, "the target has no missile weapon to shoot with (e.g. 'bow', 'crossbow')");
+  if (shooter.profile.bs === 0) throw new ScenarioError(path, 'a BS0 target cannot use missile weapons (9th Age §2)');
+  if (shooter.missile.cumbersome) throw new ScenarioError(path, 'a Cumbersome weapon may never Stand and Shoot (9th Age §7)');
+  return {
+    attacker: shooter,
+    target: charger,
+    situation: {
+      kind: 'shooting',
+      longRange: asked !== true && asked['long-range'],
+      moved: false,
+      standAndShoot: true,
+      cover: 'none',
+      multipleShots: false,
+      toHitModifier: 0,
+      options,
+    },
   };
 }
 

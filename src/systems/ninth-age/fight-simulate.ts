@@ -11,7 +11,8 @@ import { type FightState, START, phaseOf, roundScenario, stateKey, unitsOf } fro
 import type { FightScenario } from './fight-schema.js';
 import { modelsAlive, woundPool } from './melee-setup.js';
 import { combatScore, roundResult } from './resolution.js';
-import { type CompiledRound, compileRound, rollLoserTest, rollRoundWounds } from './simulate.js';
+import { panicsFromLosses } from './exact.js';
+import { type CompiledRound, compileRound, rollLoserTest, rollPanic, rollRoundWounds, shootingRoller } from './simulate.js';
 
 export function simulateFight(f: FightScenario, rng: Rng, n: number, tally: Tally): void {
   const recorder = new FightRecorder(f.rounds);
@@ -25,9 +26,23 @@ export function simulateFight(f: FightScenario, rng: Rng, n: number, tally: Tall
   };
   const victimT = new Victim();
   const victimA = new Victim();
+  const shoot = f.standAndShoot ? shootingRoller(f.standAndShoot) : null;
   for (let sample = 0; sample < n; sample++) {
     let state = START;
     let ended = false;
+    if (shoot) {
+      // Stand and Shoot before round 1 (§13): the charger may be wiped out, or flee on a failed Panic test (§5.5)
+      state = { ...START, dA: shoot(rng) };
+      const alive = modelsAlive(f.attacker.unit, state.dA);
+      const ending: Ending | null =
+        alive === 0 ? 'attacker-destroyed' : panicsFromLosses(f.attacker.unit, alive) && !rollPanic(f.attacker.unit, rng) ? 'attacker-fled-at-charge' : null;
+      if (ending !== null) {
+        const units = unitsOf(f, state);
+        recorder.round(1, null, units);
+        recorder.end(1, ending, units);
+        continue;
+      }
+    }
     for (let round = 1; round <= f.rounds && !ended; round++) {
       const c = roundOf(state, round);
       const s = c.scenario;

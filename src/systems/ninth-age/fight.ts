@@ -7,8 +7,17 @@
  * Impact Hits), later rounds without (§4.3, §6, §7, §8.1, §12.1); ranks, Steadfast and the flank
  * or rear bonus come from the models left (§12.1, §12.2); Fear is tested every Combat Phase (§12.6).
  */
+import { type Opening, openedBy } from '../../fight/opening.js';
 import { type Ending, type FightModel, type FightSide, type RoundSteps, StepSet, type Units } from '../../fight/types.js';
-import { caughtChance, daemonicWounds, forEachRoundEnd, leadershipChance } from './exact.js';
+import {
+  caughtChance,
+  daemonicWounds,
+  forEachRoundEnd,
+  leadershipChance,
+  panicPassChance,
+  panicsFromLosses,
+  shootingDamage,
+} from './exact.js';
 import type { FightScenario } from './fight-schema.js';
 import { modelsAlive, woundPool } from './melee-setup.js';
 import type { Scenario, Unit } from './model.js';
@@ -83,7 +92,7 @@ export function fightModel(f: FightScenario): FightModel<number> {
   const calmStates = (f.attacker.calm ? 2 : 1) * (f.target.calm ? 2 : 1);
   const key = stateKey(f);
   const decode = decoder(f);
-  return {
+  const model: FightModel<number> = {
     start: key(START),
     startUnits: unitsOf(f, START),
     rounds: f.rounds,
@@ -91,6 +100,28 @@ export function fightModel(f: FightScenario): FightModel<number> {
     phase: phaseOf,
     steps: (k, round) => roundSteps(f, decode(k), round, key),
   };
+  return f.standAndShoot ? openedBy(model, standAndShootOpenings(f, f.standAndShoot, key)) : model;
+}
+
+/**
+ * The charger after the target's Stand and Shoot (§13), from the shooting engine's wounds: wiped
+ * out, or fled after failing the Panic test a loss of 25 % of its models calls for (§5.5, §12.4).
+ */
+function standAndShootOpenings(f: FightScenario, shooting: Scenario, key: (s: FightState) => number): Opening<number>[] {
+  const charger = f.attacker.unit;
+  const pass = panicPassChance(charger);
+  const out: Opening<number>[] = [];
+  shootingDamage(shooting).forEach((p, d) => {
+    if (p === 0) return;
+    const state: FightState = { ...START, dA: d };
+    const units = unitsOf(f, state);
+    const alive = modelsAlive(charger, d);
+    if (alive === 0) return out.push({ p, state: null, ending: 'attacker-destroyed', units });
+    const holds = panicsFromLosses(charger, alive) ? pass : 1;
+    out.push({ p: p * holds, state: key(state), ending: null, units });
+    if (holds < 1) out.push({ p: p * (1 - holds), state: null, ending: 'attacker-fled-at-charge', units });
+  });
+  return out;
 }
 
 /** P(caught) by flee and pursuit dice and the winner's restraint test, worked out once each (§12.3). */

@@ -212,29 +212,42 @@ function simulateMelee(s: Scenario, rng: Rng, n: number, tally: Tally): void {
   }
 }
 
-function simulateShooting(s: Scenario, rng: Rng, n: number, tally: Tally): void {
+/** A unit's shooting, compiled once: each call rolls every shot and returns the wounds caused (excess lost, §4.10). */
+export function shootingRoller(s: Scenario): (rng: Rng) => number {
   const sit = s.situation as ShootingSituation;
   const target = s.target;
   const profile = shootingProfile(s.attacker, sit, target);
   const championProfile = shootingProfile(s.attacker, sit, target, true);
   const shots = shotCount(s.attacker, sit);
   const pool = woundPool(target);
-  const ld = standingLeadership(target, null);
   const victim = new Victim();
-  for (let sample = 0; sample < n; sample++) {
+  return (rng) => {
     victim.reset();
     let wounds = 0;
     // the rank and file shoot, then the champion
     for (let k = 0; k < shots.rankAndFile; k++) wounds += rollAttack(profile, rng, victim);
     for (let k = 0; k < shots.champion; k++) wounds += rollAttack(championProfile, rng, victim);
-    const damage = Math.min(wounds, pool);
+    return Math.min(wounds, pool);
+  };
+}
+
+/** Whether a unit passes a rolled Panic test; Immune to Psychology passes (§12.4). */
+export function rollPanic(unit: Unit, rng: Rng): boolean {
+  return unit.morale.immunePsychology || rollLeadership(standingLeadership(unit, null), unit.morale.rerollLeadership, rng);
+}
+
+function simulateShooting(s: Scenario, rng: Rng, n: number, tally: Tally): void {
+  const target = s.target;
+  const shoot = shootingRoller(s);
+  for (let sample = 0; sample < n; sample++) {
+    const damage = shoot(rng);
     const alive = modelsAlive(target, damage);
     const slain = target.models - alive;
     tally.record(damage, slain, alive === 0);
     if (alive === 0) tally.recordMorale('destroyed');
     else if (4 * slain < target.models) tally.recordMorale('no-panic-test');
     // Panic (§5.5, §12.4): Immune to Psychology passes automatically
-    else if (target.morale.immunePsychology || rollLeadership(ld, target.morale.rerollLeadership, rng)) tally.recordMorale('holds');
+    else if (rollPanic(target, rng)) tally.recordMorale('holds');
     else tally.recordMorale('flees');
   }
 }

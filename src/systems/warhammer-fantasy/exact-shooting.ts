@@ -11,6 +11,11 @@ import type { ShootingScenario } from './schema.js';
 import { shootingModels, shootingStrike } from './strike.js';
 import { panicFromLosses } from './tables.js';
 
+/** The Leadership a unit takes a Panic test on: its own, or its general's if higher (§11). */
+export function panicLeadership(unit: Pick<ShootingScenario['target'], 'ld' | 'rules'>): number {
+  return Math.max(unit.ld, unit.rules.generalLd ?? 0);
+}
+
 export function exactShooting(sc: ShootingScenario): Outcome {
   const { attacker, target, situation } = sc;
   const strike = shootingStrike(attacker, target, situation);
@@ -21,7 +26,7 @@ export function exactShooting(sc: ShootingScenario): Outcome {
   const damage = new Float64Array(target.models * target.w + 1);
   const slain = new Float64Array(target.models + 1);
   const morale = Object.fromEntries(PANIC_RESULTS.map((k) => [k, 0])) as Record<PanicResult, number>;
-  const pPass = pLeadershipPasses(Math.max(target.ld, target.rules.generalLd ?? 0));
+  const pPass = pLeadershipPasses(panicLeadership(target));
   for (const [key, p] of states) {
     const s = unpackState(key);
     const casualties = target.models - s.modelsLeft;

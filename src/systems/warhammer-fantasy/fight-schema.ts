@@ -8,7 +8,8 @@ import { z } from 'zod';
 import { ScenarioError } from '../../core/errors.js';
 import { validate } from '../../core/input.js';
 import { DEFAULT_ROUNDS, MAX_ROUNDS } from '../../fight/types.js';
-import { type MeleeScenario, type MeleeSituation, type Unit, parseScenario, parseUnit } from './schema.js';
+import { standAndShootScenario } from './fight-stand-and-shoot.js';
+import { type MeleeScenario, type MeleeSituation, type ShootingScenario, type Unit, parseScenario, parseUnit } from './schema.js';
 
 /** A unit of a fight: as it starts, and after losing Frenzy (null when it has none). */
 export interface FightUnit {
@@ -23,6 +24,8 @@ export interface FightScenario {
   /** The situation of the first round (charge, fear test); later rounds are derived from it. */
   readonly situation: MeleeSituation;
   readonly rounds: number;
+  /** The charged target's stand and shoot at the charging attacker before round 1 (§3, §5), or null. */
+  readonly standAndShoot: ShootingScenario | null;
 }
 
 const ROUNDS = { error: `must be a whole number from 1 to ${MAX_ROUNDS}` };
@@ -42,7 +45,7 @@ export function isFightInput(input: unknown): boolean {
 
 export function parseFight(input: unknown): FightScenario {
   const raw = input as { attacker?: unknown; target?: unknown; situation: Record<string, unknown> };
-  const { rounds, ...situation } = raw.situation;
+  const { rounds, 'stand-and-shoot': standAndShoot, ...situation } = raw.situation;
   for (const [key, why] of Object.entries(ROUND_KEYS)) if (key in situation) throw new ScenarioError(`situation.${key}`, why);
   const cap = validate(roundsSchema, rounds, 'situation.rounds');
   const first = parseScenario({ ...raw, situation: { ...situation, phase: 'melee', round: 1 } }) as MeleeScenario;
@@ -52,6 +55,7 @@ export function parseFight(input: unknown): FightScenario {
     target: { unit: first.target, calm: calmUnit(raw.target, first.target, 'target') },
     situation: first.situation,
     rounds: cap,
+    standAndShoot: standAndShootScenario(standAndShoot, first.situation.charging, raw, first.target, situation['saves-better-than-1+']),
   };
 }
 

@@ -9,6 +9,7 @@ import type { Ending, FightSide } from '../../fight/types.js';
 import type { Tally } from '../../sim/tally.js';
 import { type FightState, afterBlows, phaseOf, previousWinnerMatters, roundPlan, startState, stateKey, unitsOf } from './fight.js';
 import type { FightScenario } from './fight-schema.js';
+import { standAndShootRoller } from './fight-stand-and-shoot.js';
 import { type MeleePlan, other } from './melee-plan.js';
 import { combatScores } from './resolution.js';
 import type { Side } from './schema.js';
@@ -31,8 +32,20 @@ export function simulateFight(f: FightScenario, rng: Rng, n: number, tally: Tall
     }
     return r;
   };
+  const shoot = f.standAndShoot ? standAndShootRoller(f.standAndShoot) : null;
   for (let sample = 0; sample < n; sample++) {
     let state = startState(f);
+    if (shoot) {
+      // The target's stand and shoot before round 1 (§3, §5); a charger that panics flees (§11)
+      const shot = shoot(rng);
+      state = { ...state, mA: shot.modelsLeft, kA: shot.wounded };
+      if (shot.ending !== null) {
+        const units = unitsOf(f, state);
+        recorder.round(1, null, units);
+        recorder.end(1, shot.ending, units);
+        continue;
+      }
+    }
     for (let round = 1; round <= f.rounds; round++) {
       const { plan, kits } = roundOf(state, round);
       const rolled = rollRound(plan, kits, rng);

@@ -8,11 +8,13 @@
  * morning stars, lances and cavalry spears, Hatred and the fear test only in round 1 (§1, §4, §11);
  * ranks from the models at the start of the round, outnumbering after its casualties (§8, §9).
  */
+import { type Opening, openedBy } from '../../fight/opening.js';
 import { type Ending, type FightModel, type FightSide, type RoundSteps, StepSet, type Units } from '../../fight/types.js';
 import type { DefenderState } from './exact-attack.js';
 import { fleeAndCaught, forEachRoundEnd } from './exact-melee.js';
 import { pCaught } from './exact-morale.js';
 import type { FightScenario } from './fight-schema.js';
+import { standAndShootOpenings } from './fight-stand-and-shoot.js';
 import { type MeleePlan, meleePlan, other } from './melee-plan.js';
 import { combatScores, resolve } from './resolution.js';
 import type { MeleeScenario, Side } from './schema.js';
@@ -116,7 +118,7 @@ export function fightModel(f: FightScenario): FightModel<number> {
   const caught = caughtIfPursued(f);
   const bound =
     (a.models + 1) * a.w * (t.models + 1) * t.w * (matters ? 3 : 1) * (f.situation.defendedObstacle === 'none' ? 1 : 2) * (f.attacker.calm ? 2 : 1) * (f.target.calm ? 2 : 1);
-  return {
+  const model: FightModel<number> = {
     start: remember(start),
     startUnits: unitsOf(f, start),
     rounds: f.rounds,
@@ -124,6 +126,14 @@ export function fightModel(f: FightScenario): FightModel<number> {
     phase: phaseOf,
     steps: (k, round) => roundSteps(f, states.get(k)!, round, matters, caught, remember),
   };
+  if (!f.standAndShoot) return model;
+  // The charger after the target's stand and shoot (§3, §5), or the fight over before round 1 (§11 Panic)
+  const openings = standAndShootOpenings(f.standAndShoot).map(({ p, modelsLeft, wounded, ending }): Opening<number> => {
+    const state: FightState = { ...start, mA: modelsLeft, kA: wounded };
+    const units = unitsOf(f, state);
+    return ending === null ? { p, state: remember(state), ending, units } : { p, state: null, ending, units };
+  });
+  return openedBy(model, openings);
 }
 
 function roundSteps(

@@ -6,6 +6,7 @@ import type { Tally } from '../../sim/tally.js';
 import type { ShootingScenario } from './schema.js';
 import { AttackRoller, Casualties, roll2d6 } from './simulate-attack.js';
 import { shootingModels, shootingStrike } from './strike.js';
+import { panicLeadership } from './exact-shooting.js';
 import { panicFromLosses } from './tables.js';
 
 export function simulateShooting(sc: ShootingScenario, rng: Rng, n: number, tally: Tally): void {
@@ -13,7 +14,7 @@ export function simulateShooting(sc: ShootingScenario, rng: Rng, n: number, tall
   const roller = new AttackRoller(shootingStrike(attacker, target, situation));
   const shots = shootingModels(attacker, situation.raisedGround) * attacker.missile.shots;
   const casualties = new Casualties({ models: target.models, w: target.w, overkill: false });
-  const ld = Math.max(target.ld, target.rules.generalLd ?? 0);
+  const ld = panicLeadership(target);
   for (let i = 0; i < n; i++) {
     casualties.reset();
     roller.roll(shots, rng, casualties);

@@ -10,6 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { warodds } from '../../cli/helpers.js';
 import { ScenarioError, UnsupportedRuleError } from '../../../src/core/errors.js';
 import { ageOfSigmar } from '../../../src/systems/age-of-sigmar/index.js';
+import { parseScenario } from '../../../src/systems/age-of-sigmar/parse.js';
 import { clawlord, fangs, halberd, liberators, squigHoppers, warhammer } from './fixtures.js';
 
 const target = { models: 5, health: 2, save: '4+' };
@@ -97,8 +98,8 @@ describe('age-of-sigmar parse: bad input', () => {
 
 describe('age-of-sigmar parse: the weapons an ability uses', () => {
   it('Fight uses the melee weapons, Shoot the ranged ones', () => {
-    expect(ageOfSigmar.parse({ attacker: clawlord, target }).attacker.weapons.map((w) => w.name)).toEqual([halberd.name, fangs.name]);
-    const shot = ageOfSigmar.parse({ attacker: clawlord, target, situation: { ability: 'shoot', engaged: true } });
+    expect(parseScenario({ attacker: clawlord, target }).attacker.weapons.map((w) => w.name)).toEqual([halberd.name, fangs.name]);
+    const shot = parseScenario({ attacker: clawlord, target, situation: { ability: 'shoot', engaged: true } });
     expect(shot.attacker.weapons.map((w) => w.name)).toEqual(['Pistola amerratadora']);
   });
 });
@@ -121,7 +122,7 @@ describe('age-of-sigmar parse: keywords are checked, with a suggestion (issue 12
   });
   it("every keyword of the rules file and the unit data is accepted; 'War Machine' is 'war-machine'", () => {
     const keywords = ['HERO', 'Infantry', 'cavalry', 'monster', 'War Machine', 'fly', 'wizard', 'priest', 'champion', 'musician', 'standard-bearer', 'reinforcements'];
-    expect([...ageOfSigmar.parse({ attacker: liberators, target: { ...target, keywords } }).target.keywords]).toContain('war-machine');
+    expect([...parseScenario({ attacker: liberators, target: { ...target, keywords } }).target.keywords]).toContain('war-machine');
   });
   it("Anti-X names a keyword or 'charge': 'anti-banana' is refused, 'anti-heroes' suggests 'hero'", () => {
     const banana = error({ attacker: attackerWith({ abilities: ['anti-banana'] }), target });
@@ -140,7 +141,7 @@ describe('age-of-sigmar parse: nonsense is refused, naming the field (issue 12)'
     const monster = { ...target, keywords: ['hero', 'monster'] };
     expect(error({ attacker: shooter, target: monster, situation: { ability: 'shoot', 'guarded-hero': true } })).toMatchObject({ path: 'situation.guarded-hero' });
     expect(error({ attacker: liberators, target: hero, situation: { 'guarded-hero': true } }).problem).toMatch(/shooting attacks only/);
-    expect(ageOfSigmar.parse({ attacker: shooter, target: hero, situation: { ability: 'shoot', 'guarded-hero': true } }).situation.guardedHero).toBe(true);
+    expect(parseScenario({ attacker: shooter, target: hero, situation: { ability: 'shoot', 'guarded-hero': true } }).situation.guardedHero).toBe(true);
   });
   it("'covering-fire' while engaged (Órdenes 4.0)", () => {
     const pistolUnit = { models: 1, weapons: [{ ...gun, abilities: ['shoot-in-combat'] }] };
@@ -170,7 +171,7 @@ describe('age-of-sigmar parse: nonsense is refused, naming the field (issue 12)'
     expect(e.problem).toMatch(/Warpforged Halberd/);
     const ranged = { ...gun, name: 'Warpforged Halberd', abilities: ['cornered-rat'] };
     expect(error({ attacker: { models: 1, weapons: [ranged] }, target, situation: { ability: 'shoot' } }).path).toBe('attacker.weapons[0].abilities[0]');
-    expect(ageOfSigmar.parse({ attacker: { models: 1, weapons: [halberd] }, target }).attacker.weapons[0].corneredRat).toBe(true);
+    expect(parseScenario({ attacker: { models: 1, weapons: [halberd] }, target }).attacker.weapons[0].corneredRat).toBe(true);
   });
   it('the CLI prints the one line and exits 2, nothing on stdout', () => {
     const file = join(mkdtempSync(join(tmpdir(), 'warodds-aos-')), 'banana.json');

@@ -1,16 +1,17 @@
 /**
  * The brute-force witness of the generic pipeline (enumerate.ts) against the exact engine: first
  * on closed forms, then on random small scenarios from fast-check — attacks per model, hit and
- * wound targets or 'auto', rend, Damage dice, every re-roll policy, critical hits and wounds with
- * each effect, wards, models and health, and both allocation rules. The full outcome (damage,
- * slain, destroyed) must agree to 1e-12.
+ * wound targets or 'auto' with modifiers, rend, Damage dice and their re-rolls, every hit and
+ * wound re-roll policy, critical hits and wounds with each effect, one or two profiles, saves,
+ * invulnerable saves, wards, models and health, and the three allocation rules. The full outcome
+ * (damage, slain, destroyed) and every stage of `--stages` must agree to 1e-12.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { generic } from '../../../src/systems/generic/index.js';
 import { binomialPmf } from '../../support/binomial.js';
 import { fuzzRuns, fuzzTimeout, maxDifference } from '../../support/walk.js';
-import { enumerateGeneric } from './enumerate.js';
+import { type Measure, enumerateGeneric, walkGeneric } from './enumerate.js';
 
 const close = (actual: number, expected: number) => expect(Math.abs(actual - expected)).toBeLessThan(1e-12);
 
@@ -38,61 +39,77 @@ describe('the witness on closed forms', () => {
 
 const d6 = fc.integer({ min: 2, max: 6 }).map((n) => `${n}+`);
 const rollArb = fc.oneof({ arbitrary: d6, weight: 4 }, { arbitrary: fc.constant('auto'), weight: 1 });
+const modifierArb = fc.oneof({ arbitrary: fc.constant(0), weight: 3 }, { arbitrary: fc.integer({ min: -2, max: 2 }), weight: 2 });
 const hitCritArb = fc.record({
   on: fc.integer({ min: 3, max: 6 }),
   effects: fc
-    .tuple(fc.constantFrom([], ['extra-hits(1)'], ['extra-hits(2)']), fc.constantFrom([], ['auto-wound'], ['mortal(1)'], ['mortal(D3)']))
-    .map(([x, y]) => [...x, ...y])
+    .tuple(
+      fc.constantFrom([], ['extra-hits(1)'], ['extra-hits(2)'], ['extra-hits(D3)'], ['extra-hit-rolls(1)'], ['extra-hits(1)', 'extra-hit-rolls(1)']),
+      fc.constantFrom([], ['auto-wound'], ['mortal(1)'], ['mortal(D3)'], ['rend+(1)'], ['damage+(1)'], ['auto-wound', 'rend+(1)']),
+      fc.constantFrom([], [], ['extra-mortal(1)'], ['extra-mortal(D3)']),
+    )
+    .map(([x, y, z]) => [...x, ...y, ...(y.some((e) => e.startsWith('mortal')) ? [] : z)])
     .filter((e) => e.length > 0),
 });
 const woundCritArb = fc.record({
   on: fc.integer({ min: 3, max: 6 }),
-  effects: fc.constantFrom(['mortal(1)'], ['mortal(D3)'], ['rend+(1)'], ['rend+(2)']),
+  effects: fc.constantFrom(['mortal(1)'], ['mortal(D3)'], ['rend+(1)'], ['rend+(2)'], ['damage+(1)'], ['extra-mortal(1)'], ['extra-mortal(D3)'], ['rend+(1)', 'extra-mortal(1)']),
 });
 
-const scenarioArb = fc
+const profileArb = fc
   .record({
     models: fc.integer({ min: 1, max: 2 }),
     attacks: fc.constantFrom(1, 2, 'D3'),
     hit: rollArb,
     wound: rollArb,
+    hitModifier: modifierArb,
+    woundModifier: modifierArb,
     rend: fc.integer({ min: 0, max: 2 }),
-    damage: fc.constantFrom(1, 2, 'D3'),
+    damage: fc.constantFrom(1, 2, 'D3', 'D6'),
     rerollHit: fc.constantFrom('none', 'ones', 'failed', 'all'),
     rerollWound: fc.constantFrom('none', 'ones', 'failed', 'all'),
+    rerollDamage: fc.constantFrom('none', 'none', 'ones', 'below(2)', 'below(3)'),
     hitCrit: fc.option(hitCritArb),
     woundCrit: fc.option(woundCritArb),
+  })
+  .map((s) => {
+    // Keep to legal combinations: an automatic roll has no die to re-roll, modify or be
+    // critical; a fixed Damage has no die to re-roll; below(N) must be reachable.
+    const hitCrit = s.hit === 'auto' ? null : s.hitCrit;
+    const woundCrit = s.wound === 'auto' ? null : s.woundCrit;
+    const damageReroll = typeof s.damage === 'number' || (s.damage === 'D3' && s.rerollDamage === 'below(3)') ? 'none' : s.rerollDamage;
+    return {
+      models: s.models,
+      attacks: s.attacks,
+      hit: s.hit,
+      wound: s.wound,
+      ...(s.hit === 'auto' ? {} : { 'hit-modifier': s.hitModifier }),
+      ...(s.wound === 'auto' ? {} : { 'wound-modifier': s.woundModifier }),
+      rend: s.rend,
+      damage: s.damage,
+      reroll: { hit: s.hit === 'auto' ? 'none' : s.rerollHit, wound: s.wound === 'auto' ? 'none' : s.rerollWound, damage: damageReroll },
+      ...(hitCrit ? { 'hit-crit': hitCrit } : {}),
+      ...(woundCrit ? { 'wound-crit': woundCrit } : {}),
+    };
+  });
+
+const scenarioArb = fc
+  .record({
+    profiles: fc.oneof({ arbitrary: fc.tuple(profileArb), weight: 3 }, { arbitrary: fc.tuple(profileArb, profileArb), weight: 1 }),
     target: fc.record({
       models: fc.option(fc.integer({ min: 1, max: 4 }), { nil: undefined }),
       health: fc.integer({ min: 1, max: 3 }),
       save: fc.oneof(d6, fc.constant('none')),
+      invulnerable: fc.constantFrom('none', 'none', '4+', '5+'),
       ward: fc.constantFrom('none', '5+', '6+'),
     }),
-    allocation: fc.constantFrom('spill-over', 'no-spill-over'),
+    allocation: fc.constantFrom('spill-over', 'no-spill-over', 'mortal-spill-over'),
   })
-  .map((s) => {
-    // Keep to legal combinations: an automatic roll has no die to re-roll or to be critical, and
-    // 'all' (fish for criticals) needs a critical.
-    const hitCrit = s.hit === 'auto' ? null : s.hitCrit;
-    const woundCrit = s.wound === 'auto' ? null : s.woundCrit;
-    const hitReroll = s.hit === 'auto' || (s.rerollHit === 'all' && !hitCrit) ? 'none' : s.rerollHit;
-    const woundReroll = s.wound === 'auto' || (s.rerollWound === 'all' && !woundCrit) ? 'none' : s.rerollWound;
-    return {
-      attacker: {
-        models: s.models,
-        attacks: s.attacks,
-        hit: s.hit,
-        wound: s.wound,
-        rend: s.rend,
-        damage: s.damage,
-        reroll: { hit: hitReroll, wound: woundReroll },
-        ...(hitCrit ? { 'hit-crit': hitCrit } : {}),
-        ...(woundCrit ? { 'wound-crit': woundCrit } : {}),
-      },
-      target: s.target.models === undefined ? { health: s.target.health, save: s.target.save, ward: s.target.ward } : s.target,
-      situation: { allocation: s.allocation },
-    };
-  });
+  .map((s) => ({
+    attacker: s.profiles.length === 1 ? s.profiles[0] : { profiles: [...s.profiles] },
+    target: s.target.models === undefined ? { health: s.target.health, save: s.target.save, invulnerable: s.target.invulnerable, ward: s.target.ward } : s.target,
+    situation: { allocation: s.allocation },
+  }));
 
 describe('the exact engine agrees with the witness on random small scenarios', () => {
   it(`damage, slain and destroyed agree to 1e-12 (${fuzzRuns()} runs, seed 42)`, () => {
@@ -110,4 +127,15 @@ describe('the exact engine agrees with the witness on random small scenarios', (
       { seed: 42, numRuns: fuzzRuns() },
     );
   }, fuzzTimeout());
+
+  it(`every stage of --stages agrees to 1e-12 (${fuzzRuns(60)} runs, seed 42)`, () => {
+    fc.assert(
+      fc.property(scenarioArb, (input) => {
+        const stages = generic.stages!(generic.parse(structuredClone(input)));
+        expect(stages.map((st) => st.name)).toEqual(['attacks', 'hits', 'wounds', 'unsaved wounds', 'damage dealt']);
+        for (const st of stages) expect(maxDifference(st.dist, walkGeneric(input, st.name as Measure)), st.name).toBeLessThan(1e-12);
+      }),
+      { seed: 42, numRuns: fuzzRuns(60) },
+    );
+  }, fuzzTimeout(60));
 });

@@ -4,11 +4,12 @@
  * enumerated here.
  */
 import { describe, expect, it } from 'vitest';
+import { parseHott } from '../../../src/systems/hott/schema.js';
 import { hott } from '../../../src/systems/hott/index.js';
 import { resultTable } from '../../../src/systems/hott/results.js';
 
-const outcome = (input: unknown) => hott.exact(hott.parse(input)).outcomes!;
-const table = (input: unknown) => resultTable(hott.parse(input));
+const outcome = (input: unknown) => hott.exact(parseHott(input)).outcomes!;
+const table = (input: unknown) => resultTable(parseHott(input));
 
 /** The five cases over the 36 die pairs of d6+a against d6+b (≥ doubling). */
 function enumerate(a: number, b: number, accept: (dA: number, dB: number) => boolean = () => true) {

@@ -4,10 +4,11 @@
  * the file states them.
  */
 import { describe, expect, it } from 'vitest';
+import { parseHott } from '../../../src/systems/hott/schema.js';
 import { combatFactors } from '../../../src/systems/hott/factors.js';
 import { hott } from '../../../src/systems/hott/index.js';
 
-const factors = (input: unknown) => combatFactors(hott.parse(input));
+const factors = (input: unknown) => combatFactors(parseHott(input));
 const close = (attacker: object, target: object, situation: object = {}) => factors({ attacker, target, situation });
 const shoot = (attacker: object, target: object, situation: object = {}) =>
   factors({ attacker, target, situation: { mode: 'shooting', ...situation } });

@@ -3,13 +3,14 @@
  * field for every input the rules do not allow.
  */
 import { describe, expect, it } from 'vitest';
+import { parseHott } from '../../../src/systems/hott/schema.js';
 import { ScenarioError } from '../../../src/core/errors.js';
 import { hott } from '../../../src/systems/hott/index.js';
 
 function rejects(input: unknown, path: string, words: RegExp): void {
   let error: unknown;
   try {
-    hott.parse(input);
+    parseHott(input);
   } catch (e) {
     error = e;
   }
@@ -38,11 +39,11 @@ describe('hott: troop names', () => {
       Clérigos: 'clerics',
       Monstruo: 'behemoths',
     };
-    for (const [name, id] of Object.entries(names)) expect(hott.parse({ attacker: blades, target: { type: name } }).target.troop, name).toBe(id);
-    expect(hott.parse({ attacker: blades, target: { type: 'Fortaleza' } }).target.troop).toBe('stronghold');
+    for (const [name, id] of Object.entries(names)) expect(parseHott({ attacker: blades, target: { type: name } }).target.troop, name).toBe(id);
+    expect(parseHott({ attacker: blades, target: { type: 'Fortaleza' } }).target.troop).toBe('stronghold');
   });
   it('defaults: close combat in the open, recommended readings, the attacker charged', () => {
-    const s = hott.parse({ attacker: blades, target: blades });
+    const s = parseHott({ attacker: blades, target: blades });
     expect(s).toMatchObject({
       mode: 'close-combat',
       charged: true,
@@ -73,7 +74,7 @@ describe('hott: bad input is one ScenarioError naming the field', () => {
     rejects({ attacker: blades, target: blades, situation: { onlySneakersInContact: false } }, 'situation', /unknown field.*'onlySneakersInContact'/);
   });
   it('kebab-case keys reach the parsed scenario', () => {
-    const s = hott.parse({
+    const s = parseHott({
       attacker: { type: 'spears', 'rear-support': true, 'rear-harassment': true },
       target: { type: 'blades', terrain: 'gentle-hill', higher: true },
       situation: {
@@ -98,10 +99,10 @@ describe('hott: bad input is one ScenarioError naming the field', () => {
         shootingCanCapture: false,
       },
     });
-    const bank = hott.parse({ attacker: { type: 'blades', 'defending-bank': true }, target: { type: 'spears', terrain: 'river' } });
+    const bank = parseHott({ attacker: { type: 'blades', 'defending-bank': true }, target: { type: 'spears', terrain: 'river' } });
     expect(bank).toMatchObject({ attacker: { defendingBank: true } });
-    expect(hott.parse({ attacker: blades, target: { ...blades, 'recoil-blocked': true } })).toMatchObject({ target: { recoilBlocked: true } });
-    const shot = hott.parse({ attacker: { type: 'artillery', 'missile-support': 2 }, target: blades, situation: { mode: 'shooting' } });
+    expect(parseHott({ attacker: blades, target: { ...blades, 'recoil-blocked': true } })).toMatchObject({ target: { recoilBlocked: true } });
+    const shot = parseHott({ attacker: { type: 'artillery', 'missile-support': 2 }, target: blades, situation: { mode: 'shooting' } });
     expect(shot).toMatchObject({ attacker: { missileSupport: 2 } });
   });
   it('a general of a type that may not be one', () => rejects({ attacker: { type: 'paladins', general: true }, target: blades }, 'attacker.general', /GEN/));
@@ -146,7 +147,7 @@ describe('hott: bad input is one ScenarioError naming the field', () => {
     for (const terrain of ['marsh', 'wood', 'difficult-hill', 'river'])
       rejects({ attacker: blades, target: { type: 'spears', terrain, 'rear-support': true } }, 'target.rear-support', /difficult terrain.*Apoyo a iguales/);
     // Open ground, a gentle hill and a road are not difficult: accepted.
-    for (const terrain of ['open', 'gentle-hill', 'road']) expect(() => hott.parse({ attacker: blades, target: { type: 'warbands', terrain, 'rear-support': true } })).not.toThrow();
+    for (const terrain of ['open', 'gentle-hill', 'road']) expect(() => parseHott({ attacker: blades, target: { type: 'warbands', terrain, 'rear-support': true } })).not.toThrow();
   });
   it('height or a river bank against an aerial element gives nothing (§6.3): refused', () => {
     rejects({ attacker: { type: 'flyers', terrain: 'river' }, target: { ...blades, 'defending-bank': true } }, 'target.defending-bank', /terrestrial opponent, not Flyers/);
@@ -156,7 +157,7 @@ describe('hott: bad input is one ScenarioError naming the field', () => {
     rejects({ attacker: { type: 'shooters', general: true }, target: blades, situation: { mode: 'shooting' } }, 'attacker.general', /shoots or casts/);
     rejects({ attacker: { type: 'magicians', general: true }, target: blades, situation: { mode: 'magic' } }, 'attacker.general', /shoots or casts/);
     // general: false says nothing wrong.
-    expect(() => hott.parse({ attacker: { type: 'artillery', general: false }, target: blades, situation: { mode: 'shooting' } })).not.toThrow();
+    expect(() => parseHott({ attacker: { type: 'artillery', general: false }, target: blades, situation: { mode: 'shooting' } })).not.toThrow();
   });
   it('both recoil flags: rear harassment already blocks the recoil (§7.8.3)', () => {
     rejects({ attacker: blades, target: { ...blades, 'rear-harassment': true, 'recoil-blocked': true } }, 'target.recoil-blocked', /rear-harassment/);
@@ -165,7 +166,7 @@ describe('hott: bad input is one ScenarioError naming the field', () => {
 });
 
 describe('hott: §11.10 illegal charges are warnings carried out of parse, not errors', () => {
-  const warnings = (input: unknown) => hott.warnings!(hott.parse(input));
+  const warnings = (input: unknown) => hott.warnings!(parseHott(input));
   it('a ground element other than a Hero or Paladin charging an aerial element', () => {
     expect(warnings({ attacker: blades, target: { type: 'flyers' } })).toEqual([
       'situation.charged: only aerial elements, Paladins and Heroes may charge Flyers, unless they are already in combat (§5 Aéreas, §11.10)',

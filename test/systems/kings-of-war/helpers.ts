@@ -1,7 +1,7 @@
 /** Builders for Kings of War test scenarios and closed-form reference numbers. */
 import { expect } from 'vitest';
 import { kingsOfWar } from '../../../src/systems/kings-of-war/index.js';
-import type { Scenario } from '../../../src/systems/kings-of-war/schema.js';
+import { parseScenario, type Scenario } from '../../../src/systems/kings-of-war/schema.js';
 
 /** A plain infantry regiment: Me 4+, no ranged attack, De 4+, Att 10, Ne 14/16. */
 export function unit(fields: Record<string, unknown> = {}): Record<string, unknown> {
@@ -9,7 +9,7 @@ export function unit(fields: Record<string, unknown> = {}): Record<string, unkno
 }
 
 export function scenario(attacker: Record<string, unknown>, target: Record<string, unknown>, situation: Record<string, unknown>): Scenario {
-  return kingsOfWar.parse({ attacker: unit(attacker), target: unit(target), situation });
+  return parseScenario({ attacker: unit(attacker), target: unit(target), situation });
 }
 
 export function exact(attacker: Record<string, unknown>, target: Record<string, unknown>, situation: Record<string, unknown>) {

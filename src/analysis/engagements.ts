@@ -1,0 +1,129 @@
+/**
+ * "What removes this unit within K turns (or bounds)?" for several attackers at once (issue 15):
+ * one attacker or a pair against one target over K steps, ranked by P(removed by step K). System-
+ * agnostic: a rule set joins through its UnitQuestions.engagements.
+ */
+import { mean } from '../core/dist.js';
+import { InputError } from '../core/errors.js';
+import { findSystem } from '../systems/registry.js';
+import type { AttackHow, EngagementQuestions, Outcome, SituationFlags } from '../systems/types.js';
+import { type Evaluate, type Side, sideBody, sideLabel } from './pairing.js';
+import { DEFAULT_OPTION, questionsOf, type Unit } from './units.js';
+
+/** Most attackers one engagement takes (issue 15). */
+export const MAX_ENGAGEMENT_ATTACKERS = 10;
+
+export interface EngagementSide {
+  readonly side: Side;
+  readonly how: AttackHow | null;
+}
+
+export interface EngagementRow {
+  readonly attackers: readonly Side[];
+  /** P(removed by the end of step k), k = 1..steps. */
+  readonly removedBy: number[];
+  readonly pRemove: number;
+  readonly meanDamage: number;
+  readonly outcome: Outcome;
+}
+
+/** The rule set's engagement hook, or a one-line error naming the flag. */
+export function engagementsOf(systemId: string, flag: string): EngagementQuestions {
+  const q = questionsOf(findSystem(systemId));
+  if (!q.engagements) throw new InputError(`${flag}: engagements of several attackers exist for kings-of-war and hott, not ${systemId}`);
+  return q.engagements;
+}
+
+/** The parse input of an engagement, after the checks every rule set shares. */
+export function engagementInput(attackers: readonly EngagementSide[], target: Side, steps: number, flags: SituationFlags): { system: string; input: unknown } {
+  const system = target.unit.system;
+  const e = engagementsOf(system, '--attacker');
+  if (attackers.length === 0) throw new InputError('--attacker: give at least one attacker');
+  if (attackers.length > MAX_ENGAGEMENT_ATTACKERS)
+    throw new InputError(`--attacker: ${attackers.length} attackers: at most ${MAX_ENGAGEMENT_ATTACKERS} attack one target`);
+  const q = questionsOf(findSystem(system));
+  for (const { side, how } of attackers) {
+    const ref = `${side.unit.system}/${side.unit.id}`;
+    if (side.unit.system !== system) throw new InputError(`--attacker: '${ref}' is a ${side.unit.system} unit, and the target is from ${system}`);
+    const shooting = how === null ? flags.shooting : how === 'shooting';
+    if (!q.canAttack(sideBody(side), { ...flags, shooting })) throw new InputError(`--attacker: '${ref}' cannot make this attack${shooting ? ' (it cannot shoot)' : ''}`);
+  }
+  if (steps < 1 || steps > e.maxSteps) throw new InputError(`--${e.step}: must be a whole number from 1 to ${e.maxSteps}`);
+  const input = e.input(
+    attackers.map((a) => ({ body: sideBody(a.side), how: a.how })),
+    sideBody(target),
+    steps,
+    flags,
+  );
+  return { system, input };
+}
+
+async function row(attackers: readonly Side[], target: Side, steps: number, flags: SituationFlags, evaluate: Evaluate): Promise<EngagementRow> {
+  const { system, input } = engagementInput(attackers.map((side) => ({ side, how: null })), target, steps, flags);
+  const outcome = await evaluate(system, input);
+  const removedBy = engagementsOf(system, '--attacker').removedBy(outcome, steps);
+  return { attackers, removedBy, pRemove: removedBy[steps - 1], meanDamage: mean(outcome.damage), outcome };
+}
+
+const better = (a: EngagementRow, b: EngagementRow) => b.pRemove - a.pRemove || b.meanDamage - a.meanDamage;
+
+/**
+ * Every candidate alone (each with its best option), or with `pairs` every pair of candidates
+ * (options as written), against the target over `steps`, best first.
+ */
+export async function rankEngagements(
+  target: Side,
+  candidates: readonly Unit[],
+  steps: number,
+  pairs: boolean,
+  flags: SituationFlags,
+  evaluate: Evaluate,
+): Promise<{ rows: EngagementRow[]; refused: string[] }> {
+  const q = questionsOf(findSystem(target.unit.system));
+  const able = (side: Side) => q.canAttack(sideBody(side), flags);
+  const rows: EngagementRow[] = [];
+  // Pairs the rules forbid (e.g. a Dragon supporting an assault, HOTT §5 Solitario) are listed, not ranked.
+  const refused: string[] = [];
+  if (pairs) {
+    const sides = candidates.map((unit) => ({ unit, option: DEFAULT_OPTION })).filter(able);
+    for (let i = 0; i < sides.length; i++)
+      for (let j = i + 1; j < sides.length; j++) {
+        try {
+          rows.push(await row([sides[i], sides[j]], target, steps, flags, evaluate));
+        } catch (e) {
+          if (!(e instanceof InputError)) throw e;
+          refused.push(`${attackersLabel([sides[i], sides[j]])}: ${e.message}`);
+        }
+      }
+  } else {
+    for (const unit of candidates) {
+      let best: EngagementRow | null = null;
+      for (const option of [DEFAULT_OPTION, ...Object.keys(unit.options)]) {
+        const side = { unit, option };
+        if (!able(side)) continue;
+        const r = await row([side], target, steps, flags, evaluate);
+        if (!best || better(r, best) < 0) best = r;
+      }
+      if (best) rows.push(best);
+    }
+  }
+  return { rows: rows.sort(better), refused };
+}
+
+/** Each option of a unit against each target over `steps`. */
+export async function compareEngagements(
+  unit: Unit,
+  options: readonly string[],
+  targets: readonly Side[],
+  steps: number,
+  flags: SituationFlags,
+  evaluate: Evaluate,
+): Promise<Array<{ option: string; target: Side; row: EngagementRow }>> {
+  const out: Array<{ option: string; target: Side; row: EngagementRow }> = [];
+  for (const target of targets) for (const option of options) out.push({ option, target, row: await row([{ unit, option }], target, steps, flags, evaluate) });
+  return out;
+}
+
+export function attackersLabel(sides: readonly Side[]): string {
+  return sides.map(sideLabel).join(' + ');
+}

@@ -1,0 +1,150 @@
+/**
+ * The exact engine of an Age of Sigmar engagement: a Markov chain whose state is what carries over
+ * between ATTACK abilities — each unit's remaining health points (models × Health minus its damage
+ * counter). Allocation with spill-over (18.2–18.4) is then a subtraction: r' = max(0, r − D), with
+ * ⌈r/H⌉ models left and the unit damaged while r is not a multiple of H. Each ability's damage
+ * after wards is the single-attack engine's answer for the attacker as it is when the ability is
+ * declared (models left, weapons lost with them, Cornered Rat); equal states are merged.
+ */
+import { type Dist, point } from '../../../core/dist.js';
+import { addState, advance, certain, type StateDist } from '../../../fight/markov.js';
+import type { Outcome } from '../../types.js';
+import { exactOutcome } from '../exact.js';
+import { weaponsWith } from './loadout.js';
+import type { AttackAbility, AttackPlan, Engagement, EngagementUnit, Side } from './schema.js';
+import { EngagementTables, activePlayer, tierOf } from './tables.js';
+
+/** Remaining health points of every unit, in unit order. */
+type Health = readonly number[];
+const key = (r: Health) => r.join(',');
+
+/** A state inside a combat phase: the units, who has fought, the Strike tier being played and whose pick it is. */
+interface InPhase {
+  readonly r: Health;
+  readonly fought: number;
+  readonly tier: number;
+  readonly picker: Side;
+}
+const phaseKey = (s: InPhase) => `${s.r.join(',')}|${s.fought}|${s.tier}|${s.picker}`;
+
+export function engagementExact(e: Engagement): Outcome {
+  const start = e.units.map(startHealth);
+  const damage = new DamageCache(e);
+  const tables = new EngagementTables(e);
+  let live: StateDist<Health> = certain(start, key);
+  for (let turn = 1; turn <= e.turns; turn++) {
+    const active = activePlayer(e, turn);
+    for (const phase of e.phases) {
+      if (phase === 'shooting')
+        // Shooting phase (14.2): the active player's units shoot one after another; each ability's
+        // damage sequence runs before the next (18.0).
+        e.units.forEach((u, i) => {
+          if (u.side === active && u.shoot.length > 0) live = advance(live, (r) => activation(e, damage, i, 'shoot', r, turn), key);
+        });
+      else live = combatPhase(e, damage, live, active, turn);
+    }
+    for (const { p, state } of live.values()) tables.afterTurn(turn, state[e.focus] === 0, p);
+  }
+  for (const { p, state } of live.values()) tables.end(state, p);
+  return tables.outcome();
+}
+
+function startHealth(u: EngagementUnit): number {
+  return u.models * (u.health ?? 1) - u.damaged;
+}
+
+/** Models on the table with r health points left. */
+function modelsOf(u: EngagementUnit, r: number): number {
+  return Math.ceil(r / (u.health ?? 1));
+}
+
+/**
+ * Combat phase (13.1, 19.0): Strike-first units fight first, then the rest, then Strike-last
+ * units; within each group the players alternate picks, the active player first. A player picks
+ * its units in the order listed; a unit with no model left, or no target left, cannot fight.
+ */
+function combatPhase(e: Engagement, damage: DamageCache, live: StateDist<Health>, active: Side, turn: number): StateDist<Health> {
+  let phase: StateDist<InPhase> = new Map();
+  for (const { p, state } of live.values()) addState(phase, { r: state, fought: 0, tier: 0, picker: active }, p, phaseKey);
+  const done: StateDist<Health> = new Map();
+  while (phase.size > 0) {
+    const pending: StateDist<InPhase> = new Map();
+    for (const [k, w] of phase) {
+      if (nextPick(e, w.state, active) === null) addState(done, w.state.r, w.p, key);
+      else pending.set(k, w);
+    }
+    phase = advance(
+      pending,
+      function* (s) {
+        const pick = nextPick(e, s, active)!;
+        for (const [r, q] of activation(e, damage, pick.unit, 'fight', s.r, turn))
+          yield [{ r, fought: s.fought | (1 << pick.unit), tier: pick.tier, picker: pick.picker === 'attacker' ? 'defender' : 'attacker' }, q] as const;
+      },
+      phaseKey,
+    );
+  }
+  return done;
+}
+
+/** The next unit to fight, or null when the phase is over. */
+function nextPick(e: Engagement, s: InPhase, active: Side): { unit: number; tier: number; picker: Side } | null {
+  for (let tier = s.tier; tier <= 2; tier++) {
+    const first = tier === s.tier ? s.picker : active;
+    for (const picker of [first, first === 'attacker' ? 'defender' : 'attacker'] as const) {
+      const unit = e.units.findIndex(
+        (u, i) => u.side === picker && tierOf(u) === tier && (s.fought & (1 << i)) === 0 && targetPlan(u.fight, s.r) !== null && s.r[i] > 0,
+      );
+      if (unit >= 0) return { unit, tier, picker };
+    }
+  }
+  return null;
+}
+
+/** The plan against the first target still on the table. */
+function targetPlan(plans: readonly AttackPlan[], r: Health): number | null {
+  const k = plans.findIndex((p) => r[p.target] > 0);
+  return k < 0 ? null : k;
+}
+
+/** Unit i uses its ATTACK ability: every way the target's remaining health can go. */
+function* activation(e: Engagement, damage: DamageCache, i: number, ability: AttackAbility, r: Health, turn: number): Generator<readonly [Health, number]> {
+  const u = e.units[i];
+  const plans = ability === 'fight' ? u.fight : u.shoot;
+  const k = targetPlan(plans, r);
+  if (r[i] === 0 || k === null) {
+    yield [r, 1];
+    return;
+  }
+  const t = plans[k].target;
+  const d = damage.of(i, ability, k, turn === 1, modelsOf(u, r[i]), r[i] % (u.health ?? 1) !== 0);
+  for (let points = 0; points < d.length; points++) {
+    if (d[points] === 0) continue;
+    const next = r.slice();
+    next[t] = Math.max(0, r[t] - points);
+    yield [next, d[points]];
+  }
+}
+
+/** Damage after wards of one ATTACK ability, by the attacker's state when it is declared. */
+class DamageCache {
+  private readonly cache = new Map<string, Dist>();
+  constructor(private readonly e: Engagement) {}
+
+  of(unit: number, ability: AttackAbility, plan: number, firstTurn: boolean, models: number, damaged: boolean): Dist {
+    const id = `${unit}|${ability}|${plan}|${firstTurn}|${models}|${damaged}`;
+    let d = this.cache.get(id);
+    if (!d) this.cache.set(id, (d = this.compute(unit, ability, plan, firstTurn, models, damaged)));
+    return d;
+  }
+
+  private compute(unit: number, ability: AttackAbility, plan: number, firstTurn: boolean, models: number, damaged: boolean): Dist {
+    const u = this.e.units[unit];
+    const p = (ability === 'fight' ? u.fight : u.shoot)[plan];
+    const s = firstTurn ? p.firstTurn : p.laterTurns;
+    // Slain models do not attack, and their weapons go with them (18.3); Champions and rare weapons last (loadout.ts).
+    const weapons = weaponsWith(models, u.removalOrder, u.weapons, s.attacker.weapons, p.weaponIndex);
+    if (weapons.length === 0) return point(0);
+    // Cornered Rat looks at the damage counter when the ability is declared (A10).
+    return exactOutcome({ ...s, attacker: { models, damaged: damaged ? 1 : 0, weapons } }).damage;
+  }
+}

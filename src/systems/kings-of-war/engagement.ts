@@ -1,0 +1,193 @@
+/**
+ * The exact engine of a Kings of War engagement: a Markov chain over the damage the target
+ * carries and its state at the end of a phase (no test taken / Disordered by melee damage /
+ * Wavered), with Routed absorbing. Each attacker turn is a shooting phase then a melee phase
+ * (§3), each ending in one nerve test on the target's total damage when the phase's attackers
+ * dealt any (§4.4, §5.1, §6.1); between two attacker turns the target has its own turn
+ * (Headstrong, Regeneration, Heal, a counter-charge with Lifeleech).
+ *
+ * This is not src/fight's chain: that one follows two units fighting each other round by round
+ * (models left on both sides, combat-result margins, break and pursuit endings). Here only the
+ * target changes, damage accumulating on it from one side, so the state is one number and a
+ * status, and a phase is a convolution followed by one nerve table.
+ */
+import { binomial, convolve, type Dist, point, thin } from '../../core/dist.js';
+import type { Outcome } from '../types.js';
+import { dealtDamage } from './exact.js';
+import type { Engagement } from './engagement-schema.js';
+import { nerveTest, type NerveOdds } from './nerve.js';
+import { makePlan, type NervePlan } from './plan.js';
+import type { Scenario } from './schema.js';
+
+/** Headstrong shakes off the Waver on a D6 of 4+ (§6.3); Heal's spell dice hit on 4+ (§8.1). */
+const FOUR_UP = 1 / 2;
+
+/** The target's status after a phase: it matters to its own turn (counter-charge, Thunderous Charge). */
+export const STATUSES = ['fresh', 'disordered', 'wavered'] as const;
+type Status = 0 | 1 | 2;
+const FRESH = 0;
+const DISORDERED = 1;
+const WAVERED = 2;
+
+/** Weights over carried damage, one array per status. */
+type Live = [Dist, Dist, Dist];
+
+/** The nerve test of each phase: Brutal +1 in melee only, once however many Brutal chargers (§7, A18). */
+export function phaseNerve(e: Engagement, melee: boolean): NervePlan {
+  const brutal = melee && e.chargers.some((s) => s.attacker.rules.brutal);
+  return {
+    nerve: e.target.nerve,
+    modifier: (brutal ? 1 : 0) + (e.target.artefact === 'brew-of-courage' ? -1 : 0),
+    rerollRout: e.target.rules.inspiring || e.target.artefact === 'helm-of-confidence' || e.inspired,
+  };
+}
+
+/** The damage of one phase: the attackers' damage adds up before the one test (§4.4, §5.1). */
+export function phaseDamage(attackers: readonly Scenario[]): Dist | null {
+  if (attackers.length === 0) return null;
+  return attackers.map((s) => dealtDamage(makePlan(s))).reduce(convolve);
+}
+
+const empty = (): Live => [new Float64Array(0), new Float64Array(0), new Float64Array(0)];
+
+function addAt(arr: Dist, k: number, w: number): Dist {
+  let out = arr;
+  if (k >= out.length) {
+    out = new Float64Array(Math.max(k + 1, out.length * 2));
+    out.set(arr);
+  }
+  out[k] += w;
+  return out;
+}
+
+interface Phase {
+  readonly dealt: Dist;
+  readonly nerve: NervePlan;
+  readonly melee: boolean;
+  /** The phase's nerve odds by total damage, filled as totals are met. */
+  readonly odds: Map<number, NerveOdds>;
+}
+
+/** Mass routed in this phase, by the total it routed with. */
+type Routed = Map<number, number>;
+
+function runPhase(live: Live, phase: Phase, ironResolve: boolean, routed: Routed): Live {
+  const odds = phase.odds;
+  const out = empty();
+  const put = (status: Status, d: number, w: number) => (out[status] = addAt(out[status], d, w));
+  for (let status = FRESH; status <= WAVERED; status++) {
+    const arr = live[status];
+    for (let d = 0; d < arr.length; d++) {
+      const w = arr[d];
+      if (w === 0) continue;
+      // No damage this phase, no test (§6.1).
+      put(status as Status, d, w * phase.dealt[0]);
+      for (let x = 1; x < phase.dealt.length; x++) {
+        const q = w * phase.dealt[x];
+        if (q === 0) continue;
+        const total = d + x;
+        let o = odds.get(total);
+        if (!o) odds.set(total, (o = nerveTest(total, phase.nerve)));
+        routed.set(total, (routed.get(total) ?? 0) + q * o.routed);
+        put(WAVERED, total, q * o.wavered);
+        // Melee damage leaves the target Disordered (§5.6); Iron Resolve: Steady removes one point (§7).
+        const steadyStatus = status === WAVERED ? WAVERED : phase.melee ? DISORDERED : (status as Status);
+        put(steadyStatus, ironResolve ? total - 1 : total, q * o.steady);
+      }
+    }
+  }
+  return out;
+}
+
+/**
+ * The target's own turn (§3, §6.3, §7, §8.1): Headstrong may shake off the Waver; Regeneration on
+ * its movement order; Heal cast on it; then, if it may, its counter-charge and Lifeleech.
+ */
+function targetTurn(live: Live, e: Engagement, counter: { ready: Dist; disordered: Dist } | null): Dist {
+  const rules = e.target.rules;
+  const statuses: Live = [live[0], live[1], live[2]];
+  if (rules.headstrong) {
+    // A Wavered unit shakes it off on 4+ but stays Disordered (§6.3).
+    statuses[DISORDERED] = sum(statuses[DISORDERED], scale(statuses[WAVERED], FOUR_UP));
+    statuses[WAVERED] = scale(statuses[WAVERED], 1 - FOUR_UP);
+  }
+  let carried: Dist = new Float64Array(0);
+  for (let status = FRESH; status <= WAVERED; status++) {
+    let d: Dist = statuses[status];
+    if (d.length === 0) continue;
+    // Regeneration: on its movement order, each point goes on a roll of n+ (§7).
+    if (rules.regeneration !== null) d = thin(d, (rules.regeneration - 1) / 6);
+    if (e.healed !== null) d = healed(d, e.healed);
+    // A Wavered unit cannot charge; a Fury unit may still counter-charge (§6.3, §7).
+    const charges = counter !== null && (status !== WAVERED || rules.fury);
+    if (charges) d = leeched(d, status === FRESH ? counter.ready : counter.disordered, rules.lifeleech);
+    carried = sum(carried, d);
+  }
+  return carried;
+}
+
+/** Heal(n): Binomial(n, 1/2) points removed, at most what it carries (§8.1). */
+function healed(d: Dist, n: number): Dist {
+  return lessBy(d, binomial(n, FOUR_UP), Infinity);
+}
+
+/** Lifeleech(n): one point removed per point dealt, at most n (§7). */
+function leeched(d: Dist, dealt: Dist, n: number): Dist {
+  return lessBy(d, dealt, n);
+}
+
+/** d − min(cap, X), floored at 0, with X independent of d. */
+function lessBy(d: Dist, removed: Dist, cap: number): Dist {
+  const out = new Float64Array(d.length);
+  for (let k = 0; k < d.length; k++) {
+    if (d[k] === 0) continue;
+    for (let r = 0; r < removed.length; r++) out[Math.max(0, k - Math.min(cap, r))] += d[k] * removed[r];
+  }
+  return out;
+}
+
+function scale(d: Dist, c: number): Dist {
+  return d.map((x) => x * c);
+}
+
+function sum(a: Dist, b: Dist): Dist {
+  const out = new Float64Array(Math.max(a.length, b.length));
+  out.set(a);
+  for (let k = 0; k < b.length; k++) out[k] += b[k];
+  return out;
+}
+
+export function exactEngagement(e: Engagement): Outcome {
+  const shooting = phaseDamage(e.shooters);
+  const melee = phaseDamage(e.chargers);
+  const phases: Phase[] = [];
+  if (shooting) phases.push({ dealt: shooting, nerve: phaseNerve(e, false), melee: false, odds: new Map() });
+  if (melee) phases.push({ dealt: melee, nerve: phaseNerve(e, true), melee: true, odds: new Map() });
+  const counter = e.counterCharge && {
+    ready: dealtDamage(makePlan(e.counterCharge.ready)),
+    disordered: dealtDamage(makePlan(e.counterCharge.disordered)),
+  };
+  const routed: Routed = new Map();
+  let carried: Dist = point(e.target.damage);
+  let routedSoFar = 0;
+  const outcomes: Record<string, Record<string, number>> = {};
+  let live: Live = empty();
+  for (let turn = 1; turn <= e.turns; turn++) {
+    live = [carried, new Float64Array(0), new Float64Array(0)];
+    for (const phase of phases) live = runPhase(live, phase, e.target.rules.ironResolve, routed);
+    routedSoFar = [...routed.values()].reduce((a, b) => a + b, 0);
+    const wavered = live[WAVERED].reduce((a, b) => a + b, 0);
+    outcomes[`end of turn ${turn}`] = { steady: Math.max(0, 1 - routedSoFar - wavered), wavered, routed: routedSoFar };
+    if (turn < e.turns) carried = targetTurn(live, e, counter);
+  }
+  // The damage the target carries at the end: its total when it routed, or what it still carries.
+  let damage = sum(sum(live[0], live[1]), live[2]);
+  for (const [total, w] of routed) damage = addAt(damage, total, w);
+  const last = outcomes[`end of turn ${e.turns}`];
+  return {
+    damage,
+    destroyed: routedSoFar,
+    morale: { steady: last.steady, wavered: last.wavered, routed: last.routed },
+    outcomes,
+  };
+}
