@@ -30,7 +30,7 @@ export interface EngagementRow {
 /** The rule set's engagement hook, or a one-line error naming the flag. */
 export function engagementsOf(systemId: string, flag: string): EngagementQuestions {
   const q = questionsOf(findSystem(systemId));
-  if (!q.engagements) throw new InputError(`${flag}: engagements of several attackers exist for kings-of-war and hott, not ${systemId}`);
+  if (!q.engagements) throw new InputError(`${flag}: engagements of several attackers exist for kings-of-war, age-of-sigmar and hott, not ${systemId}`);
   return q.engagements;
 }
 
@@ -80,6 +80,10 @@ export async function rankEngagements(
   evaluate: Evaluate,
 ): Promise<{ rows: EngagementRow[]; refused: string[] }> {
   const q = questionsOf(findSystem(target.unit.system));
+  // An attacker of another rule set is bad input, never silently left out of the ranking.
+  for (const unit of candidates)
+    if (unit.system !== target.unit.system)
+      throw new InputError(`--attackers: '${unit.system}/${unit.id}' is a ${unit.system} unit, and the target is from ${target.unit.system}`);
   const able = (side: Side) => q.canAttack(sideBody(side), flags);
   const rows: EngagementRow[] = [];
   // Pairs the rules forbid (e.g. a Dragon supporting an assault, HOTT §5 Solitario) are listed, not ranked.

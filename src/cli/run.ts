@@ -4,6 +4,7 @@
 import { agreementOf, type AgreementReport } from '../analysis/agreement.js';
 import { withWorkBudget } from '../core/budget.js';
 import type { Piscina } from 'piscina';
+import { escapeControlCharacters } from '../core/json.js';
 import { runMonteCarlo } from '../sim/pool.js';
 import { tallyToOutcome, type TallyData } from '../sim/tally.js';
 import type { Outcome, Stage } from '../systems/types.js';
@@ -39,7 +40,7 @@ export interface RunResult {
 
 export async function runScenario(scenario: LoadedScenario, engine: Engine, options: RunOptions): Promise<RunResult> {
   // Warnings the rule set carries out of parse (nothing in systems/ prints).
-  for (const warning of scenario.system.warnings?.(scenario.parsed) ?? []) process.stderr.write(`warodds: warning: ${warning}\n`);
+  for (const warning of scenario.system.warnings?.(scenario.parsed) ?? []) process.stderr.write(`warodds: warning: ${escapeControlCharacters(warning)}\n`);
   const result: RunResult = { scenario };
   if (options.stages) result.stages = stagesOf(scenario);
   if (engine !== 'mc') result.exact = withWorkBudget(() => scenario.system.exact(scenario.parsed));

@@ -57,6 +57,16 @@ export function chargeWork(units: number, what: () => string): void {
   if (depth > 0) spent = total;
 }
 
+/**
+ * Refuse at once a computation whose whole work is estimated at `units` before any of it is done
+ * (its steps still charge their own work as they go).
+ */
+export function expectWork(units: number, what: () => string): void {
+  const total = (depth > 0 ? spent : 0) + units;
+  if (!(total <= limit))
+    throw new TooLargeError(`${PREFIX} ${what()} needs about ${scientific(total)} steps (at most ${scientific(limit)}, about 5 s); ${HINT}`);
+}
+
 /** A distribution over 0..length-1 is about to be allocated. */
 export function checkLength(length: number, what: () => string): void {
   if (!(length <= MAX_DIST_LENGTH))

@@ -59,7 +59,7 @@ function workerOptions(): { filename: string; execArgv: string[] } {
   return { filename, execArgv: fromSource ? ['--import', 'tsx'] : [] };
 }
 
-/** Tests replace the worker file (workers that fail) and limit its heap. */
+/** Tests replace the worker file (CommonJS workers that fail) and limit its heap. */
 export interface WorkerOverride {
   filename: string;
   resourceLimits?: ResourceLimits;
@@ -68,7 +68,9 @@ export interface WorkerOverride {
 /** A pool of `threads` warm workers; runMonteCarlo makes its own unless given one. */
 export function createPool(threads: number, override?: WorkerOverride): Piscina {
   if (!Number.isInteger(threads) || threads < 1) throw new RangeError(`createPool: threads must be a whole number ≥ 1, got ${threads}`);
-  const pool = new Piscina({ ...workerOptions(), ...override, minThreads: threads, maxThreads: threads, idleTimeout: 1000 });
+  // A replacement worker is plain CommonJS: no TypeScript loader to start.
+  const worker = override ? { execArgv: [], ...override } : workerOptions();
+  const pool = new Piscina({ ...worker, minThreads: threads, maxThreads: threads, idleTimeout: 1000 });
   // A worker that dies with no task running is reported as an 'error' event of the pool: without
   // a listener, that would crash the process with a stack trace. The running job listens too.
   pool.on('error', () => {});

@@ -128,17 +128,31 @@ export function mergeTally(a: TallyData, b: TallyData): TallyData {
 
 /**
  * The tally with its morale categories and outcome tables in the rule set's fixed order
- * (GameSystem.categoryOrder; names it does not list follow, numbers ascending, then by name):
- * the same whatever order the chunks finished in.
+ * (GameSystem.categoryOrder); names it does not list follow in natural order (numbers inside a
+ * name compare as numbers: 'bound 2' before 'bound 10'). The same whatever order the chunks
+ * finished in. (An object always lists integer keys such as '3' first, in ascending order.)
  */
 export function canonicalTally(t: TallyData, order: readonly string[]): TallyData {
   const rank = (key: string) => {
     const i = order.indexOf(key);
     return i < 0 ? order.length : i;
   };
-  const byOrder = (a: string, b: string) => rank(a) - rank(b) || (a < b ? -1 : a > b ? 1 : 0);
+  const byOrder = (a: string, b: string) => rank(a) - rank(b) || naturalCompare(a, b);
   const sorted = <T>(r: Record<string, T>) => Object.fromEntries(Object.keys(r).sort(byOrder).map((k) => [k, r[k]]));
   return { ...t, morale: sorted(t.morale), outcomes: mapRecord(sorted(t.outcomes), sorted) };
+}
+
+/** Text compared by code unit, runs of digits by their value. */
+export function naturalCompare(a: string, b: string): number {
+  const x = a.split(/(\d+)/);
+  const y = b.split(/(\d+)/);
+  for (let i = 0; i < Math.min(x.length, y.length); i++) {
+    if (x[i] === y[i]) continue;
+    // Odd parts are the digit runs.
+    if (i % 2 === 1) return Number(x[i]) - Number(y[i]) || (x[i] < y[i] ? -1 : 1);
+    return x[i] < y[i] ? -1 : 1;
+  }
+  return x.length - y.length;
 }
 
 /**

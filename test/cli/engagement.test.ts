@@ -42,7 +42,7 @@ describe('the shared engagement flags (in process)', () => {
     expect(stepsOf({ bounds: '4' }, 'hott')).toBe(4);
     expect(stepsOf({}, 'hott')).toBeNull();
     expect(() => stepsOf({ bounds: '2' }, 'kings-of-war')).toThrow(/^--bounds: kings-of-war counts an engagement in turns/);
-    expect(() => stepsOf({ turns: '2' }, 'ninth-age')).toThrow(/^--turns: engagements of several attackers exist for kings-of-war and hott, not ninth-age/);
+    expect(() => stepsOf({ turns: '2' }, 'ninth-age')).toThrow(/^--turns: engagements of several attackers exist for kings-of-war, age-of-sigmar and hott, not ninth-age/);
     expect(() => stepsOf({ pairs: true }, 'hott')).toThrow(/^--pairs: only with --turns/);
     expect(() => stepsOf({ turns: '21' }, 'kings-of-war')).toThrow(/^--turns: '21' must be a whole number from 1 to 20/);
   });

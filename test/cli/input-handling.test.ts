@@ -306,7 +306,7 @@ describe('numeric flags name the real limit of their field', () => {
   const LIMITS: Array<[string, number, number]> = [
     ['--models', 1, 1000],
     ['--attacker-models', 1, 1000],
-    ['--health', 1, 100],
+    ['--health', 1, 1000],
     ['--rend', 0, 6],
   ];
   for (const [flag, min, max] of LIMITS)

@@ -58,7 +58,7 @@ describe('work meter: the inputs of issue 13 are refused within a second', () =>
   });
 
   it('excess damage lost over thousands of attacks on a thousand models: refused on the work estimate', async () => {
-    const { error, ms } = await refusal(() => exactFromFlags({ attacks: '5000', attackerModels: '2', hit: '3', wound: '4', models: '1000', health: '100', spill: false }));
+    const { error, ms } = await refusal(() => exactFromFlags({ attacks: '5000', attackerModels: '4', hit: '3', wound: '4', damage: 'D6', models: '1000', health: '100', spill: false }));
     expectTooLarge(error, 'attacks on 1,000 models of 100 health without spill-over');
     expect(ms).toBeLessThan(1000);
   });

@@ -14,10 +14,15 @@ import { runScenario } from '../../src/cli/run.js';
 import type { Format } from '../../src/cli/options.js';
 import { masterState } from '../../src/core/rng.js';
 import { DATA_DIR } from '../../src/paths.js';
-import { createPool } from '../../src/sim/pool.js';
+import { createPool, runMonteCarlo } from '../../src/sim/pool.js';
+import { compareOptions } from '../../src/analysis/compare.js';
+import type { Evaluate } from '../../src/analysis/pairing.js';
+import { DEFAULT_OPTION, loadLibrary, questionsOf } from '../../src/analysis/units.js';
+import { compareReport } from '../../src/cli/render/question-reports.js';
+import { reportToHtml } from '../../src/cli/render/report-html.js';
 import { runChunk } from '../../src/sim/run-chunk.js';
 import { canonicalTally, emptyTallyData, mergeTally, tallyToOutcome, type TallyData } from '../../src/sim/tally.js';
-import { SYSTEMS } from '../../src/systems/registry.js';
+import { findSystem, SYSTEMS } from '../../src/systems/registry.js';
 
 /**
  * One bundled scenario of every rule set, each with morale or outcome tables where it has them
@@ -41,12 +46,12 @@ it('the list covers every rule set', () => {
   expect(Object.keys(SCENARIOS).sort()).toEqual(SYSTEMS.map((s) => s.id).sort());
 });
 
-describe('attack --mc prints the same bytes for --threads 1, 2, 3, 4 and 7', () => {
+describe('--mc prints the same bytes for --threads 1, 2, 3, 4 and 7', () => {
   // One started pool; `threads` sets how many chunks are in flight at once, so the chunks finish
   // in a different order each time. 12 chunks of 400 samples.
   let pool: Piscina;
   beforeAll(() => {
-    pool = createPool(3);
+    pool = createPool(2);
   });
   afterAll(() => pool.destroy());
 
@@ -61,6 +66,22 @@ describe('attack --mc prints the same bytes for --threads 1, 2, 3, 4 and 7', () 
       for (const output of outputs.slice(1)) expect(output).toBe(outputs[0]);
     });
   }
+
+  it('compare --mc: the same HTML page and JSON for 1, 3 and 7 threads', async () => {
+    const lib = loadLibrary();
+    const unit = lib.find('aos/liberators', 'unit');
+    const targets = [{ unit: lib.find('aos/clawlord', '--targets'), option: DEFAULT_OPTION }];
+    const flags = { charge: false, flank: false, rear: false, shooting: false, extra: {} };
+    const pages: string[] = [];
+    for (const threads of [1, 3, 7]) {
+      const evaluate: Evaluate = async (system, input) =>
+        tallyToOutcome(await runMonteCarlo({ system, input, samples: 4800, seed: 's', threads, chunkSize: 400 }, pool));
+      const result = await compareOptions(unit, [DEFAULT_OPTION, 'all-warhammers'], targets, flags, 'destroyed', evaluate);
+      const { report, json } = compareReport(result, questionsOf(findSystem('age-of-sigmar')));
+      pages.push(`${reportToHtml(report)}\n${JSON.stringify(json)}`);
+    }
+    for (const page of pages.slice(1)) expect(page).toBe(pages[0]);
+  });
 });
 
 describe('chunks finishing in any order give the same tally, keys included', () => {

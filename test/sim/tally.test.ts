@@ -8,7 +8,7 @@ import { renderResult } from '../../src/cli/output.js';
 import { masterState } from '../../src/core/rng.js';
 import { compareCounts } from '../../src/core/stats.js';
 import { runChunk } from '../../src/sim/run-chunk.js';
-import { Counts, emptyTallyData, mergeTally, POOLED_FROM, tallyToOutcome } from '../../src/sim/tally.js';
+import { canonicalTally, Counts, emptyTallyData, mergeTally, POOLED_FROM, tallyToOutcome } from '../../src/sim/tally.js';
 import { findSystem } from '../../src/systems/registry.js';
 
 describe('Counts', () => {
@@ -70,5 +70,20 @@ describe('a damage range beyond the tally (10 attacks hit automatically, wound o
     expect(JSON.parse(renderResult(result, 'json')).pooledFrom).toEqual({ damage: 65536 });
     expect(renderResult(result, 'csv').split('\n').at(-1)).toMatch(/^generic,big damage,damage,>=65536,0\.1\d+,0\.1\d+$/);
     expect(renderResult(result, 'markdown')).toContain('| damage | >=65536 |');
+  });
+});
+
+describe('canonicalTally', () => {
+  it("lists the rule set's names first, in its order, then the others with numbers compared as numbers", () => {
+    const t = {
+      ...emptyTallyData(),
+      morale: { routed: 1, zeal: 1, steady: 2, wavered: 3 },
+      outcomes: { 'bound 10': { holds: 1, captured: 2 }, 'within bound 1': { '12': 1, '3': 2 }, 'bound 2': { holds: 1 } },
+    };
+    const c = canonicalTally(t, ['steady', 'wavered', 'routed', 'captured']);
+    expect(Object.keys(c.morale)).toEqual(['steady', 'wavered', 'routed', 'zeal']);
+    expect(Object.keys(c.outcomes)).toEqual(['bound 2', 'bound 10', 'within bound 1']);
+    expect(Object.keys(c.outcomes['bound 10'])).toEqual(['captured', 'holds']);
+    expect(Object.keys(c.outcomes['within bound 1'])).toEqual(['3', '12']);
   });
 });

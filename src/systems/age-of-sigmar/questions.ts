@@ -7,6 +7,7 @@
 import { InputError } from '../../core/errors.js';
 import { d6Key, intKey } from '../table-keys.js';
 import type { SituationFlags, UnitBody, UnitQuestions } from '../types.js';
+import { ageOfSigmarEngagements } from './engagement/questions.js';
 
 interface SheetWeapon {
   name: string;
@@ -49,4 +50,5 @@ export const ageOfSigmarQuestions: UnitQuestions = {
     target: { models: 10, health: 2, save: 'none', keywords: ['infantry'] },
   },
   defaultTargets: ['example-horde', 'example-elite-infantry', 'example-cavalry', 'example-monster', 'clawlord'],
+  engagements: ageOfSigmarEngagements,
 };

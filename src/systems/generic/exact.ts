@@ -13,7 +13,7 @@
 import * as D from '../../core/dist.js';
 import { diceDist } from '../../core/dice.js';
 import type { DiceExpr } from '../../core/dice.js';
-import { grouped } from '../../core/budget.js';
+import { expectWork, grouped } from '../../core/budget.js';
 import { faceDistribution, pAtLeast } from '../../core/d6.js';
 import type { Outcome, Stage } from '../types.js';
 import type { DamageReroll, GenericScenario, Profile } from './schema.js';
@@ -179,6 +179,11 @@ function excessLost(s: GenericScenario, plans: AttackPlan[]): Outcome {
     what: () =>
       `${grouped(plans.reduce((n, plan) => n + plan.attacks.length - 1, 0))} attacks on ${s.target.models === null ? 'unlimited' : grouped(s.target.models)} models of ${health} health without spill-over`,
   };
+  // Every attack pushes each state through each packet of its deal: refuse at once what is too large.
+  expectWork(
+    plans.reduce((n, plan) => n + (plan.attacks.length - 1) * allocator.size * (maxDamage(plan.attack) + 1), 0),
+    allocator.what,
+  );
   let state: D.Dist = new Float64Array(allocator.size);
   state[0] = 1;
   for (const plan of plans) state = applyRepeated(state, plan.attacks, (x) => applyDeal(x, plan.attack, allocator));

@@ -60,6 +60,8 @@ export const ageOfSigmarEngagements = {
       situation: flags.extra,
     };
   },
+  /** The Outcome's damage: points allocated to the target (18.2), none past its last model (18.4). */
+  damageLabel: (): string => 'damage allocated',
   /** P(the target destroyed by the end of battle round k), k = 1..rounds. */
   removedBy(o: Outcome, rounds: number): number[] {
     const table = o.outcomes?.[DESTROYED_IN_TURN] ?? {};
