@@ -63,6 +63,13 @@ const COMMANDS: Array<{ args: string[]; ids: (json: any) => string[] }> = [
   { args: ['attack', '--scenario', 'hott/example-09-hero-v-hero'], ids: () => [] },
   { args: ['check', 'whfb/e12-rally-ld6-musician', '--samples', '2000', '--threads', '1'], ids: () => ['whfb/e12-rally-ld6-musician'] },
   { args: ['fight', '--scenario', 'whfb/fight-spearmen-vs-ogres'], ids: () => [] },
+  { args: ['attack', '--attacks', '6', '--hit', '4', '--wound', '4', '--save', '3', '--rend', '3', '--invulnerable', '5', '--stages'], ids: () => [] },
+  { args: ['attack', '--attacker', 'kow/elf-archers:shooting', '--attacker', 'kow/heavy-cavalry:flank', '--target', 'kow/spear-regiment', '--turns', '2'], ids: () => [] },
+  // Engagements: every attacker (or pair) and target by its id, whole.
+  { args: ['kills', 'kow/warrior-horde', '--turns', '3', '--pairs', '--attacker', 'kow/heavy-cavalry,kow/dragon,kow/elf-archers,kow/spear-regiment'], ids: (j) => j.rows.flatMap((r: any) => r.attackers.map((a: any) => a.unit.split('/')[1])) },
+  { args: ['kills', 'aos/example-monster', '--turns', '2', '--pairs', '--charge', '--attacker', 'aos/example-cavalry,aos/example-elite-infantry,aos/example-horde'], ids: (j) => j.rows.flatMap((r: any) => r.attackers.map((a: any) => a.unit.split('/')[1])) },
+  { args: ['kills', 'hott/stronghold', '--bounds', '4', '--pairs', '--attacker', 'hott/blades,hott/spears,hott/heroes,hott/knights'], ids: (j) => j.rows.flatMap((r: any) => r.attackers.map((a: any) => a.unit.split('/')[1])) },
+  { args: ['compare', 'kow/spear-regiment', '--turns', '2', '--charge'], ids: (j) => j.rows.map((r: any) => r.target.split('/')[1]) },
 ];
 
 describe('terminal output fits 80 and 120 columns, no id cut', () => {
@@ -114,6 +121,35 @@ describe('every output records what it assumed', () => {
     for (const [format, args, text] of outputs)
       for (const s of [`warodds ${args.join(' ')}`, `(warodds ${VERSION})`, 'Engine: exact', 'Situation: attack: melee, charge: flank', 'P(remove) counts routed', 'target option: default'])
         expect(text, `${format}: ${s}`).toContain(s);
+  });
+
+  it('engagements (--turns, --bounds) and --stages record their length and the situation flags given, in every format', async () => {
+    const html = join(mkdtempSync(join(tmpdir(), 'warodds-')), 'engagement.html');
+    const engagement = ['kills', 'aos/example-monster', '--turns', '2', '--charge', '--attacker', 'aos/example-cavalry,aos/example-horde'];
+    const csvArgs = [...engagement, '--csv', '--html', html];
+    const outputs: Array<[string, string[], string]> = [
+      ['terminal', engagement, oneLine(await ok(engagement))],
+      ['markdown', [...engagement, '--markdown'], await ok([...engagement, '--markdown'])],
+      ['csv', csvArgs, (await ok(csvArgs)).split('\n').filter((l) => l.startsWith('# ')).join('\n')],
+      ['html', csvArgs, readFileSync(html, 'utf8')],
+    ];
+    for (const [format, args, text] of outputs)
+      for (const s of [`warodds ${args.join(' ')}`, `(warodds ${VERSION})`, 'Engine: exact', 'Situation: turns: 2, charge: true'])
+        expect(text, `${format}: ${s}`).toContain(s);
+    const attack = ['attack', '--attacker', 'hott/warbands', '--attacker', 'hott/blades', '--target', 'hott/stronghold', '--bounds', '3', '--json'];
+    expect(JSON.parse(await ok(attack)).run).toMatchObject({ command: `warodds ${attack.join(' ')}`, engine: 'exact', situation: ['bounds: 3'] });
+    const compare = ['compare', 'kow/spear-regiment', '--turns', '2', '--flank', '--target', 'kow/warrior-horde', '--json'];
+    expect(JSON.parse(await ok(compare)).run.situation).toEqual(['turns: 2', 'flank: true']);
+    const stages = ['attack', '--attacks', '6', '--hit', '4', '--wound', '4', '--stages'];
+    for (const format of ['--csv', '--markdown', '']) expect(await ok(format ? [...stages, format] : stages), format).toContain(`warodds ${stages.join(' ')}${format ? ` ${format}` : ''} (warodds ${VERSION})`);
+    const fight = ['fight', '--scenario', 'whfb/fight-spearmen-vs-ogres', '--rounds', '2'];
+    const text = await ok(fight);
+    expect(text).toContain('Situation: phase: fight, charging: attacker, rounds: 2');
+    // The chart keeps its layout: each round's two bars under each other, percentages in one column.
+    const bars = text.split('\n').filter((l) => /^ {2}\d █ | {4}▒ /.test(l));
+    expect(bars).toHaveLength(4);
+    expect(new Set(bars.map((l) => l.search(/\d+\.\d%$/))).size).toBe(1);
+    expect(JSON.parse(await ok([...fight, '--json'])).run).toMatchObject({ command: `warodds ${fight.join(' ')} --json`, version: VERSION, engine: 'exact' });
   });
 
   it('--mc: engine, samples per pairing and seed in the terminal and under "run"; the command line leaves out --threads, so the same seed gives the same bytes for any thread count', async () => {

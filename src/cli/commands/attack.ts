@@ -10,7 +10,7 @@ import { findSystem } from '../../systems/registry.js';
 import { DEFAULT_OPTION, questionsOf } from '../../analysis/units.js';
 import { pairingInput, sideLabel } from '../../analysis/pairing.js';
 import { attackersLabel, engagementInput } from '../../analysis/engagements.js';
-import { addEngagementOptions, attackerSpec, collect, type EngagementFlags, stepsOf } from '../engagement-flags.js';
+import { addEngagementOptions, attackerSpec, collect, engagementSituation, type EngagementFlags, stepsOf } from '../engagement-flags.js';
 import { library, type QuestionFlags, situationFlags } from '../questions.js';
 import { addEngineOptions, addOutputOptions, addSamplingOptions, engineOf, type EngineFlags, formatOf, type OutputFlags, samplingOptions, type SamplingFlags } from '../options.js';
 import { runScenario } from '../run.js';
@@ -50,8 +50,11 @@ function checkModeFlags(cmd: Command, f: AttackFlags): void {
   } else if (units.length) throw new InputError(`${units[0]}: applies to --attacker/--target units only`);
 }
 
-/** A scenario from two library units and the situation flags — or an engagement of several attackers (issue 15). */
-function unitsScenario(f: AttackFlags): LoadedScenario {
+/**
+ * A scenario from two library units and the situation flags — or an engagement of several
+ * attackers (issue 15), with the situation it was given for the run record.
+ */
+function unitsScenario(f: AttackFlags): { scenario: LoadedScenario; situation?: string[] } {
   if (!f.attacker?.length || !f.target) throw new InputError(`--${f.attacker?.length ? 'target' : 'attacker'}: give both --attacker and --target unit ids`);
   const lib = library(f);
   const specs = f.attacker.map(attackerSpec);
@@ -59,16 +62,17 @@ function unitsScenario(f: AttackFlags): LoadedScenario {
   const steps = stepsOf(f, targetSide.unit.system);
   if (specs.length > 1 || specs[0].how !== null || steps !== null) {
     const sides = specs.map(({ ref, how }) => ({ side: { unit: lib.find(ref, '--attacker'), option: f.attackerOption ?? DEFAULT_OPTION }, how }));
-    const { system: id, input } = engagementInput(sides, targetSide, steps ?? 1, situationFlags(f));
+    const flags = situationFlags(f);
+    const { system: id, input } = engagementInput(sides, targetSide, steps ?? 1, flags);
     const system = findSystem(id);
     const name = `${attackersLabel(sides.map((s) => s.side))} against ${sideLabel(targetSide)}`;
-    return { name, description: '', system, input, parsed: system.parse(input), file: null };
+    return { scenario: { name, description: '', system, input, parsed: system.parse(input), file: null }, situation: engagementSituation(id, steps ?? 1, flags) };
   }
   const attacker = { unit: lib.find(specs[0].ref, '--attacker'), option: f.attackerOption ?? DEFAULT_OPTION };
   const target = { unit: lib.find(f.target, '--target'), option: f.targetOption ?? DEFAULT_OPTION };
   const system = findSystem(attacker.unit.system);
   const input = pairingInput(questionsOf(system), attacker, target, situationFlags(f));
-  return { name: `${sideLabel(attacker)} against ${sideLabel(target)}`, description: '', system, input, parsed: system.parse(input), file: null };
+  return { scenario: { name: `${sideLabel(attacker)} against ${sideLabel(target)}`, description: '', system, input, parsed: system.parse(input), file: null } };
 }
 
 /** The generic pipeline's defaults for the flags not given: the default target, among others. */
@@ -152,12 +156,12 @@ Examples:
   );
   return cmd.action(async (flags: AttackFlags, command: Command) => {
     checkModeFlags(command, flags);
-    const scenario = flags.scenario ? findScenario(flags.scenario) : flags.attacker || flags.target ? unitsScenario(flags) : genericScenarioFromFlags(flags);
+    const { scenario, situation } = flags.scenario ? { scenario: findScenario(flags.scenario) } : flags.attacker || flags.target ? unitsScenario(flags) : { scenario: genericScenarioFromFlags(flags) };
     const engine = engineOf(flags);
     const sampling = samplingOptions(flags, DEFAULT_ATTACK_SAMPLES);
     const result = await runScenario(scenario, engine, { ...sampling, stages: flags.stages });
     const assumed = flags.scenario ? [] : flags.attacker ? unitDefaults(flags) : genericDefaults(flags);
-    const record = runProvenance(engine, sampling, situationLines((scenario.input as { situation?: unknown }).situation), assumed);
+    const record = runProvenance(engine, sampling, situation ?? situationLines((scenario.input as { situation?: unknown }).situation), assumed);
     process.stdout.write(`${renderResult(result, formatOf(flags), record)}\n`);
   });
 }

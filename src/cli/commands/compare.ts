@@ -4,8 +4,7 @@
 import { Command } from 'commander';
 import { compareOptions } from '../../analysis/compare.js';
 import { compareEngagements } from '../../analysis/engagements.js';
-import { sideLabel } from '../../analysis/pairing.js';
-import { addEngagementOptions, type EngagementFlags, stepsOf } from '../engagement-flags.js';
+import { addEngagementOptions, engagementSituation, type EngagementFlags, stepsOf } from '../engagement-flags.js';
 import { engagementCompareReport } from '../render/engagement-report.js';
 import { DEFAULT_OPTION, questionsOf, withOption } from '../../analysis/units.js';
 import { InputError } from '../../core/errors.js';
@@ -55,8 +54,8 @@ export function compareCommand(): Command {
       if (f.fight) throw new InputError('--fight: a whole fight (9th Age, Warhammer Fantasy) is not an engagement of --turns or --bounds');
       if (removeText !== undefined) throw new InputError(`${removeFlag}: an engagement compares by P(removed within the turns or bounds)`);
       const { value: rows, run } = await withEvaluator(f, options.length * targets.length, (evaluate) => compareEngagements(unit, options, targets, steps, flags, evaluate));
-      const { report, json } = engagementCompareReport(sideLabel({ unit, option: DEFAULT_OPTION }), rows, steps, q);
-      return emit({ ...report, provenance: questionProvenance(run, assumed) }, json, f);
+      const { report, json } = engagementCompareReport({ unit, option: DEFAULT_OPTION }, rows, steps, q);
+      return emit({ ...report, provenance: questionProvenance({ ...run, situation: engagementSituation(unit.system, steps, flags) }, assumed) }, json, f);
     }
     checkFightSystem(q, flags, unit.system);
     const metric = f.fight && removeText === undefined ? 'break' : removeMetricOf(removeText, removeFlag);

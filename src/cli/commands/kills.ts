@@ -4,7 +4,7 @@
 import { Command } from 'commander';
 import { whatKills } from '../../analysis/kills.js';
 import { rankEngagements } from '../../analysis/engagements.js';
-import { addEngagementOptions, type EngagementFlags, stepsOf } from '../engagement-flags.js';
+import { addEngagementOptions, engagementSituation, type EngagementFlags, stepsOf } from '../engagement-flags.js';
 import { engagementKillsReport } from '../render/engagement-report.js';
 import { DEFAULT_OPTION, questionsOf, withOption } from '../../analysis/units.js';
 import { InputError } from '../../core/errors.js';
@@ -50,7 +50,7 @@ export function killsCommand(): Command {
       const engagements = f.pairs ? (candidates.length * (candidates.length + 1)) / 2 : candidates.length;
       const { value, run } = await withEvaluator(f, engagements, (evaluate) => rankEngagements(target, candidates, steps, Boolean(f.pairs), flags, evaluate));
       const { report, json } = engagementKillsReport(target, value.rows, value.refused, steps, Boolean(f.pairs), q);
-      return emit({ ...report, provenance: questionProvenance(run, assumed) }, json, f);
+      return emit({ ...report, provenance: questionProvenance({ ...run, situation: engagementSituation(target.unit.system, steps, flags) }, assumed) }, json, f);
     }
     checkFightSystem(q, flags, target.unit.system);
     // A fight ranks by P(broken, caught or destroyed) unless another metric is asked for.

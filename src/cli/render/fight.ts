@@ -6,7 +6,7 @@ import type { FightReport, SideReport } from '../../fight/report.js';
 import type { Outcome } from '../../systems/types.js';
 import { bar } from './histogram.js';
 import { fixed, percent } from './format.js';
-import { renderTextTable, type TextColumn, wrapWords } from './text-table.js';
+import { renderTextTable, type TextColumn, fitLine } from './text-table.js';
 import { type Provenance, provenanceJson, provenanceLines } from '../provenance.js';
 
 export interface FightHeader {
@@ -56,7 +56,7 @@ export function fightToTerminal(h: FightHeader, r: FightReport, chain: Outcome['
     lines.push('', `exact chain: live states per round ${chain.statesPerRound.join(', ')}; bound ${chain.bound.toLocaleString('en')} states a round`);
   }
   if (p) lines.push('', ...provenanceLines(p));
-  return lines.flatMap((l) => (l.includes('\n') ? [l] : wrapWords(l, width))).join('\n');
+  return lines.flatMap((l) => fitLine(l, width)).join('\n');
 }
 
 export function fightToJson(h: FightHeader, r: FightReport, chain: Outcome['chain'] | undefined, p?: Provenance): unknown {

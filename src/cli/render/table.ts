@@ -9,7 +9,7 @@ import { bar } from './histogram.js';
 import { fixed, percent, sig } from './format.js';
 import { type DistRow, distRows, massOf } from './rows.js';
 import { categoriesOf, sectionsOf } from './sections.js';
-import { renderTextTable, type TextColumn, wrapWords } from './text-table.js';
+import { renderTextTable, type TextColumn, fitLine } from './text-table.js';
 import { terminalWidth, type TextStyle } from '../terminal.js';
 import { type Provenance, provenanceLines } from '../provenance.js';
 
@@ -58,7 +58,7 @@ export function renderTable(r: RunResult, style: Pick<TextStyle, 'width'> = { wi
   }
   if (r.agreement) lines.push('', agreementLine(r.agreement));
   if (p) lines.push('', ...provenanceLines(p));
-  return lines.flatMap((l) => (l.includes('\n') ? [l] : wrapWords(l, style.width))).join('\n');
+  return lines.flatMap((l) => fitLine(l, style.width)).join('\n');
 }
 
 export function agreementLine(a: AgreementReport): string {

@@ -58,6 +58,11 @@ export function wrapWords(text: string, width: number): string[] {
   return lines;
 }
 
+/** A line of free text on the terminal: kept as it is (spacing too) when it fits, else wrapped at spaces. */
+export function fitLine(line: string, width: number): string[] {
+  return line.includes('\n') || displayWidth(line) <= width ? [line] : wrapWords(line, width);
+}
+
 const longestWord = (text: string) => Math.max(0, ...text.split(/[ \n]+/).map(displayWidth));
 
 /** The narrowest width at which a heading wraps onto at most `lines` lines. */
