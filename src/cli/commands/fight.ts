@@ -5,6 +5,7 @@
 import { Command, Option } from 'commander';
 import { DEFAULT_OPTION, questionsOf } from '../../analysis/units.js';
 import { pairingInput, sideLabel } from '../../analysis/pairing.js';
+import { COLUMN_HELP } from '../help.js';
 import { InputError } from '../../core/errors.js';
 import { fightReport } from '../../fight/report.js';
 import { findSystem } from '../../systems/registry.js';
@@ -68,6 +69,8 @@ export function fightCommand(): Command {
   cmd.addHelpText(
     'after',
     `
+${COLUMN_HELP.fight}
+
 Examples:
   $ npx warodds fight --attacker t9a/knights --target t9a/line-infantry-spears --charge
   $ npx warodds fight --scenario whfb/fight-spearmen-vs-ogres --json`,
