@@ -3,7 +3,7 @@
  * --bounds, kills --pairs; bad input is one line on stderr, exit 2, nothing on stdout.
  */
 import { describe, expect, it } from 'vitest';
-import { warodds, wjson } from './helpers.js';
+import { runCli } from '../support/in-process.js';
 import { attackerSpec, stepsOf } from '../../src/cli/engagement-flags.js';
 import { rankEngagements } from '../../src/analysis/engagements.js';
 import { loadLibrary } from '../../src/analysis/units.js';
@@ -17,8 +17,8 @@ describe('bad engagement input: one line, exit 2', () => {
     ['more than 10 attackers', ['attack', ...Array.from({ length: 11 }, () => ['--attacker', 'kow/heavy-cavalry']).flat(), '--target', 'kow/spear-regiment'], /^warodds: --attacker: 11 attackers: at most 10/],
   ];
   for (const [what, args, message] of cases)
-    it(what, () => {
-      const r = warodds(args);
+    it(what, async () => {
+      const r = await runCli(args);
       expect(r.code).toBe(2);
       expect(r.stdout).toBe('');
       expect(r.stderr.trim().split('\n')).toHaveLength(1);
@@ -27,8 +27,10 @@ describe('bad engagement input: one line, exit 2', () => {
 });
 
 describe('engagements that run', () => {
-  it('kills --bounds --pairs on a Stronghold: assaulting pairs, Worked example 15 in the first bound', () => {
-    const out = wjson(['kills', 'hott/stronghold', '--bounds', '1', '--pairs', '--attackers', 'hott/blades,hott/spears']);
+  it('kills --bounds --pairs on a Stronghold: assaulting pairs, Worked example 15 in the first bound', async () => {
+    const r = await runCli(['kills', 'hott/stronghold', '--bounds', '1', '--pairs', '--attackers', 'hott/blades,hott/spears', '--json']);
+    expect(r.code).toBe(0);
+    const out = JSON.parse(r.stdout);
     // Blades fight (d6+4), Spears support (Stronghold d6+6−1): captured when Blades win.
     let wins = 0;
     for (let a = 1; a <= 6; a++) for (let b = 1; b <= 6; b++) if (a + 4 > b + 5) wins++;

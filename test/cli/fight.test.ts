@@ -21,7 +21,7 @@ describe('warodds fight', () => {
       ['fight', '--scenario', SCENARIO, '--rounds', '51'],
       ['fight', '--scenario', SCENARIO, '--rounds', '0'],
       ['kills', 't9a/halberdiers', '--fight', '--shooting'],
-      ['fight', '--attacker', 'aos/liberators', '--target', 'aos/clawlord'],
+      ['fight', '--attacker', 'aos/liberators', '--target', 'aos/clawlord', '--rounds', '3'],
       ['fight', '--scenario', 'src/data/ninth-age/scenarios/knights-charge-spearmen.json'],
     ]) {
       const r = warodds(args);

@@ -64,6 +64,7 @@ const COMMANDS: Array<{ args: string[]; ids: (json: any) => string[] }> = [
   { args: ['check', 'whfb/e12-rally-ld6-musician', '--samples', '2000', '--threads', '1'], ids: () => ['whfb/e12-rally-ld6-musician'] },
   { args: ['fight', '--scenario', 'whfb/fight-spearmen-vs-ogres'], ids: () => [] },
   { args: ['attack', '--attacks', '6', '--hit', '4', '--wound', '4', '--save', '3', '--rend', '3', '--invulnerable', '5', '--stages'], ids: () => [] },
+  { args: ['fight', '--attacker', 'aos/example-cavalry', '--attacker', 'aos/example-horde', '--target', 'aos/example-monster', '--turns', '2', '--charge'], ids: () => [] },
   { args: ['attack', '--attacker', 'kow/elf-archers:shooting', '--attacker', 'kow/heavy-cavalry:flank', '--target', 'kow/spear-regiment', '--turns', '2'], ids: () => [] },
   // Engagements: every attacker (or pair) and target by its id, whole.
   { args: ['kills', 'kow/warrior-horde', '--turns', '3', '--pairs', '--attacker', 'kow/heavy-cavalry,kow/dragon,kow/elf-archers,kow/spear-regiment'], ids: (j) => j.rows.flatMap((r: any) => r.attackers.map((a: any) => a.unit.split('/')[1])) },
@@ -138,6 +139,9 @@ describe('every output records what it assumed', () => {
         expect(text, `${format}: ${s}`).toContain(s);
     const attack = ['attack', '--attacker', 'hott/warbands', '--attacker', 'hott/blades', '--target', 'hott/stronghold', '--bounds', '3', '--json'];
     expect(JSON.parse(await ok(attack)).run).toMatchObject({ command: `warodds ${attack.join(' ')}`, engine: 'exact', situation: ['bounds: 3'] });
+    const fightUnits = ['fight', '--attacker', 'kow/heavy-cavalry', '--attacker', 'kow/dragon', '--target', 'kow/warrior-horde', '--turns', '2', '--charge'];
+    expect(await ok(fightUnits)).toContain('Situation: turns: 2, charge: true');
+    expect(JSON.parse(await ok([...fightUnits, '--json'])).run).toMatchObject({ command: `warodds ${fightUnits.join(' ')} --json`, engine: 'exact', situation: ['turns: 2', 'charge: true'] });
     const compare = ['compare', 'kow/spear-regiment', '--turns', '2', '--flank', '--target', 'kow/warrior-horde', '--json'];
     expect(JSON.parse(await ok(compare)).run.situation).toEqual(['turns: 2', 'flank: true']);
     const stages = ['attack', '--attacks', '6', '--hit', '4', '--wound', '4', '--stages'];

@@ -9,8 +9,8 @@ import { InputError } from '../../core/errors.js';
 import { findSystem } from '../../systems/registry.js';
 import { DEFAULT_OPTION, questionsOf } from '../../analysis/units.js';
 import { pairingInput, sideLabel } from '../../analysis/pairing.js';
-import { attackersLabel, engagementInput } from '../../analysis/engagements.js';
 import { addEngagementOptions, attackerSpec, collect, engagementSituation, type EngagementFlags, stepsOf } from '../engagement-flags.js';
+import { engagementScenario, optionDefaults } from '../engagement-units.js';
 import { library, type QuestionFlags, situationFlags } from '../questions.js';
 import { addEngineOptions, addOutputOptions, addSamplingOptions, engineOf, type EngineFlags, formatOf, type OutputFlags, samplingOptions, type SamplingFlags } from '../options.js';
 import { runScenario } from '../run.js';
@@ -61,12 +61,9 @@ function unitsScenario(f: AttackFlags): { scenario: LoadedScenario; situation?: 
   const targetSide = { unit: lib.find(f.target, '--target'), option: f.targetOption ?? DEFAULT_OPTION };
   const steps = stepsOf(f, targetSide.unit.system);
   if (specs.length > 1 || specs[0].how !== null || steps !== null) {
-    const sides = specs.map(({ ref, how }) => ({ side: { unit: lib.find(ref, '--attacker'), option: f.attackerOption ?? DEFAULT_OPTION }, how }));
     const flags = situationFlags(f);
-    const { system: id, input } = engagementInput(sides, targetSide, steps ?? 1, flags);
-    const system = findSystem(id);
-    const name = `${attackersLabel(sides.map((s) => s.side))} against ${sideLabel(targetSide)}`;
-    return { scenario: { name, description: '', system, input, parsed: system.parse(input), file: null }, situation: engagementSituation(id, steps ?? 1, flags) };
+    const scenario = engagementScenario(lib, f.attacker, targetSide, f.attackerOption, steps ?? 1, flags);
+    return { scenario, situation: engagementSituation(targetSide.unit.system, steps ?? 1, flags) };
   }
   const attacker = { unit: lib.find(specs[0].ref, '--attacker'), option: f.attackerOption ?? DEFAULT_OPTION };
   const target = { unit: lib.find(f.target, '--target'), option: f.targetOption ?? DEFAULT_OPTION };
@@ -92,11 +89,7 @@ function genericDefaults(f: AttackFlags): string[] {
 }
 
 function unitDefaults(f: AttackFlags): string[] {
-  const lib = library(f);
-  return [
-    ...(f.attackerOption === undefined && f.attacker!.some((a) => Object.keys(lib.find(attackerSpec(a).ref, '--attacker').options).length) ? ['attacker option: default (the unit as written)'] : []),
-    ...(f.targetOption === undefined && Object.keys(lib.find(f.target!, '--target').options).length ? ['target option: default (the unit as written)'] : []),
-  ];
+  return optionDefaults(library(f), f.attacker!, f.target!, f.attackerOption, f.targetOption);
 }
 
 export function attackCommand(): Command {

@@ -9,10 +9,12 @@ import { COLUMN_HELP } from '../help.js';
 import { InputError } from '../../core/errors.js';
 import { fightReport } from '../../fight/report.js';
 import { findSystem } from '../../systems/registry.js';
-import { samplingOptions, addSamplingOptions, type SamplingFlags } from '../options.js';
-import { type QuestionFlags, checkFightSystem, library, roundsOf, situationFlags } from '../questions.js';
+import { samplingOptions, addSamplingOptions } from '../options.js';
+import { checkFightSystem, library, roundsOf, situationFlags } from '../questions.js';
 import { fightToJson, fightToTerminal } from '../render/fight.js';
 import { runScenario } from '../run.js';
+import { addEngagementOptions, collect } from '../engagement-flags.js';
+import { fightEngagement, type FightUnitsFlags } from '../engagement-units.js';
 import { type LoadedScenario, scenarioFromJson } from '../scenario-file.js';
 import { findScenario } from '../bundled.js';
 import { runProvenance, situationLines } from '../provenance.js';
@@ -21,13 +23,12 @@ import { DEFAULT_ROUNDS } from '../../fight/types.js';
 
 export const DEFAULT_FIGHT_SAMPLES = 200_000;
 
-type FightFlags = QuestionFlags &
-  SamplingFlags & { scenario?: string; attacker?: string; target?: string; attackerOption?: string; targetOption?: string; verbose?: boolean };
+type FightFlags = FightUnitsFlags;
 
 function unitsFight(f: FightFlags): LoadedScenario {
   if (!f.attacker || !f.target) throw new InputError(`--${f.attacker ? 'target' : 'attacker'}: give both --attacker and --target unit ids, or --scenario`);
   const lib = library(f);
-  const attacker = { unit: lib.find(f.attacker, '--attacker'), option: f.attackerOption ?? DEFAULT_OPTION };
+  const attacker = { unit: lib.find(f.attacker[0], '--attacker'), option: f.attackerOption ?? DEFAULT_OPTION };
   const target = { unit: lib.find(f.target, '--target'), option: f.targetOption ?? DEFAULT_OPTION };
   const system = findSystem(attacker.unit.system);
   const q = questionsOf(system);
@@ -52,7 +53,7 @@ export function fightCommand(): Command {
   const cmd = new Command('fight')
     .description('a whole close combat, round after round to a finish: who wins, how, and when')
     .option('--scenario <file|id>', "a fight scenario file, or a bundled one by id (situation type or phase 'fight')")
-    .option('--attacker <id>', 'a unit id, system/id (warodds units lists them), with --target')
+    .option('--attacker <id>', 'a unit id, system/id (warodds units lists them), with --target; repeat it for an engagement of several (kings-of-war, age-of-sigmar, hott)', collect)
     .option('--target <id>', 'the target unit id')
     .option('--attacker-option <name>', "the attacker's option (default: as written)")
     .option('--target-option <name>', "the target's option (default: as written)")
@@ -66,6 +67,7 @@ export function fightCommand(): Command {
     .option('--verbose', 'the exact chain: live states per round and the bound on them')
     .option('--json', 'JSON output');
   addSamplingOptions(cmd, DEFAULT_FIGHT_SAMPLES);
+  addEngagementOptions(cmd, { pairs: false });
   cmd.addHelpText(
     'after',
     `
@@ -76,6 +78,7 @@ Examples:
   $ npx warodds fight --scenario whfb/fight-spearmen-vs-ogres --json`,
   );
   return cmd.action(async (f: FightFlags) => {
+    if (await fightEngagement(f, DEFAULT_FIGHT_SAMPLES)) return;
     if (f.scenario && (f.attacker || f.target)) throw new InputError('--scenario: give either a scenario file or --attacker and --target, not both');
     const unitFlag = (['charge', 'flank', 'rear', 'situation', 'attackerOption', 'targetOption'] as const).find((k) => f[k] !== undefined);
     if (f.scenario && unitFlag) throw new InputError(`--scenario: the file describes the situation; --${unitFlag.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)} is for library units`);

@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { ScenarioError } from '../../../src/core/errors.js';
 import { ageOfSigmar } from '../../../src/systems/age-of-sigmar/index.js';
 import { ageOfSigmarEngagements } from '../../../src/systems/age-of-sigmar/engagement/questions.js';
-import { warodds } from '../../cli/helpers.js';
+import { runCli } from '../../support/in-process.js';
 
 const blade = { name: 'Blade', attacks: 2, hit: '4+', wound: '4+', rend: 0, damage: 1 };
 const bow = { name: 'Bow', type: 'ranged', attacks: 1, hit: '4+', wound: '4+', rend: 0, damage: 1 };
@@ -56,10 +56,10 @@ describe('engagement input', () => {
     refused({ engagement: {}, units: pair({}, { unit: { ...body, health: undefined } }) }, 'units[1].unit.health', /Health/);
     refused({ engagement: {}, units: pair({ unit: { ...body, weapons: [{ ...blade, abilities: ['crit-3-hits'] }] } }) }, 'units[0].unit.weapons[0].abilities[0]', /unknown weapon ability/);
   });
-  it('through the CLI: one line on stderr, exit code 2, nothing on stdout', () => {
+  it('through the CLI: one line on stderr, exit code 2, nothing on stdout', async () => {
     const file = join(mkdtempSync(join(tmpdir(), 'warodds-')), 'bad.json');
     writeFileSync(file, JSON.stringify({ system: 'aos', engagement: {}, units: pair({ unit: { ...body, abilities: ['strike-first'] }, engaged: false, targets: [] }, { engaged: false, targets: ['A'] }) }));
-    const r = warodds(['attack', '--scenario', file]);
+    const r = await runCli(['attack', '--scenario', file]);
     expect(r.code).toBe(2);
     expect(r.stdout).toBe('');
     expect(r.stderr.trim().split('\n')).toHaveLength(1);
