@@ -21,7 +21,7 @@ export function checkChainSize(bound: number): void {
 
 export function runChain<K extends number | string>(model: FightModel<K>): Outcome {
   checkChainSize(model.bound);
-  const tables = new FightTables(model.rounds);
+  const tables = new FightTables(model.rounds, model.challenge ?? false);
   const cache = new Map<string, RoundSteps<K>>();
   const stepsOf = (state: K, round: number) => {
     const key = `${model.phase(round)}|${state}`;
@@ -38,8 +38,9 @@ export function runChain<K extends number | string>(model: FightModel<K>): Outco
     for (const { p, units } of ended.values()) tables.afterEnd(round, units, p);
     const next = new Map<K, { p: number; units: Units }>();
     for (const [state, { p }] of live) {
-      const { steps, margins } = stepsOf(state, round);
+      const { steps, margins, overkills } = stepsOf(state, round);
       for (const [margin, q] of margins) tables.margin(round, margin, p * q);
+      for (const [key, q] of overkills ?? [['none', 1] as const]) tables.overkill(round, key, p * q);
       for (const step of steps) {
         const q = p * step.p;
         if (q === 0) continue;

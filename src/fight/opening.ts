@@ -16,19 +16,22 @@ export function openedBy<K extends number | string>(model: FightModel<K>, openin
   const firstRound = (): RoundSteps<K> => {
     const steps: Step<K>[] = [];
     const margins = new Map<number | null, number>();
+    const overkills = new Map<string, number>();
     for (const o of openings) {
       if (o.p === 0) continue;
       if (o.state === null) {
         // Ended before any blow: no combat result this round
         steps.push({ p: o.p, units: o.units, next: null, ending: o.ending });
         margins.set(null, (margins.get(null) ?? 0) + o.p);
+        overkills.set('none', (overkills.get('none') ?? 0) + o.p);
         continue;
       }
       const round = model.steps(o.state, 1);
       for (const s of round.steps) steps.push({ ...s, p: s.p * o.p });
       for (const [m, q] of round.margins) margins.set(m, (margins.get(m) ?? 0) + q * o.p);
+      for (const [k, q] of round.overkills ?? [['none', 1] as const]) overkills.set(k, (overkills.get(k) ?? 0) + q * o.p);
     }
-    return { steps, margins: [...margins] };
+    return { steps, margins: [...margins], overkills: [...overkills] };
   };
   return {
     ...model,

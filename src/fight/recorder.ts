@@ -4,19 +4,23 @@
  */
 import type { Tally } from '../sim/tally.js';
 import { FightTables } from './tables.js';
-import type { Ending, Units } from './types.js';
+import { type Ending, type Overkill, type Units, overkillKey } from './types.js';
 
 export class FightRecorder {
   private readonly tables: FightTables;
   private samples = 0;
 
-  constructor(private readonly rounds: number) {
-    this.tables = new FightTables(rounds);
+  constructor(
+    private readonly rounds: number,
+    challenge = false,
+  ) {
+    this.tables = new FightTables(rounds, challenge);
   }
 
-  /** Round `round` was fought (margin null: no blows) and left these units. */
-  round(round: number, margin: number | null, units: Units): void {
+  /** Round `round` was fought (margin null: no blows) with this Overkill and left these units. */
+  round(round: number, margin: number | null, units: Units, overkill: Overkill = null): void {
     this.tables.margin(round, margin, 1);
+    this.tables.overkill(round, overkillKey(overkill), 1);
     this.tables.left(round, units, 1);
   }
 

@@ -4,7 +4,7 @@
  */
 import { type Dist, mean, sd, trim } from '../core/dist.js';
 import type { Outcome } from '../systems/types.js';
-import { NO_MARGIN, leftTable, marginTable } from './tables.js';
+import { NO_MARGIN, leftTable, marginTable, overkillTable } from './tables.js';
 import { type FightSide, FIGHTING, type LoserFate } from './types.js';
 
 export interface SideReport {
@@ -36,6 +36,11 @@ export interface RoundReport {
   /** Expected models on the table after this round (fights that ended keep their final numbers). */
   readonly attackerLeft: number;
   readonly targetLeft: number;
+  /**
+   * Fights with a challenge: P(a challenge was fought this round), and each fighter's expected
+   * Overkill over the fights that fought one (null if none did) — 9th Age §4.11, Warhammer Fantasy §9.
+   */
+  readonly challenge?: { readonly fought: number; readonly attackerOverkill: number | null; readonly targetOverkill: number | null };
 }
 
 export interface FightReport {
@@ -103,6 +108,7 @@ export function fightReport(o: Outcome): FightReport {
       expectedMargin: expectedMargin(o.outcomes?.[marginTable(round)] ?? {}),
       attackerLeft: mean(leftDist(o.outcomes?.[leftTable('attacker', round)] ?? {})),
       targetLeft: mean(leftDist(o.outcomes?.[leftTable('target', round)] ?? {})),
+      ...challengeOf(o, round),
     });
   }
   return {
@@ -120,6 +126,15 @@ function leftDist(table: Record<string, number>): Dist {
   const out = new Float64Array(keys.length ? Math.max(...keys) + 1 : 1);
   for (const [k, p] of Object.entries(table)) out[Number(k)] += p;
   return trim(out);
+}
+
+function challengeOf(o: Outcome, round: number): Pick<RoundReport, 'challenge'> {
+  const a = o.outcomes?.[overkillTable('attacker', round)];
+  const t = o.outcomes?.[overkillTable('target', round)];
+  if (!a || !t) return {};
+  const total = Object.values(a).reduce((x, y) => x + y, 0);
+  const fought = total > 0 ? 1 - (a[NO_MARGIN] ?? 0) / total : 0;
+  return { challenge: { fought, attackerOverkill: expectedMargin(a), targetOverkill: expectedMargin(t) } };
 }
 
 function expectedMargin(table: Record<string, number>): number | null {

@@ -6,7 +6,9 @@
  * - `morale`: how the fight ended (an Ending, or `fighting` at the cap);
  * - `outcomes.ending`: the round and the ending together (`"3:target-escaped"`, or `fighting`);
  * - `outcomes.margin-K`: round K's combat-result margin, attacker minus target (`none`: no blows);
- * - `outcomes.attacker-left-K`, `outcomes.target-left-K`: models on the table after round K.
+ * - `outcomes.attacker-left-K`, `outcomes.target-left-K`: models on the table after round K;
+ * - `outcomes.overkill-attacker-K`, `outcomes.overkill-target-K` (fights with a challenge): the
+ *   Overkill each side's fighter scored in round K (`none`: no challenge fought that round).
  */
 import { type Dist, trim } from '../core/dist.js';
 import type { Tally } from '../sim/tally.js';
@@ -18,6 +20,7 @@ export const NO_MARGIN = 'none';
 export const marginTable = (round: number): string => `margin-${round}`;
 export const leftTable = (side: 'attacker' | 'target', round: number): string => `${side}-left-${round}`;
 export const endingKey = (round: number, ending: Ending): string => `${round}:${ending}`;
+export const overkillTable = (side: 'attacker' | 'target', round: number): string => `overkill-${side}-${round}`;
 
 const ENDING_INDEX = new Map(ENDINGS.map((e, i) => [e, i]));
 
@@ -35,14 +38,27 @@ export class FightTables {
   /** [round][models left] */
   private readonly attackerLeft: number[][];
   private readonly targetLeft: number[][];
+  /** [round] `attacker:target` Overkill (or `none`) → weight; only in fights with a challenge */
+  private readonly overkills: Array<Map<string, number>>;
 
-  constructor(readonly rounds: number) {
+  constructor(
+    readonly rounds: number,
+    private readonly challenge = false,
+  ) {
     const perRound = <T>(f: () => T) => Array.from({ length: rounds + 1 }, f);
     this.endings = perRound(() => new Array<number>(ENDINGS.length).fill(0));
     this.margins = perRound(() => new Map<number, number>());
     this.noMargin = new Array<number>(rounds + 1).fill(0);
     this.attackerLeft = perRound(() => []);
     this.targetLeft = perRound(() => []);
+    this.overkills = perRound(() => new Map<string, number>());
+  }
+
+  /** Round `round` had this Overkill (`attacker:target`, or `none`: no challenge fought). */
+  overkill(round: number, key: string, w: number): void {
+    if (!this.challenge) return;
+    const m = this.overkills[round];
+    m.set(key, (m.get(key) ?? 0) + w);
   }
 
   /** Round `round` was fought with this margin (null: no blows). */
@@ -63,6 +79,7 @@ export class FightTables {
   /** Mass that ended before `round`: no margin, the units it ended with. */
   afterEnd(round: number, units: Units, w: number): void {
     this.noMargin[round] += w;
+    this.overkill(round, 'none', w);
     this.left(round, units, w);
   }
 
@@ -111,6 +128,16 @@ export class FightTables {
       outcomes[marginTable(round)] = margins;
       outcomes[leftTable('attacker', round)] = sparse(this.attackerLeft[round]);
       outcomes[leftTable('target', round)] = sparse(this.targetLeft[round]);
+      if (this.challenge) {
+        const bySide = { attacker: {} as Record<string, number>, target: {} as Record<string, number> };
+        for (const [key, w] of this.overkills[round]) {
+          const [a, t] = key === 'none' ? ['none', 'none'] : key.split(':');
+          bySide.attacker[a] = (bySide.attacker[a] ?? 0) + w;
+          bySide.target[t] = (bySide.target[t] ?? 0) + w;
+        }
+        outcomes[overkillTable('attacker', round)] = bySide.attacker;
+        outcomes[overkillTable('target', round)] = bySide.target;
+      }
     }
     if (this.fighting > 0) {
       morale[FIGHTING] = this.fighting;

@@ -47,29 +47,40 @@ export interface Step<K> {
   readonly ending: Ending | null;
 }
 
+/** The Overkill each side's fighter scored in a round's challenge, or null when no challenge was fought (9th Age §4.11, Warhammer Fantasy §9). */
+export type Overkill = { readonly attacker: number; readonly target: number } | null;
+
 /** Every way a round fought from a state can go, and its combat-result margins. */
 export interface RoundSteps<K> {
   readonly steps: readonly Step<K>[];
   /** The attacker's combat score minus the target's, with its probability; null when no blows were struck. */
   readonly margins: ReadonlyArray<readonly [number | null, number]>;
+  /** The round's Overkill, keyed `attacker:target` or `none`, with its probability (fights with a challenge only). */
+  readonly overkills?: ReadonlyArray<readonly [string, number]>;
 }
+
+/** The key of a round's Overkill in RoundSteps.overkills. */
+export const overkillKey = (o: Overkill): string => (o === null ? 'none' : `${o.attacker}:${o.target}`);
 
 /** Adds up the steps of a round as they are found, merging equal ones. */
 export class StepSet<K> {
   private readonly steps = new Map<string, { p: number; units: Units; next: K | null; ending: Ending | null }>();
   private readonly margins = new Map<number | null, number>();
+  private readonly overkills = new Map<string, number>();
 
-  add(p: number, margin: number | null, units: Units, next: K | null, ending: Ending | null): void {
+  add(p: number, margin: number | null, units: Units, next: K | null, ending: Ending | null, overkill: Overkill = null): void {
     if (p === 0) return;
     this.margins.set(margin, (this.margins.get(margin) ?? 0) + p);
-    const id = `${next ?? ending}|${units.attackerLeft}|${units.targetLeft}|${units.targetWounds}`;
+    const ok = overkillKey(overkill);
+    this.overkills.set(ok, (this.overkills.get(ok) ?? 0) + p);
+    const id = `${next ?? ending}|${units.attackerLeft}|${units.targetLeft}|${units.targetWounds}|${units.targetSlain}`;
     const old = this.steps.get(id);
     if (old) old.p += p;
     else this.steps.set(id, { p, units, next, ending });
   }
 
   result(): RoundSteps<K> {
-    return { steps: [...this.steps.values()], margins: [...this.margins] };
+    return { steps: [...this.steps.values()], margins: [...this.margins], overkills: [...this.overkills] };
   }
 }
 
@@ -85,6 +96,8 @@ export interface FightModel<K extends number | string> {
   phase(round: number): number;
   /** An upper bound on the states alive in one round. */
   readonly bound: number;
+  /** The fight has a challenge: its tables carry each round's Overkill. */
+  readonly challenge?: boolean;
 }
 
 /** Which side lost, and whether the target was removed, for an ending. */

@@ -9,7 +9,9 @@
  *  - every "at least k" curve runs at the height of the tail sum of the JSON pmf, inside its plot;
  *  - the k axis ends where every series' P(at least k) drops below 0.05 % (not at the array's end);
  *  - series with the same distribution are dashed and the legend says "identical to";
- *  - every text has a contrast of at least 4.5:1 with its background (WCAG AA).
+ *  - every text has a contrast of at least 4.5:1 with its background (WCAG AA);
+ *  - a fight page: each side's stepped line runs at P(broken by then) of each round from the JSON on
+ *    the 0–100 % axis as labelled, inside its plot; the legend names both sides; the run record.
  */
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -34,6 +36,8 @@ interface PageCase {
   args: string[];
   /** The charts' series, from the command's JSON. */
   charts: (json: any) => Series[][];
+  /** A fight page: P(target / attacker broken by then) of each round, from the JSON. */
+  fight?: (json: any) => { target: number[]; attacker: number[] };
 }
 
 const PAGES: PageCase[] = [
@@ -47,6 +51,12 @@ const PAGES: PageCase[] = [
   { name: 'table-kow', args: ['table', 'kow/dragon'], charts: () => [] },
   { name: 'matchups-all', args: ['matchups', 'all'], charts: () => [] },
   { name: 'matchups-knights', args: ['matchups', 'knights'], charts: () => [] },
+  {
+    name: 'fight-whfb',
+    args: ['fight', '--scenario', 'whfb/fight-spearmen-vs-ogres', '--rounds', '4'],
+    charts: () => [],
+    fight: (j) => ({ target: j.rounds.map((r: any) => r.targetBroken), attacker: j.rounds.map((r: any) => r.attackerBroken) }),
+  },
 ];
 
 const tail = (pmf: number[], k: number) => pmf.slice(k).reduce((a, b) => a + b, 0);
@@ -66,6 +76,13 @@ interface Measured {
       curves: Array<{ series: number; dashed: boolean; points: Array<{ x: number; y: number }> }>;
     }>;
   }>;
+  fightCharts: Array<{
+    legend: string[];
+    area: { left: number; right: number; top: number; bottom: number };
+    ticks: Array<{ label: string; y: number }>;
+    curves: Array<{ side: string; points: Array<{ x: number; y: number }> }>;
+  }>;
+  footer: string;
   lowContrast: string[];
 }
 
@@ -87,6 +104,16 @@ const MEASURE = `(() => {
       })),
     })),
   }));
+  const fightCharts = [...document.querySelectorAll('figure.fight-chart')].map((fig) => {
+    const svg = fig.querySelector('svg.fight-curves');
+    return {
+      legend: [...fig.querySelectorAll('ul.legend li')].map((li) => li.textContent.trim()),
+      area: box(svg.querySelector('rect.plot-area')),
+      ticks: [...svg.querySelectorAll('text.y-tick')].map((t) => ({ label: t.textContent, y: toScreen(svg, 0, Number(t.getAttribute('y'))).y })),
+      curves: [...svg.querySelectorAll('polyline.curve')].map((c) => ({ side: c.dataset.side, points: [...c.points].map((pt) => toScreen(svg, pt.x, pt.y)).map((pt) => ({ x: pt.x, y: pt.y })) })),
+    };
+  });
+  const footer = document.querySelector('footer')?.textContent ?? '';
   const rgb = (s) => (s.match(/[\\d.]+/g) || []).map(Number);
   const lum = ([r, g, b]) => [r, g, b].map((c) => { c /= 255; return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4; }).reduce((s, c, i) => s + c * [0.2126, 0.7152, 0.0722][i], 0);
   const background = (e) => { for (; e; e = e.parentElement) { const c = rgb(getComputedStyle(e).backgroundColor); if (c.length === 3 || c[3] > 0) return c; } return [255, 255, 255]; };
@@ -97,7 +124,7 @@ const MEASURE = `(() => {
     const ratio = (a + 0.05) / (b + 0.05);
     if (ratio < 4.5) lowContrast.push(e.tagName + ' "' + e.textContent.trim().slice(0, 30) + '" ' + ratio.toFixed(2));
   }
-  return { scrollWidth: document.documentElement.scrollWidth, charts, lowContrast };
+  return { scrollWidth: document.documentElement.scrollWidth, charts, fightCharts, footer, lowContrast };
 })()`;
 
 /** The labelled axis: value of a tick label ("20%" → 0.2) against its screen y. */
@@ -146,6 +173,30 @@ describe.skipIf(!available)(title, () => {
 
     expect(m.scrollWidth).toBeLessThanOrEqual(WINDOW.width);
     expect(m.lowContrast).toEqual([]);
+
+    expect(m.footer).toContain(`Command: warodds ${[...c.args, '--json', '--html', file].join(' ')}`);
+    const fight = c.fight?.(json);
+    expect(m.fightCharts).toHaveLength(fight ? 1 : 0);
+    if (fight) {
+      const [chart] = m.fightCharts;
+      expect(chart.legend).toEqual(['target', 'attacker']); // the two lines differ here: none "identical to"
+      const axis = axisOf(chart.ticks);
+      expect(axis.values.map((v) => v.value)).toEqual([0, 0.25, 0.5, 0.75, 1]);
+      expect(chart.curves.map((cv) => cv.side)).toEqual(['target', 'attacker']);
+      for (const curve of chart.curves) {
+        const ps = fight[curve.side as 'target' | 'attacker'];
+        // From 0 at round 0, then two points per round (the step across it) at P(broken by then).
+        expect(curve.points).toHaveLength(1 + 2 * ps.length);
+        expect(Math.abs(curve.points[0].y - axis.zeroY)).toBeLessThan(PX);
+        curve.points.slice(1).forEach((pt, i) => {
+          expect(Math.abs(axis.zeroY - pt.y - ps[Math.floor(i / 2)] * axis.pxPerUnit)).toBeLessThan(PX);
+          expect(pt.x).toBeGreaterThanOrEqual(chart.area.left - PX);
+          expect(pt.x).toBeLessThanOrEqual(chart.area.right + PX);
+          expect(pt.y).toBeGreaterThanOrEqual(chart.area.top - PX);
+          expect(pt.y).toBeLessThanOrEqual(chart.area.bottom + PX);
+        });
+      }
+    }
 
     const expected = c.charts(json);
     expect(m.charts).toHaveLength(expected.length);

@@ -11,7 +11,9 @@ import { fightReport } from '../../fight/report.js';
 import { findSystem } from '../../systems/registry.js';
 import { samplingOptions, addSamplingOptions } from '../options.js';
 import { checkFightSystem, library, roundsOf, situationFlags } from '../questions.js';
+import { checkOutputPath, writeOutputFile } from '../file-output.js';
 import { fightToJson, fightToTerminal } from '../render/fight.js';
+import { fightToHtml } from '../render/fight-html.js';
 import { runScenario } from '../run.js';
 import { addEngagementOptions, collect } from '../engagement-flags.js';
 import { fightEngagement, type FightUnitsFlags } from '../engagement-units.js';
@@ -23,7 +25,7 @@ import { DEFAULT_ROUNDS } from '../../fight/types.js';
 
 export const DEFAULT_FIGHT_SAMPLES = 200_000;
 
-type FightFlags = FightUnitsFlags;
+type FightFlags = FightUnitsFlags & { html?: string };
 
 function unitsFight(f: FightFlags): LoadedScenario {
   if (!f.attacker || !f.target) throw new InputError(`--${f.attacker ? 'target' : 'attacker'}: give both --attacker and --target unit ids, or --scenario`);
@@ -65,7 +67,8 @@ export function fightCommand(): Command {
     .option('--units <dir>', 'also load your own units from DIR')
     .option('--mc', `Monte Carlo instead of the exact chain (${DEFAULT_FIGHT_SAMPLES.toLocaleString('en')} samples unless --samples)`)
     .option('--verbose', 'the exact chain: live states per round and the bound on them')
-    .option('--json', 'JSON output');
+    .option('--json', 'JSON output')
+    .option('--html <file>', 'also write a self-contained HTML page: the tables and a chart of the cumulative probabilities by round');
   addSamplingOptions(cmd, DEFAULT_FIGHT_SAMPLES);
   addEngagementOptions(cmd, { pairs: false });
   cmd.addHelpText(
@@ -78,6 +81,12 @@ Examples:
   $ npx warodds fight --scenario whfb/fight-spearmen-vs-ogres --json`,
   );
   return cmd.action(async (f: FightFlags) => {
+    if (f.html) {
+      // A bad --html path is refused before the work, not after it; engagements have no page yet.
+      checkOutputPath(f.html, '--html');
+      if (!f.scenario && f.target && questionsOf(findSystem(library(f).find(f.target, '--target').system)).engagements)
+        throw new InputError('--html: draws a whole fight of two units (ninth-age, warhammer-fantasy); an engagement has no HTML page yet');
+    }
     if (await fightEngagement(f, DEFAULT_FIGHT_SAMPLES)) return;
     if (f.scenario && (f.attacker || f.target)) throw new InputError('--scenario: give either a scenario file or --attacker and --target, not both');
     const unitFlag = (['charge', 'flank', 'rear', 'situation', 'attackerOption', 'targetOption'] as const).find((k) => f[k] !== undefined);
@@ -103,5 +112,6 @@ Examples:
       ? JSON.stringify(fightToJson(header, report, f.verbose ? outcome.chain : undefined, record), null, 2)
       : fightToTerminal(header, report, outcome.chain, Boolean(f.verbose), terminalWidth(), record);
     process.stdout.write(`${text}\n`);
+    if (f.html) writeOutputFile(f.html, fightToHtml(header, report, record), '--html');
   });
 }

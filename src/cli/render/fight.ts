@@ -45,7 +45,14 @@ export function fightToTerminal(h: FightHeader, r: FightReport, chain: Outcome['
     fixed(x.attackerLeft, 2),
     fixed(x.targetLeft, 2),
   ]);
-  lines.push(renderTextTable({ columns, rows }, width), '', 'cumulative P(broken, caught or destroyed) by round: █ target  ▒ attacker');
+  lines.push(renderTextTable({ columns, rows }, width), '');
+  if (r.rounds.some((x) => x.challenge?.fought)) {
+    // Fights with a challenge: how often one was fought, and each fighter's expected Overkill when it was
+    const opt = (v: number | null | undefined) => (v === null || v === undefined ? '—' : fixed(v, 2));
+    const duel = r.rounds.filter((x) => x.challenge?.fought).map((x) => [String(x.round), percent(x.challenge!.fought), opt(x.challenge!.attackerOverkill), opt(x.challenge!.targetOverkill)]);
+    lines.push(renderTextTable({ columns: [{ head: 'round', align: 'right', key: true }, right('challenge fought'), right('E[Overkill] attacker'), right('E[Overkill] target')], rows: duel }, width), '');
+  }
+  lines.push('cumulative P(broken, caught or destroyed) by round: █ target  ▒ attacker');
   // Bars of up to 40 cells, narrower on a narrow terminal (round, marker, bar, percentage).
   const barWidth = Math.max(10, Math.min(40, width - 14));
   for (const x of r.rounds) {

@@ -8,8 +8,8 @@ import { diceDist, parseDice } from '../../core/dice.js';
 import { type Dist, cap, mapValues, point, probGreater, trim } from '../../core/dist.js';
 import type { Outcome } from '../types.js';
 import { HELLFIRE, LIGHTNING, type Outcomes, VICTIM_BITS } from './attack-exact.js';
-import { type MeleeSide, meleeSides, modelsAlive, standingLeadership, takesFearTest, woundPool } from './melee-setup.js';
-import type { Scenario, ShootingSituation, Unit } from './model.js';
+import { type MeleeSide, type WoundTarget, addWounds, aliveCode, meleeSides, modelsAlive, standingLeadership, takesFearTest, victimAt, woundPool } from './melee-setup.js';
+import type { MeleeSituation, Scenario, ShootingSituation, Unit } from './model.js';
 import { MELEE_CATEGORIES, SHOOTING_CATEGORIES, type MeleeCategory } from './categories.js';
 import { type AttackGroup, INITIATIVE_STEPS, endOfPhaseHits, shotCount } from './groups.js';
 import { shootingProfile } from './profile.js';
@@ -26,7 +26,7 @@ export function leadershipChance(ld: number, reroll: boolean): number {
 /** The attacks of one side at one Initiative step on the enemy, as exact outcomes by models alive and victim state. */
 type StepOutcomes = (alive: number, state: number) => Outcomes;
 
-function stepOutcomes(groups: AttackGroup[], step: number, victim: MeleeSide): StepOutcomes | null {
+function stepOutcomes(groups: AttackGroup[], step: number, victim: WoundTarget): StepOutcomes | null {
   const here = groups.filter((g) => g.initiative === step);
   if (here.length === 0) return null;
   const items = itemBits(victim.unit);
@@ -43,6 +43,13 @@ function stepOutcomes(groups: AttackGroup[], step: number, victim: MeleeSide): S
   };
 }
 
+/** One side's attacks at one Initiative step, at the enemy's rank and file or at its joined character (§4.4). */
+function sideStep(striker: MeleeSide, enemy: MeleeSide, step: number): (enemyDamage: number) => StepOutcomes | null {
+  const atUnit = stepOutcomes(striker.groups, step, enemy);
+  const atCharacter = enemy.character ? stepOutcomes(striker.groupsVsCharacter, step, enemy.character) : null;
+  return (d) => (victimAt(enemy, d) === enemy ? atUnit : atCharacter);
+}
+
 /**
  * Joint tables of (wounds on the target, wounds on the attacker), one per state (target bits |
  * attacker bits << VICTIM_BITS), each flat: entry dT · (attacker cap + 1) + dA.
@@ -54,18 +61,19 @@ const VICTIM_MASK = (1 << VICTIM_BITS) - 1;
 /**
  * Joint distribution of (wounds on the target, wounds on the attacker, both victims' states)
  * after every Initiative step: attacks of one step are simultaneous, casualties are removed before
- * the next (§4.2).
+ * the next (§4.2). Outside a challenge the round stops when a side has no model left; in a
+ * challenge a fighter still standing may strike its fallen opponent for Overkill (§4.11).
  */
-function roundStates(attacker: MeleeSide, target: MeleeSide): RoundStates {
+function roundStates(attacker: MeleeSide, target: MeleeSide, challenge: boolean): RoundStates {
   const stride = attacker.cap + 1;
   const table = () => new Float64Array((target.cap + 1) * stride);
   let states: RoundStates = new Map([[0, table()]]);
   states.get(0)![0] = 1;
   const unchanged = (state: number): Outcomes => new Map([[state, point(0)]]);
   for (const step of INITIATIVE_STEPS) {
-    const onTarget = stepOutcomes(attacker.groups, step, target);
-    const onAttacker = stepOutcomes(target.groups, step, attacker);
-    if (!onTarget && !onAttacker) continue;
+    const onTarget = sideStep(attacker, target, step);
+    const onAttacker = sideStep(target, attacker, step);
+    if (!onTarget(0) && !onTarget(target.cap) && !onAttacker(0) && !onAttacker(attacker.cap)) continue;
     const next: RoundStates = new Map();
     for (const [state, joint] of states) {
       const vT = state & VICTIM_MASK;
@@ -74,11 +82,14 @@ function roundStates(attacker: MeleeSide, target: MeleeSide): RoundStates {
         for (let dA = 0; dA <= attacker.cap; dA++) {
           const p = joint[dT * stride + dA];
           if (p === 0) continue;
-          const aliveA = modelsAlive(attacker.unit, dA);
-          const aliveT = modelsAlive(target.unit, dT);
-          const fight = aliveA > 0 && aliveT > 0;
-          const xs = fight && onTarget ? onTarget(aliveA, vT) : unchanged(vT);
-          const ys = fight && onAttacker ? onAttacker(aliveT, vA) : unchanged(vA);
+          const aliveA = aliveCode(attacker, dA);
+          const aliveT = aliveCode(target, dT);
+          const strikesT = challenge ? aliveA > 0 : aliveA > 0 && aliveT > 0;
+          const strikesA = challenge ? aliveT > 0 : aliveA > 0 && aliveT > 0;
+          const atTarget = strikesT ? onTarget(dT) : null;
+          const atAttacker = strikesA ? onAttacker(dA) : null;
+          const xs = atTarget ? atTarget(aliveA, vT) : unchanged(vT);
+          const ys = atAttacker ? atAttacker(aliveT, vA) : unchanged(vA);
           for (const [vT2, x] of xs) {
             for (const [vA2, y] of ys) {
               const key = vT2 | (vA2 << VICTIM_BITS);
@@ -86,9 +97,9 @@ function roundStates(attacker: MeleeSide, target: MeleeSide): RoundStates {
               if (!out) next.set(key, (out = table()));
               for (let i = 0; i < x.length; i++) {
                 if (x[i] === 0) continue;
-                const row = Math.min(dT + i, target.cap) * stride;
+                const row = addWounds(target, dT, i) * stride;
                 const px = p * x[i];
-                for (let j = 0; j < y.length; j++) out[row + Math.min(dA + j, attacker.cap)] += px * y[j];
+                for (let j = 0; j < y.length; j++) out[row + addWounds(attacker, dA, j)] += px * y[j];
               }
             }
           }
@@ -101,9 +112,9 @@ function roundStates(attacker: MeleeSide, target: MeleeSide): RoundStates {
 }
 
 /** Joint distribution of (wounds on the target, wounds on the attacker) after the Initiative steps. */
-export function roundJoint(attacker: MeleeSide, target: MeleeSide): Float64Array[] {
+export function roundJoint(attacker: MeleeSide, target: MeleeSide, challenge = false): Float64Array[] {
   const joint = Array.from({ length: target.cap + 1 }, () => new Float64Array(attacker.cap + 1));
-  for (const t of roundStates(attacker, target).values()) for (let dT = 0; dT <= target.cap; dT++) for (let dA = 0; dA <= attacker.cap; dA++) joint[dT][dA] += t[dT * (attacker.cap + 1) + dA];
+  for (const t of roundStates(attacker, target, challenge).values()) for (let dT = 0; dT <= target.cap; dT++) for (let dA = 0; dA <= attacker.cap; dA++) joint[dT][dA] += t[dT * (attacker.cap + 1) + dA];
   return joint;
 }
 
@@ -284,7 +295,7 @@ export function forEachRoundEnd(s: Scenario, visit: (dT: number, dA: number, sta
       if (w === 0) continue;
       const sides = meleeSides(s, failA, failT);
       const stride = sides.attacker.cap + 1;
-      for (const [state, joint] of roundStates(sides.attacker, sides.target))
+      for (const [state, joint] of roundStates(sides.attacker, sides.target, (s.situation as MeleeSituation).challenge))
         for (let k = 0; k < joint.length; k++) if (joint[k] > 0) visit(Math.floor(k / stride), k % stride, state, w * joint[k]);
     }
   }

@@ -11,11 +11,27 @@ import { DEFAULT_ROUNDS, MAX_ROUNDS } from '../../fight/types.js';
 import type { Facing, Options, Scenario, Unit } from './model.js';
 import { type RawUnit, buildUnit, optionsOf, optionsSchema, unitSchema } from './schema.js';
 
-/** A unit of a fight: as it starts, and after losing Frenzy (null when it has none). */
+/** A character standing in the front rank of a fight's unit (§10). */
+export interface FightCharacter {
+  /** Its own profile, equipment and rules, as a one-model unit. */
+  readonly unit: Unit;
+  /** The Battle Standard Bearer: Hold your Ground (re-roll failed Leadership tests) and +1 combat result while it stands (§10, §12.1). */
+  readonly battleStandard: boolean;
+}
+
+/** A unit of a fight: as it starts, and after losing Frenzy (null when it has none); its joined character, or null. */
 export interface FightUnit {
   readonly unit: Unit;
   readonly calm: Unit | null;
+  readonly character: FightCharacter | null;
 }
+
+/**
+ * A challenge between the two joined characters (§4.11): fought every round both stand until one
+ * falls ('accepted'), or issued by the attacker's character and refused by the target's every
+ * round both stand ('refused'), or none.
+ */
+export type Challenge = 'none' | 'accepted' | 'refused';
 
 export interface FightScenario {
   readonly kind: 'fight';
@@ -28,6 +44,7 @@ export interface FightScenario {
   readonly options: Options;
   /** The charged target's Stand and Shoot at the charging attacker before round 1 (§5, §13), or null. */
   readonly standAndShoot: Scenario | null;
+  readonly challenge: Challenge;
 }
 
 const fightSchema = z.strictObject({
@@ -46,10 +63,23 @@ const fightSchema = z.strictObject({
       error: "must be true, false or { \"long-range\": true }",
     })
     .default(false),
+  challenge: z.union([z.boolean(), z.literal('refused')], { error: "must be true (accepted), false or \"refused\"" }).default(false),
   options: optionsSchema,
 });
 
-const scenarioSchema = z.strictObject({ attacker: unitSchema, target: unitSchema, situation: fightSchema });
+/**
+ * A character joining a unit's front rank (§10): a one-model unit's profile, equipment and rules,
+ * and whether it is the Battle Standard Bearer. The unit's Leadership tests use the highest Ld
+ * present (§2), the character's included while it stands.
+ */
+const characterSchema = unitSchema
+  .omit({ models: true, files: true, attacks: true, shots: true, character: true, champion: true, standard: true, musician: true, 'hold-your-ground': true, 'general-ld': true })
+  .extend({ 'battle-standard': z.boolean().default(false) });
+
+const fightUnitSchema = unitSchema.extend({ 'with-character': characterSchema.optional() });
+type RawFightUnit = z.infer<typeof fightUnitSchema>;
+
+const scenarioSchema = z.strictObject({ attacker: fightUnitSchema, target: fightUnitSchema, situation: fightSchema });
 
 /** Whether a raw scenario asks for a whole fight. */
 export function isFightInput(input: unknown): boolean {
@@ -63,6 +93,8 @@ export function parseFight(input: unknown): FightScenario {
   const attacker = fightUnit(raw.attacker, 'attacker');
   const target = fightUnit(raw.target, 'target');
   const options = optionsOf(sit.options);
+  const challenge: Challenge = sit.challenge === 'refused' ? 'refused' : sit.challenge ? 'accepted' : 'none';
+  checkCharacters(attacker, target, challenge, sit.facing, sit['stand-and-shoot'] !== false);
   return {
     kind: 'fight',
     attacker,
@@ -73,6 +105,7 @@ export function parseFight(input: unknown): FightScenario {
     pursuit: sit.pursuit,
     options,
     standAndShoot: standAndShoot(sit['stand-and-shoot'], sit.charging, target.unit, attacker.unit, options),
+    challenge,
   };
 }
 
@@ -109,13 +142,71 @@ function standAndShoot(
   };
 }
 
-function fightUnit(raw: RawUnit, path: string): FightUnit {
-  const unit = buildUnit(raw, path);
-  checkFightable(raw, unit, path);
-  const frenzy = raw.rules.indexOf('frenzy');
-  if (frenzy < 0) return { unit, calm: null };
+function fightUnit(raw: RawFightUnit, path: string): FightUnit {
+  const { 'with-character': rawCharacter, ...body } = raw;
+  const character = rawCharacter ? joinedCharacter(rawCharacter, body, `${path}.with-character`) : null;
+  const joined = character ? { joined: 1 } : {};
+  const unit = { ...buildUnit(body, path), ...joined };
+  checkFightable(body, unit, path);
+  const frenzy = body.rules.indexOf('frenzy');
+  if (frenzy < 0) return { unit, calm: null, character };
   // Frenzy lost after a defeat: the same unit without the rule (§7)
-  return { unit, calm: buildUnit({ ...raw, rules: raw.rules.filter((id) => id !== 'frenzy') }, path) };
+  return { unit, calm: { ...buildUnit({ ...body, rules: body.rules.filter((id) => id !== 'frenzy') }, path), ...joined }, character };
+}
+
+/** Troop types that fight as units of their own and never stand in another unit's ranks (§9). */
+const ALONE: readonly string[] = ['monster', 'ridden-monster', 'war-machine', 'chariot', 'swarm'];
+
+/** A character joining the front rank of `unit` (§10), or one line naming why it cannot. */
+function joinedCharacter(raw: NonNullable<RawFightUnit['with-character']>, unit: RawUnit, path: string): FightCharacter {
+  if (unit.character) throw new ScenarioError(path, 'a character joins a unit of rank and file, not another character (9th Age §10)');
+  if (ALONE.includes(unit.troop)) throw new ScenarioError(path, `a ${unit.troop} unit has no ranks for a character to join (9th Age §9)`);
+  if (ALONE.includes(raw.troop)) throw new ScenarioError(`${path}.troop`, `a ${raw.troop} character fights as a unit of its own and cannot join a unit (9th Age §9)`);
+  if (raw.troop !== unit.troop)
+    throw new UnsupportedRuleError(`${path}.troop`, raw.troop, `a character of another troop type than its unit (${unit.troop}) has a mismatching base, which does not count towards ranks (§4.3); not carried by a fight yet`);
+  if (raw['battle-standard'] && unit['battle-standard'])
+    throw new ScenarioError(`${path}.battle-standard`, "the unit already has 'battle-standard': give the Battle Standard Bearer once, on the character");
+  const { 'battle-standard': battleStandard, ...profile } = raw;
+  const built = buildUnit({ ...profile, models: 1, character: true, champion: false, standard: false, musician: false, 'hold-your-ground': false, 'battle-standard': false }, path);
+  checkFightable({ ...profile, models: 1 } as RawUnit, built, path);
+  // The unit's morale is its own; a character's rules that would change it are not carried yet
+  const m = built.morale;
+  const moraleRule = m.stubborn ? 'stubborn' : m.unbreakable ? 'unbreakable' : m.unstable ? 'unstable' : m.daemonicInstability ? 'daemonic-instability' : m.frenzy ? 'frenzy' : m.immunePsychology ? 'immune-to-psychology' : m.causesFear ? 'fear' : m.bodyguard ? 'bodyguard' : null;
+  if (moraleRule)
+    throw new UnsupportedRuleError(`${path}.rules`, moraleRule, "a joined character's rule that changes its unit's tests is not carried by a fight yet");
+  return { unit: built, battleStandard };
+}
+
+/**
+ * What characters in units and challenges need (§4.11, §10), each refused in one line naming the
+ * field: a challenge needs a joined character on each side; a refusal needs one in the target.
+ */
+function checkCharacters(a: FightUnit, t: FightUnit, challenge: Challenge, facing: Facing, standAndShoot: boolean): void {
+  if (challenge !== 'none') {
+    for (const [side, u] of [['attacker', a], ['target', t]] as const) {
+      if (u.character) continue;
+      if (challenge === 'refused' && side === 'target')
+        throw new ScenarioError('situation.challenge', "a refused challenge names an enemy character, not a champion (9th Age §4.11): give the target a 'with-character'");
+      if (u.unit.champion)
+        throw new UnsupportedRuleError(
+          'situation.challenge',
+          'challenge',
+          `the ${side}'s champion as a fighter: wounds that slay its unit's last rank and file go on to it even in a challenge (§4.10), which a fight does not carry yet; give the ${side} a 'with-character'`,
+        );
+      throw new ScenarioError('situation.challenge', `a challenge needs a character on each side ('with-character' on the ${side}; 9th Age §4.11)`);
+    }
+  }
+  if (!a.character && !t.character) return;
+  const path = a.character ? 'attacker.with-character' : 'target.with-character';
+  if (facing !== 'front') throw new UnsupportedRuleError('situation.facing', facing, 'a joined character stands in its front rank; a fight with a character engaged in the flank or rear is not carried yet');
+  if (standAndShoot) throw new UnsupportedRuleError('situation.stand-and-shoot', 'stand-and-shoot', 'shooting hits on a unit with a character are distributed as §5.4 says, which a fight does not carry yet');
+  // Fear is tested by the whole unit, its character included (§12.6): not carried with a character yet
+  for (const [side, u] of [['attacker', a], ['target', t]] as const) {
+    if (u.unit.morale.causesFear) throw new UnsupportedRuleError(`${side}.rules`, 'fear', `with a joined character in the fight (${path}) the unit's Fear test is not carried yet`);
+    const m = u.unit.morale;
+    if (u.character && (m.unstable || m.daemonicInstability))
+      throw new UnsupportedRuleError(`${side}.rules`, m.unstable ? 'unstable' : 'daemonic-instability', 'its wounds go to the rank and file, then the champion, then the characters (§7), which a fight does not carry yet');
+  }
 }
 
 /** What a round can compute but a fight of several rounds cannot carry yet: one line naming it. */

@@ -7,7 +7,7 @@ import { FightRecorder } from '../../fight/recorder.js';
 import type { Ending } from '../../fight/types.js';
 import type { Tally } from '../../sim/tally.js';
 import { Victim } from './attack-sim.js';
-import { type FightState, START, phaseOf, roundScenario, stateKey, unitsOf } from './fight.js';
+import { type FightState, START, afterBlows, duelScenario, phaseOf, roundScenario, stateKey, unitsOf } from './fight.js';
 import type { FightScenario } from './fight-schema.js';
 import { modelsAlive, woundPool } from './melee-setup.js';
 import { combatScore, roundResult } from './resolution.js';
@@ -15,8 +15,18 @@ import { panicsFromLosses } from './exact.js';
 import { type CompiledRound, compileRound, rollLoserTest, rollPanic, rollRoundWounds, shootingRoller } from './simulate.js';
 
 export function simulateFight(f: FightScenario, rng: Rng, n: number, tally: Tally): void {
-  const recorder = new FightRecorder(f.rounds);
+  const recorder = new FightRecorder(f.rounds, f.challenge !== 'none');
   const key = stateKey(f);
+  const left = (st: FightState, side: 'attacker' | 'target') => unitsOf(f, st)[side === 'target' ? 'targetLeft' : 'attackerLeft'];
+  const duels = new Map<number, CompiledRound | null>();
+  const duelOf = (st: FightState, round: number): CompiledRound | null => {
+    const id = key(st) * 2 + phaseOf(round) - 1;
+    if (!duels.has(id)) {
+      const d = duelScenario(f, st, round);
+      duels.set(id, d ? compileRound(d) : null);
+    }
+    return duels.get(id)!;
+  };
   const compiled = new Map<number, CompiledRound>();
   const roundOf = (state: FightState, round: number): CompiledRound => {
     const id = key(state) * 2 + phaseOf(round) - 1;
@@ -49,37 +59,37 @@ export function simulateFight(f: FightScenario, rng: Rng, n: number, tally: Tall
       victimT.reset();
       victimA.reset();
       const { dT, dA } = rollRoundWounds(c, rng, victimT, victimA);
-      const wT = Math.min(dT, woundPool(s.target));
-      const wA = Math.min(dA, woundPool(s.attacker));
-      const score = combatScore(s, dT, dA);
+      // The challenge's fighters strike only each other, rolled apart (§4.11)
+      const duel = duelOf(state, round);
+      const o = duel ? rollRoundWounds(duel, rng, victimT, victimA) : { dT: 0, dA: 0 };
+      const { after, judged, wT, wA, overkill } = afterBlows(f, state, s, { dT, dA, oT: o.dT, oA: o.dA }, round);
+      const score = combatScore(judged, wT, wA);
       const margin = score.attacker - score.target;
-      let next: FightState = { dA: state.dA + wA, dT: state.dT + wT, calmA: state.calmA, calmT: state.calmT };
+      let next: FightState = after;
       let ending: Ending | null = null;
       let removed: 'attacker' | 'target' | null = null;
-      const aliveT = modelsAlive(s.target, wT);
-      const aliveA = modelsAlive(s.attacker, wA);
-      const r = roundResult(s, dT, dA);
-      if (aliveT === 0 && aliveA === 0) ending = 'both-destroyed';
+      const r = roundResult(judged, wT, wA);
+      if (left(next, 'target') === 0 && left(next, 'attacker') === 0) ending = 'both-destroyed';
       else if (r.kind === 'destroyed') ending = `${r.side}-destroyed`;
       else if (r.kind === 'lost') {
         const loser = r.loser;
         const { extra, result } = rollLoserTest(r.test, rng);
-        const pool = woundPool(loser === 'target' ? s.target : s.attacker);
+        const pool = woundPool(loser === 'target' ? judged.target : judged.attacker);
         const total = Math.min(pool, (loser === 'target' ? wT : wA) + extra);
         // Losing a round costs a frenzied unit its Frenzy (§7)
         next =
           loser === 'target'
-            ? { dA: next.dA, dT: state.dT + total, calmA: next.calmA, calmT: f.target.calm !== null }
-            : { dA: state.dA + total, dT: next.dT, calmA: f.attacker.calm !== null, calmT: next.calmT };
+            ? { ...after, dT: state.dT + total, calmT: f.target.calm !== null }
+            : { ...after, dA: state.dA + total, calmA: f.attacker.calm !== null };
         const destroyedOnFailure = r.test.kind === 'break' && r.test.destroyedOnFailure;
-        if (modelsAlive(loser === 'target' ? s.target : s.attacker, total) === 0) ending = `${loser}-destroyed`;
+        if (left(next, loser) === 0) ending = `${loser}-destroyed`;
         else if (result === 'breaks-caught') {
           ending = destroyedOnFailure ? `${loser}-destroyed` : `${loser}-caught`;
           removed = loser;
         } else if (result === 'breaks-escapes') ending = `${loser}-escaped`;
       }
       const units = unitsOf(f, next, removed);
-      recorder.round(round, margin, units);
+      recorder.round(round, margin, units, overkill);
       if (ending !== null) {
         recorder.end(round, ending, units);
         ended = true;

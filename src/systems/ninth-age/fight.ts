@@ -8,7 +8,7 @@
  * or rear bonus come from the models left (§12.1, §12.2); Fear is tested every Combat Phase (§12.6).
  */
 import { type Opening, openedBy } from '../../fight/opening.js';
-import { type Ending, type FightModel, type FightSide, type RoundSteps, StepSet, type Units } from '../../fight/types.js';
+import { type Ending, type FightModel, type FightSide, type Overkill, type RoundSteps, StepSet, type Units } from '../../fight/types.js';
 import {
   caughtChance,
   daemonicWounds,
@@ -18,19 +18,22 @@ import {
   panicsFromLosses,
   shootingDamage,
 } from './exact.js';
-import type { FightScenario } from './fight-schema.js';
+import type { Challenge, FightScenario, FightUnit } from './fight-schema.js';
 import { modelsAlive, woundPool } from './melee-setup.js';
-import type { Scenario, Unit } from './model.js';
+import type { MeleeSituation, Scenario, Unit } from './model.js';
 import { combatScore, roundResult } from './resolution.js';
 
 /** What a fight carries from one round to the next. */
 export interface FightState {
-  /** Wounds lost since the fight began. */
+  /** Wounds the rank and file lost since the fight began. */
   readonly dA: number;
   readonly dT: number;
   /** The unit lost a round and with it its Frenzy (§7). */
   readonly calmA: boolean;
   readonly calmT: boolean;
+  /** Wounds the joined character lost (0 without one; its own pool, §4.10). */
+  readonly cA: number;
+  readonly cT: number;
 }
 
 /** The unit as it stands after losing `damage` wounds: whole models removed, the rest marked (§4.10). */
@@ -39,50 +42,128 @@ export function unitAfter(unit: Unit, damage: number): Unit {
   return { ...unit, models: unit.models - Math.floor(marked / unit.profile.w), woundsLost: marked % unit.profile.w };
 }
 
-/** The one-round scenario of round `round` fought from `state`. */
-export function roundScenario(f: FightScenario, state: FightState, round: number): Scenario {
-  const attacker = state.calmA ? f.attacker.calm! : f.attacker.unit;
-  const target = state.calmT ? f.target.calm! : f.target.unit;
+type Sides = { readonly attacker: FightUnit; readonly target: FightUnit };
+const sideOf = (f: Sides, side: FightSide): FightUnit => (side === 'attacker' ? f.attacker : f.target);
+
+/** Wounds the side's joined character can lose, 0 without one. */
+export function characterPool(u: FightUnit): number {
+  return u.character ? woundPool(u.character.unit) : 0;
+}
+
+/** Whether the side's joined character stands after `c` wounds. */
+function characterStands(u: FightUnit, c: number): boolean {
+  return u.character !== null && c < characterPool(u);
+}
+
+/** The challenge of a round fought from `state`: both joined characters stand (§4.11). */
+export function challengeOf(f: FightScenario, state: FightState): Challenge {
+  return characterStands(f.attacker, state.cA) && characterStands(f.target, state.cT) ? f.challenge : 'none';
+}
+
+/**
+ * A side's unit in a round: its rank and file after their wounds, its character in the front rank
+ * (`joined`) while it stands, fighting with the unit (`joinedBy`) unless it is in the challenge or
+ * refused it (a refuser makes no attacks, §4.11). The unit tests on the highest Ld present (§2), the
+ * character's too unless it refused a challenge (its Ld is then 0 until the fight ends, §4.11); a
+ * Battle Standard Bearer standing gives Hold your Ground and +1 combat result, not in a round its
+ * bearer refuses a challenge (§10, §4.11).
+ */
+function sideUnit(f: FightScenario, side: FightSide, calm: boolean, d: number, c: number, challenge: Challenge): Unit {
+  const u = sideOf(f, side);
+  const base = calm ? u.calm! : u.unit;
+  const rnf = unitAfter(base, d);
+  const ch = u.character;
+  const noRnf = rnf.models === 0 ? { standard: false, musician: false, warStandard: false, champion: false } : {};
+  if (!ch || !characterStands(u, c)) return { ...rnf, ...noRnf, joined: 0, joinedBy: undefined };
+  const refuser = f.challenge === 'refused' && side === 'target';
+  const refusesNow = refuser && challenge === 'refused';
+  const ld = refuser ? 0 : ch.unit.profile.ld;
+  const bsb = ch.battleStandard && !refusesNow;
   return {
-    attacker: unitAfter(attacker, state.dA),
-    target: unitAfter(target, state.dT),
-    situation: {
-      kind: 'melee',
-      round,
-      charging: f.charging,
-      facing: f.facing,
-      challenge: false,
-      targetStrikesBack: true,
-      attackerBonus: 0,
-      targetBonus: 0,
-      pursuit: f.pursuit,
-      options: f.options,
+    ...rnf,
+    ...noRnf,
+    joined: 1,
+    joinedBy: challenge === 'accepted' || refusesNow ? undefined : unitAfter(ch.unit, c),
+    battleStandard: rnf.battleStandard || bsb,
+    morale: {
+      ...rnf.morale,
+      generalLd: Math.max(rnf.morale.generalLd ?? 0, ld),
+      rerollLeadership: rnf.morale.rerollLeadership || bsb,
+      holdYourGround: rnf.morale.holdYourGround || bsb,
     },
+  };
+}
+
+function situation(f: FightScenario, round: number, challenge: boolean): MeleeSituation {
+  return {
+    kind: 'melee',
+    round,
+    charging: f.charging,
+    facing: f.facing,
+    challenge,
+    targetStrikesBack: true,
+    attackerBonus: 0,
+    targetBonus: 0,
+    pursuit: f.pursuit,
+    options: f.options,
+  };
+}
+
+/** The one-round scenario of the units' combat in round `round` fought from `state` (the challenge's fighters apart). */
+export function roundScenario(f: FightScenario, state: FightState, round: number): Scenario {
+  const challenge = challengeOf(f, state);
+  return {
+    attacker: sideUnit(f, 'attacker', state.calmA, state.dA, state.cA, challenge),
+    target: sideUnit(f, 'target', state.calmT, state.dT, state.cT, challenge),
+    situation: situation(f, round, false),
+  };
+}
+
+/** The challenge of round `round` as a one-round scenario of the two fighters (§4.11), or null when none is fought. */
+export function duelScenario(f: FightScenario, state: FightState, round: number): Scenario | null {
+  if (challengeOf(f, state) !== 'accepted') return null;
+  return {
+    attacker: unitAfter(f.attacker.character!.unit, state.cA),
+    target: unitAfter(f.target.character!.unit, state.cT),
+    situation: situation(f, round, true),
   };
 }
 
 /** The units after a round that left `state`; a side `removed` (caught, or destroyed on a failed test) has no models left. */
 export function unitsOf(f: FightScenario, state: FightState, removed: FightSide | null = null): Units {
-  const aliveT = modelsAlive(f.target.unit, state.dT);
+  const aliveT = modelsAlive(f.target.unit, state.dT) + (characterStands(f.target, state.cT) ? 1 : 0);
+  const aliveA = modelsAlive(f.attacker.unit, state.dA) + (characterStands(f.attacker, state.cA) ? 1 : 0);
+  const startT = f.target.unit.models + (f.target.character ? 1 : 0);
   return {
-    attackerLeft: removed === 'attacker' ? 0 : modelsAlive(f.attacker.unit, state.dA),
+    attackerLeft: removed === 'attacker' ? 0 : aliveA,
     targetLeft: removed === 'target' ? 0 : aliveT,
-    targetWounds: state.dT,
-    targetSlain: f.target.unit.models - aliveT,
+    targetWounds: state.dT + state.cT,
+    targetSlain: startT - aliveT,
   };
 }
 
-export const START: FightState = { dA: 0, dT: 0, calmA: false, calmT: false };
+export const START: FightState = { dA: 0, dT: 0, calmA: false, calmT: false, cA: 0, cT: 0 };
 
 /** A state as one number, and back. */
 export function stateKey(f: FightScenario): (s: FightState) => number {
   const poolA = woundPool(f.attacker.unit);
-  return (s) => ((s.dT * (poolA + 1) + s.dA) * 2 + (s.calmA ? 1 : 0)) * 2 + (s.calmT ? 1 : 0);
+  const cpA = characterPool(f.attacker) + 1;
+  const cpT = characterPool(f.target) + 1;
+  return (s) => ((((s.dT * (poolA + 1) + s.dA) * cpA + s.cA) * cpT + s.cT) * 2 + (s.calmA ? 1 : 0)) * 2 + (s.calmT ? 1 : 0);
 }
 
 function decoder(f: FightScenario): (k: number) => FightState {
   const poolA = woundPool(f.attacker.unit);
-  return (k) => ({ calmT: (k & 1) === 1, calmA: (k & 2) === 2, dA: Math.floor(k / 4) % (poolA + 1), dT: Math.floor(k / 4 / (poolA + 1)) });
+  const cpA = characterPool(f.attacker) + 1;
+  const cpT = characterPool(f.target) + 1;
+  return (k) => {
+    let r = Math.floor(k / 4);
+    const cT = r % cpT;
+    r = Math.floor(r / cpT);
+    const cA = r % cpA;
+    r = Math.floor(r / cpA);
+    return { calmT: (k & 1) === 1, calmA: (k & 2) === 2, cT, cA, dA: r % (poolA + 1), dT: Math.floor(r / (poolA + 1)) };
+  };
 }
 
 /** Round 1 has the charge; every later round is alike (§12.1 and the first-round rules). */
@@ -96,8 +177,9 @@ export function fightModel(f: FightScenario): FightModel<number> {
     start: key(START),
     startUnits: unitsOf(f, START),
     rounds: f.rounds,
-    bound: (woundPool(f.attacker.unit) + 1) * (woundPool(f.target.unit) + 1) * calmStates,
+    bound: (woundPool(f.attacker.unit) + 1) * (woundPool(f.target.unit) + 1) * calmStates * (characterPool(f.attacker) + 1) * (characterPool(f.target) + 1),
     phase: phaseOf,
+    challenge: f.challenge !== 'none',
     steps: (k, round) => roundSteps(f, decode(k), round, key),
   };
   return f.standAndShoot ? openedBy(model, standAndShootOpenings(f, f.standAndShoot, key)) : model;
@@ -133,28 +215,87 @@ function caughtOnce(test: Parameters<typeof caughtChance>[0]): number {
   return p;
 }
 
-function roundSteps(f: FightScenario, from: FightState, round: number, key: (s: FightState) => number): RoundSteps<number> {
+/** One way the blows of a round ended: each side's wounds in the units' combat and in the challenge. */
+export interface RoundBlows {
+  /** Damage indices of the units' combat: the rank and file's wounds, then a joined character's (see MeleeSide). */
+  readonly dT: number;
+  readonly dA: number;
+  /** Wounds on each fighter in the challenge, Overkill included (0 without a challenge). */
+  readonly oT: number;
+  readonly oA: number;
+}
+
+/** What a round's blows leave: the state after them, the scenario its result is judged on, and the Overkill. */
+export interface AfterBlows {
+  readonly after: FightState;
+  /** The units' scenario with each side's character wounds and challenge score as bonuses, and the characters left (§4.11, §12.1). */
+  readonly judged: Scenario;
+  /** Rank-and-file wounds each side lost (the arguments of combatScore and roundResult). */
+  readonly wT: number;
+  readonly wA: number;
+  readonly overkill: Overkill;
+}
+
+/** The round's blows as the state after them and the scenario its combat result is judged on. */
+export function afterBlows(f: FightScenario, from: FightState, s: Scenario, b: RoundBlows, round: number): AfterBlows {
+  const challenge = challengeOf(f, from);
+  const split = (unit: Unit, d: number, o: number, c: number, u: FightUnit) => {
+    const pool = woundPool(unit);
+    const rnf = Math.min(d, pool);
+    // wounds on the joined character in the units' combat (indices after the pool), then in the challenge
+    const onCharacter = unit.joinedBy ? d - rnf : 0;
+    const remaining = characterPool(u) - c - onCharacter;
+    const inChallenge = Math.min(o, remaining);
+    return { rnf, onCharacter, inChallenge, overkill: o - inChallenge };
+  };
+  const t = split(s.target, b.dT, b.oT, from.cT, f.target);
+  const a = split(s.attacker, b.dA, b.oA, from.cA, f.attacker);
+  const after: FightState = {
+    ...from,
+    dT: from.dT + t.rnf,
+    dA: from.dA + a.rnf,
+    cT: from.cT + t.onCharacter + t.inChallenge,
+    cA: from.cA + a.onCharacter + a.inChallenge,
+  };
+  // Combat score: wounds on the rank and file and on the characters, and Overkill up to +3 (§4.11, §12.1)
+  const judged: Scenario = {
+    attacker: { ...sideUnit(f, 'attacker', from.calmA, from.dA, after.cA, challenge), joinedBy: undefined },
+    target: { ...sideUnit(f, 'target', from.calmT, from.dT, after.cT, challenge), joinedBy: undefined },
+    situation: { ...situation(f, round, false), attackerBonus: t.onCharacter + t.inChallenge + t.overkill, targetBonus: a.onCharacter + a.inChallenge + a.overkill },
+  };
+  const overkill: Overkill = challenge === 'accepted' ? { attacker: t.overkill, target: a.overkill } : null;
+  return { after, judged, wT: t.rnf, wA: a.rnf, overkill };
+}
+
+/** Every way the blows of a round can end: the units' combat and, independently, the challenge (§4.11: no one else attacks the fighters). */
+export function forEachRoundBlows(f: FightScenario, from: FightState, round: number, visit: (s: Scenario, b: RoundBlows, p: number) => void): void {
   const s = roundScenario(f, from, round);
-  const poolA = woundPool(s.attacker);
-  const poolT = woundPool(s.target);
-  const steps = new StepSet<number>();
-  const add = (p: number, margin: number, state: FightState, ending: Ending | null, removed: FightSide | null = null) =>
-    steps.add(p, margin, unitsOf(f, state, removed), ending === null ? key(state) : null, ending);
+  const duel = duelScenario(f, from, round);
+  const duelEnds: Array<[number, number, number]> = [];
+  if (duel) forEachRoundEnd(duel, (oT, oA, _bits, q) => duelEnds.push([oT, oA, q]));
+  else duelEnds.push([0, 0, 1]);
   forEachRoundEnd(s, (dT, dA, _bits, p) => {
-    const wT = Math.min(dT, poolT);
-    const wA = Math.min(dA, poolA);
-    const score = combatScore(s, dT, dA);
+    for (const [oT, oA, q] of duelEnds) visit(s, { dT, dA, oT, oA }, p * q);
+  });
+}
+
+function roundSteps(f: FightScenario, from: FightState, round: number, key: (s: FightState) => number): RoundSteps<number> {
+  const steps = new StepSet<number>();
+  forEachRoundBlows(f, from, round, (s, blows, p) => {
+    const { after, judged, wT, wA, overkill } = afterBlows(f, from, s, blows, round);
+    const add = (q: number, margin: number, state: FightState, ending: Ending | null, removed: FightSide | null = null) =>
+      steps.add(q, margin, unitsOf(f, state, removed), ending === null ? key(state) : null, ending, overkill);
+    const score = combatScore(judged, wT, wA);
     const margin = score.attacker - score.target;
-    const after: FightState = { ...from, dA: from.dA + wA, dT: from.dT + wT };
-    const aliveT = modelsAlive(s.target, wT);
-    const aliveA = modelsAlive(s.attacker, wA);
+    const standing = (side: FightSide, st: FightState) =>
+      side === 'target' ? modelsAlive(judged.target, st.dT - from.dT) + (characterStands(f.target, st.cT) ? 1 : 0) : modelsAlive(judged.attacker, st.dA - from.dA) + (characterStands(f.attacker, st.cA) ? 1 : 0);
     // Both units wiped out in the same Initiative step
-    if (aliveT === 0 && aliveA === 0) return add(p, margin, after, 'both-destroyed');
-    const r = roundResult(s, dT, dA);
+    if (standing('target', after) === 0 && standing('attacker', after) === 0) return add(p, margin, after, 'both-destroyed');
+    const r = roundResult(judged, wT, wA);
     if (r.kind === 'destroyed') return add(p, margin, after, `${r.side}-destroyed`);
     if (r.kind === 'draw') return add(p, margin, after, null);
     const loser = r.loser;
-    const pool = loser === 'target' ? poolT : poolA;
+    const pool = woundPool(loser === 'target' ? judged.target : judged.attacker);
     const lost = loser === 'target' ? wT : wA;
     // The loser loses its Frenzy (§7) and takes `extra` wounds with no saves (Unstable, Daemonic, §7)
     const goesOn = (extra: number, q: number) => {
@@ -162,8 +303,7 @@ function roundSteps(f: FightScenario, from: FightState, round: number, key: (s: 
       const calm = loser === 'target' ? { calmT: f.target.calm !== null } : { calmA: f.attacker.calm !== null };
       const state: FightState =
         loser === 'target' ? { ...after, ...calm, dT: from.dT + total } : { ...after, ...calm, dA: from.dA + total };
-      const wiped = modelsAlive(loser === 'target' ? s.target : s.attacker, total) === 0;
-      add(q, margin, state, wiped ? `${loser}-destroyed` : null);
+      add(q, margin, state, standing(loser, state) === 0 ? `${loser}-destroyed` : null);
     };
     const test = r.test;
     switch (test.kind) {

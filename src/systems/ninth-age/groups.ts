@@ -29,9 +29,12 @@ export interface AttackGroup {
   readonly count: (alive: number) => AttackCount;
 }
 
-/** Models per rank after casualties from the rear rank (§4.3): rank k (1-based) of a unit of n alive. */
+/**
+ * Models per rank after casualties from the rear rank (§4.3): rank k (1-based) of a unit of n
+ * rank and file alive, a joined character in the front rank counted as the model it replaces.
+ */
 export function rankSize(unit: Unit, alive: number, k: number): number {
-  return Math.max(0, Math.min(unit.files, alive - (k - 1) * unit.files));
+  return Math.max(0, Math.min(unit.files, alive + (unit.joined ?? 0) - (k - 1) * unit.files));
 }
 
 /**
@@ -50,7 +53,8 @@ export function fullRanks(unit: Unit, alive: number): number {
 /** Models of a unit in base contact with the enemy: its front rank, or the face it is engaged on. */
 function modelsInContact(unit: Unit, alive: number, ctx: MeleeContext, facing: 'front' | 'flank' | 'rear'): number {
   if (alive === 0) return 0;
-  if (ctx.enemyInFront || facing === 'front') return rankSize(unit, alive, 1);
+  // A joined character takes a front-rank place (§10); it strikes with its own profile
+  if (ctx.enemyInFront || facing === 'front') return Math.max(0, rankSize(unit, alive, 1) - (unit.joined ?? 0));
   const ranks = Math.ceil(alive / unit.files);
   return facing === 'flank' ? ranks : rankSize(unit, alive, ranks);
 }

@@ -34,54 +34,104 @@ export function standingLeadership(unit: Unit, enemy: Unit | null): number {
   return ld;
 }
 
-export interface MeleeSide {
+/** What a side's attacks strike: its wound pool's unit (R&F, or a joined character) and the most wounds tracked on it. */
+export interface WoundTarget {
   readonly unit: Unit;
-  readonly pool: number;
-  /** Largest wound total tracked: the pool, plus Overkill up to +3 in a challenge (§4.11). */
   readonly cap: number;
+}
+
+export interface MeleeSide extends WoundTarget {
+  /** Wounds its rank and file can still lose. */
+  readonly pool: number;
+  /**
+   * Largest damage index tracked: the pool, plus Overkill up to +3 in a challenge (§4.11), or the
+   * pool followed by the joined character's wounds (indices pool+1 … cap).
+   */
+  readonly cap: number;
+  /** Its attack groups at the enemy rank and file, called with its alive code (aliveCode). */
   readonly groups: AttackGroup[];
+  /** The same attacks at the enemy's joined character, once no enemy rank and file stand (§4.4). */
+  readonly groupsVsCharacter: AttackGroup[];
+  /** Its joined character as a victim, or null. */
+  readonly character: WoundTarget | null;
+}
+
+/**
+ * The argument a side's attack groups take after `d` damage: the rank and file alive, times 2 plus
+ * 1 while its joined character stands when it has one. 0 exactly when no model of the side stands.
+ */
+export function aliveCode(side: MeleeSide, d: number): number {
+  const rnf = modelsAlive(side.unit, Math.min(d, side.pool));
+  return side.character ? rnf * 2 + (d < side.cap ? 1 : 0) : rnf;
+}
+
+/** The victim of the enemy's attacks after `d` damage: the rank and file while any stand, then the joined character (§4.4). */
+export function victimAt(side: MeleeSide, d: number): WoundTarget {
+  return side.character && d >= side.pool ? side.character : side;
+}
+
+/**
+ * Damage after `w` more wounds: wounds on the rank and file beyond the last of them are lost
+ * (§4.10, A24) and never reach the joined character, who is attacked from the next step on.
+ */
+export function addWounds(side: MeleeSide, d: number, w: number): number {
+  return side.character && d < side.pool ? Math.min(d + w, side.pool) : Math.min(d + w, side.cap);
+}
+
+const NO_ATTACKS = { flat: 0, dice: null, rolls: 0 } as const;
+
+/** A unit's groups and its joined character's, all taking the side's alive code (aliveCode). */
+function withCharacter(unitGroups: AttackGroup[], characterGroups: AttackGroup[]): AttackGroup[] {
+  return [
+    ...unitGroups.map((g) => ({ ...g, profile: (code: number) => g.profile(code >> 1), count: (code: number) => g.count(code >> 1) })),
+    ...characterGroups.map((g) => ({
+      ...g,
+      label: `character ${g.label}`,
+      profile: () => g.profile(1),
+      count: (code: number) => ((code & 1) === 1 ? g.count(1) : NO_ATTACKS),
+    })),
+  ];
 }
 
 /** Both sides' attack groups, given which sides failed their Fear test (WS set to 1, §12.6). */
 export function meleeSides(s: Scenario, attackerFailedFear: boolean, targetFailedFear: boolean): { attacker: MeleeSide; target: MeleeSide } {
   const sit = s.situation as MeleeSituation;
   const wsOf = (unit: Unit, failed: boolean) => (failed ? 1 : (unit.offence.fixedWs ?? unit.profile.ws));
-  const attackerWs = wsOf(s.attacker, attackerFailedFear);
-  const targetWs = wsOf(s.target, targetFailedFear);
   const first = sit.round === 1;
-  const side = (unit: Unit, groups: AttackGroup[]): MeleeSide => {
-    const pool = woundPool(unit);
-    return { unit, pool, cap: pool + (sit.challenge ? 3 : 0), groups };
-  };
-  const attackerGroups = meleeGroups(
-    s.attacker,
-    s.target,
-    {
+  const ctxOf = (side: 'attacker' | 'target', striker: Unit, defender: Unit) => {
+    const failed = side === 'attacker' ? attackerFailedFear : targetFailedFear;
+    const defenderFailed = side === 'attacker' ? targetFailedFear : attackerFailedFear;
+    return {
       situation: sit,
-      charged: first && sit.charging === 'attacker',
-      enemyInFront: true,
-      defenderFrontArc: sit.facing === 'front',
-      fearFailed: attackerFailedFear,
-      attackerWs,
-      defenderWs: targetWs,
-    },
-    'front',
-  );
-  const targetGroups = sit.targetStrikesBack
-    ? meleeGroups(
-        s.target,
-        s.attacker,
-        {
-          situation: sit,
-          charged: first && sit.charging === 'target',
-          enemyInFront: sit.facing === 'front',
-          defenderFrontArc: true,
-          fearFailed: targetFailedFear,
-          attackerWs: targetWs,
-          defenderWs: attackerWs,
-        },
-        sit.facing,
-      )
-    : [];
-  return { attacker: side(s.attacker, attackerGroups), target: side(s.target, targetGroups) };
+      charged: first && sit.charging === side,
+      enemyInFront: side === 'attacker' || sit.facing === 'front',
+      defenderFrontArc: side === 'target' || sit.facing === 'front',
+      fearFailed: failed,
+      attackerWs: wsOf(striker, failed),
+      defenderWs: wsOf(defender, defenderFailed),
+    };
+  };
+  const facingOf = (side: 'attacker' | 'target') => (side === 'attacker' ? 'front' : sit.facing);
+  const groupsOf = (side: 'attacker' | 'target', unit: Unit, enemy: Unit): AttackGroup[] => {
+    if (side === 'target' && !sit.targetStrikesBack) return [];
+    const own = meleeGroups(unit, enemy, ctxOf(side, unit, enemy), facingOf(side));
+    const ch = unit.joinedBy;
+    if (!ch) return own;
+    // The character strikes with its own profile at its own Initiative, from the front rank (§10)
+    return withCharacter(own, meleeGroups(ch, enemy, { ...ctxOf(side, ch, enemy), enemyInFront: true }, 'front'));
+  };
+  const side = (which: 'attacker' | 'target', unit: Unit, enemy: Unit): MeleeSide => {
+    const pool = woundPool(unit);
+    const ch = unit.joinedBy;
+    const character = ch ? { unit: ch, cap: woundPool(ch) } : null;
+    return {
+      unit,
+      pool,
+      cap: character ? pool + character.cap : pool + (sit.challenge ? 3 : 0),
+      groups: groupsOf(which, unit, enemy),
+      groupsVsCharacter: enemy.joinedBy ? groupsOf(which, unit, enemy.joinedBy) : [],
+      character,
+    };
+  };
+  return { attacker: side('attacker', s.attacker, s.target), target: side('target', s.target, s.attacker) };
 }

@@ -201,6 +201,18 @@ export interface Unit {
   readonly musician: boolean;
   readonly battleStandard: boolean;
   readonly warStandard: boolean;
+  /**
+   * A whole fight's character standing in this unit's front rank (§10): it takes the place of a
+   * rank-and-file model there and counts towards the ranks ("counts as the models it replaces",
+   * §4.3) while it lives — 1 while it stands, 0 or absent otherwise.
+   */
+  readonly joined?: number;
+  /**
+   * The character fighting in this unit's combat (not in a challenge): it strikes at its own
+   * Initiative against the enemy's rank and file, and the enemy's attacks reach it only once no
+   * rank and file of its unit stand (§4.4, §4.10). Absent when none.
+   */
+  readonly joinedBy?: Unit;
 }
 
 export type Facing = 'front' | 'flank' | 'rear';

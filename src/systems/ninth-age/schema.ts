@@ -214,7 +214,7 @@ function rejectChallenge(attacker: Unit, target: Unit): void {
   throw new UnsupportedRuleError(
     path,
     'challenge',
-    'a champion or character fighting a challenge apart from its unit of several models; this one-round scenario treats a champion as the last model of its unit',
+    'a champion or character fighting a challenge apart from its unit of several models; this one-round scenario treats a champion as the last model of its unit; a whole fight (situation type "fight", "with-character") carries challenges',
   );
 }
 

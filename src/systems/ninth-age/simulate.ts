@@ -9,9 +9,9 @@ import type { Rng } from '../../core/rng.js';
 import type { Tally } from '../../sim/tally.js';
 import { Victim, rollAttack } from './attack-sim.js';
 import type { MeleeCategory } from './categories.js';
-import { type MeleeSide, meleeSides, modelsAlive, standingLeadership, takesFearTest, woundPool } from './melee-setup.js';
-import type { Scenario, ShootingSituation, Unit } from './model.js';
-import { type AttackCount, type EndOfPhaseHits, INITIATIVE_STEPS, endOfPhaseHits, shotCount } from './groups.js';
+import { type MeleeSide, addWounds, aliveCode, meleeSides, modelsAlive, standingLeadership, takesFearTest, victimAt, woundPool } from './melee-setup.js';
+import type { MeleeSituation, Scenario, ShootingSituation, Unit } from './model.js';
+import { type AttackCount, type AttackGroup, type EndOfPhaseHits, INITIATIVE_STEPS, endOfPhaseHits, shotCount } from './groups.js';
 import { type AttackProfile, shootingProfile } from './profile.js';
 import { type LoserTest, type Side, roundResult } from './resolution.js';
 
@@ -28,23 +28,21 @@ interface CompiledGroup {
 }
 
 interface CompiledSide {
-  readonly unit: Unit;
-  readonly cap: number;
-  /** Per Initiative step (index into INITIATIVE_STEPS), the groups striking then. */
+  readonly side: MeleeSide;
+  /** Per Initiative step (index into INITIATIVE_STEPS), the groups striking then at the enemy R&F. */
   readonly steps: CompiledGroup[][];
+  /** The same at the enemy's joined character. */
+  readonly stepsVsCharacter: CompiledGroup[][];
 }
 
 function compile(side: MeleeSide): CompiledSide {
-  const alive = Array.from({ length: side.unit.models + 1 }, (_, k) => k);
-  return {
-    unit: side.unit,
-    cap: side.cap,
-    steps: INITIATIVE_STEPS.map((step) =>
-      side.groups
-        .filter((g) => g.initiative === step)
-        .map((g) => ({ profiles: alive.map((n) => g.profile(n)), counts: alive.map((n) => g.count(n)) })),
-    ),
-  };
+  // alive codes: R&F alive, times 2 plus the character's 1 when the side has a joined character
+  const codes = Array.from({ length: side.character ? side.unit.models * 2 + 2 : side.unit.models + 1 }, (_, k) => k);
+  const byStep = (groups: AttackGroup[]) =>
+    INITIATIVE_STEPS.map((step) =>
+      groups.filter((g) => g.initiative === step).map((g) => ({ profiles: codes.map((n) => g.profile(n)), counts: codes.map((n) => g.count(n)) })),
+    );
+  return { side, steps: byStep(side.groups), stepsVsCharacter: byStep(side.groupsVsCharacter) };
 }
 
 /** The groups striking at one step, in their listed order, each attack rolled in turn. */
@@ -91,9 +89,8 @@ export function compileRound(s: Scenario): CompiledRound {
     const sides = meleeSides(s, failA, failT);
     return { attacker: compile(sides.attacker), target: compile(sides.target) };
   }));
-  const activeSteps = INITIATIVE_STEPS.map((_, k) => k).filter((k) =>
-    combos.some((row) => row.some((c) => c.attacker.steps[k].length > 0 || c.target.steps[k].length > 0)),
-  );
+  const strikes = (c: CompiledSide, k: number) => c.steps[k].length > 0 || c.stepsVsCharacter[k].length > 0;
+  const activeSteps = INITIATIVE_STEPS.map((_, k) => k).filter((k) => combos.some((row) => row.some((c) => strikes(c.attacker, k) || strikes(c.target, k))));
   return {
     scenario: s,
     combos,
@@ -111,6 +108,7 @@ export function compileRound(s: Scenario): CompiledRound {
  */
 export function rollRoundWounds(c: CompiledRound, rng: Rng, victimT: Victim, victimA: Victim): { dT: number; dA: number } {
   const s = c.scenario;
+  const challenge = (s.situation as MeleeSituation).challenge;
   // Fear tests at the start of the Combat Phase (§12.6)
   const failA = c.fearA && !rollLeadership(c.ldA, s.attacker.morale.rerollLeadership, rng);
   const failT = c.fearT && !rollLeadership(c.ldT, s.target.morale.rerollLeadership, rng);
@@ -118,14 +116,18 @@ export function rollRoundWounds(c: CompiledRound, rng: Rng, victimT: Victim, vic
   let dT = 0;
   let dA = 0;
   for (const k of c.activeSteps) {
-    const aliveA = modelsAlive(s.attacker, dA);
-    const aliveT = modelsAlive(s.target, dT);
-    if (aliveA === 0 || aliveT === 0) break;
-    // Simultaneous within the step: both sides strike with the models alive at its start
-    const onTarget = rollGroups(attacker.steps[k], aliveA, rng, victimT);
-    const onAttacker = rollGroups(target.steps[k], aliveT, rng, victimA);
-    dT = Math.min(dT + onTarget, target.cap);
-    dA = Math.min(dA + onAttacker, attacker.cap);
+    const aliveA = aliveCode(attacker.side, dA);
+    const aliveT = aliveCode(target.side, dT);
+    // In a challenge a fighter still standing may strike its fallen opponent for Overkill (§4.11)
+    if (challenge ? aliveA === 0 && aliveT === 0 : aliveA === 0 || aliveT === 0) break;
+    // Simultaneous within the step: both sides strike with the models alive at its start, at the
+    // enemy's rank and file while any stand, else at its joined character (§4.4)
+    const atT = victimAt(target.side, dT) === target.side ? attacker.steps[k] : attacker.stepsVsCharacter[k];
+    const atA = victimAt(attacker.side, dA) === attacker.side ? target.steps[k] : target.stepsVsCharacter[k];
+    const onTarget = aliveA > 0 ? rollGroups(atT, aliveA, rng, victimT) : 0;
+    const onAttacker = aliveT > 0 ? rollGroups(atA, aliveT, rng, victimA) : 0;
+    dT = addWounds(target.side, dT, onTarget);
+    dA = addWounds(attacker.side, dA, onAttacker);
   }
   return { dT, dA };
 }

@@ -126,7 +126,7 @@ function fight(plan: MeleePlan, firstSide: Side, afraid: Side | null, weight: nu
   const second = firstSide === 'attacker' ? plan.target : plan.attacker;
   const firstBlows = blows(first, afraid);
   const secondBlows = blows(second, afraid);
-  const volleys = (b: typeof firstBlows, models: number): Volley[] => b.map(({ attacks, outcome, damage }) => ({ outcome, damage, n: models * attacks }));
+  const volleys = (b: typeof firstBlows, models: number): Volley[] => b.map(({ attacks, fixed, outcome, damage }) => ({ outcome, damage, n: fixed ? attacks : models * attacks }));
   const firstFighting = fightingDist(first, plan);
   const secondFighting = fightingDist(second, plan);
   const replyCache = new Map<number, Map<number, number>>();
@@ -155,10 +155,10 @@ function fight(plan: MeleePlan, firstSide: Side, afraid: Side | null, weight: nu
 }
 
 /** Each kind of blow of a fighting model: attacks, single-attack outcome and multiple-wounds dice. */
-function blows(c: Combatant, afraid: Side | null): Array<{ attacks: number; outcome: AttackOutcome; damage: Dist }> {
+function blows(c: Combatant, afraid: Side | null): Array<{ attacks: number; fixed: boolean; outcome: AttackOutcome; damage: Dist }> {
   return c.blows.map((b) => {
     const strike: Strike = afraid === c.side ? b.afraidStrike : b.strike;
-    return { attacks: b.attacks, outcome: attackOutcome(strike), damage: damageDist(strike) };
+    return { attacks: b.attacks, fixed: b.fixed ?? false, outcome: attackOutcome(strike), damage: damageDist(strike) };
   });
 }
 

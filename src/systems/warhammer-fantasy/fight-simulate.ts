@@ -7,28 +7,44 @@ import type { Rng } from '../../core/rng.js';
 import { FightRecorder } from '../../fight/recorder.js';
 import type { Ending, FightSide } from '../../fight/types.js';
 import type { Tally } from '../../sim/tally.js';
-import { type FightState, afterBlows, phaseOf, previousWinnerMatters, roundPlan, startState, stateKey, unitsOf } from './fight.js';
+import {
+  type FightState,
+  type SideBlows,
+  afterBlows,
+  duelPlan,
+  judgePlan,
+  overkillOf,
+  phaseOf,
+  previousWinnerMatters,
+  roundPlan,
+  sideResults,
+  startState,
+  stateKey,
+  unitsOf,
+} from './fight.js';
 import type { FightScenario } from './fight-schema.js';
 import { standAndShootRoller } from './fight-stand-and-shoot.js';
 import { type MeleePlan, other } from './melee-plan.js';
-import { combatScores } from './resolution.js';
+import { combatScores, resolve } from './resolution.js';
 import type { Side } from './schema.js';
-import { type SideKit, rollRound, sideKits } from './simulate-melee.js';
+import { type SideKit, rollBlows, rollLoserFate, rollOff, sideKits } from './simulate-melee.js';
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
 export function simulateFight(f: FightScenario, rng: Rng, n: number, tally: Tally): void {
-  const recorder = new FightRecorder(f.rounds);
+  const recorder = new FightRecorder(f.rounds, f.challenge);
   const key = stateKey(f);
   const matters = previousWinnerMatters(f);
   const obstacle = f.situation.defendedObstacle;
-  const prepared = new Map<number, { plan: MeleePlan; kits: Record<Side, SideKit> }>();
-  const roundOf = (state: FightState, round: number) => {
+  type Prepared = { plan: MeleePlan; kits: Record<Side, SideKit>; duel: { plan: MeleePlan; kits: Record<Side, SideKit> } | null };
+  const prepared = new Map<number, Prepared>();
+  const roundOf = (state: FightState, round: number): Prepared => {
     const id = key(state) * 2 + phaseOf(round) - 1;
     let r = prepared.get(id);
     if (!r) {
       const plan = roundPlan(f, state, round);
-      prepared.set(id, (r = { plan, kits: sideKits(plan) }));
+      const duel = duelPlan(f, state, round);
+      prepared.set(id, (r = { plan, kits: sideKits(plan), duel: duel ? { plan: duel, kits: sideKits(duel) } : null }));
     }
     return r;
   };
@@ -47,27 +63,33 @@ export function simulateFight(f: FightScenario, rng: Rng, n: number, tally: Tall
       }
     }
     for (let round = 1; round <= f.rounds; round++) {
-      const { plan, kits } = roundOf(state, round);
-      const rolled = rollRound(plan, kits, rng);
-      if (rolled.kind === 'fled') {
+      const { plan, kits, duel } = roundOf(state, round);
+      // One roll-off decides equal Initiative for the whole combat, the challenge too (§16.6)
+      const rolled = duel && (plan.first === 'roll-off' || duel.plan.first === 'roll-off') ? rollOff(rng) : null;
+      const fixed = (p: MeleePlan): MeleePlan => (rolled && p.first === 'roll-off' ? { ...p, first: rolled } : p);
+      const fled = rollBlows(fixed(plan), kits, rng);
+      if (fled !== null) {
         const units = unitsOf(f, state);
         recorder.round(round, null, units);
-        recorder.end(round, `${rolled.side}-fled-at-charge`, units);
+        recorder.end(round, `${fled}-fled-at-charge`, units);
         break;
       }
-      const onA = kits.attacker.casualties;
-      const onT = kits.target.casualties;
-      const attacker = { points: onT.points, modelsLeft: onA.modelsLeft };
-      const target = { points: onA.points, modelsLeft: onT.modelsLeft };
-      const scores = combatScores(plan, attacker, target);
-      const next: Mutable<FightState> = afterBlows(f, state, onA, onT);
+      // The challenge's fighters strike only each other, rolled apart (§9)
+      if (duel) rollBlows(fixed(duel.plan), duel.kits, rng);
+      const onA: SideBlows = { unit: kits.attacker.casualties, duel: duel ? duel.kits.attacker.casualties : null };
+      const onT: SideBlows = { unit: kits.target.casualties, duel: duel ? duel.kits.target.casualties : null };
+      const after = afterBlows(f, state, onA, onT);
+      const judge = judgePlan(f, state, plan, after);
+      const r = sideResults(f, state, after, onA, onT);
+      const scores = combatScores(judge, r.attacker, r.target);
+      const verdict = resolve(judge, r.attacker, r.target);
+      const next: Mutable<FightState> = { ...after };
       let ending: Ending | null = null;
       let removed: FightSide | null = null;
-      const verdict = rolled.verdict;
       if (verdict.kind === 'draw') next.previousWinner = 'none';
       else {
         const loser = verdict.loser;
-        switch (rolled.loserFate) {
+        switch (rollLoserFate(judge, verdict, rng)) {
           case 'wiped-out':
             ending = `${loser}-destroyed`;
             break;
@@ -87,7 +109,7 @@ export function simulateFight(f: FightScenario, rng: Rng, n: number, tally: Tall
         }
       }
       const units = unitsOf(f, next, removed);
-      recorder.round(round, scores.attacker - scores.target, units);
+      recorder.round(round, scores.attacker - scores.target, units, overkillOf(onA, onT));
       if (ending !== null) {
         recorder.end(round, ending, units);
         break;

@@ -9,15 +9,15 @@
  * ranks from the models at the start of the round, outnumbering after its casualties (§8, §9).
  */
 import { type Opening, openedBy } from '../../fight/opening.js';
-import { type Ending, type FightModel, type FightSide, type RoundSteps, StepSet, type Units } from '../../fight/types.js';
+import { type Ending, type FightModel, type FightSide, type Overkill, type RoundSteps, StepSet, type Units } from '../../fight/types.js';
 import type { DefenderState } from './exact-attack.js';
 import { fleeAndCaught, forEachRoundEnd } from './exact-melee.js';
 import { pCaught } from './exact-morale.js';
-import type { FightScenario } from './fight-schema.js';
+import type { FightScenario, FightUnit } from './fight-schema.js';
 import { standAndShootOpenings } from './fight-stand-and-shoot.js';
 import { type MeleePlan, meleePlan, other } from './melee-plan.js';
-import { combatScores, resolve } from './resolution.js';
-import type { MeleeScenario, Side } from './schema.js';
+import { type SideResult, combatScores, resolve } from './resolution.js';
+import type { MeleeScenario, Side, Unit } from './schema.js';
 
 export interface FightState {
   readonly mA: number;
@@ -30,36 +30,138 @@ export interface FightState {
   readonly obstacleWon: boolean;
   readonly calmA: boolean;
   readonly calmT: boolean;
+  /** Wounds the joined character (or champion) lost (0 without one). */
+  readonly cA: number;
+  readonly cT: number;
 }
 
 export function startState(f: FightScenario): FightState {
-  return { mA: f.attacker.unit.models, kA: 0, mT: f.target.unit.models, kT: 0, previousWinner: 'none', obstacleWon: false, calmA: false, calmT: false };
+  return { mA: f.attacker.unit.models, kA: 0, mT: f.target.unit.models, kT: 0, previousWinner: 'none', obstacleWon: false, calmA: false, calmT: false, cA: 0, cT: 0 };
 }
 
-/** The one-round plan of round `round` fought from `state`. */
-export function roundPlan(f: FightScenario, state: FightState, round: number): MeleePlan {
-  const sit = f.situation;
-  const attacker = state.calmA ? f.attacker.calm! : f.attacker.unit;
-  const target = state.calmT ? f.target.calm! : f.target.unit;
-  const sc: MeleeScenario = {
-    phase: 'melee',
-    attacker: { ...attacker, models: state.mA },
-    target: { ...target, models: state.mT },
-    situation: {
-      ...sit,
-      round,
-      charging: round === 1 ? sit.charging : 'none',
-      previousRoundWinner: round === 1 ? 'none' : state.previousWinner,
-      defendedObstacle: state.obstacleWon ? 'none' : sit.defendedObstacle,
+const sideOf = (f: FightScenario, side: Side): FightUnit => (side === 'attacker' ? f.attacker : f.target);
+
+/** Wounds of the side's joined character, 0 without one. */
+export function characterWounds(u: FightUnit): number {
+  return u.character ? u.character.unit.w : 0;
+}
+
+/** Whether the side's joined character stands after `c` wounds. */
+export function characterStands(u: FightUnit, c: number): boolean {
+  return u.character !== null && c < u.character.unit.w;
+}
+
+/** A challenge is fought in a round both joined characters stand in (§9). */
+export function challengeOn(f: FightScenario, s: FightState): boolean {
+  return f.challenge && characterStands(f.attacker, s.cA) && characterStands(f.target, s.cT);
+}
+
+/** A side's part of the units' combat: its rank and file (a joined character in their front rank), or, with none left, its character alone. */
+interface Member {
+  readonly unit: Unit;
+  /** Wounds the first model to be wounded carries in. */
+  readonly wounded: number;
+  /** The member is the side's character alone (its rank and file are gone). */
+  readonly lone: boolean;
+}
+
+/**
+ * A side's unit in the units' combat of a round fought from `s`. The joined character stands in
+ * the front rank and strikes with the unit unless it fights the challenge; while it stands a
+ * General lends the unit his Ld and a Battle Standard its break-test re-roll (§1). With no rank
+ * and file left, the character is the unit (§8: nobody else is left to hit).
+ */
+function member(f: FightScenario, side: Side, s: FightState, c: number): Member {
+  const u = sideOf(f, side);
+  const calm = side === 'attacker' ? s.calmA : s.calmT;
+  const base = calm ? u.calm! : u.unit;
+  const m = side === 'attacker' ? s.mA : s.mT;
+  const k = side === 'attacker' ? s.kA : s.kT;
+  const ch = u.character;
+  const stands = characterStands(u, c);
+  const dueling = challengeOn(f, s);
+  if (m === 0 && ch && stands && !dueling) return { unit: { ...ch.unit, rules: { ...ch.unit.rules, battleStandard: ch.battleStandard } }, wounded: c, lone: true };
+  const rules = { ...base.rules, ...(m === 0 ? { standard: false, musician: false } : {}) };
+  if (!ch || !stands) return { unit: { ...base, models: m, rules }, wounded: k, lone: false };
+  return {
+    unit: {
+      ...base,
+      models: m,
+      joined: 1,
+      joinedUs: ch.unit.usPerModel,
+      joinedBy: dueling ? undefined : ch.unit,
+      rules: {
+        ...rules,
+        generalLd: ch.general ? Math.max(rules.generalLd ?? 0, ch.unit.ld) : rules.generalLd,
+        battleStandard: rules.battleStandard || ch.battleStandard,
+      },
     },
+    wounded: k,
+    lone: false,
   };
-  const plan = meleePlan(sc);
-  // Wounds the first model to be wounded carries from earlier rounds
+}
+
+function roundSituation(f: FightScenario, state: FightState, round: number, challenge: boolean): MeleeScenario['situation'] {
+  const sit = f.situation;
+  return {
+    ...sit,
+    round,
+    charging: round === 1 ? sit.charging : 'none',
+    previousRoundWinner: round === 1 ? 'none' : state.previousWinner,
+    defendedObstacle: state.obstacleWon ? 'none' : sit.defendedObstacle,
+    challenge,
+  };
+}
+
+/** A plan with each defender's first model carrying its earlier wounds. */
+function withWounded(plan: MeleePlan, kA: number, kT: number): MeleePlan {
   return {
     ...plan,
-    attacker: { ...plan.attacker, defender: { ...plan.attacker.defender, wounded: state.kA } },
-    target: { ...plan.target, defender: { ...plan.target.defender, wounded: state.kT } },
+    attacker: { ...plan.attacker, defender: { ...plan.attacker.defender, wounded: kA } },
+    target: { ...plan.target, defender: { ...plan.target.defender, wounded: kT } },
   };
+}
+
+/** The one-round plan of the units' combat in round `round` fought from `state`. */
+export function roundPlan(f: FightScenario, state: FightState, round: number): MeleePlan {
+  const a = member(f, 'attacker', state, state.cA);
+  const t = member(f, 'target', state, state.cT);
+  const sc: MeleeScenario = { phase: 'melee', attacker: a.unit, target: t.unit, situation: roundSituation(f, state, round, false) };
+  return withWounded(meleePlan(sc), a.wounded, t.wounded);
+}
+
+/** The challenge of round `round` as a one-round plan of the two fighters (§9: Overkill up to +5), or null. */
+export function duelPlan(f: FightScenario, state: FightState, round: number): MeleePlan | null {
+  if (!challengeOn(f, state)) return null;
+  const sc: MeleeScenario = {
+    phase: 'melee',
+    attacker: f.attacker.character!.unit,
+    target: f.target.character!.unit,
+    situation: roundSituation(f, state, round, true),
+  };
+  return withWounded(meleePlan(sc), state.cA, state.cT);
+}
+
+/**
+ * The plan a round's result is judged on: the units' plan (ranks from the start of the round, §8),
+ * with each side's Ld and Battle Standard as its character, standing or slain after the blows,
+ * leaves them (§1).
+ */
+export function judgePlan(f: FightScenario, from: FightState, plan: MeleePlan, after: FightState): MeleePlan {
+  const patch = (c: MeleePlan['attacker'], side: Side): MeleePlan['attacker'] => {
+    const u = sideOf(f, side);
+    const ch = u.character;
+    const m = side === 'attacker' ? from.mA : from.mT;
+    const cFrom = side === 'attacker' ? from.cA : from.cT;
+    // No character, or the character alone is the unit (its own Ld; if it fell, the side is gone)
+    if (!ch || (m === 0 && characterStands(u, cFrom) && !challengeOn(f, from))) return c;
+    const base = (side === 'attacker' ? from.calmA : from.calmT) ? u.calm! : u.unit;
+    const stands = characterStands(u, side === 'attacker' ? after.cA : after.cT);
+    const generalLd = stands && ch.general ? Math.max(base.rules.generalLd ?? 0, ch.unit.ld) : base.rules.generalLd;
+    const battleStandard = base.rules.battleStandard || (stands && ch.battleStandard);
+    return { ...c, ld: Math.max(base.ld, generalLd ?? 0), unit: { ...c.unit, rules: { ...c.unit.rules, battleStandard } } };
+  };
+  return { ...plan, attacker: patch(plan.attacker, 'attacker'), target: patch(plan.target, 'target') };
 }
 
 /** Round 1 has the charge and the first-round rules; every later round is alike. */
@@ -73,32 +175,45 @@ function woundedAfter(models: number, wounded: number, w: number, lost: number, 
 
 export function unitsOf(f: FightScenario, s: FightState, removed: FightSide | null = null): Units {
   const t = f.target.unit;
+  const chT = characterStands(f.target, s.cT) ? 1 : 0;
+  const chA = characterStands(f.attacker, s.cA) ? 1 : 0;
   return {
-    attackerLeft: removed === 'attacker' ? 0 : s.mA,
-    targetLeft: removed === 'target' ? 0 : s.mT,
-    targetWounds: t.models * t.w - (s.mT * t.w - s.kT),
-    targetSlain: t.models - s.mT,
+    attackerLeft: removed === 'attacker' ? 0 : s.mA + chA,
+    targetLeft: removed === 'target' ? 0 : s.mT + chT,
+    targetWounds: t.models * t.w - (s.mT * t.w - s.kT) + s.cT,
+    targetSlain: t.models - s.mT + (f.target.character ? 1 - chT : 0),
   };
 }
 
 /** Whether the previous round's winner can decide the strike order of a later round (§16.6). */
 export function previousWinnerMatters(f: FightScenario): boolean {
-  return roundPlan(f, startState(f), 2).first === 'roll-off' && f.situation.options.equalInitiative === 'previous-winner';
+  if (f.situation.options.equalInitiative !== 'previous-winner') return false;
+  const s = startState(f);
+  const duel = duelPlan(f, s, 2);
+  return roundPlan(f, s, 2).first === 'roll-off' || (duel !== null && duel.first === 'roll-off');
 }
 
-/** P(pursuit ≥ flee) for each side fleeing (§12); the move dice never change in a fight. */
-export function caughtIfPursued(f: FightScenario): Record<Side, number> {
-  const plan = roundPlan(f, startState(f), 1);
-  return { attacker: pCaught(plan.attacker.moveDice, plan.target.moveDice), target: pCaught(plan.target.moveDice, plan.attacker.moveDice) };
+/** P(pursuit ≥ flee) by the fleeing and the pursuing unit's move dice (§12), worked out once each. */
+const caughtByDice = new Map<number, number>();
+export function caughtIfPursued(plan: MeleePlan): Record<Side, number> {
+  const of = (flee: number, pursue: number) => {
+    const id = flee * 100 + pursue;
+    let p = caughtByDice.get(id);
+    if (p === undefined) caughtByDice.set(id, (p = pCaught(flee, pursue)));
+    return p;
+  };
+  return { attacker: of(plan.attacker.moveDice, plan.target.moveDice), target: of(plan.target.moveDice, plan.attacker.moveDice) };
 }
 
 export function stateKey(f: FightScenario): (s: FightState) => number {
   const wA = f.attacker.unit.w;
   const wT = f.target.unit.w;
   const nT = f.target.unit.models + 1;
+  const cA = characterWounds(f.attacker) + 1;
+  const cT = characterWounds(f.target) + 1;
   const winner = { none: 0, attacker: 1, target: 2 } as const;
   return (s) =>
-    ((((s.mA * wA + s.kA) * nT * wT + s.mT * wT + s.kT) * 3 + winner[s.previousWinner]) * 2 + (s.obstacleWon ? 1 : 0)) * 4 +
+    ((((((s.mA * wA + s.kA) * nT * wT + s.mT * wT + s.kT) * cA + s.cA) * cT + s.cT) * 3 + winner[s.previousWinner]) * 2 + (s.obstacleWon ? 1 : 0)) * 4 +
     (s.calmA ? 2 : 0) +
     (s.calmT ? 1 : 0);
 }
@@ -115,16 +230,17 @@ export function fightModel(f: FightScenario): FightModel<number> {
   const a = f.attacker.unit;
   const t = f.target.unit;
   const matters = previousWinnerMatters(f);
-  const caught = caughtIfPursued(f);
   const bound =
-    (a.models + 1) * a.w * (t.models + 1) * t.w * (matters ? 3 : 1) * (f.situation.defendedObstacle === 'none' ? 1 : 2) * (f.attacker.calm ? 2 : 1) * (f.target.calm ? 2 : 1);
+    (a.models + 1) * a.w * (t.models + 1) * t.w * (matters ? 3 : 1) * (f.situation.defendedObstacle === 'none' ? 1 : 2) * (f.attacker.calm ? 2 : 1) * (f.target.calm ? 2 : 1) *
+    (characterWounds(f.attacker) + 1) * (characterWounds(f.target) + 1);
   const model: FightModel<number> = {
     start: remember(start),
     startUnits: unitsOf(f, start),
     rounds: f.rounds,
     bound,
     phase: phaseOf,
-    steps: (k, round) => roundSteps(f, states.get(k)!, round, matters, caught, remember),
+    challenge: f.challenge,
+    steps: (k, round) => roundSteps(f, states.get(k)!, round, matters, remember),
   };
   if (!f.standAndShoot) return model;
   // The charger after the target's stand and shoot (§3, §5), or the fight over before round 1 (§11 Panic)
@@ -136,57 +252,110 @@ export function fightModel(f: FightScenario): FightModel<number> {
   return openedBy(model, openings);
 }
 
-function roundSteps(
-  f: FightScenario,
-  from: FightState,
-  round: number,
-  previousMatters: boolean,
-  caughtIf: Record<Side, number>,
-  remember: (s: FightState) => number,
-): RoundSteps<number> {
-  const plan = roundPlan(f, from, round);
-  const steps = new StepSet<number>();
-  const add = (p: number, margin: number | null, state: FightState, ending: Ending | null, removed: FightSide | null = null) => {
-    if (p > 0) steps.add(p, margin, unitsOf(f, state, removed), ending === null ? remember(state) : null, ending);
-  };
-  forEachRoundEnd(plan, (end) => {
-    if (end.kind === 'fled') return add(end.p, null, from, `${end.side}-fled-at-charge`);
-    const { onTarget, onAttacker, p } = end;
-    const attacker = { points: onTarget.points, modelsLeft: onAttacker.modelsLeft };
-    const target = { points: onAttacker.points, modelsLeft: onTarget.modelsLeft };
-    const scores = combatScores(plan, attacker, target);
-    const margin = scores.attacker - scores.target;
-    const after = afterBlows(f, from, onAttacker, onTarget);
-    const verdict = resolve(plan, attacker, target);
-    if (verdict.kind === 'draw') return add(p, margin, { ...after, previousWinner: 'none' }, null);
-    const loser = verdict.loser;
-    if (verdict.loserWipedOut) return add(p, margin, after, `${loser}-destroyed`);
-    const { flee, caught } = fleeAndCaught(plan, verdict, caughtIf);
-    const obstacle = f.situation.defendedObstacle;
-    const holds: FightState = {
-      ...after,
-      previousWinner: previousMatters ? verdict.winner : 'none',
-      obstacleWon: after.obstacleWon || (obstacle !== 'none' && verdict.winner === other(obstacle)),
-      calmA: after.calmA || (loser === 'attacker' && f.attacker.calm !== null),
-      calmT: after.calmT || (loser === 'target' && f.target.calm !== null),
-    };
-    add(p * (1 - flee), margin, holds, null);
-    add(p * caught, margin, after, `${loser}-caught`, loser);
-    add(p * (flee - caught), margin, after, `${loser}-escaped`);
-  });
-  return steps.result();
+/**
+ * The strike orders of a round: a roll-off decides equal Initiative once for the whole combat
+ * (§16.6), the units' combat and the challenge alike; each plan with its order fixed.
+ */
+export function strikeOrders(plan: MeleePlan, duel: MeleePlan | null): Array<{ p: number; plan: MeleePlan; duel: MeleePlan | null }> {
+  if (!duel || (plan.first !== 'roll-off' && duel.first !== 'roll-off')) return [{ p: 1, plan, duel }];
+  return (['attacker', 'target'] as const).map((r) => ({
+    p: 0.5,
+    plan: plan.first === 'roll-off' ? { ...plan, first: r } : plan,
+    duel: duel.first === 'roll-off' ? { ...duel, first: r } : duel,
+  }));
 }
 
-/** Both units after the blows of a round. */
-export function afterBlows(f: FightScenario, from: FightState, onAttacker: Pick<DefenderState, 'lost' | 'modelsLeft'>, onTarget: Pick<DefenderState, 'lost' | 'modelsLeft'>): FightState {
-  return {
-    mA: onAttacker.modelsLeft,
-    kA: woundedAfter(from.mA, from.kA, f.attacker.unit.w, onAttacker.lost, onAttacker.modelsLeft),
-    mT: onTarget.modelsLeft,
-    kT: woundedAfter(from.mT, from.kT, f.target.unit.w, onTarget.lost, onTarget.modelsLeft),
-    previousWinner: from.previousWinner,
-    obstacleWon: from.obstacleWon,
-    calmA: from.calmA,
-    calmT: from.calmT,
+/** What a round's blows did to one side: in the units' combat, and to its fighter in the challenge. */
+export interface SideBlows {
+  readonly unit: Pick<DefenderState, 'lost' | 'modelsLeft' | 'points'>;
+  readonly duel: Pick<DefenderState, 'lost' | 'points'> | null;
+}
+
+/** The state after a round's blows. */
+export function afterBlows(f: FightScenario, from: FightState, onA: SideBlows, onT: SideBlows): FightState {
+  const side = (which: Side, on: SideBlows) => {
+    const u = sideOf(f, which);
+    const m = which === 'attacker' ? from.mA : from.mT;
+    const k = which === 'attacker' ? from.kA : from.kT;
+    const c = which === 'attacker' ? from.cA : from.cT;
+    const lone = m === 0 && characterStands(u, c) && !challengeOn(f, from);
+    const duel = on.duel ? on.duel.lost : 0;
+    if (lone) return { m: 0, k: 0, c: c + on.unit.lost + duel };
+    return { m: on.unit.modelsLeft, k: woundedAfter(m, k, u.unit.w, on.unit.lost, on.unit.modelsLeft), c: c + duel };
   };
+  const a = side('attacker', onA);
+  const t = side('target', onT);
+  return { ...from, mA: a.m, kA: a.k, cA: a.c, mT: t.m, kT: t.k, cT: t.c };
+}
+
+/** Each side's combat-resolution result after a round (§9): points scored, models and characters left. */
+export function sideResults(f: FightScenario, from: FightState, after: FightState, onA: SideBlows, onT: SideBlows): Record<Side, SideResult> {
+  const result = (which: Side, own: SideBlows, enemy: SideBlows): SideResult => {
+    const u = sideOf(f, which);
+    const lone = (which === 'attacker' ? from.mA : from.mT) === 0 && characterStands(u, which === 'attacker' ? from.cA : from.cT) && !challengeOn(f, from);
+    return {
+      points: enemy.unit.points + (enemy.duel ? enemy.duel.points : 0),
+      modelsLeft: own.unit.modelsLeft,
+      characterLeft: !lone && characterStands(u, which === 'attacker' ? after.cA : after.cT),
+    };
+  };
+  return { attacker: result('attacker', onA, onT), target: result('target', onT, onA) };
+}
+
+/** Overkill each fighter scored in the round's challenge (§9), or null without one. */
+export function overkillOf(onA: SideBlows, onT: SideBlows): Overkill {
+  if (!onA.duel || !onT.duel) return null;
+  return { attacker: onT.duel.points - onT.duel.lost, target: onA.duel.points - onA.duel.lost };
+}
+
+const NO_BLOWS: DefenderState = { lost: 0, modelsLeft: 0, points: 0 };
+
+function roundSteps(f: FightScenario, from: FightState, round: number, previousMatters: boolean, remember: (s: FightState) => number): RoundSteps<number> {
+  const steps = new StepSet<number>();
+  const add = (p: number, margin: number | null, state: FightState, ending: Ending | null, overkill: Overkill, removed: FightSide | null = null) => {
+    if (p > 0) steps.add(p, margin, unitsOf(f, state, removed), ending === null ? remember(state) : null, ending, overkill);
+  };
+  for (const order of strikeOrders(roundPlan(f, from, round), duelPlan(f, from, round))) {
+    const duelEnds: Array<{ onT: DefenderState; onA: DefenderState; p: number }> = [];
+    if (order.duel) forEachRoundEnd(order.duel, (end) => end.kind === 'fought' && duelEnds.push({ onT: end.onTarget, onA: end.onAttacker, p: end.p }));
+    else duelEnds.push({ onT: NO_BLOWS, onA: NO_BLOWS, p: 1 });
+    const plan = order.plan;
+    forEachRoundEnd(plan, (end) => {
+      if (end.kind === 'fled') return add(end.p * order.p, null, from, `${end.side}-fled-at-charge`, null);
+      for (const d of duelEnds) {
+        const onA: SideBlows = { unit: end.onAttacker, duel: order.duel ? d.onA : null };
+        const onT: SideBlows = { unit: end.onTarget, duel: order.duel ? d.onT : null };
+        const p = order.p * end.p * d.p;
+        const after = afterBlows(f, from, onA, onT);
+        const judge = judgePlan(f, from, plan, after);
+        const r = sideResults(f, from, after, onA, onT);
+        const overkill = overkillOf(onA, onT);
+        const scores = combatScores(judge, r.attacker, r.target);
+        const margin = scores.attacker - scores.target;
+        const verdict = resolve(judge, r.attacker, r.target);
+        if (verdict.kind === 'draw') {
+          add(p, margin, { ...after, previousWinner: 'none' }, null, overkill);
+          continue;
+        }
+        const loser = verdict.loser;
+        if (verdict.loserWipedOut) {
+          add(p, margin, after, `${loser}-destroyed`, overkill);
+          continue;
+        }
+        const { flee, caught } = fleeAndCaught(judge, verdict, caughtIfPursued(judge));
+        const obstacle = f.situation.defendedObstacle;
+        const holds: FightState = {
+          ...after,
+          previousWinner: previousMatters ? verdict.winner : 'none',
+          obstacleWon: after.obstacleWon || (obstacle !== 'none' && verdict.winner === other(obstacle)),
+          calmA: after.calmA || (loser === 'attacker' && f.attacker.calm !== null),
+          calmT: after.calmT || (loser === 'target' && f.target.calm !== null),
+        };
+        add(p * (1 - flee), margin, holds, null, overkill);
+        add(p * caught, margin, after, `${loser}-caught`, overkill, loser);
+        add(p * (flee - caught), margin, after, `${loser}-escaped`, overkill);
+      }
+    });
+  }
+  return steps.result();
 }

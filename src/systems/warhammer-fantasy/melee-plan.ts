@@ -9,8 +9,10 @@ import { facingBonus, moveDice, rankBonus } from './tables.js';
 
 /** One kind of blow of each fighting model: the rider's (or the foot model's), or its mount's. */
 export interface Blow {
-  /** Attacks per fighting model. */
+  /** Attacks per fighting model (or in all, for a joined character's blows: `fixed`). */
   readonly attacks: number;
+  /** A joined character's blows: `attacks` in all, whatever the unit's casualties (they fall on the rank and file, §8). */
+  readonly fixed?: boolean;
   readonly strike: Strike;
   /** The same blow after failing a fear test (only 6s hit in round 1, §11). */
   readonly afraidStrike: Strike;
@@ -25,6 +27,8 @@ export interface Combatant {
   readonly blows: readonly Blow[];
   /** Strike-order tier (higher strikes first), then Initiative — §4 and §1 "Strike order details". */
   readonly tier: number;
+  /** Unit Strength of its joined character (0 without one), counted while it stands (§9). */
+  readonly characterUs: number;
   /** Combat resolution bonuses fixed at the start of the round: ranks, standard, high ground, flank/rear (§9). */
   readonly staticBonus: number;
   /** Leadership for its tests: its own, or a nearby General's if higher (§1). */
@@ -75,7 +79,7 @@ function combatant(side: Side, unit: Unit, enemy: Unit, sit: MeleeSituation): Co
   const enemyUs = enemy.models * enemy.usPerModel;
   // Ranks — §1: none for fast cavalry and skirmishers; lost while an enemy of US 5+ fights it in the flank or rear.
   const flanked = side === 'target' && sit.facing !== 'front' && enemyUs >= 5;
-  const ranks = unit.rules.fastCavalry || unit.rules.skirmishers || flanked ? 0 : rankBonus(unit.models, unit.width, sit.options.rankSize);
+  const ranks = unit.rules.fastCavalry || unit.rules.skirmishers || flanked ? 0 : rankBonus(unit.models + (unit.joined ?? 0), unit.width, sit.options.rankSize);
   const staticBonus =
     ranks +
     (unit.rules.standard ? 1 : 0) +
@@ -87,21 +91,11 @@ function combatant(side: Side, unit: Unit, enemy: Unit, sit: MeleeSituation): Co
     unit,
     fighting: fightingModels(unit, charged),
     blows: [
-      {
-        attacks: attacksPerModel(unit),
-        strike: meleeStrike(unit, enemy, sit, { striker: side, afraid: false }),
-        afraidStrike: meleeStrike(unit, enemy, sit, { striker: side, afraid: true }),
-      },
-      ...(unit.mount
-        ? [
-            {
-              attacks: unit.mount.a,
-              strike: meleeStrike(unit, enemy, sit, { striker: side, afraid: false }, unit.mount),
-              afraidStrike: meleeStrike(unit, enemy, sit, { striker: side, afraid: true }, unit.mount),
-            },
-          ]
-        : []),
+      ...blowsOf(unit, enemy, sit, side),
+      // A joined character strikes with the unit, its own profile (§4)
+      ...(unit.joinedBy ? blowsOf(unit.joinedBy, enemy, sit, side).map((b) => ({ ...b, fixed: true })) : []),
     ],
+    characterUs: unit.joinedUs ?? 0,
     tier: strikeTier(unit, charged),
     staticBonus,
     ld: Math.max(unit.ld, unit.rules.generalLd ?? 0),
@@ -112,6 +106,26 @@ function combatant(side: Side, unit: Unit, enemy: Unit, sit: MeleeSituation): Co
     pursuit: sit.pursue || mustPursue ? 'always' : sit.defendedObstacle === side ? 'never' : 'restraint-test',
     moveDice: moveDice(unit.m),
   };
+}
+
+/** The blows of one model of `unit`: the model's (or rider's), then its mount's (§4). */
+function blowsOf(unit: Unit, enemy: Unit, sit: MeleeSituation, side: Side): Blow[] {
+  return [
+    {
+      attacks: attacksPerModel(unit),
+      strike: meleeStrike(unit, enemy, sit, { striker: side, afraid: false }),
+      afraidStrike: meleeStrike(unit, enemy, sit, { striker: side, afraid: true }),
+    },
+    ...(unit.mount
+      ? [
+          {
+            attacks: unit.mount.a,
+            strike: meleeStrike(unit, enemy, sit, { striker: side, afraid: false }, unit.mount),
+            afraidStrike: meleeStrike(unit, enemy, sit, { striker: side, afraid: true }, unit.mount),
+          },
+        ]
+      : []),
+  ];
 }
 
 /**

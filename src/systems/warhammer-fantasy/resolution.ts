@@ -11,8 +11,10 @@ import { breakTestHoldsUpTo } from './tables.js';
 export interface SideResult {
   /** Combat-resolution points it scored: wounds the enemy actually suffered, plus Overkill in a challenge (§9). */
   readonly points: number;
-  /** Its own models left. */
+  /** Its own models left (the rank and file, or the lone character that is its unit). */
   readonly modelsLeft: number;
+  /** Its joined character still stands after the round (a whole fight's character in the unit's front rank). */
+  readonly characterLeft?: boolean;
 }
 
 export type Verdict =
@@ -32,12 +34,13 @@ export type Verdict =
 export function resolve(plan: MeleePlan, attacker: SideResult, target: SideResult): Verdict {
   const opts = plan.situation.options;
   // A unit with no model left cannot win: the other side wins.
-  if (attacker.modelsLeft === 0 || target.modelsLeft === 0) {
-    const loser: Side = target.modelsLeft === 0 ? 'target' : 'attacker';
+  const gone = (r: SideResult) => r.modelsLeft === 0 && !r.characterLeft;
+  if (gone(attacker) || gone(target)) {
+    const loser: Side = gone(target) ? 'target' : 'attacker';
     return { kind: 'win', winner: loser === 'target' ? 'attacker' : 'target', loser, loserWipedOut: true, autoBreak: false, holdsUpTo: 0 };
   }
-  const usA = unitStrength(plan.attacker, attacker.modelsLeft, opts.outnumbering);
-  const usT = unitStrength(plan.target, target.modelsLeft, opts.outnumbering);
+  const usA = unitStrength(plan.attacker, attacker, opts.outnumbering);
+  const usT = unitStrength(plan.target, target, opts.outnumbering);
   let { attacker: scoreA, target: scoreT } = combatScores(plan, attacker, target);
   // Draws — §16.8: nobody tests; with the musician option a side with the only musician wins by 1.
   if (scoreA === scoreT && opts.musicianWinsDraws) {
@@ -67,8 +70,8 @@ export function resolve(plan: MeleePlan, attacker: SideResult, target: SideResul
 /** Each side's combat score — §9: points scored, the static bonuses and +1 for outnumbering. */
 export function combatScores(plan: MeleePlan, attacker: SideResult, target: SideResult): { attacker: number; target: number } {
   const opts = plan.situation.options;
-  const usA = unitStrength(plan.attacker, attacker.modelsLeft, opts.outnumbering);
-  const usT = unitStrength(plan.target, target.modelsLeft, opts.outnumbering);
+  const usA = unitStrength(plan.attacker, attacker, opts.outnumbering);
+  const usT = unitStrength(plan.target, target, opts.outnumbering);
   // Outnumbering — §9: +1 to the side with the greater Unit Strength.
   return {
     attacker: attacker.points + plan.attacker.staticBonus + (usA > usT ? 1 : 0),
@@ -77,6 +80,8 @@ export function combatScores(plan: MeleePlan, attacker: SideResult, target: Side
 }
 
 /** Unit Strength for outnumbering and fear — §9, §16.18: after the round's casualties, or the starting size. */
-function unitStrength(c: Combatant, modelsLeft: number, timing: 'after-casualties' | 'starting'): number {
-  return (timing === 'starting' ? c.unit.models : modelsLeft) * c.unit.usPerModel;
+function unitStrength(c: Combatant, r: SideResult, timing: 'after-casualties' | 'starting'): number {
+  if (timing === 'starting') return c.unit.models * c.unit.usPerModel + c.characterUs;
+  // A joined character counts while it stands (§9)
+  return r.modelsLeft * c.unit.usPerModel + (r.characterLeft ? c.characterUs : 0);
 }

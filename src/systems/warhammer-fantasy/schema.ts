@@ -70,6 +70,15 @@ export interface Unit {
   /** Unit Strength of one model. */
   readonly usPerModel: number;
   readonly rules: UnitRules;
+  /**
+   * A whole fight's character standing in this unit's front rank while it lives (1, else 0 or
+   * absent): it takes a fighting place of the front rank and counts towards its rank (§8, §9).
+   */
+  readonly joined?: number;
+  /** Unit Strength of that character (§9 outnumbering), absent without one. */
+  readonly joinedUs?: number;
+  /** The joined character fighting in the unit's combat (not in a challenge), striking with the unit (§4); absent when none. */
+  readonly joinedBy?: Unit;
 }
 
 export type Side = 'attacker' | 'target';
@@ -291,7 +300,7 @@ export function parseScenario(input: unknown): Scenario {
   if (s.challenge)
     throw new ScenarioError(
       'situation.challenge',
-      'a challenge only matters through Overkill (§9), which adds to combat resolution, but in one round between two single models the over-killed model is slain and its side loses whatever the scores: it changes nothing here (characters fighting from units are not supported yet)',
+      'a challenge only matters through Overkill (§9), which adds to combat resolution, but in one round between two single models the over-killed model is slain and its side loses whatever the scores: it changes nothing here; a whole fight (situation phase "fight") carries characters in units and their challenges',
     );
   const obstacleRoundWon = parseObstacleRoundWon(s);
   const scenario: MeleeScenario = {

@@ -14,7 +14,7 @@ import { AttackRoller, Casualties, roll2d6, rollNd6 } from './simulate-attack.js
 export interface SideKit {
   readonly c: Combatant;
   /** One roller per kind of blow (the model's, its mount's), normal and afraid. */
-  readonly rollers: ReadonlyArray<{ readonly attacks: number; readonly normal: AttackRoller; readonly afraid: AttackRoller }>;
+  readonly rollers: ReadonlyArray<{ readonly attacks: number; readonly fixed: boolean; readonly normal: AttackRoller; readonly afraid: AttackRoller }>;
   /** This unit's models as the enemy's blows land. */
   readonly casualties: Casualties;
 }
@@ -23,7 +23,7 @@ export interface SideKit {
 export function sideKits(plan: MeleePlan): Record<Side, SideKit> {
   const kit = (c: Combatant): SideKit => ({
     c,
-    rollers: c.blows.map((b) => ({ attacks: b.attacks, normal: new AttackRoller(b.strike), afraid: new AttackRoller(b.afraidStrike) })),
+    rollers: c.blows.map((b) => ({ attacks: b.attacks, fixed: b.fixed ?? false, normal: new AttackRoller(b.strike), afraid: new AttackRoller(b.afraidStrike) })),
     casualties: new Casualties(c.defender),
   });
   return { attacker: kit(plan.attacker), target: kit(plan.target) };
@@ -43,6 +43,20 @@ export type RolledRound =
   | { readonly kind: 'fought'; readonly verdict: Verdict; readonly loserFate: Fate | null };
 
 export function rollRound(plan: MeleePlan, kits: Record<Side, SideKit>, rng: Rng): RolledRound {
+  const fled = rollBlows(plan, kits, rng);
+  if (fled !== null) return { kind: 'fled', side: fled };
+  const onA = kits.attacker.casualties;
+  const onT = kits.target.casualties;
+  const verdict = resolve(plan, { points: onT.points, modelsLeft: onA.modelsLeft }, { points: onA.points, modelsLeft: onT.modelsLeft });
+  return { kind: 'fought', verdict, loserFate: rollLoserFate(plan, verdict, rng) };
+}
+
+/**
+ * The blows of one round rolled into the kits' casualties: stupidity, the charge-time fear or
+ * terror test, the strike order and both sides' blows. Returns the side that fled at the charge
+ * (no blows struck), or null.
+ */
+export function rollBlows(plan: MeleePlan, kits: Record<Side, SideKit>, rng: Rng): Side | null {
   // Start of turn: stupidity tests (§11).
   const fightingA = fighting(plan, kits.attacker.c, rng);
   const fightingT = fighting(plan, kits.target.c, rng);
@@ -52,21 +66,11 @@ export function rollRound(plan: MeleePlan, kits: Record<Side, SideKit>, rng: Rng
   if (test !== null) {
     const passed = test.given === 'roll' ? roll2d6(rng) <= kits[test.side].c.ld : test.given === 'passed';
     if (!passed) {
-      if (test.failFlees) return { kind: 'fled', side: test.side };
+      if (test.failFlees) return test.side;
       afraid = test.side;
     }
   }
-  // Strike order (§4): a roll-off re-rolls ties (§16.6).
-  let firstSide: Side;
-  if (plan.first === 'roll-off') {
-    let a = rng.d6();
-    let t = rng.d6();
-    while (a === t) {
-      a = rng.d6();
-      t = rng.d6();
-    }
-    firstSide = a > t ? 'attacker' : 'target';
-  } else firstSide = plan.first;
+  const firstSide = plan.first === 'roll-off' ? rollOff(rng) : plan.first;
   const first = kits[firstSide];
   const second = kits[other(firstSide)];
   const firstFighting = firstSide === 'attacker' ? fightingA : fightingT;
@@ -77,20 +81,32 @@ export function rollRound(plan: MeleePlan, kits: Record<Side, SideKit>, rng: Rng
   const replying = Math.max(0, secondFighting - second.casualties.slain);
   first.casualties.reset();
   strike(second, replying, afraid === second.c.side, rng, first.casualties);
+  return null;
+}
 
-  const onA = kits.attacker.casualties;
-  const onT = kits.target.casualties;
-  const verdict = resolve(plan, { points: onT.points, modelsLeft: onA.modelsLeft }, { points: onA.points, modelsLeft: onT.modelsLeft });
-  if (verdict.kind === 'draw') return { kind: 'fought', verdict, loserFate: null };
-  if (verdict.loserWipedOut) return { kind: 'fought', verdict, loserFate: 'wiped-out' };
-  const loser = kits[verdict.loser].c;
-  const winner = kits[verdict.winner].c;
+/** Strike order for equal Initiative (§4, §16.6): a roll-off, ties re-rolled. */
+export function rollOff(rng: Rng): Side {
+  let a = rng.d6();
+  let t = rng.d6();
+  while (a === t) {
+    a = rng.d6();
+    t = rng.d6();
+  }
+  return a > t ? 'attacker' : 'target';
+}
+
+/** The loser's break test (or the fear auto-break) and the pursuit rolled (§10, §12); null after a draw. */
+export function rollLoserFate(plan: MeleePlan, verdict: Verdict, rng: Rng): Fate | null {
+  if (verdict.kind === 'draw') return null;
+  if (verdict.loserWipedOut) return 'wiped-out';
+  const loser = verdict.loser === 'attacker' ? plan.attacker : plan.target;
+  const winner = verdict.winner === 'attacker' ? plan.attacker : plan.target;
   const flees = verdict.autoBreak || failsBreakTest(plan, loser, verdict.holdsUpTo, rng);
-  if (!flees) return { kind: 'fought', verdict, loserFate: 'holds' };
+  if (!flees) return 'holds';
   // Pursuit (§12): the winner declares; a unit that may hold back needs a passed Ld test.
   const pursues = winner.pursuit === 'always' || (winner.pursuit === 'restraint-test' && roll2d6(rng) > winner.ld);
   const fled = rollNd6(loser.moveDice, rng);
-  return { kind: 'fought', verdict, loserFate: pursues && rollNd6(winner.moveDice, rng) >= fled ? 'caught' : 'breaks' };
+  return pursues && rollNd6(winner.moveDice, rng) >= fled ? 'caught' : 'breaks';
 }
 
 function oneRound(plan: MeleePlan, kits: Record<Side, SideKit>, rng: Rng, tally: Tally): void {
@@ -116,7 +132,7 @@ function oneRound(plan: MeleePlan, kits: Record<Side, SideKit>, rng: Rng, tally:
 
 /** All blows of `models` fighting models: the model's attacks, then its mount's (§4). */
 function strike(kit: SideKit, models: number, afraid: boolean, rng: Rng, target: Casualties): void {
-  for (const r of kit.rollers) (afraid ? r.afraid : r.normal).roll(models * r.attacks, rng, target);
+  for (const r of kit.rollers) (afraid ? r.afraid : r.normal).roll(r.fixed ? r.attacks : models * r.attacks, rng, target);
 }
 
 function record(tally: Tally, target: Fate, attacker: Fate, combat: string): void {

@@ -64,7 +64,9 @@ export function attacksPerModel(unit: Unit): number {
  * the turn the unit charged.
  */
 export function fightingModels(unit: Unit, charged: boolean): number {
-  const front = Math.min(unit.width, unit.models);
+  // A joined character takes a front-rank place and strikes with its own blows
+  const joined = unit.joined ?? 0;
+  const front = Math.max(0, Math.min(unit.width, unit.models + joined) - joined);
   if (unit.weapon !== 'spear' || charged) return front;
   return front + Math.min(unit.width, unit.models - front);
 }
