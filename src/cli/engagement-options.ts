@@ -17,7 +17,7 @@ export function collect(value: string, previous: string[] = []): string[] {
 
 export function addEngagementOptions(cmd: Command, options: { pairs: boolean }): Command {
   cmd
-    .option('--turns <k>', 'an engagement of K turns (Kings of War): P(routed by the end of each turn)')
+    .option('--turns <k>', 'an engagement of K turns (Kings of War) or battle rounds (Age of Sigmar): P(removed by the end of each)')
     .option('--bounds <k>', 'an engagement of K bounds (HOTT): combats that go on, Stronghold assaults');
   if (options.pairs) cmd.option('--pairs', 'with --turns or --bounds: rank every pair of attackers from the library together');
   return cmd;

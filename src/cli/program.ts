@@ -7,6 +7,7 @@ import { InputError } from '../core/errors.js';
 import { escapeControlCharacters } from '../core/json.js';
 import { WorkerFailure } from '../sim/worker-failure.js';
 import { INTERRUPTED_EXIT_CODE } from './interrupt.js';
+import { applyConventions } from './conventions.js';
 
 /**
  * Each command's module, imported only when that command runs (start-up, issue 16: an exact
@@ -22,6 +23,7 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   fight: async () => (await import('./commands/fight.js')).fightCommand(),
   table: async () => (await import('./commands/table.js')).tableCommand(),
   matchups: async () => (await import('./commands/matchups.js')).matchupsCommand(),
+  scenarios: async () => (await import('./commands/scenarios.js')).scenariosCommand(),
 };
 
 /**
@@ -31,14 +33,13 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
 export async function program(argv?: readonly string[]): Promise<Command> {
   const root = new Command('warodds')
     .description('Exact and Monte Carlo combat odds for tabletop fantasy wargames')
-    .version('0.1.0')
     .showSuggestionAfterError()
-    .addHelpText('after', '\nExample:\n  $ warodds attack --attacks 20 --hit 3 --wound 4 --save 4 --models 10');
+    .addHelpText('after', '\nExample:\n  $ npx warodds attack --attacks 20 --hit 3 --wound 4 --save 4 --models 10');
   const named = argv?.[2];
   const wanted = named !== undefined && Object.hasOwn(COMMANDS, named) ? [named] : Object.keys(COMMANDS);
   for (const cmd of await Promise.all(wanted.map((name) => COMMANDS[name]()))) root.addCommand(cmd);
   root.commands.forEach((c) => c.exitOverride());
-  return root.exitOverride();
+  return applyConventions(root).exitOverride();
 }
 
 export const BAD_INPUT_EXIT_CODE = 2;
