@@ -5,8 +5,8 @@ import { generic } from '../../src/systems/generic/index.js';
 import { runMonteCarlo } from '../../src/sim/pool.js';
 
 describe('warodds check', () => {
-  it('every bundled generic scenario passes with 10^6 samples; --json gives one object per scenario', () => {
-    const r = warodds(['check', '--system', 'generic', '--json']);
+  it('every bundled generic scenario passes with 10^6 samples; --json gives one object per scenario', async () => {
+    const r = await warodds(['check', '--system', 'generic', '--json']);
     expect(r.code).toBe(0);
     const out = JSON.parse(r.stdout).scenarios;
     expect(out.length).toBeGreaterThanOrEqual(3);
@@ -19,8 +19,8 @@ describe('warodds check', () => {
 
   // The suite checks every bundled scenario at 2·10^5 samples to stay within its time budget;
   // `npm run check-all` (warodds check, 10^6 samples) is the full run quoted in the README.
-  it('every bundled scenario of every rule set agrees with 2·10^5 samples', () => {
-    const r = warodds(['check', '--json', '--samples', '200000']);
+  it('every bundled scenario of every rule set agrees with 2·10^5 samples', async () => {
+    const r = await warodds(['check', '--json', '--samples', '200000']);
     const out = JSON.parse(r.stdout).scenarios;
     const failed = out.filter((s: { verdict: string }) => s.verdict !== 'pass').map((s: { name: string }) => s.name);
     expect(failed).toEqual([]);
@@ -30,8 +30,8 @@ describe('warodds check', () => {
     expect(out.every((s: { samples: number }) => s.samples === 200_000)).toBe(true);
   }, 600_000);
 
-  it('a scenario file given on the command line is checked and the table says pass', () => {
-    const r = warodds(['check', 'src/data/generic/scenarios/plain.json', '--samples', '100000']);
+  it('a scenario file given on the command line is checked and the table says pass', async () => {
+    const r = await warodds(['check', 'src/data/generic/scenarios/plain.json', '--samples', '100000']);
     expect(r.code).toBe(0);
     expect(r.stdout).toContain('1 of 1 scenarios agree');
   });
@@ -46,16 +46,16 @@ describe('warodds check', () => {
     expect(report.fields[0].pValue).toBeLessThan(1e-10);
   });
 
-  it('unknown --system is bad input', () => {
-    const r = warodds(['check', '--system', 'chess']);
+  it('unknown --system is bad input', async () => {
+    const r = await warodds(['check', '--system', 'chess']);
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/^warodds: --system: unknown rule set 'chess' \(allowed: .*generic/);
   });
 });
 
 describe('warodds demo', () => {
-  it('computes a built-in scenario both ways and they agree', () => {
-    const r = warodds(['demo']);
+  it('computes a built-in scenario both ways and they agree', async () => {
+    const r = await warodds(['demo']);
     expect(r.code).toBe(0);
     expect(r.stdout).toContain('exact and Monte Carlo');
     expect(r.stdout).toMatch(/agreement: PASS/);

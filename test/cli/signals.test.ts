@@ -76,9 +76,9 @@ describe('signals', () => {
 });
 
 describe('--threads and unwritable output', () => {
-  it('--threads above 4 per core is one line and exit 2', () => {
+  it('--threads above 4 per core is one line and exit 2', async () => {
     const max = 4 * availableParallelism();
-    const r = warodds([...PLAIN, '--mc', '--threads', String(max + 1)]);
+    const r = await warodds([...PLAIN, '--mc', '--threads', String(max + 1)]);
     expect(r.code).toBe(2);
     expect(r.stdout).toBe('');
     expect(r.stderr).toBe(`warodds: --threads: expected a whole number from 1 to ${max} (4 per core of this machine), got '${max + 1}'\n`);

@@ -9,10 +9,10 @@ import { join } from 'node:path';
 import { warodds } from './helpers.js';
 
 describe('warnings on stderr', () => {
-  it('HOTT: Blades charging Flyers is computed, with one warning line naming §11.10', () => {
+  it('HOTT: Blades charging Flyers is computed, with one warning line naming §11.10', async () => {
     const file = join(mkdtempSync(join(tmpdir(), 'warodds-')), 'charge.json');
     writeFileSync(file, JSON.stringify({ system: 'hott', attacker: { type: 'blades' }, target: { type: 'flyers' } }));
-    const r = warodds(['attack', '--scenario', file, '--json']);
+    const r = await warodds(['attack', '--scenario', file, '--json']);
     expect(r.code).toBe(0);
     expect(r.stderr).toBe(
       'warodds: warning: situation.charged: only aerial elements, Paladins and Heroes may charge Flyers, unless they are already in combat (§5 Aéreas, §11.10)\n',

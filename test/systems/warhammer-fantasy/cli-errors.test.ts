@@ -7,8 +7,8 @@ import { describe, expect, it } from 'vitest';
 import { warodds } from '../../cli/helpers.js';
 
 describe('warhammer-fantasy bad input through the CLI', () => {
-  it("the table's armour=none against a mounted target", () => {
-    const r = warodds(['table', 'whfb/spearmen', '--target', 'whfb/knights', '--cols', 'armour=none,6+']);
+  it("the table's armour=none against a mounted target", async () => {
+    const r = await warodds(['table', 'whfb/spearmen', '--target', 'whfb/knights', '--cols', 'armour=none,6+']);
     expect(r.code).toBe(2);
     expect(r.stdout).toBe('');
     expect(r.stderr).toMatch(/^warodds: armour=none: a mounted target's save is at worst 6\+[^\n]*\n$/);
