@@ -1,5 +1,6 @@
 /**
- * Issue 17, presentation, through the command line (in-process):
+ * Issue 17, presentation, through the built command line (in-process; its Monte Carlo workers are
+ * the compiled ones, which start faster than workers from the sources):
  *  - at COLUMNS=80 and 120 every command's terminal output fits, and every id it lists is whole
  *    on one line (the ids come from the same command's --json, or from `units --json`);
  *  - colour follows FORCE_COLOR, NO_COLOR and --no-color (and is off when stdout is not a
@@ -16,7 +17,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { runCli } from '../support/in-process.js';
+import { runBuiltCli } from '../support/in-process.js';
 import { provenanceLines } from '../../src/cli/provenance.js';
 
 const VERSION = JSON.parse(readFileSync('package.json', 'utf8')).version;
@@ -42,7 +43,7 @@ afterEach(() => {
 });
 
 async function ok(args: string[]) {
-  const r = await runCli(args);
+  const r = await runBuiltCli(args);
   if (r.code !== 0) throw new Error(`warodds ${args.join(' ')} exited ${r.code}: ${r.stderr}`);
   return r.stdout;
 }
@@ -210,7 +211,7 @@ describe('one vocabulary', () => {
 
   it('errors start with warodds:, commander\'s own too; -V and --version print the version', async () => {
     for (const args of [['kills', 'aos/clawlord', '--bogus'], ['tabel'], ['table', 'aos/clawlord', '--remove', 'maybe'], ['table', 'aos/clawlord', '--option', 'a,b']]) {
-      const r = await runCli(args);
+      const r = await runBuiltCli(args);
       expect(r.code).toBe(2);
       expect(r.stderr).toMatch(/^warodds: /);
     }
@@ -262,7 +263,7 @@ describe('bundled scenarios by id', () => {
     const byId = strip(await ok(['attack', '--scenario', id, '--json']));
     expect(byId).toEqual(strip(await ok(['attack', '--scenario', file, '--json'])));
     expect(byId).toEqual(strip(await ok(['attack', '--scenario', `kings-of-war/${id.split('/')[1]}`, '--json'])));
-    const r = await runCli(['attack', '--scenario', 'kow/no-such-scenario']);
+    const r = await runBuiltCli(['attack', '--scenario', 'kow/no-such-scenario']);
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/^warodds: --scenario: no file 'kow\/no-such-scenario' and no bundled scenario of that name \(\d+ bundled kow scenarios: warodds scenarios kow lists them\)\n$/);
   });
