@@ -74,12 +74,3 @@ describe('warodds check', () => {
     expect(r.stderr).toMatch(/^warodds: --system: unknown rule set 'chess' \(allowed: .*generic/);
   });
 });
-
-describe('warodds demo', () => {
-  it('computes a built-in scenario both ways and they agree', async () => {
-    const r = await warodds(['demo']);
-    expect(r.code).toBe(0);
-    expect(r.stdout).toContain('exact and Monte Carlo');
-    expect(r.stdout).toMatch(/agreement: PASS/);
-  });
-});
