@@ -7,16 +7,17 @@ import { FightRecorder } from '../../fight/recorder.js';
 import type { Ending } from '../../fight/types.js';
 import type { Tally } from '../../sim/tally.js';
 import { Victim } from './attack-sim.js';
-import { type FightState, START, afterBlows, duelScenario, phaseOf, roundScenario, stateKey, unitsOf } from './fight.js';
+import { type FightState, START, afterBlows, duelScenario, phaseOf, roundScenario, spillsOf, stateKey, unitsOf } from './fight.js';
 import type { FightScenario } from './fight-schema.js';
 import { modelsAlive, woundPool } from './melee-setup.js';
 import { combatScore, roundResult } from './resolution.js';
 import { panicsFromLosses } from './exact.js';
-import { type CompiledRound, compileRound, rollLoserTest, rollPanic, rollRoundWounds, shootingRoller } from './simulate.js';
+import { type CompiledRound, compileRound, rollChallengeRoundWounds, rollLoserTest, rollPanic, rollRoundWounds, shootingRoller } from './simulate.js';
 
 export function simulateFight(f: FightScenario, rng: Rng, n: number, tally: Tally): void {
   const recorder = new FightRecorder(f.rounds, f.challenge !== 'none');
   const key = stateKey(f);
+  const spills = spillsOf(f);
   const left = (st: FightState, side: 'attacker' | 'target') => unitsOf(f, st)[side === 'target' ? 'targetLeft' : 'attackerLeft'];
   const duels = new Map<number, CompiledRound | null>();
   const duelOf = (st: FightState, round: number): CompiledRound | null => {
@@ -58,11 +59,10 @@ export function simulateFight(f: FightScenario, rng: Rng, n: number, tally: Tall
       const s = c.scenario;
       victimT.reset();
       victimA.reset();
-      const { dT, dA } = rollRoundWounds(c, rng, victimT, victimA);
-      // The challenge's fighters strike only each other, rolled apart (§4.11)
+      // The challenge's fighters strike only each other, rolled step by step with the units' combat (§4.11)
       const duel = duelOf(state, round);
-      const o = duel ? rollRoundWounds(duel, rng, victimT, victimA) : { dT: 0, dA: 0 };
-      const { after, judged, wT, wA, overkill } = afterBlows(f, state, s, { dT, dA, oT: o.dT, oA: o.dA }, round);
+      const blows = duel ? rollChallengeRoundWounds(c, duel, spills, rng, victimT, victimA) : { ...rollRoundWounds(c, rng, victimT, victimA), oT: 0, oA: 0 };
+      const { after, judged, wT, wA, overkill } = afterBlows(f, state, s, blows, round);
       const score = combatScore(judged, wT, wA);
       const margin = score.attacker - score.target;
       let next: FightState = after;

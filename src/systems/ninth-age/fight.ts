@@ -22,6 +22,7 @@ import type { Challenge, FightScenario, FightUnit } from './fight-schema.js';
 import { modelsAlive, woundPool } from './melee-setup.js';
 import type { MeleeSituation, Scenario, Unit } from './model.js';
 import { combatScore, roundResult } from './resolution.js';
+import { forEachChallengeRoundEnd } from './challenge-round.js';
 
 /** What a fight carries from one round to the next. */
 export interface FightState {
@@ -57,7 +58,9 @@ function characterStands(u: FightUnit, c: number): boolean {
 
 /** The challenge of a round fought from `state`: both joined characters stand (§4.11). */
 export function challengeOf(f: FightScenario, state: FightState): Challenge {
-  return characterStands(f.attacker, state.cA) && characterStands(f.target, state.cT) ? f.challenge : 'none';
+  // A refused challenge's challenger may be the attacker's champion, the last of its unit to fall (§4.10)
+  const challenger = f.attacker.character ? characterStands(f.attacker, state.cA) : f.attacker.unit.champion && modelsAlive(f.attacker.unit, state.dA) > 0;
+  return challenger && characterStands(f.target, state.cT) ? f.challenge : 'none';
 }
 
 /**
@@ -84,6 +87,7 @@ function sideUnit(f: FightScenario, side: FightSide, calm: boolean, d: number, c
     ...noRnf,
     joined: 1,
     joinedBy: challenge === 'accepted' || refusesNow ? undefined : unitAfter(ch.unit, c),
+    joinedIsChampion: ch.champion,
     battleStandard: rnf.battleStandard || bsb,
     morale: {
       ...rnf.morale,
@@ -271,12 +275,14 @@ export function afterBlows(f: FightScenario, from: FightState, s: Scenario, b: R
 export function forEachRoundBlows(f: FightScenario, from: FightState, round: number, visit: (s: Scenario, b: RoundBlows, p: number) => void): void {
   const s = roundScenario(f, from, round);
   const duel = duelScenario(f, from, round);
-  const duelEnds: Array<[number, number, number]> = [];
-  if (duel) forEachRoundEnd(duel, (oT, oA, _bits, q) => duelEnds.push([oT, oA, q]));
-  else duelEnds.push([0, 0, 1]);
-  forEachRoundEnd(s, (dT, dA, _bits, p) => {
-    for (const [oT, oA, q] of duelEnds) visit(s, { dT, dA, oT, oA }, p * q);
-  });
+  if (!duel) return forEachRoundEnd(s, (dT, dA, _bits, p) => visit(s, { dT, dA, oT: 0, oA: 0 }, p));
+  // The units' combat and the challenge, stepped together: one Fear test per unit, a champion's spilled wounds (§12.6, §4.10)
+  forEachChallengeRoundEnd({ units: s, duel, spills: spillsOf(f) }, (dT, dA, oT, oA, p) => visit(s, { dT, dA, oT, oA }, p));
+}
+
+/** Whether each side's fighter is its unit's champion, taking the wounds beyond its rank and file (§4.10). */
+export function spillsOf(f: FightScenario): { attacker: boolean; target: boolean } {
+  return { attacker: f.attacker.character?.champion === true, target: f.target.character?.champion === true };
 }
 
 function roundSteps(f: FightScenario, from: FightState, round: number, key: (s: FightState) => number): RoundSteps<number> {
