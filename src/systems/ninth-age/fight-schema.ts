@@ -109,9 +109,18 @@ export function parseFight(input: unknown): FightScenario {
     rounds: sit.rounds,
     pursuit: sit.pursuit,
     options,
-    standAndShoot: standAndShoot(sit['stand-and-shoot'], sit.charging, target.unit, attacker.unit, options),
+    standAndShoot: standAndShoot(sit['stand-and-shoot'], sit.charging, shooters(target), attacker.unit, options),
     challenge,
   };
+}
+
+/**
+ * The target's rank and file that Stand and Shoot: those in the first two ranks (§5.1), where its
+ * character takes one front-rank place (§4.3).
+ */
+function shooters(target: FightUnit): Unit {
+  const u = target.unit;
+  return target.character ? { ...u, models: Math.min(u.models, 2 * u.files - 1) } : u;
 }
 
 /**
@@ -220,15 +229,22 @@ function checkCharacters(a: FightUnit, t: FightUnit, challenge: Challenge, facin
     }
   }
   if (!a.character && !t.character) return;
-  const path = a.character ? 'attacker.with-character' : 'target.with-character';
-  if (facing !== 'front') throw new UnsupportedRuleError('situation.facing', facing, 'a joined character stands in its front rank; a fight with a character engaged in the flank or rear is not carried yet');
-  if (standAndShoot) throw new UnsupportedRuleError('situation.stand-and-shoot', 'stand-and-shoot', 'shooting hits on a unit with a character are distributed as §5.4 says, which a fight does not carry yet');
-  // Fear is tested by the whole unit, its character included (§12.6): not carried with a character yet
+  // The attacker strikes with its front, its character there; the target's character stands in its
+  // front rank, which an enemy in its flank or rear does not face: the rules file does not say whether
+  // it reaches that enemy (make way, §4.1, is only named)
+  if (facing !== 'front' && t.character)
+    throw new UnsupportedRuleError('situation.facing', facing, "the target's character stands in its front rank; whether it reaches an enemy in its unit's flank or rear is not in the rules file");
+  if (standAndShoot) {
+    // Hits on a unit with a character go to the rank and file only with at least 5 of them and one troop type (§5.4, A15)
+    if (a.character && a.unit.models < 5)
+      throw new UnsupportedRuleError('situation.stand-and-shoot', 'stand-and-shoot', 'with fewer than 5 rank and file the hits are spread over them and the character (§5.4), which a fight does not carry yet');
+    if (t.character?.unit.missile)
+      throw new UnsupportedRuleError('target.with-character.equipment', t.character.unit.missile.id, "the target's character's own Stand and Shoot is not carried yet (only its rank and file shoot)");
+  }
   for (const [side, u] of [['attacker', a], ['target', t]] as const) {
-    if (u.unit.morale.causesFear) throw new UnsupportedRuleError(`${side}.rules`, 'fear', `with a joined character in the fight (${path}) the unit's Fear test is not carried yet`);
     const m = u.unit.morale;
-    if (u.character && (m.unstable || m.daemonicInstability))
-      throw new UnsupportedRuleError(`${side}.rules`, m.unstable ? 'unstable' : 'daemonic-instability', 'its wounds go to the rank and file, then the champion, then the characters (§7), which a fight does not carry yet');
+    if (u.character && u.character.champion && (m.unstable || m.daemonicInstability))
+      throw new UnsupportedRuleError(`${side}.rules`, m.unstable ? 'unstable' : 'daemonic-instability', 'with its champion fighting a challenge, the wounds going to the rank and file, then the champion, then characters (§7) are not carried yet');
   }
 }
 
