@@ -9,8 +9,8 @@ import { DEFAULT_OPTION, questionsOf, type Unit } from './units.js';
 
 export interface KillsRow extends Figures {
   attacker: Side;
-  /** Figures per 100 points, when the attacker's points are known. */
-  per100Points: { pRemove: number; meanDamage: number } | null;
+  /** Per 100 points, when the attacker's points are known: expected removals (P(remove) × 100 / points) and mean damage. */
+  per100Points: { removals: number; meanDamage: number } | null;
   outcome: Outcome;
 }
 
@@ -36,7 +36,7 @@ export async function whatKills(target: Side, candidates: Unit[], flags: Situati
       const row: KillsRow = {
         attacker,
         ...figures,
-        per100Points: unit.points ? { pRemove: (100 * figures.pRemove) / unit.points, meanDamage: (100 * figures.meanDamage) / unit.points } : null,
+        per100Points: unit.points ? { removals: (100 * figures.pRemove) / unit.points, meanDamage: (100 * figures.meanDamage) / unit.points } : null,
         outcome,
       };
       if (!best || row.pRemove > best.pRemove || (row.pRemove === best.pRemove && row.meanDamage > best.meanDamage)) best = row;

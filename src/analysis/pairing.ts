@@ -48,7 +48,7 @@ export function pairingInput(q: UnitQuestions, attacker: Side, target: Side, fla
 
 export function removeProbability(q: UnitQuestions, outcome: Outcome, metric: RemoveMetric, systemId: string): number {
   if (metric === 'break') {
-    if (!q.breakProbability) throw new InputError(`--metric: 'break' needs break tests, which ${systemId} does not have (use 'destroyed')`);
+    if (!q.breakProbability) throw new InputError(`--remove: 'break' needs break tests, which ${systemId} does not have (use 'destroyed')`);
     return q.breakProbability(outcome);
   }
   return outcome.destroyed ?? 0;

@@ -4,29 +4,13 @@
  * `--bounds K` (HOTT), and `--pairs` (kills). A rule set joins by giving its UnitQuestions an
  * `engagements` object (src/systems/types.ts, EngagementQuestions); nothing here knows a rule.
  */
-import type { Command } from 'commander';
 import { engagementsOf } from '../analysis/engagements.js';
 import { InputError } from '../core/errors.js';
-import { ATTACK_HOWS, type AttackHow } from '../systems/types.js';
+import { ATTACK_HOWS, type AttackHow, type SituationFlags } from '../systems/types.js';
+import { situationLines } from './provenance.js';
+import type { EngagementFlags } from './engagement-options.js';
 
-export interface EngagementFlags {
-  turns?: string;
-  bounds?: string;
-  pairs?: boolean;
-}
-
-/** commander collector of a repeatable option. */
-export function collect(value: string, previous: string[] = []): string[] {
-  return [...previous, value];
-}
-
-export function addEngagementOptions(cmd: Command, options: { pairs: boolean }): Command {
-  cmd
-    .option('--turns <k>', 'an engagement of K turns (Kings of War): P(routed by the end of each turn)')
-    .option('--bounds <k>', 'an engagement of K bounds (HOTT): combats that go on, Stronghold assaults');
-  if (options.pairs) cmd.option('--pairs', 'with --turns or --bounds: rank every pair of attackers from the library together');
-  return cmd;
-}
+export { addEngagementOptions, collect, type EngagementFlags } from './engagement-options.js';
 
 /** `kow/knights:flank` → the unit id and how it attacks. */
 export function attackerSpec(text: string): { ref: string; how: AttackHow | null } {
@@ -42,7 +26,7 @@ export function stepsOf(f: EngagementFlags, systemId: string): number | null {
   if (f.turns !== undefined && f.bounds !== undefined) throw new InputError('--turns: give --turns or --bounds, not both');
   const flag = f.turns !== undefined ? 'turns' : f.bounds !== undefined ? 'bounds' : null;
   if (flag === null) {
-    if (f.pairs) throw new InputError('--pairs: only with --turns (Kings of War) or --bounds (HOTT)');
+    if (f.pairs) throw new InputError('--pairs: only with --turns (Kings of War, Age of Sigmar) or --bounds (HOTT)');
     return null;
   }
   const e = engagementsOf(systemId, `--${flag}`);
@@ -51,4 +35,13 @@ export function stepsOf(f: EngagementFlags, systemId: string): number | null {
   const n = Number(text);
   if (!/^\d+$/.test(text.trim()) || n < 1 || n > e.maxSteps) throw new InputError(`--${flag}: '${text}' must be a whole number from 1 to ${e.maxSteps}`);
   return n;
+}
+
+/**
+ * The situation an engagement was given, for the run record: its length, the shared situation
+ * flags that were set, and the --situation keys (how each attacker attacks is on the command line).
+ */
+export function engagementSituation(systemId: string, steps: number, flags: SituationFlags): string[] {
+  const set = (['charge', 'flank', 'rear', 'shooting'] as const).filter((k) => flags[k]).map((k) => `${k}: true`);
+  return [`${engagementsOf(systemId, '--attacker').step}: ${steps}`, ...set, ...situationLines(flags.extra)];
 }

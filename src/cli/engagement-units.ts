@@ -11,10 +11,11 @@ import { DEFAULT_OPTION, type Library, questionsOf } from '../analysis/units.js'
 import { InputError } from '../core/errors.js';
 import { findSystem } from '../systems/registry.js';
 import type { SituationFlags } from '../systems/types.js';
-import { attackerSpec, type EngagementFlags, stepsOf } from './engagement-flags.js';
+import { attackerSpec, engagementSituation, type EngagementFlags, stepsOf } from './engagement-flags.js';
 import { samplingOptions, type SamplingFlags } from './options.js';
 import { renderResult } from './output.js';
 import { library, type QuestionFlags, situationFlags } from './questions.js';
+import { runProvenance } from './provenance.js';
 import { runScenario } from './run.js';
 import type { LoadedScenario } from './scenario-file.js';
 
@@ -25,6 +26,15 @@ export function engagementScenario(lib: Library, attackers: readonly string[], t
   const system = findSystem(id);
   const name = `${attackersLabel(sides.map((s) => s.side))} against ${sideLabel(target)}`;
   return { name, description: '', system, input, parsed: system.parse(input), file: null };
+}
+
+/** The run record's defaults of library units: the options not given, where the units have some. */
+export function optionDefaults(lib: Library, attackers: readonly string[], target: string, attackerOption: string | undefined, targetOption: string | undefined): string[] {
+  const hasOptions = (ref: string, flag: string) => Object.keys(lib.find(ref, flag).options).length > 0;
+  return [
+    ...(attackerOption === undefined && attackers.some((a) => hasOptions(attackerSpec(a).ref, '--attacker')) ? ['attacker option: default (the unit as written)'] : []),
+    ...(targetOption === undefined && hasOptions(target, '--target') ? ['target option: default (the unit as written)'] : []),
+  ];
 }
 
 export type FightUnitsFlags = QuestionFlags &
@@ -55,8 +65,14 @@ export async function fightEngagement(f: FightUnitsFlags, defaultSamples: number
   }
   if (f.rounds !== undefined) throw new InputError(`--rounds: ${systemId} engagements count ${hook.step} (--${hook.step} K)`);
   if (f.verbose) throw new InputError('--verbose: only for the whole fights of ninth-age and warhammer-fantasy (the live states of their chain)');
-  const scenario = engagementScenario(lib, f.attacker, target, f.attackerOption, stepsOf(f, systemId) ?? 1, situationFlags(f));
-  const result = await runScenario(scenario, f.mc ? 'mc' : 'exact', samplingOptions(f, defaultSamples));
-  process.stdout.write(`${renderResult(result, f.json ? 'json' : 'table')}\n`);
+  const steps = stepsOf(f, systemId) ?? 1;
+  const flags = situationFlags(f);
+  const scenario = engagementScenario(lib, f.attacker, target, f.attackerOption, steps, flags);
+  const engine = f.mc ? 'mc' : 'exact';
+  const sampling = samplingOptions(f, defaultSamples);
+  const result = await runScenario(scenario, engine, sampling);
+  // The run record, as attack gives it for the same engagement (issue 17).
+  const record = runProvenance(engine, sampling, engagementSituation(systemId, steps, flags), optionDefaults(lib, f.attacker, f.target, f.attackerOption, f.targetOption));
+  process.stdout.write(`${renderResult(result, f.json ? 'json' : 'table', record)}\n`);
   return true;
 }

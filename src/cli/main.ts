@@ -6,7 +6,7 @@ import { exitCodeOf, program } from './program.js';
 
 async function main(argv: string[]): Promise<number> {
   try {
-    await program().parseAsync(argv);
+    await (await program(argv)).parseAsync(argv);
     return Number(process.exitCode ?? 0);
   } catch (error) {
     try {

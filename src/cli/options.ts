@@ -4,7 +4,7 @@
 import { Option, type Command } from 'commander';
 import { InputError } from '../core/errors.js';
 import { DEFAULT_SEED } from '../core/rng.js';
-import { defaultThreads, maxThreads } from '../sim/pool.js';
+import { defaultThreads, maxThreads } from '../sim/threads.js';
 import type { Engine, RunOptions } from './run.js';
 
 export type Format = 'table' | 'json' | 'csv' | 'markdown';

@@ -4,10 +4,12 @@ import type { RunResult } from './run.js';
 import { renderCsv, renderMarkdown } from './render/flat.js';
 import { resultJson } from './render/json.js';
 import { renderTable } from './render/table.js';
+import { stdoutStyle } from './terminal.js';
+import type { Provenance } from './provenance.js';
 
-export function renderResult(r: RunResult, format: Format): string {
-  if (format === 'json') return JSON.stringify(resultJson(r), null, 2);
-  if (format === 'csv') return renderCsv(r);
-  if (format === 'markdown') return renderMarkdown(r);
-  return renderTable(r);
+export function renderResult(r: RunResult, format: Format, p?: Provenance): string {
+  if (format === 'json') return JSON.stringify(resultJson(r, p), null, 2);
+  if (format === 'csv') return renderCsv(r, p);
+  if (format === 'markdown') return renderMarkdown(r, p);
+  return renderTable(r, stdoutStyle(), p);
 }

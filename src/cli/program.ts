@@ -5,27 +5,41 @@
 import { Command, CommanderError } from 'commander';
 import { InputError } from '../core/errors.js';
 import { escapeControlCharacters } from '../core/json.js';
-import { WorkerFailure } from '../sim/pool.js';
+import { WorkerFailure } from '../sim/worker-failure.js';
 import { INTERRUPTED_EXIT_CODE } from './interrupt.js';
-import { attackCommand } from './commands/attack.js';
-import { checkCommand } from './commands/check.js';
-import { demoCommand } from './commands/demo.js';
-import { fightCommand } from './commands/fight.js';
-import { compareCommand } from './commands/compare.js';
-import { killsCommand } from './commands/kills.js';
-import { matchupsCommand } from './commands/matchups.js';
-import { tableCommand } from './commands/table.js';
-import { unitsCommand } from './commands/units.js';
+import { applyConventions } from './conventions.js';
 
-export function program(): Command {
+/**
+ * Each command's module, imported only when that command runs (start-up, issue 16: an exact
+ * command loads what it uses, not the simulator or every rule set).
+ */
+const COMMANDS: Record<string, () => Promise<Command>> = {
+  demo: async () => (await import('./commands/demo.js')).demoCommand(),
+  attack: async () => (await import('./commands/attack.js')).attackCommand(),
+  check: async () => (await import('./commands/check.js')).checkCommand(),
+  units: async () => (await import('./commands/units.js')).unitsCommand(),
+  kills: async () => (await import('./commands/kills.js')).killsCommand(),
+  compare: async () => (await import('./commands/compare.js')).compareCommand(),
+  fight: async () => (await import('./commands/fight.js')).fightCommand(),
+  table: async () => (await import('./commands/table.js')).tableCommand(),
+  matchups: async () => (await import('./commands/matchups.js')).matchupsCommand(),
+  scenarios: async () => (await import('./commands/scenarios.js')).scenariosCommand(),
+};
+
+/**
+ * The command tree for `argv` (process.argv form): only the named command's module loads; with
+ * no argv, help or an unknown command, every command loads (help lists them, commander suggests).
+ */
+export async function program(argv?: readonly string[]): Promise<Command> {
   const root = new Command('warodds')
     .description('Exact and Monte Carlo combat odds for tabletop fantasy wargames')
-    .version('0.1.0')
     .showSuggestionAfterError()
-    .addHelpText('after', '\nExample:\n  $ warodds attack --attacks 20 --hit 3 --wound 4 --save 4 --models 10');
-  for (const cmd of [demoCommand(), attackCommand(), checkCommand(), unitsCommand(), killsCommand(), compareCommand(), fightCommand(), tableCommand(), matchupsCommand()]) root.addCommand(cmd);
+    .addHelpText('after', '\nExample:\n  $ npx warodds attack --attacks 20 --hit 3 --wound 4 --save 4 --models 10');
+  const named = argv?.[2];
+  const wanted = named !== undefined && Object.hasOwn(COMMANDS, named) ? [named] : Object.keys(COMMANDS);
+  for (const cmd of await Promise.all(wanted.map((name) => COMMANDS[name]()))) root.addCommand(cmd);
   root.commands.forEach((c) => c.exitOverride());
-  return root.exitOverride();
+  return applyConventions(root).exitOverride();
 }
 
 export const BAD_INPUT_EXIT_CODE = 2;

@@ -10,12 +10,14 @@ import { loadLibrary, type Library } from '../analysis/units.js';
 import { parseJsonText } from '../json-file.js';
 import type { Evaluate, RemoveMetric } from '../analysis/pairing.js';
 import { findSystem } from '../systems/registry.js';
-import { createPool, runMonteCarlo, threadsFor } from '../sim/pool.js';
 import { tallyToOutcome } from '../sim/tally.js';
 import type { SituationFlags, UnitQuestions } from '../systems/types.js';
 import { DEFAULT_ROUNDS, MAX_ROUNDS } from '../fight/types.js';
 import { addSamplingOptions, formatOf, positiveInteger, samplingOptions, type OutputFlags, type SamplingFlags } from './options.js';
 import { interruptible } from './interrupt.js';
+import { progressReporter } from './progress.js';
+import { stdoutStyle } from './terminal.js';
+import { type Provenance, provenance, provenanceJson, situationLines } from './provenance.js';
 import type { Report } from './render/report.js';
 import { reportToCsv, reportToMarkdown, reportToTerminal } from './render/report-text.js';
 import { reportToHtml } from './render/report-html.js';
@@ -92,48 +94,113 @@ export function library(f: QuestionFlags): Library {
   return loadLibrary(f.units);
 }
 
-export function removeMetricOf(text: string | undefined): RemoveMetric {
+/** `--remove destroyed|break` (also spelt `--metric` in kills and compare, its old name). */
+export function removeMetricOf(text: string | undefined, flag = '--remove'): RemoveMetric {
   if (text === undefined || text === 'destroyed') return 'destroyed';
   if (text === 'break') return 'break';
-  throw new InputError(`--metric: '${text}' is not allowed (allowed: destroyed, break)`);
+  throw new InputError(`${flag}: '${text}' is not allowed (allowed: destroyed, break)`);
+}
+
+export const REMOVE_HELP = "what P(remove) counts: destroyed (the default; routed in Kings of War) or break (broken, fled or destroyed; Kings of War: wavered or routed)";
+
+/** A comma-separated list that may also be given several times: `--target a,b --target c`. */
+export function collectList(value: string, previous: string[] | undefined): string[] {
+  return [...(previous ?? []), ...value.split(',').map((s) => s.trim()).filter(Boolean)];
 }
 
 /**
- * Run `ask` with the exact engine, or with the Monte Carlo simulator on one pool started for the
- * whole command (every pairing reuses its workers).
+ * `--NAME <list>`, repeatable or comma-separated, with the old plural spelling as a hidden alias
+ * (`--targets` for `--target`); read both with `listFlag`.
  */
-export async function withEvaluator<T>(f: QuestionFlags, ask: (evaluate: Evaluate) => Promise<T>): Promise<T> {
+export function addListOption(cmd: Command, name: string, alias: string, description: string): Command {
+  return cmd.option(`--${name} <list>`, description, collectList).addOption(new Option(`--${alias} <list>`).hideHelp().argParser(collectList));
+}
+
+export function listFlag(f: object, name: string, alias: string): string[] | undefined {
+  const flags = f as Record<string, string[] | undefined>;
+  const given = [...(flags[name] ?? []), ...(flags[alias] ?? [])];
+  return given.length ? given : undefined;
+}
+
+/** `--remove`, or its old name `--metric` in kills and compare. */
+export function addRemoveOption(cmd: Command, withOldName: boolean): Command {
+  cmd.option('--remove <what>', REMOVE_HELP);
+  return withOldName ? cmd.addOption(new Option('--metric <what>').hideHelp()) : cmd;
+}
+
+/** What P(remove) counts when --remove is not given. */
+export function removeAssumption(q: UnitQuestions, fight: boolean): string {
+  if (fight) return 'P(remove) counts the target broken, caught or destroyed within the rounds';
+  return `P(remove) counts ${q.removeVerb === 'rout' ? 'routed' : 'destroyed'} (--remove break counts breaking too)`;
+}
+
+/** The round cap of a fight when --rounds is not given. */
+export function fightAssumptions(f: QuestionFlags): string[] {
+  return f.fight && f.rounds === undefined ? [`rounds: at most ${DEFAULT_ROUNDS}`] : [];
+}
+
+/** The record of a question's answer: its run, and the defaults the user did not choose. */
+export function questionProvenance(run: QuestionRun, assumed: string[]): Provenance {
+  return provenance({ ...run, assumed });
+}
+
+/** What a question's run used: the engine, sampling, and the situation the rule set was given. */
+export type QuestionRun = Pick<Provenance, 'engine' | 'samples' | 'samplesPer' | 'seed' | 'situation'>;
+
+/**
+ * Run `ask` with the exact engine, or with the Monte Carlo simulator on one pool started for the
+ * whole command (every pairing reuses its workers). The situation recorded is the one the rule
+ * set received in the first pairing (every pairing gets the same flags).
+ */
+export async function withEvaluator<T>(f: QuestionFlags, pairings: number, ask: (evaluate: Evaluate) => Promise<T>): Promise<{ value: T; run: QuestionRun }> {
   // A bad --html path is refused before the work, not after it.
   if (f.html) checkOutputPath(f.html, '--html');
-  if (!f.mc)
-    return ask(async (system, input) => {
+  let situation: string[] | null = null;
+  const seen = (input: unknown) => {
+    situation ??= situationLines((input as { situation?: unknown }).situation);
+  };
+  if (!f.mc) {
+    const value = await ask(async (system, input) => {
+      seen(input);
       const s = findSystem(system);
       const parsed = s.parse(input);
       return withWorkBudget(() => s.exact(parsed));
     });
+    return { value, run: { engine: 'exact', situation: situation ?? [] } };
+  }
   const options = samplingOptions(f, QUESTION_MC_SAMPLES);
+  const { createPool, runMonteCarlo, threadsFor } = await import('../sim/pool.js'); // only with --mc
   const pool = createPool(threadsFor(options.threads, options.samples));
+  // One bar over every pairing (`pairings` of them, as the command counts them).
+  const progress = progressReporter('Monte Carlo', pairings * options.samples);
   try {
-    return await interruptible(() =>
+    const value = await interruptible(() =>
       ask(async (system, input, label) => {
+        seen(input);
         findSystem(system).parse(input);
-        return tallyToOutcome(await runMonteCarlo({ system, input, label, ...options }, pool));
+        const tally = await runMonteCarlo({ system, input, label, ...options, onProgress: progress.update }, pool);
+        progress.endPart(options.samples);
+        return tallyToOutcome(tally);
       }),
     );
+    return { value, run: { engine: 'monte-carlo', samples: options.samples, samplesPer: 'pairing', seed: options.seed, situation: situation ?? [] } };
   } finally {
+    progress.done();
     await pool.destroy();
   }
 }
 
-/** Print the report (or the command's JSON) and write --html atomically. */
-export function emit(report: Report, json: unknown, f: QuestionFlags): void {
+/** Print the report (or the command's JSON, with the run's record under "run") and write --html atomically. */
+export function emit(report: Report, json: object, f: QuestionFlags): void {
   const format = formatOf(f);
   const text =
-    format === 'json' ? JSON.stringify(json, null, 2) : format === 'csv' ? reportToCsv(report) : format === 'markdown' ? reportToMarkdown(report) : reportToTerminal(report, Boolean(process.stdout.isTTY));
+    format === 'json'
+      ? JSON.stringify(report.provenance ? { run: provenanceJson(report.provenance), ...json } : json, null, 2)
+      : format === 'csv'
+        ? reportToCsv(report)
+        : format === 'markdown'
+          ? reportToMarkdown(report)
+          : reportToTerminal(report, stdoutStyle());
   if (f.html) writeOutputFile(f.html, reportToHtml(report), '--html');
   process.stdout.write(`${text}\n`);
-}
-
-export function splitList(text: string | undefined): string[] | undefined {
-  return text?.split(',').map((s) => s.trim()).filter(Boolean);
 }

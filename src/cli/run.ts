@@ -5,12 +5,11 @@ import { agreementOf, type AgreementReport } from '../analysis/agreement.js';
 import { withWorkBudget } from '../core/budget.js';
 import type { Piscina } from 'piscina';
 import { escapeControlCharacters } from '../core/json.js';
-import { runMonteCarlo } from '../sim/pool.js';
 import { tallyToOutcome, type TallyData } from '../sim/tally.js';
 import type { Outcome, Stage } from '../systems/types.js';
 import { InputError } from '../core/errors.js';
 import type { LoadedScenario } from './scenario-file.js';
-import { progressReporter } from './progress.js';
+import { type Progress, progressReporter } from './progress.js';
 import { interruptible } from './interrupt.js';
 
 export type Engine = 'exact' | 'mc' | 'both';
@@ -23,6 +22,8 @@ export interface RunOptions {
   chunkSize?: number;
   /** A started pool shared by several runs of one command (otherwise each run starts its own). */
   pool?: Piscina;
+  /** Progress shared by several runs (the caller ends each part); otherwise this run shows its own. */
+  progress?: Progress;
   /** Also compute the exact distribution of each stage of the attack sequence (`--stages`). */
   stages?: boolean;
 }
@@ -43,8 +44,10 @@ export async function runScenario(scenario: LoadedScenario, engine: Engine, opti
   if (options.stages) result.stages = stagesOf(scenario);
   if (engine !== 'mc') result.exact = withWorkBudget(() => scenario.system.exact(scenario.parsed));
   if (engine !== 'exact') {
-    const progress = progressReporter(`${scenario.name}: Monte Carlo`);
+    const progress = options.progress ?? progressReporter('Monte Carlo', options.samples);
     try {
+      // The pool and the simulator load only when a Monte Carlo answer is asked for.
+      const { runMonteCarlo } = await import('../sim/pool.js');
       const job = {
         system: scenario.system.id,
         input: scenario.input,
@@ -58,7 +61,7 @@ export async function runScenario(scenario: LoadedScenario, engine: Engine, opti
       const tally = await interruptible(() => runMonteCarlo(job, options.pool));
       result.monteCarlo = { outcome: tallyToOutcome(tally), tally, samples: options.samples, seed: options.seed };
     } finally {
-      progress.done();
+      if (!options.progress) progress.done();
     }
   }
   if (result.exact && result.monteCarlo) result.agreement = agreementOf(result.exact, result.monteCarlo.tally);

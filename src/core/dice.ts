@@ -53,8 +53,26 @@ export function parseDice(input: string | number): DiceExpr {
   return expr;
 }
 
-/** Exact distribution of the expression's value. */
+/**
+ * Exact distribution of the expression's value. Computed once per expression and cached (the
+ * same 2D6 flee and pursuit rolls are asked for at every end state of a fight); each call gets
+ * its own copy, so a caller may change it.
+ */
 export function diceDist(expr: DiceExpr): Dist {
+  const key = `${expr.count}d${expr.faces}${expr.discard ?? ''}${expr.modifier}`;
+  let d = cache.get(key);
+  if (!d) {
+    if (cache.size >= CACHE_SIZE) cache.clear();
+    d = computeDiceDist(expr);
+    cache.set(key, d);
+  }
+  return d.slice();
+}
+
+const CACHE_SIZE = 256;
+const cache = new Map<string, Dist>();
+
+function computeDiceDist(expr: DiceExpr): Dist {
   if (expr.count === 0) return point(expr.modifier);
   const kept = expr.discard === null ? sumIid(uniform(1, expr.faces), expr.count) : keptSum(expr);
   return shift(kept, expr.modifier);

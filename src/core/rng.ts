@@ -5,12 +5,18 @@
  * Monte Carlo job gets its own sfc32 generator seeded from (master state, i) only, so a result
  * never depends on how chunks are spread over threads.
  */
-import seedrandom from 'seedrandom';
+import { createRequire } from 'node:module';
+import type seedrandomFunction from 'seedrandom';
+
+// seedrandom (CommonJS) loads on the first seed, not with this module: exact commands never
+// need it (start-up, issue 16).
+const requireCjs = createRequire(import.meta.url);
 
 export const DEFAULT_SEED = 'warodds';
 
 /** Four 32-bit words derived from the seed string by seedrandom's ARC4 generator. */
 export function masterState(seed: string): Uint32Array {
+  const seedrandom = requireCjs('seedrandom') as typeof seedrandomFunction;
   const arc4 = seedrandom(seed);
   return Uint32Array.of(arc4.int32() >>> 0, arc4.int32() >>> 0, arc4.int32() >>> 0, arc4.int32() >>> 0);
 }
@@ -36,8 +42,19 @@ export function chunkRng(master: Uint32Array, index: number): Rng {
   );
 }
 
-/** Largest multiple of 6 below 2^32: draws at or above it are rejected so every face is equally likely. */
+/**
+ * Largest multiple of 6 below 2^32: a hot loop that draws one D6 inline rejects draws at or above
+ * it, so every face is equally likely.
+ */
 export const D6_LIMIT = 4294967292;
+
+/**
+ * Ten D6 from one 32-bit draw (issue 16: the dice budget of a draw): a draw under 71 · 6^10 is
+ * read as ten base-6 digits, each an independent uniform face; a draw at or above it (one in
+ * 2,300) is rejected, so every face is exactly equally likely.
+ */
+const SIX_TO_THE_TEN = 60466176;
+const TEN_D6_LIMIT = 71 * SIX_TO_THE_TEN;
 
 /**
  * sfc32 (Chris Doty-Humphrey's Small Fast Chaotic generator, 32-bit). Hot loops may copy the
@@ -68,11 +85,22 @@ export class Rng {
     return t >>> 0;
   }
 
-  /** An unbiased D6: 1..6. */
+  /** Faces not yet used of the last draw (base 6), and how many. */
+  private faces = 0;
+  private facesLeft = 0;
+
+  /** An unbiased D6: 1..6, the next digit of a draw of ten. */
   d6(): number {
-    let u = this.next();
-    while (u >= D6_LIMIT) u = this.next();
-    return (u % 6) + 1;
+    if (this.facesLeft === 0) {
+      let u = this.next();
+      while (u >= TEN_D6_LIMIT) u = this.next();
+      this.faces = (u % SIX_TO_THE_TEN) | 0;
+      this.facesLeft = 10;
+    }
+    const face = this.faces % 6;
+    this.faces = (this.faces / 6) | 0;
+    this.facesLeft--;
+    return face + 1;
   }
 
   /** An unbiased D3 (a D6 halved, rounding up): 1..3. */

@@ -3,11 +3,12 @@
  * integer tallies come back and are added, so the result depends only on the seed.
  */
 import { setMaxListeners } from 'node:events';
-import { availableParallelism } from 'node:os';
 import type { ResourceLimits } from 'node:worker_threads';
 import { Piscina } from 'piscina';
 import { masterState } from '../core/rng.js';
 import { findSystem } from '../systems/registry.js';
+import { defaultThreads, maxThreads } from './threads.js';
+import { WorkerFailure } from './worker-failure.js';
 import { CHUNK_SIZE, planChunks } from './chunks.js';
 import type { ChunkTask } from './run-chunk.js';
 import { canonicalTally, emptyTallyData, mergeTally, type TallyData } from './tally.js';
@@ -27,22 +28,12 @@ export interface MonteCarloJob {
   signal?: AbortSignal;
 }
 
-/** A worker that threw, exited or ran out of memory: the message is one line naming the cause. */
-export class WorkerFailure extends Error {
-  override name = 'WorkerFailure';
-}
+export { WorkerFailure };
 
 /** Chunks queued per worker thread at any time. */
 const IN_FLIGHT_PER_THREAD = 3;
 
-export function defaultThreads(): number {
-  return availableParallelism();
-}
-
-/** The most worker threads a command may ask for: 4 per core of this machine. */
-export function maxThreads(): number {
-  return 4 * availableParallelism();
-}
+export { defaultThreads, maxThreads };
 
 /** Threads worth starting for a job: never more than it has chunks. */
 export function threadsFor(threads: number, samples: number, chunkSize = CHUNK_SIZE): number {

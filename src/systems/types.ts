@@ -121,7 +121,8 @@ export interface UnitQuestions {
   breakProbability?(outcome: Outcome): number;
   /** Target characteristics a table may vary, and the default grid. */
   readonly tableKeys: Readonly<Record<string, TableKey>>;
-  readonly defaultGrid: { readonly rows: string; readonly cols: string; readonly target: UnitBody };
+  /** The default table: axes, base target, and what the cells show when --metric is not given (mean). */
+  readonly defaultGrid: { readonly rows: string; readonly cols: string; readonly target: UnitBody; readonly metric?: string };
   /** Built-in unit ids compared against by default. */
   readonly defaultTargets: readonly string[];
   /** Several attackers over several turns or bounds (`--turns` / `--bounds`, issue 15); absent where the rule set has none. */

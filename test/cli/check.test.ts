@@ -8,7 +8,7 @@ describe('warodds check', () => {
   it('every bundled generic scenario passes with 10^6 samples; --json gives one object per scenario', () => {
     const r = warodds(['check', '--system', 'generic', '--json']);
     expect(r.code).toBe(0);
-    const out = JSON.parse(r.stdout);
+    const out = JSON.parse(r.stdout).scenarios;
     expect(out.length).toBeGreaterThanOrEqual(3);
     for (const s of out) {
       expect(s).toMatchObject({ system: 'generic', verdict: 'pass', samples: 1_000_000, seed: 'warodds' });
@@ -21,7 +21,7 @@ describe('warodds check', () => {
   // `npm run check-all` (warodds check, 10^6 samples) is the full run quoted in the README.
   it('every bundled scenario of every rule set agrees with 2·10^5 samples', () => {
     const r = warodds(['check', '--json', '--samples', '200000']);
-    const out = JSON.parse(r.stdout);
+    const out = JSON.parse(r.stdout).scenarios;
     const failed = out.filter((s: { verdict: string }) => s.verdict !== 'pass').map((s: { name: string }) => s.name);
     expect(failed).toEqual([]);
     expect(r.code).toBe(0);

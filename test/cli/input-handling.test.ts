@@ -37,6 +37,13 @@ function mkfifo(path: string): void {
   if (r.status !== 0) throw new Error(`mkfifo failed: ${r.stderr}`);
 }
 
+
+/** A JSON answer without its "run" record (which names the command line, so differs between two spellings of one question). */
+function withoutRun(stdout: string): unknown {
+  const { run: _run, ...answer } = JSON.parse(stdout);
+  return answer;
+}
+
 describe('files read: only regular files of at most 10 MB', () => {
   const dir = scratch();
   const fifo = join(dir, 'pipe.json');
@@ -69,7 +76,7 @@ describe('files read: only regular files of at most 10 MB', () => {
     const viaLink = await runCli(['attack', '--scenario', join(dir, 'link-to-plain.json'), '--json']);
     const direct = await runCli(['attack', '--scenario', PLAIN, '--json']);
     expect(viaLink.code).toBe(0);
-    expect(viaLink.stdout).toBe(direct.stdout);
+    expect(withoutRun(viaLink.stdout)).toEqual(withoutRun(direct.stdout)); // the answer; "run" records the command line
   });
 
   it('a FIFO, a device or a huge file among the unit files of --units is refused at once', async () => {
@@ -215,7 +222,7 @@ describe('attack: the three ways to ask do not mix', () => {
     ['table', 'kow/elf-archers'],
   ])
     it(`${cmd[0]}: --flank with --rear is an error`, async () => {
-      expectRefusal(await runCli([...cmd, '--flank', '--rear']), /^error: option '--flank' cannot be used with option '--rear'$/m);
+      expectRefusal(await runCli([...cmd, '--flank', '--rear']), /^warodds: option '--flank' cannot be used with option '--rear'$/m);
       expectRefusal(await runCli([...cmd, '--rear', '--flank']), /cannot be used with option/);
     });
 });
@@ -249,7 +256,7 @@ describe('JSON files: duplicate keys, escaped excerpts, byte-order mark', () => 
     writeFileSync(path, Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), readFileSync(PLAIN)]));
     const withBom = await runCli(['attack', '--scenario', path, '--json']);
     expect(withBom.code).toBe(0);
-    expect(withBom.stdout).toBe((await runCli(['attack', '--scenario', PLAIN, '--json'])).stdout);
+    expect(withoutRun(withBom.stdout)).toEqual(withoutRun((await runCli(['attack', '--scenario', PLAIN, '--json'])).stdout));
   });
 });
 

@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
@@ -61,7 +61,7 @@ describe.each(PAIRINGS)('the three questions agree with warodds attack: $system'
   });
 
   it("table: the cell at the target's own characteristics is its attack on the target", () => {
-    const out = wjson(['table', p.attacker, '--target', p.target, '--rows', p.rows, '--cols', p.cols, ...p.flags]);
+    const out = wjson(['table', p.attacker, '--target', p.target, '--rows', p.rows, '--cols', p.cols, '--metric', 'mean', ...p.flags]);
     expect(out.cells).toHaveLength(2);
     expect(out.cells[0][0]).toBeCloseTo(attack(p, 'default').damage.mean, 12);
   });
@@ -103,7 +103,7 @@ describe('output formats', () => {
   const args = ['compare', 'aos/liberators', '--options', 'default,all-warhammers', '--targets', 'aos/clawlord,aos/squig-hoppers'];
 
   it('--csv: a header and one row per target and option, with raw numbers', () => {
-    const lines = warodds([...args, '--csv']).stdout.trim().split('\n');
+    const lines = warodds([...args, '--csv']).stdout.trim().split('\n').filter((l) => !l.startsWith('# '));
     expect(lines[0]).toBe('table,target,option,mean damage points,sd,P(destroy),P(≥ half),P(default > all-warhammers),P(default = all-warhammers),winner');
     expect(lines).toHaveLength(1 + 4);
     expect(lines[1].split(',')[3]).toMatch(/^\d+\.\d+$/);
@@ -113,7 +113,7 @@ describe('output formats', () => {
     const out = warodds([...args, '--markdown']).stdout;
     expect(out).toMatch(/^\*\*Liberators/);
     expect(out).toContain('|---|---|---:|');
-    expect(out.trim().split('\n').filter((l) => l.startsWith('| age-of-sigmar/'))).toHaveLength(4);
+    expect(out.trim().split('\n').filter((l) => l.startsWith('| aos/'))).toHaveLength(4);
   });
 
   it('--html FILE writes one self-contained page with tables and SVG charts', () => {
@@ -124,23 +124,13 @@ describe('output formats', () => {
     const html = readFileSync(file, 'utf8');
     expect(html.startsWith('<!DOCTYPE html>')).toBe(true);
     expect(html).toContain('<table>');
-    expect((html.match(/<svg /g) ?? []).length).toBe(2);
+    expect((html.match(/<svg class="(histogram|curves)"/g) ?? []).length).toBe(4); // two targets, two plots each
     expect(html).not.toMatch(/<script|https?:\/\/(?!www\.w3\.org)/);
     for (const cmd of [['kills', 'hott/knights'], ['table', 'kow/dragon']]) {
       const f = join(dir, `${cmd[0]}.html`);
       expect(warodds([...cmd, '--html', f]).code).toBe(0);
       expect(readFileSync(f, 'utf8')).toContain('</html>');
     }
-  });
-
-  const chromium = '/usr/bin/chromium';
-  it.runIf(existsSync(chromium))('the HTML page renders in headless Chromium without errors', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'warodds-'));
-    const file = join(dir, 'kills.html');
-    expect(warodds(['kills', 'aos/clawlord', '--html', file]).code).toBe(0);
-    const r = spawnSync(chromium, ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', `--user-data-dir=${join(dir, 'profile')}`, '--dump-dom', `file://${file}`], { encoding: 'utf8', timeout: 60_000 });
-    expect(r.stdout).toContain('What kills Clawlord');
-    expect(r.stdout).toContain('<svg');
   });
 });
 
@@ -153,7 +143,7 @@ describe('bad input: one line naming the problem, exit 2', () => {
     [['compare', 'aos/liberators', '--options', 'default,halberds'], /^warodds: --options: 'age-of-sigmar\/liberators' has no option 'halberds' \(it has: default, all-warhammers\)/],
     [['table', 'aos/clawlord', '--rows', 'toughness=2..6'], /^warodds: --rows: age-of-sigmar has no table key 'toughness' \(allowed: save, ward, health, models\)/],
     [['table', 'whfb/knights', '--cols', 'armour=1+'], /^warodds: --cols: armour=1\+: expected 2\+\.\.6\+ or 'none'/],
-    [['kills', 'aos/clawlord', '--metric', 'break'], /^warodds: --metric: 'break' needs break tests/],
+    [['kills', 'aos/clawlord', '--remove', 'break'], /^warodds: --remove: 'break' needs break tests/],
     [['table', 'kow/dragon', '--metric', 'p>=x'], /^warodds: --metric: 'p>=x' is not a table metric/],
   ];
   for (const [args, message] of cases) {
@@ -178,7 +168,7 @@ describe('warodds matchups (Hordes of the Things)', () => {
   });
 
   it('all against all agrees with the single-type rows', () => {
-    const all = wjson(['matchups', 'all']);
+    const all = wjson(['matchups', 'all']).matrix;
     const blades = all.find((r: { attacker: string }) => r.attacker === 'blades');
     expect(blades.matchups).toEqual(wjson(['matchups', 'blades']).matchups);
   });

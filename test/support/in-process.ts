@@ -29,7 +29,7 @@ export async function runCli(args: string[]): Promise<CliResult> {
   process.stderr.write = ((chunk: string | Uint8Array) => err.push(String(chunk)) > 0) as typeof process.stderr.write;
   let code: number;
   try {
-    const root = program();
+    const root = await program(['node', 'warodds', ...args]);
     captureOutput(root, out, err);
     await root.parseAsync(['node', 'warodds', ...args]);
     code = Number(process.exitCode ?? 0);

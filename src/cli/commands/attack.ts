@@ -3,17 +3,15 @@
  */
 import { Command, Option } from 'commander';
 import { GENERIC_FLAG_KEYS, genericScenarioFromFlags, type GenericFlags } from '../generic-flags.js';
-import { type LoadedScenario, loadScenarioFile } from '../scenario-file.js';
+import type { LoadedScenario } from '../scenario-file.js';
 import { InputError } from '../../core/errors.js';
-import { findSystem } from '../../systems/registry.js';
-import { DEFAULT_OPTION, questionsOf } from '../../analysis/units.js';
-import { pairingInput, sideLabel } from '../../analysis/pairing.js';
-import { addEngagementOptions, attackerSpec, collect, type EngagementFlags, stepsOf } from '../engagement-flags.js';
-import { engagementScenario } from '../engagement-units.js';
-import { library, type QuestionFlags, situationFlags } from '../questions.js';
+import { addEngagementOptions, collect, type EngagementFlags } from '../engagement-options.js';
+import type { QuestionFlags } from '../questions.js';
 import { addEngineOptions, addOutputOptions, addSamplingOptions, engineOf, type EngineFlags, formatOf, type OutputFlags, samplingOptions, type SamplingFlags } from '../options.js';
 import { runScenario } from '../run.js';
 import { renderResult } from '../output.js';
+import { COLUMN_HELP } from '../help.js';
+import { runProvenance, situationLines } from '../provenance.js';
 
 export const DEFAULT_ATTACK_SAMPLES = 1_000_000;
 
@@ -47,26 +45,69 @@ function checkModeFlags(cmd: Command, f: AttackFlags): void {
   } else if (units.length) throw new InputError(`${units[0]}: applies to --attacker/--target units only`);
 }
 
-/** A scenario from two library units and the situation flags — or an engagement of several attackers (issue 15). */
-function unitsScenario(f: AttackFlags): LoadedScenario {
+/**
+ * A scenario from two library units and the situation flags — or an engagement of several
+ * attackers (issue 15), with the situation it was given for the run record. The unit library,
+ * the pairing and every rule set load only here (start-up, issue 16: `attack` with generic
+ * flags loads the generic pipeline alone).
+ */
+async function unitsScenario(f: AttackFlags): Promise<{ scenario: LoadedScenario; situation?: string[] }> {
   if (!f.attacker?.length || !f.target) throw new InputError(`--${f.attacker?.length ? 'target' : 'attacker'}: give both --attacker and --target unit ids`);
+  const [{ findSystem }, { DEFAULT_OPTION, questionsOf }, { pairingInput, sideLabel }, { attackerSpec, engagementSituation, stepsOf }, { engagementScenario }, { library, situationFlags }] =
+    await Promise.all([
+      import('../../systems/registry.js'),
+      import('../../analysis/units.js'),
+      import('../../analysis/pairing.js'),
+      import('../engagement-flags.js'),
+      import('../engagement-units.js'),
+      import('../questions.js'),
+    ]);
   const lib = library(f);
   const specs = f.attacker.map(attackerSpec);
   const targetSide = { unit: lib.find(f.target, '--target'), option: f.targetOption ?? DEFAULT_OPTION };
   const steps = stepsOf(f, targetSide.unit.system);
-  if (specs.length > 1 || specs[0].how !== null || steps !== null)
-    return engagementScenario(lib, f.attacker, targetSide, f.attackerOption, steps ?? 1, situationFlags(f));
+  if (specs.length > 1 || specs[0].how !== null || steps !== null) {
+    const flags = situationFlags(f);
+    const scenario = engagementScenario(lib, f.attacker, targetSide, f.attackerOption, steps ?? 1, flags);
+    return { scenario, situation: engagementSituation(targetSide.unit.system, steps ?? 1, flags) };
+  }
   const attacker = { unit: lib.find(specs[0].ref, '--attacker'), option: f.attackerOption ?? DEFAULT_OPTION };
   const target = { unit: lib.find(f.target, '--target'), option: f.targetOption ?? DEFAULT_OPTION };
   const system = findSystem(attacker.unit.system);
   const input = pairingInput(questionsOf(system), attacker, target, situationFlags(f));
-  return { name: `${sideLabel(attacker)} against ${sideLabel(target)}`, description: '', system, input, parsed: system.parse(input), file: null };
+  return { scenario: { name: `${sideLabel(attacker)} against ${sideLabel(target)}`, description: '', system, input, parsed: system.parse(input), file: null } };
+}
+
+/** The generic pipeline's defaults for the flags not given: the default target, among others. */
+const GENERIC_DEFAULTS: Array<[keyof GenericFlags, string]> = [
+  ['attackerModels', '--attacker-models 1'],
+  ['rend', '--rend 0'],
+  ['damage', '--damage 1'],
+  ['save', '--save none'],
+  ['ward', '--ward none'],
+  ['models', '--models unlimited'],
+  ['health', '--health 1'],
+];
+
+function genericDefaults(f: AttackFlags): string[] {
+  const unset = GENERIC_DEFAULTS.filter(([key]) => f[key] === undefined).map(([, text]) => text);
+  return unset.length ? [`${unset.join(', ')}`] : [];
+}
+
+async function unitDefaults(f: AttackFlags): Promise<string[]> {
+  const [{ optionDefaults }, { library }] = await Promise.all([import('../engagement-units.js'), import('../questions.js')]);
+  return optionDefaults(library(f), f.attacker!, f.target!, f.attackerOption, f.targetOption);
+}
+
+/** A scenario file, or a bundled scenario by id: the rule sets load only here. */
+async function fileScenario(pathOrId: string): Promise<LoadedScenario> {
+  return (await import('../bundled.js')).findScenario(pathOrId);
 }
 
 export function attackCommand(): Command {
   const cmd = new Command('attack')
     .description('distributions of damage, models slain, destruction and morale for one attack')
-    .option('--scenario <file>', 'a scenario JSON file (any rule set); otherwise units or the generic pipeline flags below')
+    .option('--scenario <file|id>', 'a scenario JSON file (any rule set), or a bundled one by id (warodds scenarios lists them); otherwise units or the generic pipeline flags below')
     .option('--attacker <id>', 'a unit id, system/id (warodds units lists them), with --target; repeat it for several attackers, ID:how = front, flank, rear, counter-charge or shooting', collect)
     .option('--target <id>', 'the target unit id')
     .option('--attacker-option <name>', "the attacker's option (default: as written)")
@@ -108,18 +149,28 @@ export function attackCommand(): Command {
   cmd.addHelpText(
     'after',
     `
+${COLUMN_HELP.attack}
+
 Examples:
-  $ warodds attack --attacks 20 --hit 3 --wound 4 --save 4
-  $ warodds attack --attacks 2 --hit auto --wound auto --damage D3 --health 2 --models 5 --no-spill
-  $ warodds attack --attacks 6 --hit 4 --wound 4 --save 3 --invulnerable 5 --rend 2 --stages
-  $ warodds attack --attacker aos/liberators --target aos/clawlord --charge
-  $ warodds attack --attacker kow/elf-archers:shooting --attacker kow/heavy-cavalry:flank --target kow/spear-regiment --turns 2
-  $ warodds attack --scenario src/data/generic/scenarios/crits-and-rerolls.json --both --json`,
+  $ npx warodds attack --attacks 20 --hit 3 --wound 4 --save 4
+  $ npx warodds attack --attacks 2 --hit auto --wound auto --damage D3 --health 2 --models 5 --no-spill
+  $ npx warodds attack --attacks 6 --hit 4 --wound 4 --save 3 --invulnerable 5 --rend 2 --stages
+  $ npx warodds attack --attacker aos/liberators --target aos/clawlord --charge
+  $ npx warodds attack --attacker kow/elf-archers:shooting --attacker kow/heavy-cavalry:flank --target kow/spear-regiment --turns 2
+  $ npx warodds attack --scenario generic/crits-and-rerolls --both --json`,
   );
   return cmd.action(async (flags: AttackFlags, command: Command) => {
     checkModeFlags(command, flags);
-    const scenario = flags.scenario ? loadScenarioFile(flags.scenario) : flags.attacker || flags.target ? unitsScenario(flags) : genericScenarioFromFlags(flags);
-    const result = await runScenario(scenario, engineOf(flags), { ...samplingOptions(flags, DEFAULT_ATTACK_SAMPLES), stages: flags.stages });
-    process.stdout.write(`${renderResult(result, formatOf(flags))}\n`);
+    const { scenario, situation } = flags.scenario
+      ? { scenario: await fileScenario(flags.scenario) }
+      : flags.attacker || flags.target
+        ? await unitsScenario(flags)
+        : { scenario: genericScenarioFromFlags(flags) };
+    const engine = engineOf(flags);
+    const sampling = samplingOptions(flags, DEFAULT_ATTACK_SAMPLES);
+    const result = await runScenario(scenario, engine, { ...sampling, stages: flags.stages });
+    const assumed = flags.scenario ? [] : flags.attacker ? await unitDefaults(flags) : genericDefaults(flags);
+    const record = runProvenance(engine, sampling, situation ?? situationLines((scenario.input as { situation?: unknown }).situation), assumed);
+    process.stdout.write(`${renderResult(result, formatOf(flags), record)}\n`);
   });
 }

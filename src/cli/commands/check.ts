@@ -2,14 +2,18 @@
  * `warodds check`: both engines on each scenario, with a statistical verdict per scenario.
  */
 import { Command } from 'commander';
-import Table from 'cli-table3';
-import { loadBundledScenarios } from '../bundled.js';
 import { InputError } from '../../core/errors.js';
-import { loadScenarioFile } from '../scenario-file.js';
 import { addSamplingOptions, samplingOptions, type SamplingFlags } from '../options.js';
 import { runScenario, type RunResult } from '../run.js';
 import { createPool, threadsFor } from '../../sim/pool.js';
+import { progressReporter } from '../progress.js';
 import { fixed, sig } from '../render/format.js';
+import { renderTextTable, type TextColumn } from '../render/text-table.js';
+import { wrapProse } from '../render/report-text.js';
+import { terminalWidth } from '../terminal.js';
+import { findScenario, loadBundledScenarios, scenarioLabel } from '../bundled.js';
+import { type Provenance, provenanceJson, provenanceLines, runProvenance } from '../provenance.js';
+import { findSystem } from '../../systems/registry.js';
 
 export const DEFAULT_CHECK_SAMPLES = 1_000_000;
 
@@ -18,9 +22,9 @@ type CheckFlags = SamplingFlags & { system?: string; json?: boolean };
 export function checkCommand(): Command {
   const cmd = new Command('check')
     .description('run the exact engine and the Monte Carlo simulator on each scenario and test their agreement')
-    .argument('[scenario...]', 'scenario files (default: every bundled scenario)')
+    .argument('[scenario...]', 'scenario files or bundled scenario ids (default: every bundled scenario)')
     .option('--system <name>', 'only the bundled scenarios of this rule set')
-    .option('--json', 'JSON: an array with one object per scenario');
+    .option('--json', 'JSON: { run, scenarios: [one object per scenario] }');
   addSamplingOptions(cmd, DEFAULT_CHECK_SAMPLES);
   cmd.addHelpText(
     'after',
@@ -28,30 +32,44 @@ export function checkCommand(): Command {
 Verdict: every distribution must pass a pooled chi-square test (p ≥ 1e-4) and a z-test of its mean
 (|z| ≤ 4.5); the exit code is 1 when any scenario fails.
 
+Columns: fields: how many distributions and tables were compared; lowest p: the smallest p-value
+of their chi-square tests, and of which field; max |z|: the largest z-score of a mean; max TVD: the
+largest total variation distance between the exact and simulated distributions.
+
 Examples:
-  $ warodds check --system generic
-  $ warodds check src/data/generic/scenarios/plain.json --samples 200000 --json`,
+  $ npx warodds check --system generic
+  $ npx warodds check generic/plain --samples 200000 --json`,
   );
   return cmd.action(async (files: string[], flags: CheckFlags) => {
     if (files.length && flags.system) throw new InputError('--system: give either scenario files or --system, not both');
-    const scenarios = files.length ? files.map((f) => loadScenarioFile(f, 'scenario')) : loadBundledScenarios(flags.system);
+    const scenarios = files.length ? files.map((f) => findScenario(f, 'scenario')) : loadBundledScenarios(flags.system);
     if (!scenarios.length) throw new InputError(`--system: no bundled scenarios${flags.system ? ` for '${flags.system}'` : ''}`);
     const sampling = samplingOptions(flags, DEFAULT_CHECK_SAMPLES);
     // One pool for every scenario: workers start once.
     const pool = createPool(threadsFor(sampling.threads, sampling.samples));
     const results: RunResult[] = [];
+    // On a terminal: a bar over every scenario's samples, and one line per scenario as it finishes.
+    const progress = progressReporter('check', scenarios.length * sampling.samples);
     try {
-      for (const scenario of scenarios) results.push(await runScenario(scenario, 'both', { ...sampling, pool }));
+      for (const scenario of scenarios) {
+        const r = await runScenario(scenario, 'both', { ...sampling, pool, progress });
+        results.push(r);
+        progress.endPart(sampling.samples, `${r.agreement!.pass ? 'pass' : 'FAIL'}  ${scenarioLabel(scenario)}  (${results.length} of ${scenarios.length})`);
+      }
     } finally {
+      progress.done();
       await pool.destroy();
     }
-    process.stdout.write(`${flags.json ? JSON.stringify(results.map(checkJson), null, 2) : checkTable(results)}\n`);
+    const assumed = files.length ? [] : [`scenarios: every bundled scenario${flags.system ? ` of ${findSystem(flags.system, '--system').id}` : ''} (${scenarios.length})`];
+    const record = runProvenance('both', sampling, [], assumed, 'scenario');
+    process.stdout.write(`${flags.json ? JSON.stringify({ run: provenanceJson(record), scenarios: results.map(checkJson) }, null, 2) : checkTable(results, record)}\n`);
     if (results.some((r) => !r.agreement!.pass)) process.exitCode = 1;
   });
 }
 
 function checkJson(r: RunResult) {
   return {
+    id: scenarioLabel(r.scenario),
     name: r.scenario.name,
     system: r.scenario.system.id,
     file: r.scenario.file,
@@ -62,29 +80,32 @@ function checkJson(r: RunResult) {
   };
 }
 
-function checkTable(results: RunResult[]): string {
-  const t = new Table({ head: ['scenario', 'system', 'verdict', 'fields', 'lowest p', 'max |z|', 'max TVD'], style: { head: [], border: [] } });
-  for (const r of results) {
+function checkTable(results: RunResult[], record: Provenance): string {
+  const columns: TextColumn[] = [
+    { head: 'scenario', align: 'left', key: true },
+    { head: 'verdict', align: 'left' },
+    { head: 'fields', align: 'right' },
+    { head: 'lowest p', align: 'right' },
+    { head: 'of field', align: 'left' },
+    { head: 'max |z|', align: 'right' },
+    { head: 'max TVD', align: 'right' },
+  ];
+  const rows = results.map((r) => {
     const f = r.agreement!.fields;
-    t.push([
-      r.scenario.name,
-      r.scenario.system.id,
+    const lowest = f.reduce((a, b) => (b.pValue < a.pValue ? b : a));
+    return [
+      scenarioLabel(r.scenario),
       r.agreement!.pass ? 'pass' : 'FAIL',
-      fieldList(f.map((x) => x.field)),
-      sig(Math.min(...f.map((x) => x.pValue))),
+      String(f.length),
+      sig(lowest.pValue),
+      lowest.field,
       fixed(Math.max(...f.map((x) => Math.abs(x.zMean))), 2),
       sig(Math.max(...f.map((x) => x.tvd))),
-    ]);
-  }
+    ];
+  });
   const failed = results.filter((r) => !r.agreement!.pass).length;
   const samples = results[0].monteCarlo!.samples.toLocaleString('en');
-  return `${t.toString()}\n${results.length - failed} of ${results.length} scenarios agree (${samples} samples each, seed '${results[0].monteCarlo!.seed}')`;
-}
-
-/** The fields compared; a whole fight's many per-round tables are counted, not listed. */
-function fieldList(fields: string[]): string {
-  const perRound = fields.filter((f) => /^outcomes\.(margin|attacker-left|target-left)-\d+$/.test(f));
-  if (perRound.length === 0) return fields.join(', ');
-  const rounds = perRound.filter((f) => f.startsWith('outcomes.margin-')).length;
-  return [...fields.filter((f) => !perRound.includes(f)), `${perRound.length} per-round tables (${rounds} rounds)`].join(', ');
+  const width = terminalWidth();
+  const summary = `${results.length - failed} of ${results.length} scenarios agree (${samples} samples each, seed '${results[0].monteCarlo!.seed}')`;
+  return [renderTextTable({ columns, rows }, width), summary, '', ...provenanceLines(record)].map((l) => wrapProse(l, width)).join('\n');
 }

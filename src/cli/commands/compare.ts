@@ -1,56 +1,68 @@
 /**
- * `warodds compare <unit> --options a,b`: weapon or equipment options side by side.
+ * `warodds compare <unit> --option a,b`: weapon or equipment options side by side.
  */
 import { Command } from 'commander';
 import { compareOptions } from '../../analysis/compare.js';
 import { compareEngagements } from '../../analysis/engagements.js';
-import { sideLabel } from '../../analysis/pairing.js';
-import { addEngagementOptions, type EngagementFlags, stepsOf } from '../engagement-flags.js';
+import { addEngagementOptions, engagementSituation, type EngagementFlags, stepsOf } from '../engagement-flags.js';
 import { engagementCompareReport } from '../render/engagement-report.js';
 import { DEFAULT_OPTION, questionsOf, withOption } from '../../analysis/units.js';
 import { InputError } from '../../core/errors.js';
 import { findSystem } from '../../systems/registry.js';
 import { compareReport } from '../render/question-reports.js';
-import { addFightOptions, addQuestionOptions, checkFightSystem, emit, library, type QuestionFlags, removeMetricOf, situationFlags, splitList, withEvaluator } from '../questions.js';
+import { addFightOptions, addListOption, addQuestionOptions, addRemoveOption, checkFightSystem, emit, fightAssumptions, library, listFlag, type QuestionFlags, questionProvenance, removeAssumption, removeMetricOf, situationFlags, withEvaluator } from '../questions.js';
+import { shortId } from '../ids.js';
+import { COLUMN_HELP } from '../help.js';
 
-type CompareFlags = QuestionFlags & EngagementFlags & { options?: string; targets?: string; metric?: string };
+type CompareFlags = QuestionFlags & EngagementFlags & { option?: string[]; options?: string[]; target?: string[]; targets?: string[]; remove?: string; metric?: string };
 
 export function compareCommand(): Command {
   const cmd = new Command('compare')
     .description('which option is better? options of one unit side by side against one or more targets')
-    .argument('<unit>', 'a unit id, system/id')
-    .option('--options <names>', "two or more of the unit's options, comma-separated ('default' is the unit as written; default: all of them)")
-    .option('--targets <ids>', 'target unit ids, comma-separated (default: a standard set for the rule set)')
-    .option('--metric <metric>', 'destroyed or break, for the P(remove) column');
+    .argument('<unit>', 'a unit id, system/id');
+  addListOption(cmd, 'option', 'options', "two or more of the unit's options, comma-separated or repeated ('default' is the unit as written; default: all of them)");
+  addListOption(cmd, 'target', 'targets', 'target unit ids, comma-separated or repeated (default: a standard set for the rule set)');
+  addRemoveOption(cmd, true);
   addQuestionOptions(cmd);
   addFightOptions(cmd);
   addEngagementOptions(cmd, { pairs: false });
   cmd.addHelpText(
     'after',
-    '\nWith --fight each option fights each target to a finish; P(remove) is P(the target is broken, caught or destroyed).\n\nExamples:\n  $ warodds compare aos/liberators --options default,all-warhammers --targets aos/clawlord\n  $ warodds compare aos/clawlord --charge --markdown\n  $ warodds compare t9a/line-infantry-spears --options default,horde --targets t9a/halberdiers --fight\n  $ warodds compare kow/dragon --turns 3 --targets kow/warrior-horde,kow/spear-regiment',
+    `\n${COLUMN_HELP.compare}\n\nWith --fight each option fights each target to a finish; P(remove) is P(the target is broken, caught or destroyed).\n\nExamples:\n  $ npx warodds compare aos/liberators --option default,all-warhammers --target aos/clawlord\n  $ npx warodds compare aos/clawlord --charge --markdown\n  $ npx warodds compare t9a/line-infantry-spears --option default,horde --target t9a/halberdiers --fight\n  $ npx warodds compare kow/dragon --turns 3 --target kow/warrior-horde,kow/spear-regiment`,
   );
   return cmd.action(async (unitRef: string, f: CompareFlags) => {
     const lib = library(f);
     const unit = lib.find(unitRef, 'unit');
-    const options = splitList(f.options) ?? [DEFAULT_OPTION, ...Object.keys(unit.options)];
-    if (options.length < 2) throw new InputError(`--options: give at least two options of '${unitRef}' (it has: ${[DEFAULT_OPTION, ...Object.keys(unit.options)].join(', ')})`);
+    const all = [DEFAULT_OPTION, ...Object.keys(unit.options)];
+    const givenOptions = listFlag(f, 'option', 'options');
+    const options = givenOptions ?? all;
+    if (options.length < 2) throw new InputError(`--option: give at least two options of '${unitRef}' (it has: ${all.join(', ')})`);
     options.forEach((o) => withOption(unit, o));
-    const q = questionsOf(findSystem(unit.system));
-    const targetIds = splitList(f.targets) ?? q.defaultTargets.map((id) => `${unit.system}/${id}`);
-    const targets = targetIds.map((id) => ({ unit: lib.find(id, '--targets'), option: DEFAULT_OPTION }));
+    const system = findSystem(unit.system);
+    const q = questionsOf(system);
+    const givenTargets = listFlag(f, 'target', 'targets');
+    const targetIds = givenTargets ?? q.defaultTargets.map((id) => `${unit.system}/${id}`);
+    const targets = targetIds.map((id) => ({ unit: lib.find(id, '--target'), option: DEFAULT_OPTION }));
     const flags = situationFlags(f);
+    const removeText = f.remove ?? f.metric;
+    const removeFlag = f.remove !== undefined ? '--remove' : '--metric';
+    const assumed: string[] = [];
+    if (!givenOptions) assumed.push(`options: all of the unit's (${all.join(', ')})`);
+    if (!givenTargets) assumed.push(`targets: the ${system.id} standard set (${targets.map((t) => shortId(t.unit.system, t.unit.id)).join(', ')})`);
     const steps = stepsOf(f, unit.system);
     if (steps !== null) {
       if (f.fight) throw new InputError('--fight: a whole fight (9th Age, Warhammer Fantasy) is not an engagement of --turns or --bounds');
-      if (f.metric !== undefined) throw new InputError('--metric: an engagement compares by P(removed within the turns or bounds)');
-      const rows = await withEvaluator(f, (evaluate) => compareEngagements(unit, options, targets, steps, flags, evaluate));
-      const { report, json } = engagementCompareReport(sideLabel({ unit, option: DEFAULT_OPTION }), rows, steps, q);
-      return emit(report, json, f);
+      if (removeText !== undefined) throw new InputError(`${removeFlag}: an engagement compares by P(removed within the turns or bounds)`);
+      const { value: rows, run } = await withEvaluator(f, options.length * targets.length, (evaluate) => compareEngagements(unit, options, targets, steps, flags, evaluate));
+      const { report, json } = engagementCompareReport({ unit, option: DEFAULT_OPTION }, rows, steps, q);
+      return emit({ ...report, provenance: questionProvenance({ ...run, situation: engagementSituation(unit.system, steps, flags) }, assumed) }, json, f);
     }
     checkFightSystem(q, flags, unit.system);
-    const metric = f.fight && f.metric === undefined ? 'break' : removeMetricOf(f.metric);
-    const result = await withEvaluator(f, (evaluate) => compareOptions(unit, options, targets, flags, metric, evaluate));
+    const metric = f.fight && removeText === undefined ? 'break' : removeMetricOf(removeText, removeFlag);
+    const { value: result, run } = await withEvaluator(f, options.length * targets.length, (evaluate) => compareOptions(unit, options, targets, flags, metric, evaluate));
+    if (removeText === undefined) assumed.push(removeAssumption(q, Boolean(f.fight)));
+    assumed.push(...fightAssumptions(f));
     const { report, json } = compareReport(result, q);
-    emit(report, json, f);
+    emit({ ...report, provenance: questionProvenance(run, assumed) }, json, f);
   });
 }

@@ -5,6 +5,7 @@
 import { Command, Option } from 'commander';
 import { DEFAULT_OPTION, questionsOf } from '../../analysis/units.js';
 import { pairingInput, sideLabel } from '../../analysis/pairing.js';
+import { COLUMN_HELP } from '../help.js';
 import { InputError } from '../../core/errors.js';
 import { fightReport } from '../../fight/report.js';
 import { findSystem } from '../../systems/registry.js';
@@ -16,7 +17,11 @@ import { fightToHtml } from '../render/fight-html.js';
 import { runScenario } from '../run.js';
 import { addEngagementOptions, collect } from '../engagement-flags.js';
 import { fightEngagement, type FightUnitsFlags } from '../engagement-units.js';
-import { type LoadedScenario, loadScenarioFile, scenarioFromJson } from '../scenario-file.js';
+import { type LoadedScenario, scenarioFromJson } from '../scenario-file.js';
+import { findScenario } from '../bundled.js';
+import { runProvenance, situationLines } from '../provenance.js';
+import { terminalWidth } from '../terminal.js';
+import { DEFAULT_ROUNDS } from '../../fight/types.js';
 
 export const DEFAULT_FIGHT_SAMPLES = 200_000;
 
@@ -37,7 +42,7 @@ function unitsFight(f: FightFlags): LoadedScenario {
 
 /** A fight scenario file, its round cap replaced by --rounds. */
 function fileFight(f: FightFlags): LoadedScenario {
-  const loaded = loadScenarioFile(f.scenario!);
+  const loaded = findScenario(f.scenario!);
   if (!loaded.system.isFight?.(loaded.parsed))
     throw new InputError(`--scenario: '${f.scenario}' is not a whole fight (a 9th Age situation of type 'fight', a Warhammer Fantasy situation of phase 'fight')`);
   if (f.rounds === undefined) return loaded;
@@ -49,7 +54,7 @@ function fileFight(f: FightFlags): LoadedScenario {
 export function fightCommand(): Command {
   const cmd = new Command('fight')
     .description('a whole close combat, round after round to a finish: who wins, how, and when')
-    .option('--scenario <file>', "a fight scenario file (situation type or phase 'fight')")
+    .option('--scenario <file|id>', "a fight scenario file, or a bundled one by id (situation type or phase 'fight')")
     .option('--attacker <id>', 'a unit id, system/id (warodds units lists them), with --target; repeat it for an engagement of several (kings-of-war, age-of-sigmar, hott)', collect)
     .option('--target <id>', 'the target unit id')
     .option('--attacker-option <name>', "the attacker's option (default: as written)")
@@ -69,9 +74,11 @@ export function fightCommand(): Command {
   cmd.addHelpText(
     'after',
     `
+${COLUMN_HELP.fight}
+
 Examples:
-  $ warodds fight --attacker t9a/knights --target t9a/line-infantry-spears --charge
-  $ warodds fight --scenario src/data/warhammer-fantasy/scenarios/fight-spearmen-vs-ogres.json --json`,
+  $ npx warodds fight --attacker t9a/knights --target t9a/line-infantry-spears --charge
+  $ npx warodds fight --scenario whfb/fight-spearmen-vs-ogres --json`,
   );
   return cmd.action(async (f: FightFlags) => {
     if (f.html) {
@@ -86,7 +93,8 @@ Examples:
     if (f.scenario && unitFlag) throw new InputError(`--scenario: the file describes the situation; --${unitFlag.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)} is for library units`);
     const scenario = f.scenario ? fileFight(f) : unitsFight(f);
     const engine = f.mc ? 'mc' : 'exact';
-    const result = await runScenario(scenario, engine, samplingOptions(f, DEFAULT_FIGHT_SAMPLES));
+    const sampling = samplingOptions(f, DEFAULT_FIGHT_SAMPLES);
+    const result = await runScenario(scenario, engine, sampling);
     const outcome = f.mc ? result.monteCarlo!.outcome : result.exact!;
     const report = fightReport(outcome);
     const header = {
@@ -94,8 +102,16 @@ Examples:
       system: scenario.system.id,
       engine: f.mc ? `Monte Carlo, ${result.monteCarlo!.samples.toLocaleString('en')} samples, seed '${result.monteCarlo!.seed}'` : 'exact',
     };
-    const text = f.json ? JSON.stringify(fightToJson(header, report, f.verbose ? outcome.chain : undefined), null, 2) : fightToTerminal(header, report, outcome.chain, Boolean(f.verbose));
+    const assumed = [
+      ...(f.rounds === undefined && !f.scenario ? [`rounds: at most ${DEFAULT_ROUNDS}`] : []),
+      ...(!f.scenario && f.attackerOption === undefined ? ['attacker option: default (the unit as written)'] : []),
+      ...(!f.scenario && f.targetOption === undefined ? ['target option: default (the unit as written)'] : []),
+    ];
+    const record = runProvenance(engine, sampling, situationLines((scenario.input as { situation?: unknown }).situation), assumed);
+    const text = f.json
+      ? JSON.stringify(fightToJson(header, report, f.verbose ? outcome.chain : undefined, record), null, 2)
+      : fightToTerminal(header, report, outcome.chain, Boolean(f.verbose), terminalWidth(), record);
     process.stdout.write(`${text}\n`);
-    if (f.html) writeOutputFile(f.html, fightToHtml(header, report), '--html');
+    if (f.html) writeOutputFile(f.html, fightToHtml(header, report, record), '--html');
   });
 }

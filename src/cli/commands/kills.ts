@@ -4,49 +4,63 @@
 import { Command } from 'commander';
 import { whatKills } from '../../analysis/kills.js';
 import { rankEngagements } from '../../analysis/engagements.js';
-import { addEngagementOptions, type EngagementFlags, stepsOf } from '../engagement-flags.js';
+import { addEngagementOptions, engagementSituation, type EngagementFlags, stepsOf } from '../engagement-flags.js';
 import { engagementKillsReport } from '../render/engagement-report.js';
-import { DEFAULT_OPTION, questionsOf } from '../../analysis/units.js';
+import { DEFAULT_OPTION, questionsOf, withOption } from '../../analysis/units.js';
 import { InputError } from '../../core/errors.js';
 import { findSystem } from '../../systems/registry.js';
 import { killsReport } from '../render/question-reports.js';
-import { addFightOptions, addQuestionOptions, checkFightSystem, emit, library, type QuestionFlags, removeMetricOf, situationFlags, splitList, withEvaluator } from '../questions.js';
+import { addFightOptions, addListOption, addQuestionOptions, addRemoveOption, checkFightSystem, emit, fightAssumptions, library, listFlag, type QuestionFlags, questionProvenance, removeAssumption, removeMetricOf, situationFlags, withEvaluator } from '../questions.js';
+import { COLUMN_HELP } from '../help.js';
 
-type KillsFlags = QuestionFlags & EngagementFlags & { attackers?: string; targetOption?: string; metric?: string };
+type KillsFlags = QuestionFlags & EngagementFlags & { attacker?: string[]; attackers?: string[]; targetOption?: string; remove?: string; metric?: string };
 
 export function killsCommand(): Command {
   const cmd = new Command('kills')
     .description('what kills this unit? every candidate attacker, each with its best option, ranked by P(remove)')
-    .argument('<target>', 'a unit id, system/id (warodds units lists them)')
-    .option('--attackers <ids>', "candidates, comma-separated (default: every unit of the target's rule set)")
-    .option('--target-option <name>', "the target's option (default: as written)")
-    .option('--metric <metric>', "destroyed (routed in Kings of War) or break (broken, fled or destroyed, where the rule set has break tests)");
+    .argument('<target>', 'a unit id, system/id (warodds units lists them)');
+  addListOption(cmd, 'attacker', 'attackers', "candidate attackers, comma-separated or repeated (default: every unit of the target's rule set)");
+  cmd.option('--target-option <name>', "the target's option (default: as written)");
+  addRemoveOption(cmd, true);
   addQuestionOptions(cmd);
   addFightOptions(cmd);
   addEngagementOptions(cmd, { pairs: true });
   cmd.addHelpText(
     'after',
-    '\nWith --fight the ranking is by P(the target is broken, caught or destroyed within the rounds); with --turns or --bounds by P(removed within them).\n\nExamples:\n  $ warodds kills aos/clawlord\n  $ warodds kills hott/knights --attackers hott/blades,hott/spears,hott/behemoths --csv\n  $ warodds kills t9a/halberdiers --fight --charge --rounds 3\n  $ warodds kills kow/spear-regiment --turns 3 --pairs\n  $ warodds kills hott/stronghold --bounds 4 --pairs',
+    `\n${COLUMN_HELP.kills}\n\nWith --fight the ranking is by P(the target is broken, caught or destroyed within the rounds); with --turns or --bounds by P(removed within them).\n\nExamples:\n  $ npx warodds kills aos/clawlord\n  $ npx warodds kills hott/knights --attacker hott/blades,hott/spears,hott/behemoths --csv\n  $ npx warodds kills t9a/halberdiers --fight --charge --rounds 3\n  $ npx warodds kills kow/spear-regiment --turns 3 --pairs\n  $ npx warodds kills hott/stronghold --bounds 4 --pairs`,
   );
   return cmd.action(async (targetRef: string, f: KillsFlags) => {
     const lib = library(f);
     const target = { unit: lib.find(targetRef, 'target'), option: f.targetOption ?? DEFAULT_OPTION };
-    const candidates = splitList(f.attackers)?.map((id) => lib.find(id, '--attackers')) ?? lib.ofSystem(target.unit.system);
+    const given = listFlag(f, 'attacker', 'attackers');
+    const candidates = given?.map((id) => lib.find(id, '--attacker')) ?? lib.ofSystem(target.unit.system);
+    const system = findSystem(target.unit.system);
+    const q = questionsOf(system);
     const flags = situationFlags(f);
+    const removeText = f.remove ?? f.metric;
+    const removeFlag = f.remove !== undefined ? '--remove' : '--metric';
+    const assumed: string[] = [];
+    if (!given) assumed.push(`attackers: every ${system.id} unit in the library (${candidates.length}), each with its best option`);
+    if (f.targetOption === undefined && Object.keys(target.unit.options).length) assumed.push('target option: default (the unit as written)');
     const steps = stepsOf(f, target.unit.system);
     if (steps !== null) {
       if (f.fight) throw new InputError('--fight: a whole fight (9th Age, Warhammer Fantasy) is not an engagement of --turns or --bounds');
-      if (f.metric !== undefined) throw new InputError('--metric: an engagement ranks by P(removed within the turns or bounds)');
-      const { rows, refused } = await withEvaluator(f, (evaluate) => rankEngagements(target, candidates, steps, Boolean(f.pairs), flags, evaluate));
-      const { report, json } = engagementKillsReport(target, rows, refused, steps, Boolean(f.pairs), questionsOf(findSystem(target.unit.system)));
-      return emit(report, json, f);
+      if (removeText !== undefined) throw new InputError(`${removeFlag}: an engagement ranks by P(removed within the turns or bounds)`);
+      // Engagements to run (for the progress bar): each candidate, or each pair of them.
+      const engagements = f.pairs ? (candidates.length * (candidates.length + 1)) / 2 : candidates.length;
+      const { value, run } = await withEvaluator(f, engagements, (evaluate) => rankEngagements(target, candidates, steps, Boolean(f.pairs), flags, evaluate));
+      const { report, json } = engagementKillsReport(target, value.rows, value.refused, steps, Boolean(f.pairs), q);
+      return emit({ ...report, provenance: questionProvenance({ ...run, situation: engagementSituation(target.unit.system, steps, flags) }, assumed) }, json, f);
     }
-    const q = questionsOf(findSystem(target.unit.system));
     checkFightSystem(q, flags, target.unit.system);
-    // A fight ranks by P(broken, caught or destroyed) unless another metric is asked for
-    const metric = f.fight && f.metric === undefined ? 'break' : removeMetricOf(f.metric);
-    const result = await withEvaluator(f, (evaluate) => whatKills(target, candidates, flags, metric, evaluate));
+    // A fight ranks by P(broken, caught or destroyed) unless another metric is asked for.
+    const metric = f.fight && removeText === undefined ? 'break' : removeMetricOf(removeText, removeFlag);
+    // Pairings to run: every option of every candidate that can make this attack.
+    const pairings = candidates.reduce((n, u) => n + [DEFAULT_OPTION, ...Object.keys(u.options)].filter((o) => q.canAttack(withOption(u, o), flags)).length, 0);
+    const { value: result, run } = await withEvaluator(f, pairings, (evaluate) => whatKills(target, candidates, flags, metric, evaluate));
+    if (removeText === undefined) assumed.push(removeAssumption(q, Boolean(f.fight)));
+    assumed.push(...fightAssumptions(f));
     const { report, json } = killsReport(result, q);
-    emit(report, json, f);
+    emit({ ...report, provenance: questionProvenance(run, assumed) }, json, f);
   });
 }

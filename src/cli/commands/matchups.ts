@@ -9,6 +9,13 @@ import { matchups, matchupTable } from '../../systems/hott/matchups.js';
 import { findTroop, troopNames, TROOPS } from '../../systems/hott/tables.js';
 import type { Report } from '../render/report.js';
 import { emit, type QuestionFlags } from '../questions.js';
+import { provenance } from '../provenance.js';
+import { COLUMN_HELP } from '../help.js';
+
+/** Matchups are exact, with one fixed situation. */
+function matchupsProvenance() {
+  return provenance({ engine: 'exact', situation: ['close combat in the open, the attacker charging', 'no other factor'], assumed: [] });
+}
 
 export function matchupsCommand(): Command {
   const cmd = new Command('matchups')
@@ -18,7 +25,7 @@ export function matchupsCommand(): Command {
     .addOption(new Option('--csv', 'CSV output').conflicts(['markdown']))
     .option('--markdown', 'Markdown output')
     .option('--html <file>', 'also write a self-contained HTML page')
-    .addHelpText('after', '\nExamples:\n  $ warodds matchups knights\n  $ warodds matchups all --csv');
+    .addHelpText('after', `\n${COLUMN_HELP.matchups}\n\nExamples:\n  $ npx warodds matchups knights\n  $ npx warodds matchups all --csv`);
   return cmd.action((typeName: string, f: QuestionFlags) => {
     if (typeName === 'all') {
       const table = matchupTable();
@@ -29,14 +36,15 @@ export function matchupsCommand(): Command {
         tables: [
           {
             title: 'P(removes)',
-            columns: [{ name: 'attacker \\ target', kind: 'text' }, ...opponents.map((o) => ({ name: o, kind: 'percent' as const }))],
+            columns: [{ name: 'attacker \\ target', kind: 'text', key: true }, ...opponents.map((o) => ({ name: o, kind: 'percent' as const }))],
             rows: table.map((row) => [row.attacker, ...opponents.map((o) => row.matchups.find((m) => m.opponent === o)?.destroys ?? '–')]),
             shade: true,
           },
         ],
         charts: [],
+        provenance: matchupsProvenance(),
       };
-      emit(report, table, f);
+      emit(report, { matrix: table }, f);
       return;
     }
     const type = findTroop(typeName);
@@ -49,7 +57,7 @@ export function matchupsCommand(): Command {
         {
           title: `${TROOPS[type].english} against each opponent`,
           columns: [
-            { name: 'opponent', kind: 'text' },
+            { name: 'opponent', kind: 'text', key: true },
             { name: 'P(removes it)', kind: 'percent' },
             { name: 'P(is removed)', kind: 'percent' },
           ],
@@ -58,6 +66,7 @@ export function matchupsCommand(): Command {
         },
       ],
       charts: [],
+      provenance: matchupsProvenance(),
     };
     emit(report, { type, matchups: rows }, f);
   });

@@ -8,7 +8,8 @@ import { DEFAULT_OPTION, questionsOf, withOption } from '../../analysis/units.js
 import { InputError } from '../../core/errors.js';
 import { findSystem } from '../../systems/registry.js';
 import { gridReport } from '../render/question-reports.js';
-import { addQuestionOptions, emit, library, type QuestionFlags, removeMetricOf, situationFlags, withEvaluator } from '../questions.js';
+import { addQuestionOptions, addRemoveOption, emit, library, type QuestionFlags, questionProvenance, removeMetricOf, situationFlags, withEvaluator } from '../questions.js';
+import { COLUMN_HELP } from '../help.js';
 
 type TableFlags = QuestionFlags & { option?: string; rows?: string; cols?: string; target?: string; metric?: string; remove?: string; large?: boolean };
 
@@ -20,15 +21,16 @@ export function tableCommand(): Command {
     .option('--rows <key=values>', 'row axis, e.g. t=2..6, save=2..6,none (default: per rule set)')
     .option('--cols <key=values>', 'column axis, e.g. armour=none,6+,5+,4+,3+ (default: per rule set)')
     .option('--target <id>', "the base target whose characteristics the axes vary (default: the rule set's standard target)")
-    .option('--metric <metric>', "mean (default), p-remove, or 'p>=K'")
-    .option('--remove <metric>', 'with --metric p-remove: destroyed (default) or break')
+    .option('--metric <metric>', "what each cell shows: mean (mean damage), p-remove (P(remove)), or 'p>=K' (P(damage ≥ K)) (default: per rule set)")
     .option('--large', `compute a table of more than ${MAX_GRID_CELLS.toLocaleString('en')} cells`);
+  addRemoveOption(cmd, false);
   addQuestionOptions(cmd);
-  cmd.addHelpText('after', "\nExamples:\n  $ warodds table aos/clawlord\n  $ warodds table aos/example-shooters --shooting --rows save=3..6,none --cols health=1..3 --metric 'p>=3'");
+  cmd.addHelpText('after', `\n${COLUMN_HELP.table}\n\nExamples:\n  $ npx warodds table aos/clawlord\n  $ npx warodds table aos/example-shooters --shooting --rows save=3..6,none --cols health=1..3 --metric 'p>=3'`);
   return cmd.action(async (unitRef: string, f: TableFlags) => {
     const lib = library(f);
     const unit = lib.find(unitRef, 'unit');
     const option = f.option ?? DEFAULT_OPTION;
+    if (option.includes(',')) throw new InputError(`--option: table takes one option, not a list ('${option}'); compare sets options side by side`);
     withOption(unit, option);
     const system = findSystem(unit.system);
     const q = questionsOf(system);
@@ -39,9 +41,17 @@ export function tableCommand(): Command {
     if (rows.key === cols.key) throw new InputError(`--cols: '${cols.key}' is already the row key`);
     checkGridSize(rows, cols, Boolean(f.large));
     const base = f.target ? withOption(lib.find(f.target, '--target'), DEFAULT_OPTION) : q.defaultGrid.target;
-    const metric = parseGridMetric(f.metric, removeMetricOf(f.remove));
-    const result = await withEvaluator(f, (evaluate) => damageGrid({ unit, option }, base, rows, cols, flags, metric, evaluate));
+    const metricText = f.metric ?? q.defaultGrid.metric;
+    const metric = parseGridMetric(metricText, removeMetricOf(f.remove));
+    const { value: result, run } = await withEvaluator(f, rows.values.length * cols.values.length, (evaluate) => damageGrid({ unit, option }, base, rows, cols, flags, metric, evaluate));
+    const assumed: string[] = [];
+    if (f.option === undefined && Object.keys(unit.options).length) assumed.push('option: default (the unit as written)');
+    if (!f.target) assumed.push(`target: the ${system.id} standard target (${q.summary(base)}), its characteristics varied by the axes`);
+    if (!f.rows) assumed.push(`rows: ${q.defaultGrid.rows}`);
+    if (!f.cols) assumed.push(`columns: ${q.defaultGrid.cols}`);
+    if (f.metric === undefined) assumed.push(`cells: ${metricText ?? 'mean'}`);
+    if (metric.kind === 'p-remove' && f.remove === undefined) assumed.push(`P(remove) counts ${q.removeVerb === 'rout' ? 'routed' : 'destroyed'} (--remove break counts breaking too)`);
     const { report, json } = gridReport(result, q);
-    emit(report, json, f);
+    emit({ ...report, provenance: questionProvenance(run, assumed) }, json, f);
   });
 }

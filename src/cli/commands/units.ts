@@ -2,10 +2,12 @@
  * `warodds units [system]`: the unit library with key characteristics.
  */
 import { Command } from 'commander';
-import Table from 'cli-table3';
 import { findSystem } from '../../systems/registry.js';
 import { questionsOf } from '../../analysis/units.js';
 import { loadLibrary } from '../../analysis/units.js';
+import { renderTextTable, type TextColumn } from '../render/text-table.js';
+import { shortId } from '../ids.js';
+import { terminalWidth } from '../terminal.js';
 
 export function unitsCommand(): Command {
   return new Command('units')
@@ -13,7 +15,7 @@ export function unitsCommand(): Command {
     .argument('[system]', 'only this rule set (ninth-age/t9a, warhammer-fantasy/whfb, kings-of-war/kow, age-of-sigmar/aos, hott)')
     .option('--units <dir>', 'also load your own units from DIR')
     .option('--json', 'JSON: an array of { id, system, name, ... }')
-    .addHelpText('after', '\nExamples:\n  $ warodds units aos\n  $ warodds units --json')
+    .addHelpText('after', '\nExamples:\n  $ npx warodds units aos\n  $ npx warodds units --json')
     .action((systemName: string | undefined, f: { units?: string; json?: boolean }) => {
       const lib = loadLibrary(f.units);
       const units = systemName ? lib.ofSystem(findSystem(systemName, 'system').id) : lib.units;
@@ -31,8 +33,21 @@ export function unitsCommand(): Command {
         process.stdout.write(`${JSON.stringify(described, null, 2)}\n`);
         return;
       }
-      const t = new Table({ head: ['id', 'name', 'points', 'key characteristics', 'options'], style: { head: [], border: [] }, wordWrap: true, colWidths: [28, 30, 8, 60, 22] });
-      for (const u of described) t.push([u.id, `${u.name}${u.example ? ' (example)' : ''}`, u.points ?? '', u.summary, u.options.join(', ')]);
-      process.stdout.write(`${t.toString()}\n${described.length} units\n`);
+      const withPoints = described.some((u) => u.points !== null);
+      const columns: TextColumn[] = [
+        { head: 'id', align: 'left', key: true },
+        { head: 'name', align: 'left', wrap: true },
+        ...(withPoints ? [{ head: 'points', align: 'right' as const }] : []),
+        { head: 'key characteristics', align: 'left', wrap: true },
+        { head: 'options', align: 'left', wrap: true },
+      ];
+      const rows = described.map((u, i) => [
+        shortId(units[i].system, units[i].id),
+        `${u.name}${u.example ? ' (example)' : ''}`,
+        ...(withPoints ? [u.points === null ? '' : String(u.points)] : []),
+        u.summary,
+        u.options.join(', '),
+      ]);
+      process.stdout.write(`${renderTextTable({ columns, rows }, terminalWidth())}\n${described.length} units\n`);
     });
 }

@@ -6,6 +6,7 @@ import type { Side } from '../../analysis/pairing.js';
 import { sideBody, sideLabel } from '../../analysis/pairing.js';
 import type { UnitQuestions } from '../../systems/types.js';
 import { type Column, formatCell, type Report } from './report.js';
+import { unitId, unitRef } from './question-reports.js';
 
 /** Columns for steps 1..K (at most 8: then the first, middle and last). */
 function stepColumns(steps: number): number[] {
@@ -22,20 +23,21 @@ function rowJson(r: EngagementRow) {
   return { attackers: r.attackers.map((s) => ({ unit: `${s.unit.system}/${s.unit.id}`, option: s.option })), removedBy: r.removedBy, pRemove: r.pRemove, meanDamage: r.meanDamage };
 }
 
-export function engagementKillsReport(target: Side, rows: readonly EngagementRow[], refused: readonly string[], steps: number, pairs: boolean, q: UnitQuestions): { report: Report; json: unknown } {
+export function engagementKillsReport(target: Side, rows: readonly EngagementRow[], refused: readonly string[], steps: number, pairs: boolean, q: UnitQuestions): { report: Report; json: object } {
   const step = q.engagements!.step === 'turns' ? 'turn' : 'bound';
   const best = rows[0];
   const verdict = best
     ? `${attackersLabel(best.attackers)}: ${formatCell(best.pRemove, 'percent')} to ${q.removeVerb} it within ${steps} ${step}${steps > 1 ? 's' : ''}`
     : 'No built-in or given unit can attack it.';
   const report: Report = {
-    title: `What ${q.removeVerb}s ${sideLabel(target)} (${target.unit.system}/${target.unit.id}) within ${steps} ${step}${steps > 1 ? 's' : ''}?`,
+    title: `What ${q.removeVerb}s ${sideLabel(target)} (${unitRef(target)}) within ${steps} ${step}${steps > 1 ? 's' : ''}?`,
     lines: [verdict, ...(refused.length ? [`${refused.length} pair${refused.length > 1 ? 's' : ''} the rules do not allow, not ranked (--json lists them), e.g. ${refused[0]}`] : [])],
     tables: [
       {
         title: `${pairs ? 'Pairs of attackers' : 'Attackers'} ranked by P(${q.removeVerb} within ${steps} ${step}${steps > 1 ? 's' : ''})`,
-        columns: [{ name: pairs ? 'attackers' : 'attacker', kind: 'text' }, ...stepHeads(q, steps), { name: `mean ${q.engagements!.damageLabel(sideBody(target))}`, kind: 'number' }],
-        rows: rows.map((r) => [attackersLabel(r.attackers), ...stepColumns(steps).map((k) => r.removedBy[k - 1]), r.meanDamage]),
+        // The attackers by id (what a user types, never cut); their names are in the verdict.
+        columns: [{ name: pairs ? 'attackers' : 'attacker', kind: 'text', key: true }, ...stepHeads(q, steps), { name: `mean ${q.engagements!.damageLabel(sideBody(target))}`, kind: 'number' }],
+        rows: rows.map((r) => [r.attackers.map(unitRef).join(' + '), ...stepColumns(steps).map((k) => r.removedBy[k - 1]), r.meanDamage]),
       },
     ],
     charts: [],
@@ -44,23 +46,23 @@ export function engagementKillsReport(target: Side, rows: readonly EngagementRow
 }
 
 export function engagementCompareReport(
-  unitLabel: string,
+  unit: Side,
   results: ReadonlyArray<{ option: string; target: Side; row: EngagementRow }>,
   steps: number,
   q: UnitQuestions,
-): { report: Report; json: unknown } {
+): { report: Report; json: object } {
   const step = q.engagements!.step === 'turns' ? 'turn' : 'bound';
   const report: Report = {
-    title: `${unitLabel}: options over ${steps} ${step}${steps > 1 ? 's' : ''}`,
+    title: `${sideLabel(unit)} (${unitRef(unit)}): options over ${steps} ${step}${steps > 1 ? 's' : ''}`,
     lines: [],
     tables: [
       {
         title: `P(${q.removeVerb} within each ${step})`,
-        columns: [{ name: 'target', kind: 'text' }, { name: 'option', kind: 'text' }, ...stepHeads(q, steps), { name: 'mean damage', kind: 'number' }],
-        rows: results.map((r) => [sideLabel(r.target), r.option, ...stepColumns(steps).map((k) => r.row.removedBy[k - 1]), r.row.meanDamage]),
+        columns: [{ name: 'target', kind: 'text', key: true }, { name: 'option', kind: 'text', key: true }, ...stepHeads(q, steps), { name: 'mean damage', kind: 'number' }],
+        rows: results.map((r) => [unitRef(r.target), r.option, ...stepColumns(steps).map((k) => r.row.removedBy[k - 1]), r.row.meanDamage]),
       },
     ],
     charts: [],
   };
-  return { report, json: { unit: unitLabel, steps, step, rows: results.map((r) => ({ target: `${r.target.unit.system}/${r.target.unit.id}`, option: r.option, ...rowJson(r.row) })) } };
+  return { report, json: { unit: unitId(unit), steps, step, rows: results.map((r) => ({ target: `${r.target.unit.system}/${r.target.unit.id}`, option: r.option, ...rowJson(r.row) })) } };
 }

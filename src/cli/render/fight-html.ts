@@ -6,7 +6,8 @@
 import type { FightReport, SideReport } from '../../fight/report.js';
 import type { FightHeader } from './fight.js';
 import { fixed, percent } from './format.js';
-import { escapeHtml } from './report-html.js';
+import { escapeHtml } from './svg-chart.js';
+import { type Provenance, provenanceLines } from '../provenance.js';
 
 const TARGET = '#1f77b4';
 const ATTACKER = '#d62728';
@@ -40,33 +41,44 @@ function roundsTable(r: FightReport): string {
   return `<table><thead>${row(head, 'th')}</thead><tbody>\n${body.join('\n')}\n</tbody></table>`;
 }
 
-/** P(target broken by then) and P(attacker broken by then), round by round, as two stepped lines. */
+/**
+ * P(target broken by then) and P(attacker broken by then), round by round, as two stepped lines on
+ * a 0–100 % axis (issue 17: every point at its probability on the labelled axis). When the two
+ * lines are the same the attacker's is dashed and the legend says so, so neither hides the other.
+ */
 function chartSvg(r: FightReport): string {
   const [w, h, pad] = [640, 280, 44];
   const n = r.rounds.length;
   const x = (round: number) => pad + ((w - 2 * pad) * round) / Math.max(1, n);
   const y = (p: number) => h - pad - (h - 2 * pad) * p;
-  const line = (pick: (i: number) => number, colour: string, label: string) => {
-    const points = [`${x(0).toFixed(1)},${y(0).toFixed(1)}`];
-    r.rounds.forEach((rd, i) => points.push(`${x(rd.round - 1).toFixed(1)},${y(pick(i)).toFixed(1)}`, `${x(rd.round).toFixed(1)},${y(pick(i)).toFixed(1)}`));
+  const identical = r.rounds.every((rd) => Math.abs(rd.targetBroken - rd.attackerBroken) <= 1e-12);
+  const line = (pick: (i: number) => number, side: string, colour: string, dash: string) => {
+    const points = [`${x(0).toFixed(2)},${y(0).toFixed(2)}`];
+    r.rounds.forEach((rd, i) => points.push(`${x(rd.round - 1).toFixed(2)},${y(pick(i)).toFixed(2)}`, `${x(rd.round).toFixed(2)},${y(pick(i)).toFixed(2)}`));
     const dots = r.rounds
-      .map((rd, i) => `<circle cx="${x(rd.round).toFixed(1)}" cy="${y(pick(i)).toFixed(1)}" r="3" fill="${colour}"><title>${escapeHtml(`${label}, round ${rd.round}: ${percent(pick(i))}`)}</title></circle>`)
+      .map((rd, i) => `<circle cx="${x(rd.round).toFixed(2)}" cy="${y(pick(i)).toFixed(2)}" r="3" fill="${colour}"><title>${escapeHtml(`${side}, round ${rd.round}: ${percent(pick(i))}`)}</title></circle>`)
       .join('');
-    return `<polyline fill="none" stroke="${colour}" stroke-width="2" points="${points.join(' ')}"/>${dots}`;
+    return `<polyline class="curve" data-side="${side}" fill="none" stroke="${colour}" stroke-width="2"${dash} points="${points.join(' ')}"/>${dots}`;
   };
-  const ticks = [0, 0.25, 0.5, 0.75, 1].map((p) => `<text x="${pad - 6}" y="${y(p) + 4}" text-anchor="end">${p * 100}%</text><line x1="${pad}" x2="${w - pad}" y1="${y(p)}" y2="${y(p)}" stroke="#eee"/>`).join('');
+  const dash = identical ? ' stroke-dasharray="6 4"' : '';
+  const ticks = [0, 0.25, 0.5, 0.75, 1]
+    .map((p) => `<line x1="${pad}" x2="${w - pad}" y1="${y(p)}" y2="${y(p)}" stroke="#e3e3e3"/><text class="y-tick" x="${pad - 6}" y="${y(p)}" dy="0.32em" text-anchor="end">${p * 100}%</text>`)
+    .join('');
   const step = Math.max(1, Math.ceil(n / 12));
-  const rTicks = r.rounds.filter((rd) => rd.round % step === 0 || rd.round === 1).map((rd) => `<text x="${x(rd.round)}" y="${h - pad + 16}" text-anchor="middle">${rd.round}</text>`).join('');
+  const rTicks = r.rounds.filter((rd) => rd.round % step === 0 || rd.round === 1).map((rd) => `<text class="x-tick" x="${x(rd.round)}" y="${h - pad + 16}" text-anchor="middle">${rd.round}</text>`).join('');
+  const swatch = (colour: string, d: string) => `<svg width="28" height="10" aria-hidden="true"><line x1="0" x2="28" y1="5" y2="5" stroke="${colour}" stroke-width="3"${d}/></svg>`;
   return `<h2>Cumulative P(broken, caught or destroyed) by round</h2>
-<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${w} ${h}" width="${w}" height="${h}" font-size="11" font-family="sans-serif" role="img">
-${ticks}${line((i) => r.rounds[i].targetBroken, TARGET, 'target')}${line((i) => r.rounds[i].attackerBroken, ATTACKER, 'attacker')}${rTicks}
-<text x="${w - pad}" y="${pad - 16}" text-anchor="end" fill="${TARGET}">target</text>
-<text x="${w - pad}" y="${pad - 2}" text-anchor="end" fill="${ATTACKER}">attacker</text>
+<figure class="fight-chart">
+<svg class="fight-curves" xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${w} ${h}" width="${w}" height="${h}" font-size="11" font-family="sans-serif" role="img">
+<rect class="plot-area" x="${pad}" y="${y(1)}" width="${w - 2 * pad}" height="${y(0) - y(1)}" fill="none"/>
+${ticks}${line((i) => r.rounds[i].targetBroken, 'target', TARGET, '')}${line((i) => r.rounds[i].attackerBroken, 'attacker', ATTACKER, dash)}${rTicks}
 <text x="${w / 2}" y="${h - 6}" text-anchor="middle">round — P(this side broke and escaped, was caught or destroyed, or fled, by the end of the round)</text>
-</svg>`;
+</svg>
+<ul class="legend"><li>${swatch(TARGET, '')} target</li><li>${swatch(ATTACKER, dash)} attacker${identical ? ' <em>(identical to target)</em>' : ''}</li></ul>
+</figure>`;
 }
 
-export function fightToHtml(h: FightHeader, r: FightReport): string {
+export function fightToHtml(h: FightHeader, r: FightReport, p?: Provenance): string {
   const title = `${h.name} — ${h.system}, whole fight (${h.engine}), up to ${r.cap} round${r.cap === 1 ? '' : 's'}`;
   return `<!DOCTYPE html>
 <html lang="en">
@@ -74,12 +86,15 @@ export function fightToHtml(h: FightHeader, r: FightReport): string {
 <meta charset="utf-8">
 <title>${escapeHtml(title)}</title>
 <style>
-body { font-family: system-ui, sans-serif; margin: 2em; color: #222; }
+body { font-family: system-ui, sans-serif; margin: 2em; color: #222; max-width: 1200px; }
 table { border-collapse: collapse; margin-bottom: 1.5em; }
 th, td { border: 1px solid #ccc; padding: 0.25em 0.6em; }
 td { text-align: right; font-variant-numeric: tabular-nums; }
 td:first-child { text-align: left; }
 h2 { font-size: 1.1em; margin-top: 1.5em; }
+figure { margin: 0; }
+ul.legend { list-style: none; padding: 0; display: flex; gap: 1.5em; }
+footer { margin-top: 2em; color: #444; font-size: 0.9em; }
 </style>
 </head>
 <body>
@@ -89,7 +104,7 @@ ${sidesTable(r)}
 <h2>Round by round</h2>
 ${roundsTable(r)}
 ${chartSvg(r)}
-<p><small>warodds — exact probability distributions.</small></p>
+<footer>${(p ? provenanceLines(p) : ['warodds']).map((l) => `<p>${escapeHtml(l)}</p>`).join('\n')}</footer>
 </body>
 </html>
 `;

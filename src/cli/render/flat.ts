@@ -5,6 +5,7 @@
 import type { Dist } from '../../core/dist.js';
 import type { RunResult } from '../run.js';
 import { categoriesOf, sectionsOf } from './sections.js';
+import { csvComments, markdownFootnote, type Provenance } from '../provenance.js';
 import { pooledFrom } from './table.js';
 
 interface FlatRow {
@@ -59,16 +60,17 @@ export function csvCell(value: string): string {
   return /[",\n]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value;
 }
 
-export function renderCsv(r: RunResult): string {
+export function renderCsv(r: RunResult, p?: Provenance): string {
   const cols = columns(r);
-  const lines = [cols.map(([h]) => h).join(',')];
+  const lines = [...csvComments(p), cols.map(([h]) => h).join(',')];
   for (const row of flatRows(r)) lines.push(cols.map(([, f]) => csvCell(f(row))).join(','));
   return lines.join('\n');
 }
 
-export function renderMarkdown(r: RunResult): string {
+export function renderMarkdown(r: RunResult, p?: Provenance): string {
   const cols = columns(r).slice(2);
   const lines = [`**${r.scenario.name}** (${r.scenario.system.id})`, '', `| ${cols.map(([h]) => h).join(' | ')} |`, `|${cols.map(() => '---').join('|')}|`];
   for (const row of flatRows(r)) lines.push(`| ${cols.map(([, f]) => f(row).replaceAll('|', '\\|')).join(' | ')} |`);
+  lines.push(...markdownFootnote(p));
   return lines.join('\n');
 }

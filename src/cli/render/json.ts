@@ -5,6 +5,7 @@
 import { type Dist, mean, sd, trim } from '../../core/dist.js';
 import type { Outcome } from '../../systems/types.js';
 import type { RunResult } from '../run.js';
+import { type Provenance, provenanceJson } from '../provenance.js';
 
 export function distJson(d: Dist) {
   return { pmf: Array.from(trim(d)), mean: mean(d), sd: sd(d) };
@@ -22,8 +23,9 @@ export function outcomeJson(o: Outcome) {
   };
 }
 
-export function resultJson(r: RunResult) {
+export function resultJson(r: RunResult, p?: Provenance) {
   const head = {
+    ...(p ? { run: provenanceJson(p) } : {}),
     system: r.scenario.system.id,
     scenario: r.scenario.name,
     // `--stages`: exact distributions of attacks, hits, wounds, unsaved wounds, damage dealt.

@@ -7,12 +7,20 @@ import type { CompareResult, Measure, TargetComparison } from '../../analysis/co
 import type { GridResult } from '../../analysis/grid.js';
 import type { KillsResult } from '../../analysis/kills.js';
 import { type Side, sideLabel } from '../../analysis/pairing.js';
+import { DEFAULT_OPTION } from '../../analysis/units.js';
+import { shortId } from '../ids.js';
 import type { SituationFlags, UnitQuestions } from '../../systems/types.js';
 import { distJson } from './json.js';
 import { type ColumnKind, formatCell, type Report } from './report.js';
 
-export function unitRef(side: Side): string {
+/** The unit's id as the JSON gives it: system/id. */
+export function unitId(side: Side): string {
   return `${side.unit.system}/${side.unit.id}`;
+}
+
+/** The unit's id as the tables show it, with the rule set's short name (aos/clawlord): what a user types. */
+export function unitRef(side: Side): string {
+  return shortId(side.unit.system, side.unit.id);
 }
 
 /** " charging the flank", " shooting", "" ... */
@@ -22,12 +30,14 @@ function doing(flags: SituationFlags): string {
   return flags.charge ? ` charging${facing}` : facing ? ` attacking${facing}` : '';
 }
 
-export function killsReport(r: KillsResult, q: UnitQuestions): { report: Report; json: unknown } {
+export function killsReport(r: KillsResult, q: UnitQuestions): { report: Report; json: object } {
   const verb = r.metric === 'break' ? 'break' : q.removeVerb;
   const best = r.rows[0];
   const verdict = best
     ? `${sideLabel(best.attacker)}${doing(r.flags)}: ${formatCell(best.pRemove, 'percent')} to ${verb} it ${r.flags.fight ? `in a whole fight (up to ${r.flags.extra.rounds ?? DEFAULT_ROUNDS} rounds)` : 'this turn'}`
     : 'No built-in or given unit can attack it.';
+  // Per-100-points columns only when some attacker has points; removals as a count, not a percentage.
+  const perPoints = r.rows.some((row) => row.per100Points);
   const report: Report = {
     title: `What kills ${sideLabel(r.target)} (${unitRef(r.target)})?`,
     lines: [verdict],
@@ -35,13 +45,17 @@ export function killsReport(r: KillsResult, q: UnitQuestions): { report: Report;
       {
         title: `Attackers ranked by P(${verb})`,
         columns: [
-          { name: 'attacker', kind: 'text' },
-          { name: 'option', kind: 'text' },
+          { name: 'attacker', kind: 'text', key: true },
+          { name: 'option', kind: 'text', key: true },
           { name: `P(${verb})`, kind: 'percent' },
           { name: `mean ${q.damageUnit}`, kind: 'number' },
           { name: 'P(≥ half)', kind: 'percent' },
-          { name: `P(${verb}) /100 pts`, kind: 'percent' },
-          { name: 'mean /100 pts', kind: 'number' },
+          ...(perPoints
+            ? [
+                { name: 'removals /100 pts', kind: 'number' as const },
+                { name: 'mean /100 pts', kind: 'number' as const },
+              ]
+            : []),
         ],
         rows: r.rows.map((row) => [
           unitRef(row.attacker),
@@ -49,21 +63,20 @@ export function killsReport(r: KillsResult, q: UnitQuestions): { report: Report;
           row.pRemove,
           row.meanDamage,
           row.pHalf,
-          row.per100Points ? row.per100Points.pRemove : '–',
-          row.per100Points ? row.per100Points.meanDamage : '–',
+          ...(perPoints ? [row.per100Points ? row.per100Points.removals : '–', row.per100Points ? row.per100Points.meanDamage : '–'] : []),
         ]),
       },
     ],
     charts: best ? [{ title: `${q.damageUnit} of the best attackers`, series: r.rows.slice(0, 4).map((row) => ({ label: sideLabel(row.attacker), dist: row.outcome.damage })) }] : [],
   };
   const json = {
-    target: unitRef(r.target),
+    target: unitId(r.target),
     targetOption: r.target.option,
     metric: r.metric,
     situation: r.flags,
     verdict,
     rows: r.rows.map((row) => ({
-      attacker: unitRef(row.attacker),
+      attacker: unitId(row.attacker),
       name: row.attacker.unit.name,
       option: row.attacker.option,
       points: row.attacker.unit.points,
@@ -101,7 +114,7 @@ function verdictLine(t: TargetComparison, q: UnitQuestions, verb: string): strin
   return `${against} ${winner} ${claim} (${figure(winner, m)} against ${figure(runnerUp, m)} for ${runnerUp})${v.sameOn.length ? `, with ${alike}` : ''}.`;
 }
 
-export function compareReport(r: CompareResult, q: UnitQuestions): { report: Report; json: unknown } {
+export function compareReport(r: CompareResult, q: UnitQuestions): { report: Report; json: object } {
   const [a, ...others] = r.options;
   const verb = r.metric === 'break' ? 'break' : q.removeVerb;
   const lines = r.targets.map((t) => verdictLine(t, q, verb));
@@ -111,14 +124,14 @@ export function compareReport(r: CompareResult, q: UnitQuestions): { report: Rep
     lines.push(winners.length === 1 ? `${winners[0]} wins against every target.` : `${listOf(winners)} tie against every target.`);
   }
   const report: Report = {
-    title: `${r.unit.name} (${r.unit.system}/${r.unit.id}): ${r.options.join(' vs ')}`,
+    title: `${r.unit.name} (${unitRef({ unit: r.unit, option: DEFAULT_OPTION })}): ${r.options.join(' vs ')}`,
     lines,
     tables: [
       {
         title: `Per target and option`,
         columns: [
-          { name: 'target', kind: 'text' },
-          { name: 'option', kind: 'text' },
+          { name: 'target', kind: 'text', key: true },
+          { name: 'option', kind: 'text', key: true },
           { name: `mean ${q.damageUnit}`, kind: 'number' },
           { name: 'sd', kind: 'number' },
           { name: `P(${verb})`, kind: 'percent' },
@@ -150,7 +163,7 @@ export function compareReport(r: CompareResult, q: UnitQuestions): { report: Rep
     options: r.options,
     metric: r.metric,
     targets: r.targets.map((t) => ({
-      target: unitRef(t.target),
+      target: unitId(t.target),
       winner: t.verdict.winners.length === 1 ? t.verdict.winners[0] : null,
       winners: t.verdict.winners,
       decidedBy: t.verdict.decidedBy,
@@ -165,7 +178,7 @@ export function compareReport(r: CompareResult, q: UnitQuestions): { report: Rep
   return { report, json };
 }
 
-export function gridReport(r: GridResult, q: UnitQuestions): { report: Report; json: unknown } {
+export function gridReport(r: GridResult, q: UnitQuestions): { report: Report; json: object } {
   const what = r.metric.kind === 'mean' ? `mean ${q.damageUnit}` : r.metric.kind === 'p-at-least' ? `P(${q.damageUnit} ≥ ${r.metric.k})` : `P(${r.metric.remove === 'break' ? 'break' : q.removeVerb})`;
   const kind: ColumnKind = r.metric.kind === 'mean' ? 'number' : 'percent';
   const report: Report = {
@@ -174,7 +187,7 @@ export function gridReport(r: GridResult, q: UnitQuestions): { report: Report; j
     tables: [
       {
         title: `${what}; rows ${r.rows.key}, columns ${r.cols.key}`,
-        columns: [{ name: `${r.rows.key} \\ ${r.cols.key}`, kind: 'text' }, ...r.cols.values.map((v) => ({ name: v, kind }))],
+        columns: [{ name: `${r.rows.key} \\ ${r.cols.key}`, kind: 'text', key: true }, ...r.cols.values.map((v) => ({ name: v, kind }))],
         rows: r.rows.values.map((v, i) => [v, ...r.cells[i]]),
         shade: true,
       },
@@ -182,7 +195,7 @@ export function gridReport(r: GridResult, q: UnitQuestions): { report: Report; j
     charts: [],
   };
   const json = {
-    unit: unitRef(r.attacker),
+    unit: unitId(r.attacker),
     option: r.attacker.option,
     metric: r.metric.kind === 'p-at-least' ? `p>=${r.metric.k}` : r.metric.kind,
     rows: r.rows,

@@ -1,58 +1,66 @@
 /**
- * A Report as one self-contained HTML page: inline CSS and SVG, no scripts, no network.
+ * A Report as one self-contained HTML page: inline CSS and SVG, no scripts, no network. Fits a
+ * 1280-pixel window: ids never wrap, and a wide grid (the matchups matrix) sets its headings
+ * vertically. Shaded cells carry black or white text, whichever contrasts more with the shade
+ * (at least 4.5:1, WCAG AA).
  */
-import { atLeast } from '../../core/dist.js';
-import { type Chart, formatCell, type Report, type ReportTable } from './report.js';
+import { chartHtml, escapeHtml } from './svg-chart.js';
+import { formatCell, type Report, type ReportTable } from './report.js';
+import { provenanceLines } from '../provenance.js';
 
-const COLOURS = ['#1f77b4', '#d62728', '#2ca02c', '#9467bd', '#ff7f0e', '#17becf', '#8c564b', '#e377c2'];
 
-export function escapeHtml(text: string): string {
-  return text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;');
+/** A grid with more value columns than this sets its headings vertically. */
+const VERTICAL_HEADINGS_FROM = 10;
+
+/** sRGB of an HSL colour (h in degrees, s and l in 0..1). */
+function hslToRgb(h: number, s: number, l: number): [number, number, number] {
+  const a = s * Math.min(l, 1 - l);
+  const f = (n: number) => {
+    const k = (n + h / 30) % 12;
+    return l - a * Math.max(-1, Math.min(k - 3, 9 - k, 1));
+  };
+  return [f(0), f(8), f(4)].map((v) => Math.round(255 * v)) as [number, number, number];
+}
+
+/** WCAG relative luminance of an sRGB colour. */
+export function luminance([r, g, b]: readonly number[]): number {
+  const lin = (c: number) => {
+    const v = c / 255;
+    return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
+  };
+  return 0.2126 * lin(r) + 0.7152 * lin(g) + 0.0722 * lin(b);
+}
+
+export function contrast(a: readonly number[], b: readonly number[]): number {
+  const [la, lb] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+  return (la + 0.05) / (lb + 0.05);
+}
+
+/** Background of a shaded cell (pale to deep green by its place between lo and hi) and its text colour. */
+export function shadeColours(value: number, lo: number, hi: number): { background: string; text: string } {
+  const x = hi > lo ? (value - lo) / (hi - lo) : 1;
+  const rgb = hslToRgb(140, 0.55, 0.95 - 0.65 * x);
+  const text = contrast(rgb, [0, 0, 0]) >= contrast(rgb, [255, 255, 255]) ? '#000' : '#fff';
+  return { background: `rgb(${rgb.join(', ')})`, text };
 }
 
 function tableHtml(t: ReportTable): string {
   const values = t.rows.flatMap((r) => r.filter((c): c is number => typeof c === 'number' && Number.isFinite(c)));
   const [lo, hi] = [Math.min(...values), Math.max(...values)];
-  const head = t.columns.map((c) => `<th>${escapeHtml(c.name)}</th>`).join('');
+  const vertical = t.columns.length - 1 > VERTICAL_HEADINGS_FROM;
+  const head = t.columns.map((c, i) => (vertical && i > 0 ? `<th class="v"><span>${escapeHtml(c.name)}</span></th>` : `<th>${escapeHtml(c.name)}</th>`)).join('');
   const rows = t.rows
     .map((row) => {
       const cells = row.map((cell, i) => {
         const text = escapeHtml(formatCell(cell, t.columns[i].kind));
-        if (!(t.shade && typeof cell === 'number')) return `<td class="${t.columns[i].kind}">${text}</td>`;
-        const x = hi > lo ? (cell - lo) / (hi - lo) : 1;
-        return `<td class="num" style="background: hsl(140, 55%, ${Math.round(95 - 60 * x)}%)">${text}</td>`;
+        if (!(t.shade && typeof cell === 'number' && Number.isFinite(cell))) return `<td class="${t.columns[i].kind}">${text}</td>`;
+        const colours = shadeColours(cell, lo, hi);
+        return `<td class="num" style="background: ${colours.background}; color: ${colours.text}">${text}</td>`;
       });
       return `<tr>${cells.join('')}</tr>`;
     })
     .join('\n');
-  return `<h2>${escapeHtml(t.title)}</h2>\n<table><thead><tr>${head}</tr></thead><tbody>\n${rows}\n</tbody></table>`;
-}
-
-/** The cumulative "at least k" curves (steps) of every series, and the first series' histogram. */
-function chartSvg(c: Chart): string {
-  const [w, h, pad] = [640, 260, 40];
-  const maxK = Math.max(1, ...c.series.map((s) => s.dist.length - 1));
-  const x = (k: number) => pad + ((w - 2 * pad) * k) / maxK;
-  const y = (p: number) => h - pad - (h - 2 * pad) * p;
-  const first = c.series[0].dist;
-  const peak = Math.max(...first);
-  const barWidth = Math.max(1, (w - 2 * pad) / (maxK + 1) - 2);
-  const bars = Array.from(first, (p, k) => `<rect x="${(x(k) - barWidth / 2).toFixed(1)}" y="${y(p / peak).toFixed(1)}" width="${barWidth.toFixed(1)}" height="${(h - pad - y(p / peak)).toFixed(1)}" fill="#cfd8e3"><title>P(${k}) = ${formatCell(p, 'percent')}</title></rect>`).join('');
-  const curves = c.series
-    .map((s, i) => {
-      const points = Array.from({ length: maxK + 1 }, (_, k) => `${x(k).toFixed(1)},${y(atLeast(s.dist, k)).toFixed(1)}`).join(' ');
-      return `<polyline fill="none" stroke="${COLOURS[i % COLOURS.length]}" stroke-width="2" points="${points}"><title>${escapeHtml(s.label)}</title></polyline>`;
-    })
-    .join('');
-  const ticks = [0, 0.25, 0.5, 0.75, 1].map((p) => `<text x="${pad - 6}" y="${y(p) + 4}" text-anchor="end">${p * 100}%</text><line x1="${pad}" x2="${w - pad}" y1="${y(p)}" y2="${y(p)}" stroke="#eee"/>`).join('');
-  const step = Math.max(1, Math.ceil(maxK / 12));
-  const kTicks = Array.from({ length: Math.floor(maxK / step) + 1 }, (_, i) => i * step).map((k) => `<text x="${x(k)}" y="${h - pad + 16}" text-anchor="middle">${k}</text>`).join('');
-  const legend = c.series.map((s, i) => `<text x="${w - pad}" y="${pad + 14 * i}" text-anchor="end" fill="${COLOURS[i % COLOURS.length]}">${escapeHtml(s.label)}</text>`).join('');
-  return `<h2>${escapeHtml(c.title)}</h2>
-<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${w} ${h}" width="${w}" height="${h}" font-size="11" font-family="sans-serif" role="img">
-${ticks}${bars}${curves}${kTicks}${legend}
-<text x="${w / 2}" y="${h - 6}" text-anchor="middle">k — lines: P(at least k); bars: P(exactly k) for ${escapeHtml(c.series[0].label)}</text>
-</svg>`;
+  return `<h2>${escapeHtml(t.title)}</h2>\n<table${vertical ? ' class="matrix"' : ''}><thead><tr>${head}</tr></thead><tbody>\n${rows}\n</tbody></table>`;
 }
 
 export function reportToHtml(r: Report): string {
@@ -60,21 +68,34 @@ export function reportToHtml(r: Report): string {
 <html lang="en">
 <head>
 <meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(r.title)}</title>
 <style>
-body { font-family: system-ui, sans-serif; margin: 2em; color: #222; }
+body { font-family: system-ui, sans-serif; margin: 1.5em; color: #222; max-width: 1200px; }
+h1 { font-size: 1.4em; }
+h2 { font-size: 1.1em; margin-top: 1.5em; }
 table { border-collapse: collapse; margin-bottom: 1.5em; }
 th, td { border: 1px solid #ccc; padding: 0.25em 0.6em; }
-td.percent, td.number, td.num { text-align: right; font-variant-numeric: tabular-nums; }
-h2 { font-size: 1.1em; margin-top: 1.5em; }
+td.text { white-space: nowrap; }
+td.percent, td.number, td.num { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
+table.matrix { font-size: 0.8em; }
+table.matrix th, table.matrix td { padding: 0.2em 0.3em; }
+th.v { vertical-align: bottom; }
+th.v span { writing-mode: vertical-rl; transform: rotate(180deg); white-space: nowrap; }
+figure.chart { margin: 1.5em 0; }
+figcaption { margin-bottom: 0.4em; }
+ul.legend { list-style: none; padding: 0; margin: 0.3em 0; }
+ul.legend li { display: inline-block; margin-right: 1.5em; }
+div.plots { display: flex; flex-wrap: wrap; gap: 1em; }
+footer { margin-top: 2em; color: #444; font-size: 0.9em; }
 </style>
 </head>
 <body>
 <h1>${escapeHtml(r.title)}</h1>
 ${r.lines.map((l) => `<p>${escapeHtml(l)}</p>`).join('\n')}
 ${r.tables.map(tableHtml).join('\n')}
-${r.charts.map(chartSvg).join('\n')}
-<p><small>warodds — exact probability distributions.</small></p>
+${r.charts.map(chartHtml).join('\n')}
+<footer>${(r.provenance ? provenanceLines(r.provenance) : ['warodds']).map((l) => `<p>${escapeHtml(l)}</p>`).join('\n')}</footer>
 </body>
 </html>
 `;

@@ -1,53 +1,63 @@
 /**
- * A Report in the terminal (cli-table3, shaded grid cells, unicode charts), as CSV and as
- * Markdown.
+ * A Report in the terminal (tables that fit the width, shaded grid cells when colour is wanted,
+ * unicode charts), as CSV and as Markdown.
  */
-import Table from 'cli-table3';
 import { atLeast } from '../../core/dist.js';
 import { csvCell } from './flat.js';
 import { type Chart, formatCell, type Report, type ReportTable } from './report.js';
+import { lastShownK } from './svg-chart.js';
+import { displayWidth, renderTextTable, type TextCell, wrapWords } from './text-table.js';
+import type { TextStyle } from '../terminal.js';
+import { csvComments, markdownFootnote, provenanceLines } from '../provenance.js';
 
 /** Background colour of a shaded cell: xterm-256 greys to greens by value within the table. */
-function shade(text: string, value: number, lo: number, hi: number): string {
+function shade(value: number, lo: number, hi: number): (padded: string) => string {
   const palette = [236, 22, 28, 34, 40, 76, 112, 148];
   const t = hi > lo ? (value - lo) / (hi - lo) : 1;
   const colour = palette[Math.min(palette.length - 1, Math.floor(t * palette.length))];
-  return `\x1b[48;5;${colour}m\x1b[38;5;255m${text}\x1b[0m`;
+  return (padded) => `\x1b[48;5;${colour}m\x1b[38;5;255m${padded}\x1b[0m`;
 }
 
 function numbers(t: ReportTable): number[] {
   return t.rows.flatMap((r) => r.filter((c): c is number => typeof c === 'number' && Number.isFinite(c)));
 }
 
-export function tableToTerminal(t: ReportTable, colour: boolean): string {
-  const table = new Table({
-    head: t.columns.map((c) => c.name),
-    style: { head: [], border: [] },
-    colAligns: t.columns.map((c) => (c.kind === 'text' ? 'left' : 'right')),
-  });
-  const values = numbers(t);
-  const [lo, hi] = [Math.min(...values), Math.max(...values)];
-  for (const row of t.rows)
-    table.push(
-      row.map((cell, i) => {
-        const text = formatCell(cell, t.columns[i].kind);
-        return t.shade && colour && typeof cell === 'number' ? shade(` ${text} `, cell, lo, hi) : text;
-      }),
-    );
-  return `${t.title}\n${table.toString()}`;
+/** Prose wrapped at spaces to the width. */
+export function wrapProse(text: string, width: number): string {
+  return wrapWords(text, width).join('\n');
 }
 
-/** The "at least k" curve of each series as rows of unicode bars, and the histogram of the first. */
-export function chartToTerminal(c: Chart): string {
-  const lines = [c.title];
-  const width = Math.max(...c.series.map((s) => s.dist.length));
-  const labelWidth = Math.max(...c.series.map((s) => s.label.length), 'histogram'.length);
-  const ks = Array.from({ length: Math.min(width, 40) }, (_, k) => k);
-  lines.push(`${' '.repeat(labelWidth)}   P(≥k) for k = 0, 1, 2, ...`);
-  for (const s of c.series) lines.push(`${s.label.padEnd(labelWidth)}   ${ks.map((k) => column(atLeast(s.dist, k))).join('')}`);
+export function tableToTerminal(t: ReportTable, style: TextStyle): string {
+  const values = numbers(t);
+  const [lo, hi] = [Math.min(...values), Math.max(...values)];
+  const rows = t.rows.map((row) =>
+    row.map((cell, i): TextCell => {
+      const text = formatCell(cell, t.columns[i].kind);
+      return t.shade && style.colour && typeof cell === 'number' && Number.isFinite(cell) ? { text, paint: shade(cell, lo, hi) } : text;
+    }),
+  );
+  const columns = t.columns.map((c) => ({ head: c.name, align: c.kind === 'text' ? ('left' as const) : ('right' as const), key: c.key, wrap: c.kind === 'text' && !c.key }));
+  return `${wrapProse(t.title, style.width)}\n${renderTextTable({ columns, rows }, style.width)}`;
+}
+
+/** The "at least k" curve of each series as a row of unicode blocks, and the histogram of the first. */
+export function chartToTerminal(c: Chart, width: number): string {
+  const lines = [wrapProse(c.title, width)];
+  const maxK = lastShownK(c.series.map((s) => s.dist));
+  const labels = [...c.series.map((s) => s.label), 'histogram'];
+  const labelWidth = Math.max(...labels.map(displayWidth));
+  // Labels beside the blocks when both fit, else each label on its own line above its blocks.
+  const beside = labelWidth + 3 + Math.min(maxK + 1, 12) <= width;
+  const indent = beside ? labelWidth + 3 : 2;
+  const ks = Array.from({ length: Math.min(maxK + 1, Math.max(1, width - indent)) }, (_, k) => k);
+  const row = (label: string, blocks: string, note = '') => (beside ? [`${label.padEnd(labelWidth)}   ${blocks}${note}`] : [label, `  ${blocks}${note}`]);
+  lines.push(`${beside ? ' '.repeat(indent) : ''}P(≥k), k = 0 to ${ks.length - 1}`);
+  for (const s of c.series) lines.push(...row(s.label, ks.map((k) => column(atLeast(s.dist, k))).join('')));
   const first = c.series[0].dist;
   const peak = Math.max(...first);
-  lines.push(`${'histogram'.padEnd(labelWidth)}   ${ks.map((k) => column((first[k] ?? 0) / peak)).join('')}   (${c.series[0].label}, P(=k))`);
+  const histogram = ks.map((k) => column((first[k] ?? 0) / peak)).join('');
+  const note = `   (${c.series[0].label}, P(=k))`;
+  lines.push(...row('histogram', histogram, indent + ks.length + displayWidth(note) <= width ? note : ''));
   return lines.join('\n');
 }
 
@@ -56,16 +66,17 @@ function column(p: number): string {
   return blocks[Math.round(Math.max(0, Math.min(1, p)) * 8)];
 }
 
-export function reportToTerminal(r: Report, colour: boolean): string {
-  const parts = [r.title, ...r.lines];
-  for (const t of r.tables) parts.push('', tableToTerminal(t, colour));
-  for (const c of r.charts) parts.push('', chartToTerminal(c));
+export function reportToTerminal(r: Report, style: TextStyle): string {
+  const parts = [r.title, ...r.lines].map((l) => wrapProse(l, style.width));
+  for (const t of r.tables) parts.push('', tableToTerminal(t, style));
+  for (const c of r.charts) parts.push('', chartToTerminal(c, style.width));
+  if (r.provenance) parts.push('', ...provenanceLines(r.provenance).map((l) => wrapProse(l, style.width)));
   return parts.join('\n');
 }
 
-/** CSV: every table, one after another, each row led by its table's title. */
+/** CSV: the record as "# " comment lines, then every table, each row led by its table's title. */
 export function reportToCsv(r: Report): string {
-  const lines: string[] = [];
+  const lines: string[] = csvComments(r.provenance);
   for (const t of r.tables) {
     lines.push(['table', ...t.columns.map((c) => c.name)].map(csvCell).join(','));
     for (const row of t.rows) lines.push([t.title, ...row.map((c) => (typeof c === 'number' ? String(c) : c))].map(csvCell).join(','));
@@ -79,6 +90,6 @@ export function reportToMarkdown(r: Report): string {
     parts.push('', `*${t.title}*`, '', `| ${t.columns.map((c) => c.name).join(' | ')} |`, `|${t.columns.map((c) => (c.kind === 'text' ? '---' : '---:')).join('|')}|`);
     for (const row of t.rows) parts.push(`| ${row.map((cell, i) => formatCell(cell, t.columns[i].kind).replaceAll('|', '\\|')).join(' | ')} |`);
   }
+  parts.push(...markdownFootnote(r.provenance));
   return parts.join('\n');
 }
-

@@ -5,12 +5,15 @@
  */
 import type { Dist } from '../../core/dist.js';
 import { percent } from './format.js';
+import type { Provenance } from '../provenance.js';
 
 export type ColumnKind = 'text' | 'percent' | 'number';
 
 export interface Column {
   name: string;
   kind: ColumnKind;
+  /** An id the user types (unit, option, row label): never wrapped or cut, repeated in every panel. */
+  key?: boolean;
 }
 
 export interface ReportTable {
@@ -31,6 +34,8 @@ export interface Report {
   lines: string[];
   tables: ReportTable[];
   charts: Chart[];
+  /** What the answer assumed (printed last in every format). */
+  provenance?: Provenance;
 }
 
 export function formatCell(value: string | number, kind: ColumnKind): string {

@@ -2,7 +2,6 @@
  * The readable default output: one table per distribution with P(=k), P(≥k) and a unicode
  * histogram, then probabilities and categorical tables.
  */
-import Table from 'cli-table3';
 import { atLeast, mean, sd } from '../../core/dist.js';
 import type { AgreementReport } from '../../analysis/agreement.js';
 import type { RunResult } from '../run.js';
@@ -10,15 +9,17 @@ import { bar } from './histogram.js';
 import { fixed, percent, sig } from './format.js';
 import { type DistRow, distRows, massOf } from './rows.js';
 import { categoriesOf, sectionsOf } from './sections.js';
+import { renderTextTable, type TextColumn, fitLine } from './text-table.js';
+import { terminalWidth, type TextStyle } from '../terminal.js';
+import { type Provenance, provenanceLines } from '../provenance.js';
 
-const plain = { chars: { mid: '', 'left-mid': '', 'mid-mid': '', 'right-mid': '' }, style: { head: [], border: [] } };
+const right = (head: string, key = false): TextColumn => ({ head, align: 'right', key });
+const left = (head: string, key = false): TextColumn => ({ head, align: 'left', key });
 
-export function renderTable(r: RunResult): string {
+export function renderTable(r: RunResult, style: Pick<TextStyle, 'width'> = { width: terminalWidth() }, p?: Provenance): string {
   const both = Boolean(r.exact && r.monteCarlo);
-  const engine = both ? 'exact and Monte Carlo' : r.exact ? 'exact' : 'Monte Carlo';
-  const lines = [`${r.scenario.name} — ${r.scenario.system.title} (${engine})`];
+  const lines = [`${r.scenario.name} — ${r.scenario.system.title}`];
   if (r.scenario.description) lines.push(r.scenario.description);
-  if (r.monteCarlo) lines.push(`Monte Carlo: ${r.monteCarlo.samples.toLocaleString('en')} samples, seed '${r.monteCarlo.seed}'`);
   for (const s of sectionsOf(r)) {
     lines.push('');
     if (s.kind === 'dist' && s.name === 'slain' && sameAsDamage(r)) {
@@ -30,33 +31,34 @@ export function renderTable(r: RunResult): string {
       const pooled = pooledFrom(r, s.name);
       if (pooled !== undefined)
         lines.push(`Monte Carlo: ${percent(s.mc![pooled])} of the samples reached ${pooled.toLocaleString('en')} or more; they are counted at ${pooled.toLocaleString('en')} (row ≥${pooled}), so the mean and sd are lower bounds`);
-      const head = both ? ['k', 'P(=k)', 'MC P(=k)', 'P(≥k)', ''] : ['k', 'P(=k)', 'P(≥k)', ''];
-      const t = new Table({ head, ...plain, colAligns: [...head.slice(0, -1).map(() => 'right' as const), 'left' as const] });
+      const columns = both ? [right('k', true), right('P(=k)'), right('MC P(=k)'), right('P(≥k)'), left('')] : [right('k', true), right('P(=k)'), right('P(≥k)'), left('')];
+      const cells: string[][] = [];
       const rows = distRows(main);
       const peak = Math.max(...rows.map((row) => massOf(main, row)));
       for (const row of rows) {
         const p = massOf(main, row);
-        const cells = [rowLabel(row, pooledFrom(r, s.name)), percent(p)];
-        if (both) cells.push(percent(massOf(s.mc!, row)));
-        cells.push(percent(atLeast(main, row.from)), bar(p, peak));
-        t.push(cells);
+        const line = [rowLabel(row, pooled), percent(p)];
+        if (both) line.push(percent(massOf(s.mc!, row)));
+        line.push(percent(atLeast(main, row.from)), bar(p, peak));
+        cells.push(line);
       }
-      lines.push(t.toString());
+      lines.push(renderTextTable({ columns, rows: cells }, style.width));
     } else if (s.kind === 'prob') {
       lines.push(`${s.name}: ${percent((s.exact ?? s.mc)!)}${both ? `   (Monte Carlo ${percent(s.mc!)})` : ''}`);
     } else {
       lines.push(`${s.name}:`);
-      const t = new Table({ head: both ? ['', 'P', 'MC P', ''] : ['', 'P', ''], ...plain });
+      const columns = both ? [left('', true), right('P'), right('MC P'), left('')] : [left('', true), right('P'), left('')];
       const table = (s.exact ?? s.mc)!;
-      for (const key of categoriesOf(s)) {
+      const cells = categoriesOf(s).map((key) => {
         const p = table[key] ?? 0;
-        t.push(both ? [key, percent(p), percent(s.mc?.[key] ?? 0), bar(p, 1)] : [key, percent(p), bar(p, 1)]);
-      }
-      lines.push(t.toString());
+        return both ? [key, percent(p), percent(s.mc?.[key] ?? 0), bar(p, 1)] : [key, percent(p), bar(p, 1)];
+      });
+      lines.push(renderTextTable({ columns, rows: cells }, style.width));
     }
   }
   if (r.agreement) lines.push('', agreementLine(r.agreement));
-  return lines.join('\n');
+  if (p) lines.push('', ...provenanceLines(p));
+  return lines.flatMap((l) => fitLine(l, style.width)).join('\n');
 }
 
 export function agreementLine(a: AgreementReport): string {

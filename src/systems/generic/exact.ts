@@ -3,8 +3,10 @@
  * hit roll's branches (miss, hit, critical hit with its effects), each hit's wound roll, save,
  * Damage and ward, as packets of damage; crits are their own branches, never back-computed from
  * pass chances. Profiles follow one another. Packets are summed by convolution when damage
- * spills over, or pushed through a dynamic programme over (models slain, damage on the current
- * model) when the excess damage of a packet is lost.
+ * spills over — capped at the unit's total health as the sum is built, so damage past it is
+ * never counted (issue 16) — or, when the excess damage of a packet is lost, pushed through a
+ * dynamic programme over (models slain, damage on the current model): attack by attack
+ * (deal.ts) or by powers of one attack's matrix (excess-lost.ts), whichever costs less.
  *
  * The same builder, asked to count one stage instead of damage, gives the per-stage
  * distributions: a 1 where a hit goes on to the wound roll, a wound to the save, a wound is not
@@ -18,15 +20,19 @@ import { faceDistribution, pAtLeast } from '../../core/d6.js';
 import type { Outcome, Stage } from '../types.js';
 import type { DamageReroll, GenericScenario, Profile } from './schema.js';
 import { type Allocator, type Deal, NOTHING, applyDeal, applyRepeated, dealDist, maxDamage, mix, packet, seq, times } from './deal.js';
+import { type AttackPlan, excessLostByPowers, matrixWork } from './excess-lost.js';
 import { rollNeeded, rollSucceeds, saveNeeded, wardNeeded } from './tables.js';
 
 /** What the builder measures: the damage, or the count of one stage. */
 type Measure = 'damage' | 'hits' | 'wounds' | 'unsaved';
 
-export function exactGeneric(s: GenericScenario): Outcome {
+/** How excess damage lost is computed: the cheaper by the work estimates, or one method (tests run both). */
+export type ExcessLostMethod = 'cheaper' | 'attack by attack' | 'matrix powers';
+
+export function exactGeneric(s: GenericScenario, method: ExcessLostMethod = 'cheaper'): Outcome {
   const plans = s.profiles.map((p) => ({ attacks: attackCount(p), attack: attackDeal(s, p, 'damage') }));
-  if (s.situation.allocation === 'spill-over') return spillOver(s, pooled(plans));
-  return excessLost(s, plans);
+  if (s.situation.allocation === 'spill-over') return spillOver(s, plans);
+  return excessLost(s, plans, method);
 }
 
 /**
@@ -51,14 +57,14 @@ function attackCount(p: Profile): D.Dist {
   return D.sumIid(diceDist(p.attacks), p.models);
 }
 
-interface AttackPlan {
-  attacks: D.Dist;
-  attack: Deal;
-}
-
 /** Every attack of every profile added up. */
 function pooled(plans: AttackPlan[]): D.Dist {
   return plans.reduce((sum, plan) => D.convolve(sum, D.compound(plan.attacks, dealDist(plan.attack))), D.point(0));
+}
+
+/** min(every attack of every profile added up, max): each partial sum capped as it is built. */
+function pooledCapped(plans: AttackPlan[], max: number): D.Dist {
+  return plans.reduce((sum, plan) => D.convolveCapped(sum, D.compoundCapped(plan.attacks, dealDist(plan.attack), max), max), D.point(0));
 }
 
 /** One attack of a profile: the hit roll and everything that follows from it. */
@@ -150,24 +156,30 @@ export function damageDist(expr: DiceExpr, reroll: DamageReroll): D.Dist {
 }
 
 /** Damage is pooled: models slain = total damage ÷ health, capped at the unit. */
-function spillOver(s: GenericScenario, total: D.Dist): Outcome {
+function spillOver(s: GenericScenario, plans: AttackPlan[]): Outcome {
   const { models, health } = s.target;
-  if (models === null) return health === 1 ? { damage: total } : { damage: total, slain: D.mapValues(total, (t) => Math.floor(t / health)) };
+  if (models === null) {
+    const total = pooled(plans);
+    return health === 1 ? { damage: total } : { damage: total, slain: D.mapValues(total, (t) => Math.floor(t / health)) };
+  }
+  // Damage past the unit's total health changes nothing: the sum is capped as it is built.
   const wounds = models * health;
+  const damage = pooledCapped(plans, wounds);
   return {
-    damage: D.cap(total, wounds),
-    slain: D.mapValues(total, (t) => Math.min(models, Math.floor(t / health))),
-    destroyed: D.atLeast(total, wounds),
+    damage,
+    slain: D.mapValues(damage, (t) => Math.floor(t / health)),
+    destroyed: D.at(damage, wounds),
   };
 }
 
 /**
  * Excess damage of a packet is lost (mortal damage spills over under mortal-spill-over): the
- * state after each attack of each profile in turn, mixed over the number of attacks. The state
- * never exceeds the damage dealt, so the table is as long as the most damage the attacks can do
- * (or the unit's wounds), whatever the health per model.
+ * state after each attack of each profile in turn, mixed over the number of attacks — attack by
+ * attack, or by powers of one attack's matrix (excess-lost.ts) when its estimate is lower. The
+ * state never exceeds the damage dealt, so the table is as long as the most damage the attacks
+ * can do (or the unit's wounds), whatever the health per model.
  */
-function excessLost(s: GenericScenario, plans: AttackPlan[]): Outcome {
+function excessLost(s: GenericScenario, plans: AttackPlan[], method: ExcessLostMethod): Outcome {
   const { health } = s.target;
   const most = plans.reduce((sum, plan) => sum + (plan.attacks.length - 1) * maxDamage(plan.attack), 0);
   const destroyed = s.target.models === null ? Infinity : s.target.models * health;
@@ -179,14 +191,20 @@ function excessLost(s: GenericScenario, plans: AttackPlan[]): Outcome {
     what: () =>
       `${grouped(plans.reduce((n, plan) => n + plan.attacks.length - 1, 0))} attacks on ${s.target.models === null ? 'unlimited' : grouped(s.target.models)} models of ${health} health without spill-over`,
   };
-  // Every attack pushes each state through each packet of its deal: refuse at once what is too large.
-  expectWork(
-    plans.reduce((n, plan) => n + (plan.attacks.length - 1) * allocator.size * (maxDamage(plan.attack) + 1), 0),
-    allocator.what,
-  );
-  let state: D.Dist = new Float64Array(allocator.size);
-  state[0] = 1;
-  for (const plan of plans) state = applyRepeated(state, plan.attacks, (x) => applyDeal(x, plan.attack, allocator));
+  // Attack by attack, every attack pushes each state through each packet of its deal; the matrix
+  // method costs what its products do. Refuse at once what is too large either way.
+  const stepByStep = plans.reduce((n, plan) => n + (plan.attacks.length - 1) * allocator.size * (maxDamage(plan.attack) + 1), 0);
+  const models = s.target.models;
+  const byPowers = matrixWork(plans, health, models, false);
+  expectWork(method === 'cheaper' ? Math.min(stepByStep, byPowers) : method === 'matrix powers' ? byPowers : stepByStep, allocator.what);
+  const powers = method === 'cheaper' ? matrixWork(plans, health, models, true) < stepByStep : method === 'matrix powers';
+  let state: D.Dist;
+  if (powers) state = excessLostByPowers(plans, allocator, models);
+  else {
+    state = new Float64Array(allocator.size);
+    state[0] = 1;
+    for (const plan of plans) state = applyRepeated(state, plan.attacks, (x) => applyDeal(x, plan.attack, allocator));
+  }
   // state index = slain · health + damage on the current model = damage allocated.
   const damage = D.trim(state);
   const slain = D.mapValues(damage, (i) => Math.floor(i / health));

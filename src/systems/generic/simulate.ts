@@ -1,5 +1,7 @@
 /**
- * Monte Carlo of the generic pipeline, die by die in rule order: for each profile in turn,
+ * Monte Carlo of the generic pipeline. A scenario the fast kernel fits (kernel.ts: one profile,
+ * each attack's dice looked up in tables) runs there; every other one runs here, die by die in
+ * rule order: for each profile in turn,
  * attacks, hit (re-roll, modifier, crit and its extra hits or extra hit rolls), wound (re-roll,
  * modifier, crit), save (armour after rend or invulnerable), Damage dice (re-roll), ward per point,
  * and the allocation of each packet of damage to the target's models.
@@ -15,6 +17,7 @@ import type { Reroll } from '../../core/d6.js';
 import type { Tally } from '../../sim/tally.js';
 import type { GenericScenario, Profile } from './schema.js';
 import { rollNeeded, saveNeeded, wardNeeded } from './tables.js';
+import { kernelFits, simulateWithTables } from './kernel.js';
 
 const NONE = 0;
 const ONES = 1;
@@ -202,7 +205,17 @@ function mortalPoints(e: FlatDice, ward: number, rng: Rng): number {
   return ward <= 6 ? wardKept(points, ward, rng) : points;
 }
 
+const fits = new WeakMap<GenericScenario, boolean>();
+
 export function simulateGeneric(s: GenericScenario, rng: Rng, n: number, tally: Tally): void {
+  let fast = fits.get(s);
+  if (fast === undefined) fits.set(s, (fast = kernelFits(s)));
+  if (fast) simulateWithTables(s, rng, n, tally);
+  else simulateDieByDie(s, rng, n, tally);
+}
+
+/** `n` samples die by die: every scenario, also those the fast kernel fits (tests compare the two). */
+export function simulateDieByDie(s: GenericScenario, rng: Rng, n: number, tally: Tally): void {
   const kernels = s.profiles.map((p) => kernelOf(s, p));
   const health = s.target.health;
   const capped = s.target.models !== null;

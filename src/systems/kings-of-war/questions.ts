@@ -63,9 +63,12 @@ export const kingsOfWarQuestions: UnitQuestions = {
     damage: intKey('damage', 'damage: damage the target already carries, 0..30', 0, 30),
     nerve: patternKey('nerve', 'nerve: waver/rout, e.g. 14/16 or -/16', /^(\d+|-)\/\d+$/, 'waver/rout, e.g. 14/16 or -/16'),
   },
+  // Damage already carried changes only the nerve test, so the default cells are P(rout) (a grid
+  // of mean damage would repeat one column).
   defaultGrid: {
     rows: 'de=2+..6+',
     cols: 'damage=0,4,8',
+    metric: 'p-remove',
     target: { type: 'infantry', size: 'regiment', me: '4+', ra: '-', de: '4+', att: 12, nerve: '14/16' },
   },
   defaultTargets: ['warrior-horde', 'spear-regiment', 'heavy-cavalry', 'dragon'],

@@ -1,0 +1,24 @@
+/**
+ * The engagement flags' options (issue 15) without what checks them (engagement-flags.ts): a
+ * command can offer them without loading every rule set (start-up, issue 16).
+ */
+import type { Command } from 'commander';
+
+export interface EngagementFlags {
+  turns?: string;
+  bounds?: string;
+  pairs?: boolean;
+}
+
+/** commander collector of a repeatable option. */
+export function collect(value: string, previous: string[] = []): string[] {
+  return [...previous, value];
+}
+
+export function addEngagementOptions(cmd: Command, options: { pairs: boolean }): Command {
+  cmd
+    .option('--turns <k>', 'an engagement of K turns (Kings of War) or battle rounds (Age of Sigmar): P(removed by the end of each)')
+    .option('--bounds <k>', 'an engagement of K bounds (HOTT): combats that go on, Stronghold assaults');
+  if (options.pairs) cmd.option('--pairs', 'with --turns or --bounds: rank every pair of attackers from the library together');
+  return cmd;
+}

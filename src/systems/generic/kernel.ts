@@ -1,0 +1,437 @@
+/**
+ * The fast Monte Carlo kernel of the generic pipeline (issue 16), for the scenarios it fits
+ * (`kernelFits`): one weapon profile whose hit and wound rolls (with their modifiers, re-rolls and
+ * criticals) decide each attack alone — a critical hit may give further hits, hit automatically
+ * on to the save or inflict mortal damage instead; a critical wound may add rend or inflict
+ * mortal damage instead — with Damage not re-rolled, and the excess damage of a packet either
+ * spilling over or lost. simulate.ts runs every other scenario die by die; both agree (test/
+ * systems/generic-kernel.test.ts).
+ *
+ * This is the hot loop the bench measures, so:
+ * - the dice of one attack — hit, its re-roll, wound, its re-roll, save — are the base-6 digits
+ *   of one draw of the inline sfc32 generator (its state in locals, the recurrence of
+ *   core/rng.ts). A draw becomes an index over the 6^k combinations of k faces by Lemire's
+ *   multiply-and-reject (`rejectOf`), so every combination has probability exactly 6^-k. A re-roll die is read only when the rule
+ *   calls for a re-roll; drawing it with the others changes no probability.
+ * - what the rules make of each combination of faces is worked out once per scenario, by the
+ *   same rule steps applied to every combination (`attackTable`), so the loop looks the attack
+ *   up instead of branching on every die. With a fixed Damage, no ward and no mortal wounds,
+ *   every unsaved wound is the same packet and the loop only counts them; then the faces of
+ *   several attacks come from one draw (`group`), and the table holds their sum.
+ * - rarer steps — a critical hit's further hits, damage and mortal dice, the ward, rolled
+ *   attack counts — roll one die at a time on the Rng object.
+ */
+import { Rng } from '../../core/rng.js';
+import type { DiceExpr } from '../../core/dice.js';
+import type { Reroll } from '../../core/d6.js';
+import type { Tally } from '../../sim/tally.js';
+import type { GenericScenario, Profile } from './schema.js';
+import { rollNeeded, rollSucceeds, saveNeeded, wardNeeded } from './tables.js';
+
+/**
+ * Whether the kernel simulates this scenario: one profile; no Damage re-roll; a critical hit
+ * without extra hit rolls, extra mortal damage or bonuses to its own wound; a critical wound
+ * without extra mortal damage or extra Damage; no mortal-spill-over (the kernel's packets do not
+ * say which damage is mortal).
+ */
+export function kernelFits(s: GenericScenario): boolean {
+  if (s.profiles.length !== 1 || s.situation.allocation === 'mortal-spill-over') return false;
+  const p = s.profiles[0];
+  const hc = p.hitCrit;
+  const wc = p.woundCrit;
+  return (
+    p.reroll.damage.kind === 'none' &&
+    (hc === null || (hc.extraHitRolls === null && hc.extraMortal === null && hc.extraRend === 0 && hc.extraDamage === 0)) &&
+    (wc === null || (wc.extraMortal === null && wc.extraDamage === 0))
+  );
+}
+
+/** Results of one packet (one hit after its wound and save rolls) in the tables. */
+const UNSAVED = 1; // an unsaved wound: roll its damage
+const MORTAL = 2; // a critical wound that inflicts mortal damage
+/** Further flags of an attack. */
+const CRIT_HIT = 4; // a critical hit: its further hits follow
+const CRIT_PACKET = 8; // ... whose own packet is not an ordinary hit (auto-wound, mortal)
+
+/** Dice in one draw at most: 6^6 = 46,656 table entries, rejection under 1.1e-5. */
+const MAX_DICE_PER_DRAW = 6;
+const TWO_32 = 4294967296;
+const INV_2_32 = 1 / TWO_32;
+
+/** Everything the loop needs, worked out once per scenario. */
+interface Plan {
+  /** Digits (dice) per attack, table over 6^dice combinations, and its rejection threshold. */
+  attackDice: number;
+  attackTable: Uint8Array;
+  attackSize: number;
+  attackReject: number;
+  /** The same for one further hit of a critical hit (wound, re-roll, save). */
+  packetTable: Uint8Array;
+  packetSize: number;
+  packetReject: number;
+  /** Count mode: unsaved wounds + 16 × critical hits of one attack, and of `group` attacks per draw. */
+  countOnly: boolean;
+  countTable: Uint8Array;
+  group: number;
+  groupTable: Uint8Array;
+  groupSize: number;
+  groupReject: number;
+}
+
+const plans = new WeakMap<GenericScenario, Plan>();
+/** Short runs before the first real one (V8 allocates type feedback after 8 calls). */
+const PRIMING_CALLS = 12;
+const PRIMING_SAMPLES = 64;
+
+/** `n` samples of a scenario that `kernelFits`. */
+export function simulateWithTables(s: GenericScenario, rng: Rng, n: number, tally: Tally): void {
+  let plan = plans.get(s);
+  if (!plan) {
+    plan = planOf(s);
+    plans.set(s, plan);
+    // A few short runs on a throwaway generator and tally first. V8 records type feedback only
+    // once a function has been called several times; without these calls it optimises the loop
+    // during the first long call, before the closing `rng.save` ever ran with feedback, and
+    // every chunk then ends in a deoptimisation (issue 16: about twice slower). Recording into a
+    // scratch tally of the same class settles the tally's fields before the loop is optimised
+    // (else V8 threw its first optimised code away as "dependency change").
+    const Scratch = tally.constructor as new () => Tally;
+    for (let i = 0; i < PRIMING_CALLS; i++) runSamples(s, plan, new Rng(1, 2, 3, i), PRIMING_SAMPLES, new Scratch());
+  }
+  runSamples(s, plan, rng, n, tally);
+}
+
+function runSamples(s: GenericScenario, plan: Plan, rng: Rng, n: number, tally: Tally): void {
+  const A = s.profiles[0];
+  const attackDice = flat(A.attacks);
+  const damageDice = flat(A.damage);
+  const hitMortalDice = flat(A.hitCrit?.mortal ?? null);
+  const woundMortalDice = flat(A.woundCrit?.mortal ?? null);
+  const models = A.models;
+  // A critical hit's further hits: a fixed number, or dice (extraHitsDice) when it is -1.
+  const extraHitsDice = flat(A.hitCrit?.extraHits ?? null);
+  const extraHits = extraHitsDice.count === 0 ? extraHitsDice.modifier : -1;
+  const critHitMortal = A.hitCrit?.mortal != null;
+  const ward = wardNeeded(s);
+  const critSave = saveNeeded(s, A, 0);
+  const health = s.target.health;
+  const targetModels = s.target.models ?? Number.MAX_SAFE_INTEGER;
+  const capped = s.target.models !== null;
+  const spill = s.situation.allocation === 'spill-over';
+  const fixedDamage = damageDice.count === 0 ? damageDice.modifier : -1;
+  const { attackTable, attackSize, attackReject, packetTable, packetSize, packetReject, countOnly, countTable, group, groupTable, groupSize, groupReject } = plan;
+
+  let a = rng.a | 0;
+  let b = rng.b | 0;
+  let c = rng.c | 0;
+  let d = rng.d | 0;
+  let t = 0;
+  let u = 0;
+  let m = 0; // a 32-bit draw times the size of a table
+  let x = 0; // the table index it gives
+
+  for (let sample = 0; sample < n; sample++) {
+    let attacks = 0;
+    if (attackDice.count === 0) attacks = models * attackDice.modifier;
+    else {
+      rng.save(a, b, c, d);
+      for (let m = 0; m < models; m++) attacks += rollFlat(attackDice, rng);
+      a = rng.a; b = rng.b; c = rng.c; d = rng.d;
+    }
+    let total = 0; // damage points through every save (spill-over)
+    let slain = 0; // models removed (excess lost)
+    let current = 0; // damage on the model being worked on (excess lost)
+
+    if (countOnly) {
+      // A fixed Damage, no ward, no mortal wounds and no special critical packet: every unsaved
+      // wound is the same packet, so only their number matters. The tables count unsaved wounds
+      // (low 4 bits) and critical hits (above), whose further hits roll on the packet table.
+      let wounds = 0;
+      let crits = 0;
+      let k = 0;
+      if (attackSize === 1) wounds = attacks * countTable[0];
+      else {
+        for (; k + group <= attacks; k += group) {
+          do { t = (((a + b) | 0) + d) | 0; d = (d + 1) | 0; a = b ^ (b >>> 9); b = (c + (c << 3)) | 0; c = (c << 21) | (c >>> 11); c = (c + t) | 0; m = (t >>> 0) * groupSize; x = Math.floor(m * INV_2_32); } while (m - x * TWO_32 < groupReject);
+          const v = groupTable[x];
+          wounds += v & 15;
+          crits += v >> 4;
+        }
+        for (; k < attacks; k++) {
+          do { t = (((a + b) | 0) + d) | 0; d = (d + 1) | 0; a = b ^ (b >>> 9); b = (c + (c << 3)) | 0; c = (c << 21) | (c >>> 11); c = (c + t) | 0; m = (t >>> 0) * attackSize; x = Math.floor(m * INV_2_32); } while (m - x * TWO_32 < attackReject);
+          const v = countTable[x];
+          wounds += v & 15;
+          crits += v >> 4;
+        }
+      }
+      // A critical hit's further hits: each rolls to wound and to save (packet table).
+      let further = crits * extraHits;
+      if (extraHits < 0) {
+        rng.save(a, b, c, d);
+        further = 0;
+        for (let i = 0; i < crits; i++) further += rollFlat(extraHitsDice, rng);
+        a = rng.a; b = rng.b; c = rng.c; d = rng.d;
+      }
+      for (let h = further; h > 0; h--) {
+        let v = packetTable[0];
+        if (packetSize > 1) {
+          do { t = (((a + b) | 0) + d) | 0; d = (d + 1) | 0; a = b ^ (b >>> 9); b = (c + (c << 3)) | 0; c = (c << 21) | (c >>> 11); c = (c + t) | 0; m = (t >>> 0) * packetSize; x = Math.floor(m * INV_2_32); } while (m - x * TWO_32 < packetReject);
+          v = packetTable[x];
+        }
+        wounds += v & UNSAVED;
+      }
+      if (spill) total = wounds * fixedDamage;
+      else if (fixedDamage > 0)
+        for (let w = 0; w < wounds && slain < targetModels; w++) {
+          current += fixedDamage;
+          if (current >= health) {
+            slain++;
+            current = 0; // the excess of this packet is lost
+          }
+        }
+    } else {
+      for (let k = 0; k < attacks; k++) {
+        let result = attackTable[0];
+        if (attackSize > 1) {
+          do { t = (((a + b) | 0) + d) | 0; d = (d + 1) | 0; a = b ^ (b >>> 9); b = (c + (c << 3)) | 0; c = (c << 21) | (c >>> 11); c = (c + t) | 0; m = (t >>> 0) * attackSize; x = Math.floor(m * INV_2_32); } while (m - x * TWO_32 < attackReject);
+          result = attackTable[x];
+        }
+        if (result === 0) continue;
+        // packets: this attack's first packet, then a critical hit's further hits.
+        let further = 0;
+        if ((result & CRIT_HIT) !== 0) {
+          further = extraHits;
+          if (extraHits < 0) {
+            rng.save(a, b, c, d);
+            further = rollFlat(extraHitsDice, rng);
+            a = rng.a; b = rng.b; c = rng.c; d = rng.d;
+          }
+        }
+        for (let h = 0; h <= further; h++) {
+          let packet = result;
+          if (h > 0) {
+            packet = packetTable[0];
+            if (packetSize > 1) {
+              do { t = (((a + b) | 0) + d) | 0; d = (d + 1) | 0; a = b ^ (b >>> 9); b = (c + (c << 3)) | 0; c = (c << 21) | (c >>> 11); c = (c + t) | 0; m = (t >>> 0) * packetSize; x = Math.floor(m * INV_2_32); } while (m - x * TWO_32 < packetReject);
+              packet = packetTable[x];
+            }
+          }
+          let points = 0;
+          if (h === 0 && (result & CRIT_PACKET) !== 0) {
+            // The critical hit's own packet: mortal damage, or an automatic wound (save next).
+            rng.save(a, b, c, d);
+            if (critHitMortal) points = rollFlat(hitMortalDice, rng);
+            else if (critSave > 6 || ((u = rng.d6()) < critSave || u === 1)) points = fixedDamage >= 0 ? fixedDamage : rollFlat(damageDice, rng);
+            a = rng.a; b = rng.b; c = rng.c; d = rng.d;
+          } else if ((packet & MORTAL) !== 0) {
+            rng.save(a, b, c, d);
+            points = rollFlat(woundMortalDice, rng);
+            a = rng.a; b = rng.b; c = rng.c; d = rng.d;
+          } else if ((packet & UNSAVED) !== 0) {
+            if (fixedDamage >= 0) points = fixedDamage;
+            else {
+              rng.save(a, b, c, d);
+              points = rollFlat(damageDice, rng);
+              a = rng.a; b = rng.b; c = rng.c; d = rng.d;
+            }
+          }
+          // Ward: each point of damage is rolled for separately.
+          if (ward <= 6 && points > 0) {
+            rng.save(a, b, c, d);
+            let kept = 0;
+            for (let p = 0; p < points; p++) if (rng.d6() < ward) kept++;
+            points = kept;
+            a = rng.a; b = rng.b; c = rng.c; d = rng.d;
+          }
+          if (points === 0) continue;
+          if (spill) total += points;
+          else if (slain < targetModels) {
+            current += points;
+            if (current >= health) {
+              slain++;
+              current = 0; // the excess of this packet is lost
+            }
+          }
+        }
+      }
+    }
+
+    if (spill) {
+      const wounds = targetModels * health;
+      const damage = capped && total > wounds ? wounds : total;
+      const dead = Math.floor(damage / health);
+      if (capped) tally.record(damage, dead, total >= wounds);
+      else if (health > 1) tally.record(damage, dead);
+      else tally.record(damage);
+    } else if (capped) tally.record(slain * health + current, slain, slain === targetModels);
+    else if (health > 1) tally.record(slain * health + current, slain);
+    else tally.record(slain * health + current);
+  }
+  rng.save(a, b, c, d);
+}
+
+// ---- the tables: the rule steps applied to every combination of faces -------------------------
+
+type Stage = { target: number; modifier: number; reroll: Reroll; critOn: number };
+
+/** A roll that succeeds: a critical, or the face with its modifier (an unmodified 1 fails, a 6 succeeds). */
+function succeeds(stage: Stage, face: number): boolean {
+  return face >= stage.critOn || rollSucceeds(face, stage.target, stage.modifier);
+}
+
+/** Dice a roll uses: none when it always succeeds, two with a re-roll, else one. */
+function diceOf(stage: Stage): number {
+  return stage.target <= 1 ? 0 : stage.reroll === 'none' ? 1 : 2;
+}
+
+/**
+ * The final face of a roll, read from its dice in order (a re-roll replaces the first face when
+ * the policy calls for it): `ones` re-rolls a 1, `failed` a failed roll, `all` every roll that
+ * is not a critical.
+ */
+function finalFace(stage: Stage, first: number, second: number): number {
+  // A critical is a success, so 'failed' never re-rolls it, even below the target.
+  const again =
+    stage.reroll === 'ones'
+      ? first === 1
+      : stage.reroll === 'failed'
+        ? !succeeds(stage, first)
+        : stage.reroll === 'all'
+          ? first < stage.critOn
+          : false;
+  return again ? second : first;
+}
+
+/** What the rules make of one packet's faces: wound (with its re-roll) and save. */
+function packetResult(s: GenericScenario, p: Profile, wound: Stage, faces: number[]): number {
+  let rend = 0;
+  if (wound.target > 1) {
+    const face = finalFace(wound, faces[0], faces[1]);
+    if (!succeeds(wound, face)) return 0;
+    if (face >= wound.critOn) {
+      if (p.woundCrit!.mortal) return MORTAL;
+      rend = p.woundCrit!.extraRend;
+    }
+  }
+  const needed = saveNeeded(s, p, rend);
+  if (needed <= 6) {
+    const face = faces[diceOf(wound)];
+    if (face >= needed && face !== 1) return 0; // saved; a natural 1 always fails
+  }
+  return UNSAVED;
+}
+
+/** What the rules make of one attack's faces: hit (with its re-roll), then its first packet. */
+function attackResult(s: GenericScenario, p: Profile, hit: Stage, wound: Stage, faces: number[]): number {
+  const crit = p.hitCrit;
+  let flags = 0;
+  if (hit.target > 1) {
+    const face = finalFace(hit, faces[0], faces[1]);
+    if (!succeeds(hit, face)) return 0;
+    if (face >= hit.critOn) flags = CRIT_HIT | (crit!.autoWound || crit!.mortal ? CRIT_PACKET : 0);
+  }
+  if (flags & CRIT_PACKET) return flags;
+  return flags | packetResult(s, p, wound, faces.slice(diceOf(hit)));
+}
+
+/** The table of `f` over every combination of `dice` faces (digit i = face of die i, minus 1). */
+function tableOver(dice: number, f: (faces: number[]) => number): Uint8Array {
+  const size = 6 ** dice;
+  const table = new Uint8Array(size);
+  for (let x = 0; x < size; x++) {
+    const faces: number[] = [];
+    for (let i = 0, y = x; i < dice; i++, y = Math.floor(y / 6)) faces.push((y % 6) + 1);
+    table[x] = f(faces);
+  }
+  return table;
+}
+
+/**
+ * Lemire's multiply-and-reject: a draw u gives the index ⌊u · size / 2^32⌋, and the draw is
+ * rejected when the low part (u · size mod 2^32) is under 2^32 mod size; then every index
+ * comes from exactly ⌊2^32 / size⌋ draws, so each is equally likely — no division in the loop.
+ */
+function rejectOf(size: number): number {
+  return TWO_32 % size;
+}
+
+function planOf(s: GenericScenario): Plan {
+  const A = s.profiles[0];
+  const hit: Stage = { target: rollNeeded(A.hit), modifier: A.hitModifier, reroll: A.reroll.hit, critOn: A.hitCrit?.on ?? 7 };
+  const wound: Stage = { target: rollNeeded(A.wound), modifier: A.woundModifier, reroll: A.reroll.wound, critOn: A.woundCrit?.on ?? 7 };
+  // A save die whenever some wound can be saved (a critical wound's rend may leave none).
+  const saveDice = saveNeeded(s, A, 0) <= 6 ? 1 : 0;
+  const packetDice = diceOf(wound) + saveDice;
+  const attackDice = diceOf(hit) + packetDice;
+  const attackTable = tableOver(attackDice, (faces) => attackResult(s, A, hit, wound, faces));
+  const packetTable = tableOver(packetDice, (faces) => packetResult(s, A, wound, faces));
+  const countOnly =
+    A.damage.count === 0 && wardNeeded(s) > 6 && !A.hitCrit?.autoWound && !A.hitCrit?.mortal && !A.woundCrit?.mortal;
+  const group = attackDice === 0 ? 1 : Math.max(1, Math.floor(MAX_DICE_PER_DRAW / attackDice));
+  const counted = (faces: number[]) => countOfAttacks(faces, attackDice, attackTable);
+  const countTable = countOnly ? tableOver(attackDice, counted) : attackTable;
+  const groupTable = countOnly && group > 1 ? tableOver(group * attackDice, counted) : countTable;
+  return {
+    attackDice,
+    attackTable,
+    attackSize: attackTable.length,
+    attackReject: rejectOf(attackTable.length),
+    packetTable,
+    packetSize: packetTable.length,
+    packetReject: rejectOf(packetTable.length),
+    countOnly,
+    countTable,
+    group,
+    groupTable,
+    groupSize: groupTable.length,
+    groupReject: rejectOf(groupTable.length),
+  };
+}
+
+/** Unsaved wounds + 16 × critical hits of the attacks whose faces follow one another. */
+function countOfAttacks(faces: number[], perAttack: number, attackTable: Uint8Array): number {
+  let count = 0;
+  for (let i = 0; i < Math.max(faces.length, 1); i += Math.max(perAttack, 1)) {
+    let x = 0;
+    for (let j = perAttack - 1; j >= 0; j--) x = x * 6 + faces[i + j] - 1;
+    count += (attackTable[x] & UNSAVED) + ((attackTable[x] & CRIT_HIT) !== 0 ? 16 : 0);
+  }
+  return count;
+}
+
+// ---- rarer steps, one die at a time -------------------------------------------------------------
+
+/** A dice expression unpacked into numbers the loop can use without calls. */
+interface FlatDice {
+  count: number;
+  sides: number; // 3 or 6
+  modifier: number;
+  discard: number; // 0 none, 1 highest, 2 lowest
+}
+
+function flat(e: DiceExpr | null): FlatDice {
+  if (!e) return { count: 0, sides: 6, modifier: 0, discard: 0 };
+  return { count: e.count, sides: e.faces, modifier: e.modifier, discard: e.discard === 'highest' ? 1 : e.discard === 'lowest' ? 2 : 0 };
+}
+
+/**
+ * Roll a dice expression (attacks, damage, mortal damage) on the Rng object. Kept out of the
+ * hot loop's closure so that loop's generator state stays in registers: callers save their
+ * locals into the Rng before and read them back after.
+ */
+function rollFlat(e: FlatDice, rng: Rng): number {
+  if (e.count === 0) return e.modifier > 0 ? e.modifier : 0;
+  let sum = 0;
+  let hi = 0;
+  let lo = 7;
+  for (let i = 0; i < e.count; i++) {
+    const face = e.sides === 3 ? rng.d3() : rng.d6();
+    sum += face;
+    if (face > hi) hi = face;
+    if (face < lo) lo = face;
+  }
+  if (e.discard === 1) sum -= hi;
+  else if (e.discard === 2) sum -= lo;
+  sum += e.modifier;
+  return sum > 0 ? sum : 0;
+}
