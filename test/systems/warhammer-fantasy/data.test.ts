@@ -38,7 +38,7 @@ describe('warhammer-fantasy built-in data', () => {
 
   // The worked-example scenarios (eNN-*.json) are checked against their printed numbers
   // (example-scenarios.test.ts), the enumerator (enumerate.test.ts) and, with `warodds check`,
-  // the simulator (test/cli/check.test.ts at 2·10^4 samples, `npm run check-all` at 10^6).
+  // the simulator (test/cli/check.test.ts at 5·10^4 samples, `npm run check-all` at 10^6).
   for (const f of readdirSync(join(dir, 'scenarios')).filter((x) => x.endsWith('.json') && !/^e\d\d/.test(x)))
     it(`bundled scenario ${f} parses and agrees with the simulator (100,000 samples)`, () => {
       const { name, description, system, ...input } = read(join(dir, 'scenarios', f));
