@@ -5,7 +5,7 @@
  */
 import { Command, Option } from 'commander';
 import { InputError } from '../core/errors.js';
-import { withWorkBudget } from '../core/budget.js';
+import { grouped, withWorkBudget } from '../core/budget.js';
 import { loadLibrary, type Library } from '../analysis/units.js';
 import { parseJsonText } from '../json-file.js';
 import type { Evaluate, RemoveMetric } from '../analysis/pairing.js';
@@ -63,7 +63,7 @@ export function addQuestionOptions(cmd: Command): Command {
     .option('--shooting', 'shooting instead of melee')
     .option('--situation <json>', "further situation keys of the rule set, as JSON (e.g. '{\"round\": 2}')")
     .option('--units <dir>', 'also load your own units from DIR (or set WARODDS_UNITS)')
-    .option('--mc', `Monte Carlo instead of exact (${QUESTION_MC_SAMPLES.toLocaleString('en')} samples a pairing unless --samples)`);
+    .option('--mc', `Monte Carlo instead of exact (${grouped(QUESTION_MC_SAMPLES)} samples a pairing unless --samples)`);
   addSamplingOptions(cmd, QUESTION_MC_SAMPLES);
   return cmd
     .addOption(new Option('--json', 'JSON output').conflicts(['csv', 'markdown']))

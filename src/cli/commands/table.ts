@@ -10,6 +10,7 @@ import { findSystem } from '../../systems/registry.js';
 import { gridReport } from '../render/question-reports.js';
 import { addQuestionOptions, addRemoveOption, emit, library, type QuestionFlags, questionProvenance, removeMetricOf, situationFlags, withEvaluator } from '../questions.js';
 import { COLUMN_HELP } from '../help.js';
+import { grouped } from '../../core/budget.js';
 
 type TableFlags = QuestionFlags & { option?: string; rows?: string; cols?: string; target?: string; metric?: string; remove?: string; large?: boolean };
 
@@ -22,7 +23,7 @@ export function tableCommand(): Command {
     .option('--cols <key=values>', 'column axis, e.g. armour=none,6+,5+,4+,3+ (default: per rule set)')
     .option('--target <id>', "the base target whose characteristics the axes vary (default: the rule set's standard target)")
     .option('--metric <metric>', "what each cell shows: mean (mean damage), p-remove (P(remove)), or 'p>=K' (P(damage ≥ K)) (default: per rule set)")
-    .option('--large', `compute a table of more than ${MAX_GRID_CELLS.toLocaleString('en')} cells`);
+    .option('--large', `compute a table of more than ${grouped(MAX_GRID_CELLS)} cells`);
   addRemoveOption(cmd, false);
   addQuestionOptions(cmd);
   cmd.addHelpText('after', `\n${COLUMN_HELP.table}\n\nExamples:\n  $ npx warodds table aos/clawlord\n  $ npx warodds table aos/example-shooters --shooting --rows save=3..6,none --cols health=1..3 --metric 'p>=3'`);
