@@ -4,7 +4,7 @@
 import { atLeast, mean } from '../core/dist.js';
 import { InputError } from '../core/errors.js';
 import { escapeForTerminal } from '../core/json.js';
-import { findSystem } from '../systems/registry.js';
+import { findSystem } from '../systems/lookup.js';
 import type { SituationFlags, UnitBody, UnitQuestions } from '../systems/types.js';
 import { type Evaluate, type RemoveMetric, removeProbability, type Side, sideBody } from './pairing.js';
 import { questionsOf } from './units.js';

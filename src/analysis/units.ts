@@ -8,7 +8,7 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { InputError, ScenarioError } from '../core/errors.js';
 import { DATA_DIR } from '../paths.js';
-import { findSystem, SYSTEMS } from '../systems/registry.js';
+import { findSystem, loadedSystems } from '../systems/lookup.js';
 import type { GameSystem, SituationFlags, SystemId, UnitBody, UnitQuestions } from '../systems/types.js';
 import { readJsonFile, shownPath } from '../json-file.js';
 import { escapeForTerminal } from '../core/json.js';
@@ -206,7 +206,7 @@ export function loadLibrary(userDir?: string): Library {
   return {
     get units() {
       const byKey = new Map<string, Unit>();
-      for (const s of SYSTEMS) for (const u of builtInUnits(s.id)) byKey.set(`${u.system}/${u.id}`, u);
+      for (const s of loadedSystems()) for (const u of builtInUnits(s.id)) byKey.set(`${u.system}/${u.id}`, u);
       for (const [key, u] of user) byKey.set(key, u);
       return [...byKey.values()];
     },
