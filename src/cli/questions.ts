@@ -20,8 +20,6 @@ import { stdoutStyle } from './terminal.js';
 import { type Provenance, provenance, provenanceJson, situationLines } from './provenance.js';
 import type { Report } from './render/report.js';
 import { reportToCsv, reportToMarkdown, reportToTerminal } from './render/report-text.js';
-import { reportToHtml } from './render/report-html.js';
-import { checkOutputPath, writeOutputFile } from './file-output.js';
 
 export const QUESTION_MC_SAMPLES = 200_000;
 
@@ -154,7 +152,7 @@ export type QuestionRun = Pick<Provenance, 'engine' | 'samples' | 'samplesPer' |
  */
 export async function withEvaluator<T>(f: QuestionFlags, pairings: number, ask: (evaluate: Evaluate) => Promise<T>): Promise<{ value: T; run: QuestionRun }> {
   // A bad --html path is refused before the work, not after it.
-  if (f.html) checkOutputPath(f.html, '--html');
+  if (f.html) (await import('./file-output.js')).checkOutputPath(f.html, '--html');
   let situation: string[] | null = null;
   const seen = (input: unknown) => {
     situation ??= situationLines((input as { situation?: unknown }).situation);
@@ -190,8 +188,11 @@ export async function withEvaluator<T>(f: QuestionFlags, pairings: number, ask: 
   }
 }
 
-/** Print the report (or the command's JSON, with the run's record under "run") and write --html atomically. */
-export function emit(report: Report, json: object, f: QuestionFlags): void {
+/**
+ * Print the report (or the command's JSON, with the run's record under "run") and write --html
+ * atomically. The HTML page's modules load only with --html (start-up, issue 16).
+ */
+export async function emit(report: Report, json: object, f: QuestionFlags): Promise<void> {
   const format = formatOf(f);
   const text =
     format === 'json'
@@ -201,6 +202,9 @@ export function emit(report: Report, json: object, f: QuestionFlags): void {
         : format === 'markdown'
           ? reportToMarkdown(report)
           : reportToTerminal(report, stdoutStyle());
-  if (f.html) writeOutputFile(f.html, reportToHtml(report), '--html');
+  if (f.html) {
+    const [{ writeOutputFile }, { reportToHtml }] = await Promise.all([import('./file-output.js'), import('./render/report-html.js')]);
+    writeOutputFile(f.html, reportToHtml(report), '--html');
+  }
   process.stdout.write(`${text}\n`);
 }

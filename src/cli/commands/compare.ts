@@ -63,6 +63,6 @@ export function compareCommand(): Command {
     if (removeText === undefined) assumed.push(removeAssumption(q, Boolean(f.fight)));
     assumed.push(...fightAssumptions(f));
     const { report, json } = compareReport(result, q);
-    emit({ ...report, provenance: questionProvenance(run, assumed) }, json, f);
+    await emit({ ...report, provenance: questionProvenance(run, assumed) }, json, f);
   });
 }

@@ -61,6 +61,6 @@ export function killsCommand(): Command {
     if (removeText === undefined) assumed.push(removeAssumption(q, Boolean(f.fight)));
     assumed.push(...fightAssumptions(f));
     const { report, json } = killsReport(result, q);
-    emit({ ...report, provenance: questionProvenance(run, assumed) }, json, f);
+    await emit({ ...report, provenance: questionProvenance(run, assumed) }, json, f);
   });
 }

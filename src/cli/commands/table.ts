@@ -53,6 +53,6 @@ export function tableCommand(): Command {
     if (f.metric === undefined) assumed.push(`cells: ${metricText ?? 'mean'}`);
     if (metric.kind === 'p-remove' && f.remove === undefined) assumed.push(`P(remove) counts ${q.removeVerb === 'rout' ? 'routed' : 'destroyed'} (--remove break counts breaking too)`);
     const { report, json } = gridReport(result, q);
-    emit({ ...report, provenance: questionProvenance(run, assumed) }, json, f);
+    await emit({ ...report, provenance: questionProvenance(run, assumed) }, json, f);
   });
 }
