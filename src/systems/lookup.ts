@@ -62,7 +62,7 @@ export function findSystem(name: string, field = 'system'): GameSystem<unknown> 
   const id = systemIdOf(name, field);
   const system = loaded.get(id);
   // A caller that reaches a rule set it did not load is a bug, not the user's input.
-  if (!system) throw new Error(`rule set '${id}' was not loaded`);
+  if (!system) throw new Error(`rule set '${id}' was not loaded (import systems/registry.js, or await loadSystems first)`);
   return system;
 }
 
