@@ -218,7 +218,7 @@ for (const args of [
   console.log(`    ${`warodds ${args.join(' ')}`.padEnd(52)} ${seconds(medianProcess(REPEATS, args))}`);
 
 const checkSamples = Number(process.env.BENCH_CHECK_SAMPLES ?? 1_000_000);
-const scenarios = (JSON.parse(spawnSync(process.execPath, [CLI, 'check', '--samples', '1000', '--json'], { encoding: 'utf8', maxBuffer: 64 << 20 }).stdout) as unknown[]).length;
+const scenarios = (JSON.parse(spawnSync(process.execPath, [CLI, 'check', '--samples', '1000', '--json'], { encoding: 'utf8', maxBuffer: 64 << 20 }).stdout) as { scenarios: unknown[] }).scenarios.length;
 const check = processTiming(['check', '--samples', String(checkSamples), '--threads', '2']);
 console.log(`\n\`warodds check --samples ${checkSamples.toLocaleString('en')} --threads 2\` over ${scenarios} bundled scenarios (one run): ${seconds(check)}; ${(check.cpu / scenarios).toFixed(3)} s CPU per scenario`);
 

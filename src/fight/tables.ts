@@ -101,12 +101,8 @@ export class FightTables {
     tally.destroyed += o.destroyed!;
     o.damage.forEach((n, k) => tally.damage.addMany(k, n));
     o.slain!.forEach((n, k) => tally.slain.addMany(k, n));
-    for (const [k, n] of Object.entries(o.morale!)) tally.morale.set(k, (tally.morale.get(k) ?? 0) + n);
-    for (const [element, table] of Object.entries(o.outcomes!)) {
-      let into = tally.outcomes.get(element);
-      if (!into) tally.outcomes.set(element, (into = new Map()));
-      for (const [k, n] of Object.entries(table)) into.set(k, (into.get(k) ?? 0) + n);
-    }
+    for (const [k, n] of Object.entries(o.morale!)) tally.recordMorale(k, n);
+    for (const [element, table] of Object.entries(o.outcomes!)) for (const [k, n] of Object.entries(table)) tally.recordOutcome(element, k, n);
   }
 
   /** The Outcome. */

@@ -10,7 +10,7 @@ import { findSystem } from '../systems/registry.js';
 import { defaultThreads, maxThreads } from './threads.js';
 import { WorkerFailure } from './worker-failure.js';
 import { CHUNK_SIZE, planChunks } from './chunks.js';
-import type { ChunkTask } from './run-chunk.js';
+import type { ChunkTask } from './roll-chunk.js';
 import { canonicalTally, emptyTallyData, mergeTally, type TallyData } from './tally.js';
 
 export interface MonteCarloJob {

@@ -55,8 +55,15 @@ export class Tally {
   /** Samples in which the whole target was removed; `tracksDestroyed` when recorded. */
   tracksDestroyed = false;
   destroyed = 0;
-  readonly morale = new Map<string, number>();
-  readonly outcomes = new Map<string, Map<string, number>>();
+  /**
+   * Morale categories and outcome results are counted by slot in one typed array (issue 16: no
+   * string-keyed map updated per sample); a slot is found once by name (moraleSlot, outcomeSlot)
+   * and counted with count(). Slots are numbered in the order first met, the order toJSON lists.
+   */
+  private counts = new Float64Array(16);
+  private readonly moraleSlots = new Map<string, number>();
+  private readonly outcomeSlots = new Map<string, Map<string, number>>();
+  private slotCount = 0;
 
   /** Record one sample's damage, and models slain / destroyed when the target has models. */
   record(damage: number, slain?: number, destroyed?: boolean): void {
@@ -72,18 +79,70 @@ export class Tally {
     }
   }
 
+  /** The slot of a morale category, for count(). */
+  moraleSlot(category: string): number {
+    let slot = this.moraleSlots.get(category);
+    if (slot === undefined) this.moraleSlots.set(category, (slot = this.newSlot()));
+    return slot;
+  }
+
+  /** The slot of one result of one element's table (HOTT's elements, a fight's tables…), for count(). */
+  outcomeSlot(element: string, result: string): number {
+    let table = this.outcomeSlots.get(element);
+    if (!table) this.outcomeSlots.set(element, (table = new Map()));
+    let slot = table.get(result);
+    if (slot === undefined) table.set(result, (slot = this.newSlot()));
+    return slot;
+  }
+
+  /** `times` more samples (default one) in a slot. */
+  count(slot: number, times = 1): void {
+    this.counts[slot] += times;
+  }
+
+  private newSlot(): number {
+    if (this.slotCount === this.counts.length) {
+      const grown = new Float64Array(2 * this.counts.length);
+      grown.set(this.counts);
+      this.counts = grown;
+    }
+    return this.slotCount++;
+  }
+
   /** Count one sample (or `times` samples a simulator counted itself) in a morale category (categories are mutually exclusive). */
   recordMorale(category: string, times = 1): void {
     if (times === 0) return;
-    this.morale.set(category, (this.morale.get(category) ?? 0) + times);
+    // The slot first: finding a new one may grow (replace) the array.
+    const slot = this.moraleSlot(category);
+    this.counts[slot] += times;
   }
 
   /** Count one sample's result (or `times` samples') for one element (HOTT). */
   recordOutcome(element: string, result: string, times = 1): void {
     if (times === 0) return;
-    let table = this.outcomes.get(element);
-    if (!table) this.outcomes.set(element, (table = new Map()));
-    table.set(result, (table.get(result) ?? 0) + times);
+    const slot = this.outcomeSlot(element, result);
+    this.counts[slot] += times;
+  }
+
+  /** The morale counts by category, categories never counted left out. */
+  get morale(): Map<string, number> {
+    return this.countsOf(this.moraleSlots);
+  }
+
+  /** The outcome tables' counts by element and result, results never counted left out. */
+  get outcomes(): Map<string, Map<string, number>> {
+    const out = new Map<string, Map<string, number>>();
+    for (const [element, table] of this.outcomeSlots) {
+      const counts = this.countsOf(table);
+      if (counts.size) out.set(element, counts);
+    }
+    return out;
+  }
+
+  private countsOf(slots: Map<string, number>): Map<string, number> {
+    const out = new Map<string, number>();
+    for (const [key, slot] of slots) if (this.counts[slot] !== 0) out.set(key, this.counts[slot]);
+    return out;
   }
 
   toJSON(): TallyData {

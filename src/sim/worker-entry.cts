@@ -6,10 +6,10 @@
  * exits, while a worker is still starting. Here require() only reads this file, and the ES module
  * graph is loaded with import(), whose loading a termination stops cleanly.
  */
-import type { ChunkTask } from './run-chunk.js';
+import type { ChunkTask } from './roll-chunk.js';
 import type { TallyData } from './tally.js';
 
-type Work = (task: ChunkTask) => TallyData;
+type Work = (task: ChunkTask) => Promise<TallyData>;
 
 // From TypeScript sources (vitest) tsx's require hook compiles worker.ts to CommonJS instead.
 const fromSource = __filename.endsWith('.cts');

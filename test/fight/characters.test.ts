@@ -137,7 +137,7 @@ describe('characters and challenges: bad input is one line naming the field', ()
 
   it('a challenge with no character or champion', () => {
     expect(error(() => ninthAge.parse({ attacker: { ...rnf, 'with-character': captain }, target: rnf, situation: { type: 'fight', challenge: true } }))).toMatch(
-      /^situation\.challenge: a challenge needs a character on each side \('with-character' on the target/,
+      /^situation\.challenge: a challenge needs a character or champion on each side \('with-character' or 'champion' on the target/,
     );
     expect(error(() => warhammerFantasy.parse({ attacker: whfb, target: whfb, situation: { phase: 'fight', challenge: true } }))).toMatch(
       /^situation\.challenge: a challenge needs a character or champion on each side/,

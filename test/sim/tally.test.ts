@@ -8,7 +8,7 @@ import { renderResult } from '../../src/cli/output.js';
 import { masterState } from '../../src/core/rng.js';
 import { compareCounts } from '../../src/core/stats.js';
 import { runChunk } from '../../src/sim/run-chunk.js';
-import { canonicalTally, Counts, emptyTallyData, mergeTally, POOLED_FROM, tallyToOutcome } from '../../src/sim/tally.js';
+import { canonicalTally, Counts, emptyTallyData, mergeTally, POOLED_FROM, Tally, tallyToOutcome } from '../../src/sim/tally.js';
 import { findSystem } from '../../src/systems/registry.js';
 
 describe('Counts', () => {
@@ -71,6 +71,27 @@ describe('a damage range beyond the tally (10 attacks hit automatically, wound o
     expect(JSON.parse(renderResult(result, 'json')).pooledFrom).toEqual({ damage: 65536 });
     expect(renderResult(result, 'csv').split('\n').at(-1)).toMatch(/^generic,big damage,damage,>=65536,0\.1\d+,0\.1\d+$/);
     expect(renderResult(result, 'markdown')).toContain('| damage | >=65536 |');
+  });
+});
+
+describe('Tally: morale and outcome counts by slot', () => {
+  it('counts many categories and tables (its slot array grows) exactly as recorded, leaving out what was never counted', () => {
+    const tally = new Tally();
+    // category k counted k times, interleaved with outcome tables that force the slots to grow
+    for (let k = 1; k <= 30; k++) {
+      for (let i = 0; i < k; i++) tally.recordMorale(`m${k}`);
+      tally.recordOutcome(`table ${k % 3}`, `r${k}`, 2 * k);
+      tally.recordOutcome('never', `r${k}`, 0);
+    }
+    tally.count(tally.moraleSlot('m1'), 4);
+    tally.outcomeSlot('unused', 'x');
+    const data = tally.toJSON();
+    const morale: Record<string, number> = {};
+    for (let k = 1; k <= 30; k++) morale[`m${k}`] = k + (k === 1 ? 4 : 0);
+    expect(data.morale).toEqual(morale);
+    const outcomes: Record<string, Record<string, number>> = { 'table 0': {}, 'table 1': {}, 'table 2': {} };
+    for (let k = 1; k <= 30; k++) outcomes[`table ${k % 3}`][`r${k}`] = 2 * k;
+    expect(data.outcomes).toEqual(outcomes);
   });
 });
 

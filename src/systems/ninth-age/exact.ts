@@ -44,7 +44,7 @@ function stepOutcomes(groups: AttackGroup[], step: number, victim: WoundTarget):
 }
 
 /** One side's attacks at one Initiative step, at the enemy's rank and file or at its joined character (§4.4). */
-function sideStep(striker: MeleeSide, enemy: MeleeSide, step: number): (enemyDamage: number) => StepOutcomes | null {
+export function sideStep(striker: MeleeSide, enemy: MeleeSide, step: number): (enemyDamage: number) => StepOutcomes | null {
   const atUnit = stepOutcomes(striker.groups, step, enemy);
   const atCharacter = enemy.character ? stepOutcomes(striker.groupsVsCharacter, step, enemy.character) : null;
   return (d) => (victimAt(enemy, d) === enemy ? atUnit : atCharacter);
@@ -283,10 +283,14 @@ function resolveState(s: Scenario, dT: number, dA: number, state: number, p: num
  * attacker (Overkill included in a challenge) and both victims' state bits, with their probability,
  * mixed over the Fear tests taken at the start of the Combat Phase.
  */
+/** P(a unit passes its Fear test against `enemy`): one Leadership test at the start of the Combat Phase (§12.6); 1 with no test. */
+export function fearPassChance(unit: Unit, enemy: Unit): number {
+  return takesFearTest(unit, enemy) ? leadershipChance(standingLeadership(unit, enemy), unit.morale.rerollLeadership) : 1;
+}
+
 export function forEachRoundEnd(s: Scenario, visit: (dT: number, dA: number, state: number, p: number) => void): void {
   // Fear: one Leadership test per unit at the start of the Combat Phase; failure sets WS 1 (§12.6)
-  const fearPass = (unit: Unit, enemy: Unit) =>
-    takesFearTest(unit, enemy) ? leadershipChance(standingLeadership(unit, enemy), unit.morale.rerollLeadership) : 1;
+  const fearPass = fearPassChance;
   const pA = fearPass(s.attacker, s.target);
   const pT = fearPass(s.target, s.attacker);
   for (const [failA, wA] of [[false, pA], [true, 1 - pA]] as const) {

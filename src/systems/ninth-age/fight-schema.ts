@@ -17,6 +17,11 @@ export interface FightCharacter {
   readonly unit: Unit;
   /** The Battle Standard Bearer: Hold your Ground (re-roll failed Leadership tests) and +1 combat result while it stands (§10, §12.1). */
   readonly battleStandard: boolean;
+  /**
+   * The unit's own champion, taken out of its rank and file to fight a challenge (§4.11): wounds
+   * that slay the last rank and file go on to it, even in the challenge (§4.10).
+   */
+  readonly champion: boolean;
 }
 
 /** A unit of a fight: as it starts, and after losing Frenzy (null when it has none); its joined character, or null. */
@@ -90,10 +95,10 @@ export function isFightInput(input: unknown): boolean {
 export function parseFight(input: unknown): FightScenario {
   const raw = validate(scenarioSchema, input);
   const sit = raw.situation;
-  const attacker = fightUnit(raw.attacker, 'attacker');
-  const target = fightUnit(raw.target, 'target');
-  const options = optionsOf(sit.options);
   const challenge: Challenge = sit.challenge === 'refused' ? 'refused' : sit.challenge ? 'accepted' : 'none';
+  const attacker = fightUnit(raw.attacker, 'attacker', challenge === 'accepted');
+  const target = fightUnit(raw.target, 'target', challenge === 'accepted');
+  const options = optionsOf(sit.options);
   checkCharacters(attacker, target, challenge, sit.facing, sit['stand-and-shoot'] !== false);
   return {
     kind: 'fight',
@@ -104,9 +109,18 @@ export function parseFight(input: unknown): FightScenario {
     rounds: sit.rounds,
     pursuit: sit.pursuit,
     options,
-    standAndShoot: standAndShoot(sit['stand-and-shoot'], sit.charging, target.unit, attacker.unit, options),
+    standAndShoot: standAndShoot(sit['stand-and-shoot'], sit.charging, shooters(target), attacker.unit, options),
     challenge,
   };
+}
+
+/**
+ * The target's rank and file that Stand and Shoot: those in the first two ranks (§5.1), where its
+ * character takes one front-rank place (§4.3).
+ */
+function shooters(target: FightUnit): Unit {
+  const u = target.unit;
+  return target.character ? { ...u, models: Math.min(u.models, 2 * u.files - 1) } : u;
 }
 
 /**
@@ -142,8 +156,9 @@ function standAndShoot(
   };
 }
 
-function fightUnit(raw: RawFightUnit, path: string): FightUnit {
+function fightUnit(raw: RawFightUnit, path: string, challenge: boolean): FightUnit {
   const { 'with-character': rawCharacter, ...body } = raw;
+  if (!rawCharacter && challenge && body.champion) return championFights(body, path);
   const character = rawCharacter ? joinedCharacter(rawCharacter, body, `${path}.with-character`) : null;
   const joined = character ? { joined: 1 } : {};
   const unit = { ...buildUnit(body, path), ...joined };
@@ -152,6 +167,27 @@ function fightUnit(raw: RawFightUnit, path: string): FightUnit {
   if (frenzy < 0) return { unit, calm: null, character };
   // Frenzy lost after a defeat: the same unit without the rule (§7)
   return { unit, calm: { ...buildUnit({ ...body, rules: body.rules.filter((id) => id !== 'frenzy') }, path), ...joined }, character };
+}
+
+/**
+ * A unit whose champion fights the challenge (§4.11): the champion is one model of its own — the
+ * unit's profile, equipment and rules with +1 A and +1 WS (§10; the rider's only, a mount keeps
+ * its own), its own wound pool (§4.10) — standing in the front rank (it counts towards the ranks
+ * as the model it is, §4.3); the rank and file are the other models. The unit's magic items stay
+ * with the rank and file.
+ */
+function championFights(body: RawUnit, path: string): FightUnit {
+  if (body.models < 2)
+    throw new ScenarioError(`${path}.models`, 'a champion fighting a challenge apart from its rank and file needs a unit of at least 2 models');
+  if (body.rules.includes('frenzy'))
+    throw new UnsupportedRuleError(`${path}.rules`, 'frenzy', "the champion of a frenzied unit fighting a challenge: its Frenzy lost with the unit's is not carried yet");
+  const built = buildUnit(body, path);
+  checkFightable(body, built, path);
+  const unit: Unit = { ...built, models: body.models - 1, champion: false, joined: 1 };
+  const plus1 = (v: number) => Math.min(10, v + 1);
+  const raw = { ...body, models: 1, files: 1, ws: plus1(body.ws), a: plus1(body.a), 'wounds-lost': 0, items: [] };
+  const champion = buildUnit({ ...raw, champion: false, standard: false, musician: false, 'battle-standard': false, 'hold-your-ground': false }, `${path}.champion`);
+  return { unit, calm: null, character: { unit: champion, battleStandard: false, champion: true } };
 }
 
 /** Troop types that fight as units of their own and never stand in another unit's ranks (§9). */
@@ -174,7 +210,7 @@ function joinedCharacter(raw: NonNullable<RawFightUnit['with-character']>, unit:
   const moraleRule = m.stubborn ? 'stubborn' : m.unbreakable ? 'unbreakable' : m.unstable ? 'unstable' : m.daemonicInstability ? 'daemonic-instability' : m.frenzy ? 'frenzy' : m.immunePsychology ? 'immune-to-psychology' : m.causesFear ? 'fear' : m.bodyguard ? 'bodyguard' : null;
   if (moraleRule)
     throw new UnsupportedRuleError(`${path}.rules`, moraleRule, "a joined character's rule that changes its unit's tests is not carried by a fight yet");
-  return { unit: built, battleStandard };
+  return { unit: built, battleStandard, champion: false };
 }
 
 /**
@@ -187,25 +223,28 @@ function checkCharacters(a: FightUnit, t: FightUnit, challenge: Challenge, facin
       if (u.character) continue;
       if (challenge === 'refused' && side === 'target')
         throw new ScenarioError('situation.challenge', "a refused challenge names an enemy character, not a champion (9th Age §4.11): give the target a 'with-character'");
-      if (u.unit.champion)
-        throw new UnsupportedRuleError(
-          'situation.challenge',
-          'challenge',
-          `the ${side}'s champion as a fighter: wounds that slay its unit's last rank and file go on to it even in a challenge (§4.10), which a fight does not carry yet; give the ${side} a 'with-character'`,
-        );
-      throw new ScenarioError('situation.challenge', `a challenge needs a character on each side ('with-character' on the ${side}; 9th Age §4.11)`);
+      // A refused challenge's challenger may be the attacker's champion: it fights on with its unit (§4.11)
+      if (challenge === 'refused' && u.unit.champion) continue;
+      throw new ScenarioError('situation.challenge', `a challenge needs a character or champion on each side ('with-character' or 'champion' on the ${side}; 9th Age §4.11)`);
     }
   }
   if (!a.character && !t.character) return;
-  const path = a.character ? 'attacker.with-character' : 'target.with-character';
-  if (facing !== 'front') throw new UnsupportedRuleError('situation.facing', facing, 'a joined character stands in its front rank; a fight with a character engaged in the flank or rear is not carried yet');
-  if (standAndShoot) throw new UnsupportedRuleError('situation.stand-and-shoot', 'stand-and-shoot', 'shooting hits on a unit with a character are distributed as §5.4 says, which a fight does not carry yet');
-  // Fear is tested by the whole unit, its character included (§12.6): not carried with a character yet
+  // The attacker strikes with its front, its character there; the target's character stands in its
+  // front rank, which an enemy in its flank or rear does not face: the rules file does not say whether
+  // it reaches that enemy (make way, §4.1, is only named)
+  if (facing !== 'front' && t.character)
+    throw new UnsupportedRuleError('situation.facing', facing, "the target's character stands in its front rank; whether it reaches an enemy in its unit's flank or rear is not in the rules file");
+  if (standAndShoot) {
+    // Hits on a unit with a character go to the rank and file only with at least 5 of them and one troop type (§5.4, A15)
+    if (a.character && a.unit.models < 5)
+      throw new UnsupportedRuleError('situation.stand-and-shoot', 'stand-and-shoot', 'with fewer than 5 rank and file the hits are spread over them and the character (§5.4), which a fight does not carry yet');
+    if (t.character?.unit.missile)
+      throw new UnsupportedRuleError('target.with-character.equipment', t.character.unit.missile.id, "the target's character's own Stand and Shoot is not carried yet (only its rank and file shoot)");
+  }
   for (const [side, u] of [['attacker', a], ['target', t]] as const) {
-    if (u.unit.morale.causesFear) throw new UnsupportedRuleError(`${side}.rules`, 'fear', `with a joined character in the fight (${path}) the unit's Fear test is not carried yet`);
     const m = u.unit.morale;
-    if (u.character && (m.unstable || m.daemonicInstability))
-      throw new UnsupportedRuleError(`${side}.rules`, m.unstable ? 'unstable' : 'daemonic-instability', 'its wounds go to the rank and file, then the champion, then the characters (§7), which a fight does not carry yet');
+    if (u.character && u.character.champion && (m.unstable || m.daemonicInstability))
+      throw new UnsupportedRuleError(`${side}.rules`, m.unstable ? 'unstable' : 'daemonic-instability', 'with its champion fighting a challenge, the wounds going to the rank and file, then the champion, then characters (§7) are not carried yet');
   }
 }
 

@@ -7,16 +7,17 @@ import { FightRecorder } from '../../fight/recorder.js';
 import type { Ending } from '../../fight/types.js';
 import type { Tally } from '../../sim/tally.js';
 import { Victim } from './attack-sim.js';
-import { type FightState, START, afterBlows, duelScenario, phaseOf, roundScenario, stateKey, unitsOf } from './fight.js';
+import { type FightState, START, afterBlows, chargerPanic, duelScenario, loserAfter, phaseOf, roundScenario, spillsOf, stateKey, unitsOf } from './fight.js';
 import type { FightScenario } from './fight-schema.js';
-import { modelsAlive, woundPool } from './melee-setup.js';
+import { woundPool } from './melee-setup.js';
 import { combatScore, roundResult } from './resolution.js';
-import { panicsFromLosses } from './exact.js';
-import { type CompiledRound, compileRound, rollLoserTest, rollPanic, rollRoundWounds, shootingRoller } from './simulate.js';
+import { type CompiledRound, compileRound, rollChallengeRoundWounds, rollLoserTest, rollPanic, rollRoundWounds, shootingRoller } from './simulate.js';
 
 export function simulateFight(f: FightScenario, rng: Rng, n: number, tally: Tally): void {
   const recorder = new FightRecorder(f.rounds, f.challenge !== 'none');
   const key = stateKey(f);
+  const spills = spillsOf(f);
+  const panic = chargerPanic(f);
   const left = (st: FightState, side: 'attacker' | 'target') => unitsOf(f, st)[side === 'target' ? 'targetLeft' : 'attackerLeft'];
   const duels = new Map<number, CompiledRound | null>();
   const duelOf = (st: FightState, round: number): CompiledRound | null => {
@@ -43,9 +44,9 @@ export function simulateFight(f: FightScenario, rng: Rng, n: number, tally: Tall
     if (shoot) {
       // Stand and Shoot before round 1 (§13): the charger may be wiped out, or flee on a failed Panic test (§5.5)
       state = { ...START, dA: shoot(rng) };
-      const alive = modelsAlive(f.attacker.unit, state.dA);
+      const alive = unitsOf(f, state).attackerLeft;
       const ending: Ending | null =
-        alive === 0 ? 'attacker-destroyed' : panicsFromLosses(f.attacker.unit, alive) && !rollPanic(f.attacker.unit, rng) ? 'attacker-fled-at-charge' : null;
+        alive === 0 ? 'attacker-destroyed' : panic.panics(alive) && !rollPanic(panic.tester, rng) ? 'attacker-fled-at-charge' : null;
       if (ending !== null) {
         const units = unitsOf(f, state);
         recorder.round(1, null, units);
@@ -58,11 +59,10 @@ export function simulateFight(f: FightScenario, rng: Rng, n: number, tally: Tall
       const s = c.scenario;
       victimT.reset();
       victimA.reset();
-      const { dT, dA } = rollRoundWounds(c, rng, victimT, victimA);
-      // The challenge's fighters strike only each other, rolled apart (§4.11)
+      // The challenge's fighters strike only each other, rolled step by step with the units' combat (§4.11)
       const duel = duelOf(state, round);
-      const o = duel ? rollRoundWounds(duel, rng, victimT, victimA) : { dT: 0, dA: 0 };
-      const { after, judged, wT, wA, overkill } = afterBlows(f, state, s, { dT, dA, oT: o.dT, oA: o.dA }, round);
+      const blows = duel ? rollChallengeRoundWounds(c, duel, spills, rng, victimT, victimA) : { ...rollRoundWounds(c, rng, victimT, victimA), oT: 0, oA: 0 };
+      const { after, judged, wT, wA, overkill } = afterBlows(f, state, s, blows, round);
       const score = combatScore(judged, wT, wA);
       const margin = score.attacker - score.target;
       let next: FightState = after;
@@ -75,12 +75,8 @@ export function simulateFight(f: FightScenario, rng: Rng, n: number, tally: Tall
         const loser = r.loser;
         const { extra, result } = rollLoserTest(r.test, rng);
         const pool = woundPool(loser === 'target' ? judged.target : judged.attacker);
-        const total = Math.min(pool, (loser === 'target' ? wT : wA) + extra);
-        // Losing a round costs a frenzied unit its Frenzy (§7)
-        next =
-          loser === 'target'
-            ? { ...after, dT: state.dT + total, calmT: f.target.calm !== null }
-            : { ...after, dA: state.dA + total, calmA: f.attacker.calm !== null };
+        // Losing a round costs a frenzied unit its Frenzy; Unstable wounds go to the rank and file, then the character (§7)
+        next = loserAfter(f, state, after, loser, pool, loser === 'target' ? wT : wA, extra);
         const destroyedOnFailure = r.test.kind === 'break' && r.test.destroyedOnFailure;
         if (left(next, loser) === 0) ending = `${loser}-destroyed`;
         else if (result === 'breaks-caught') {

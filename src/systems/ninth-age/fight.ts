@@ -22,6 +22,7 @@ import type { Challenge, FightScenario, FightUnit } from './fight-schema.js';
 import { modelsAlive, woundPool } from './melee-setup.js';
 import type { MeleeSituation, Scenario, Unit } from './model.js';
 import { combatScore, roundResult } from './resolution.js';
+import { forEachChallengeRoundEnd } from './challenge-round.js';
 
 /** What a fight carries from one round to the next. */
 export interface FightState {
@@ -57,7 +58,9 @@ function characterStands(u: FightUnit, c: number): boolean {
 
 /** The challenge of a round fought from `state`: both joined characters stand (§4.11). */
 export function challengeOf(f: FightScenario, state: FightState): Challenge {
-  return characterStands(f.attacker, state.cA) && characterStands(f.target, state.cT) ? f.challenge : 'none';
+  // A refused challenge's challenger may be the attacker's champion, the last of its unit to fall (§4.10)
+  const challenger = f.attacker.character ? characterStands(f.attacker, state.cA) : f.attacker.unit.champion && modelsAlive(f.attacker.unit, state.dA) > 0;
+  return challenger && characterStands(f.target, state.cT) ? f.challenge : 'none';
 }
 
 /**
@@ -84,6 +87,7 @@ function sideUnit(f: FightScenario, side: FightSide, calm: boolean, d: number, c
     ...noRnf,
     joined: 1,
     joinedBy: challenge === 'accepted' || refusesNow ? undefined : unitAfter(ch.unit, c),
+    joinedIsChampion: ch.champion,
     battleStandard: rnf.battleStandard || bsb,
     morale: {
       ...rnf.morale,
@@ -190,20 +194,31 @@ export function fightModel(f: FightScenario): FightModel<number> {
  * out, or fled after failing the Panic test a loss of 25 % of its models calls for (§5.5, §12.4).
  */
 function standAndShootOpenings(f: FightScenario, shooting: Scenario, key: (s: FightState) => number): Opening<number>[] {
-  const charger = f.attacker.unit;
-  const pass = panicPassChance(charger);
+  const { tester, panics } = chargerPanic(f);
+  const pass = panicPassChance(tester);
   const out: Opening<number>[] = [];
   shootingDamage(shooting).forEach((p, d) => {
     if (p === 0) return;
     const state: FightState = { ...START, dA: d };
     const units = unitsOf(f, state);
-    const alive = modelsAlive(charger, d);
-    if (alive === 0) return out.push({ p, state: null, ending: 'attacker-destroyed', units });
-    const holds = panicsFromLosses(charger, alive) ? pass : 1;
+    if (units.attackerLeft === 0) return out.push({ p, state: null, ending: 'attacker-destroyed', units });
+    const holds = panics(units.attackerLeft) ? pass : 1;
     out.push({ p: p * holds, state: key(state), ending: null, units });
     if (holds < 1) out.push({ p: p * (1 - holds), state: null, ending: 'attacker-fled-at-charge', units });
   });
   return out;
+}
+
+/**
+ * The charger's Panic test after Stand and Shoot: on the highest Ld present, its character's too,
+ * with its Battle Standard Bearer's re-roll (§2, §10); taken when the models lost, a character
+ * counted among them, are 25 % or more of those it had (§5.5). Every hit went to the rank and file
+ * (§5.4: at least 5 of them, one troop type).
+ */
+export function chargerPanic(f: FightScenario): { tester: Unit; panics: (left: number) => boolean } {
+  const tester = sideUnit(f, 'attacker', false, 0, 0, 'none');
+  const start = unitsOf(f, START).attackerLeft;
+  return { tester, panics: (left) => panicsFromLosses({ ...f.attacker.unit, models: start }, left) };
 }
 
 /** P(caught) by flee and pursuit dice and the winner's restraint test, worked out once each (§12.3). */
@@ -271,12 +286,29 @@ export function afterBlows(f: FightScenario, from: FightState, s: Scenario, b: R
 export function forEachRoundBlows(f: FightScenario, from: FightState, round: number, visit: (s: Scenario, b: RoundBlows, p: number) => void): void {
   const s = roundScenario(f, from, round);
   const duel = duelScenario(f, from, round);
-  const duelEnds: Array<[number, number, number]> = [];
-  if (duel) forEachRoundEnd(duel, (oT, oA, _bits, q) => duelEnds.push([oT, oA, q]));
-  else duelEnds.push([0, 0, 1]);
-  forEachRoundEnd(s, (dT, dA, _bits, p) => {
-    for (const [oT, oA, q] of duelEnds) visit(s, { dT, dA, oT, oA }, p * q);
-  });
+  if (!duel) return forEachRoundEnd(s, (dT, dA, _bits, p) => visit(s, { dT, dA, oT: 0, oA: 0 }, p));
+  // The units' combat and the challenge, stepped together: one Fear test per unit, a champion's spilled wounds (§12.6, §4.10)
+  forEachChallengeRoundEnd({ units: s, duel, spills: spillsOf(f) }, (dT, dA, oT, oA, p) => visit(s, { dT, dA, oT, oA }, p));
+}
+
+/** Whether each side's fighter is its unit's champion, taking the wounds beyond its rank and file (§4.10). */
+export function spillsOf(f: FightScenario): { attacker: boolean; target: boolean } {
+  return { attacker: f.attacker.character?.champion === true, target: f.target.character?.champion === true };
+}
+
+/**
+ * The loser after the round: Frenzy lost (§7), and `extra` wounds with no saves (Unstable, Daemonic
+ * Instability, §7) on top of the `lost` its rank and file took — first the rank and file (the
+ * champion, removed last, among them, §4.10), then its character.
+ */
+export function loserAfter(f: FightScenario, from: FightState, after: FightState, loser: FightSide, pool: number, lost: number, extra: number): FightState {
+  const total = Math.min(pool, lost + extra);
+  const u = sideOf(f, loser);
+  const c = loser === 'target' ? after.cT : after.cA;
+  const onCharacter = Math.min(lost + extra - total, Math.max(0, characterPool(u) - c));
+  return loser === 'target'
+    ? { ...after, calmT: f.target.calm !== null, dT: from.dT + total, cT: c + onCharacter }
+    : { ...after, calmA: f.attacker.calm !== null, dA: from.dA + total, cA: c + onCharacter };
 }
 
 function roundSteps(f: FightScenario, from: FightState, round: number, key: (s: FightState) => number): RoundSteps<number> {
@@ -299,10 +331,7 @@ function roundSteps(f: FightScenario, from: FightState, round: number, key: (s: 
     const lost = loser === 'target' ? wT : wA;
     // The loser loses its Frenzy (§7) and takes `extra` wounds with no saves (Unstable, Daemonic, §7)
     const goesOn = (extra: number, q: number) => {
-      const total = Math.min(pool, lost + extra);
-      const calm = loser === 'target' ? { calmT: f.target.calm !== null } : { calmA: f.attacker.calm !== null };
-      const state: FightState =
-        loser === 'target' ? { ...after, ...calm, dT: from.dT + total } : { ...after, ...calm, dA: from.dA + total };
+      const state = loserAfter(f, from, after, loser, pool, lost, extra);
       add(q, margin, state, standing(loser, state) === 0 ? `${loser}-destroyed` : null);
     };
     const test = r.test;

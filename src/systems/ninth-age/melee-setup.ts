@@ -54,6 +54,8 @@ export interface MeleeSide extends WoundTarget {
   readonly groupsVsCharacter: AttackGroup[];
   /** Its joined character as a victim, or null. */
   readonly character: WoundTarget | null;
+  /** The joined model is the unit's champion: wounds beyond the last rank and file go on to it (§4.10). */
+  readonly spills: boolean;
 }
 
 /**
@@ -72,10 +74,11 @@ export function victimAt(side: MeleeSide, d: number): WoundTarget {
 
 /**
  * Damage after `w` more wounds: wounds on the rank and file beyond the last of them are lost
- * (§4.10, A24) and never reach the joined character, who is attacked from the next step on.
+ * (§4.10, A24) and never reach the joined character, who is attacked from the next step on; a
+ * joined champion takes them (§4.10: "the rest go to the champion").
  */
 export function addWounds(side: MeleeSide, d: number, w: number): number {
-  return side.character && d < side.pool ? Math.min(d + w, side.pool) : Math.min(d + w, side.cap);
+  return side.character && d < side.pool && !side.spills ? Math.min(d + w, side.pool) : Math.min(d + w, side.cap);
 }
 
 const NO_ATTACKS = { flat: 0, dice: null, rolls: 0 } as const;
@@ -131,6 +134,7 @@ export function meleeSides(s: Scenario, attackerFailedFear: boolean, targetFaile
       groups: groupsOf(which, unit, enemy),
       groupsVsCharacter: enemy.joinedBy ? groupsOf(which, unit, enemy.joinedBy) : [],
       character,
+      spills: character !== null && unit.joinedIsChampion === true,
     };
   };
   return { attacker: side('attacker', s.attacker, s.target), target: side('target', s.target, s.attacker) };

@@ -213,6 +213,11 @@ export interface Unit {
    * rank and file of its unit stand (§4.4, §4.10). Absent when none.
    */
   readonly joinedBy?: Unit;
+  /**
+   * The joined model is the unit's champion fighting on after a challenge: wounds that slay the
+   * last rank and file go on to it (§4.10), where a character's are lost (A24).
+   */
+  readonly joinedIsChampion?: boolean;
 }
 
 export type Facing = 'front' | 'flank' | 'rear';

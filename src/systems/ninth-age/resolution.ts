@@ -94,9 +94,10 @@ export function roundResult(s: Scenario, targetWounds: number, attackerWounds: n
   const sit = s.situation as MeleeSituation;
   const aliveT = modelsAlive(s.target, targetWounds);
   const aliveA = modelsAlive(s.attacker, attackerWounds);
-  // No More Foes: a unit that destroys every enemy in contact wins (§12.1)
-  if (aliveT === 0) return { kind: 'destroyed', side: 'target' };
-  if (aliveA === 0) return { kind: 'destroyed', side: 'attacker' };
+  // No More Foes: a unit that destroys every enemy in contact wins (§12.1); a unit reduced to its
+  // joined character (a whole fight's, standing after the blows) is not destroyed
+  if (aliveT + (s.target.joined ?? 0) === 0) return { kind: 'destroyed', side: 'target' };
+  if (aliveA + (s.attacker.joined ?? 0) === 0) return { kind: 'destroyed', side: 'attacker' };
   const score = combatScore(s, targetWounds, attackerWounds);
   let loser: Side;
   let tieBreak = false;

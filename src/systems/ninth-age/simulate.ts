@@ -14,6 +14,7 @@ import type { MeleeSituation, Scenario, ShootingSituation, Unit } from './model.
 import { type AttackCount, type AttackGroup, type EndOfPhaseHits, INITIATIVE_STEPS, endOfPhaseHits, shotCount } from './groups.js';
 import { type AttackProfile, shootingProfile } from './profile.js';
 import { type LoserTest, type Side, roundResult } from './resolution.js';
+import { spillOver } from './challenge-round.js';
 
 /** A Leadership test: 2D6 ≤ Ld, a failure re-rolled once when allowed (§3.1, §1.2). */
 function rollLeadership(ld: number, reroll: boolean, rng: Rng): boolean {
@@ -130,6 +131,50 @@ export function rollRoundWounds(c: CompiledRound, rng: Rng, victimT: Victim, vic
     dA = addWounds(attacker.side, dA, onAttacker);
   }
   return { dT, dA };
+}
+
+/**
+ * A round with an accepted challenge rolled (§4.11): one Fear test per unit binding its fighter too
+ * (§12.6), then each Initiative step of the units' combat and of the challenge together, a champion
+ * fighter taking the wounds that slay its unit's last rank and file (§4.10, spillOver).
+ */
+export function rollChallengeRoundWounds(
+  units: CompiledRound,
+  duel: CompiledRound,
+  spills: { readonly attacker: boolean; readonly target: boolean },
+  rng: Rng,
+  victimT: Victim,
+  victimA: Victim,
+): { dT: number; dA: number; oT: number; oA: number } {
+  const s = units.scenario;
+  const failA = units.fearA && !rollLeadership(units.ldA, s.attacker.morale.rerollLeadership, rng);
+  const failT = units.fearT && !rollLeadership(units.ldT, s.target.morale.rerollLeadership, rng);
+  const u = units.combos[failA ? 1 : 0][failT ? 1 : 0];
+  const d = duel.combos[failA ? 1 : 0][failT ? 1 : 0];
+  let dT = 0;
+  let dA = 0;
+  let oT = 0;
+  let oA = 0;
+  const active = [...new Set([...units.activeSteps, ...duel.activeSteps])].sort((x, y) => x - y);
+  for (const k of active) {
+    const aliveA = aliveCode(u.attacker.side, dA);
+    const aliveT = aliveCode(u.target.side, dT);
+    const fighterA = aliveCode(d.attacker.side, oA);
+    const fighterT = aliveCode(d.target.side, oT);
+    const unitsFight = aliveA > 0 && aliveT > 0;
+    const atT = victimAt(u.target.side, dT) === u.target.side ? u.attacker.steps[k] : u.attacker.stepsVsCharacter[k];
+    const atA = victimAt(u.attacker.side, dA) === u.attacker.side ? u.target.steps[k] : u.target.stepsVsCharacter[k];
+    const onT = unitsFight ? rollGroups(atT, aliveA, rng, victimT) : 0;
+    const onA = unitsFight ? rollGroups(atA, aliveT, rng, victimA) : 0;
+    // A fighter standing strikes its opponent, fallen or not (Overkill, §4.11)
+    const duelT = fighterA > 0 ? rollGroups(d.attacker.steps[k], fighterA, rng, victimT) : 0;
+    const duelA = fighterT > 0 ? rollGroups(d.target.steps[k], fighterT, rng, victimA) : 0;
+    oT = spillOver(u.target.side, dT + onT, d.target.side, addWounds(d.target.side, oT, duelT), spills.target);
+    oA = spillOver(u.attacker.side, dA + onA, d.attacker.side, addWounds(d.attacker.side, oA, duelA), spills.attacker);
+    dT = addWounds(u.target.side, dT, onT);
+    dA = addWounds(u.attacker.side, dA, onA);
+  }
+  return { dT, dA, oT, oA };
 }
 
 /**

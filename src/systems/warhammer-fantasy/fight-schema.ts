@@ -139,8 +139,10 @@ function checkCharacters(a: FightUnit, t: FightUnit, challenge: boolean | 'refus
     const rule = r.causesFear ? 'fear' : r.causesTerror ? 'terror' : r.stupidity ? 'stupidity' : null;
     if (rule) throw new UnsupportedRuleError(`${side}.rules`, rule, "with a character in the fight, the unit's test is not carried yet");
   }
-  if (first.situation.facing !== 'front')
-    throw new UnsupportedRuleError('situation.facing', first.situation.facing, 'a character stands in its front rank; a fight with a character in the flank or rear is not carried yet');
+  // The attacker strikes with its front, its character there; the target's character stands in its
+  // front rank, which an enemy in its flank or rear does not face: the rules file does not say whether it fights
+  if (first.situation.facing !== 'front' && t.character)
+    throw new UnsupportedRuleError('situation.facing', first.situation.facing, "the target's character stands in its front rank; whether it reaches an enemy in its unit's flank or rear is not in the rules file");
 }
 
 /** The unit after losing Frenzy (§11: a frenzied unit that loses a combat loses its Frenzy). */

@@ -76,7 +76,7 @@ export function meleePlan(sc: MeleeScenario): MeleePlan {
 
 function combatant(side: Side, unit: Unit, enemy: Unit, sit: MeleeSituation): Combatant {
   const charged = sit.round === 1 && sit.charging === side;
-  const enemyUs = enemy.models * enemy.usPerModel;
+  const enemyUs = enemy.models * enemy.usPerModel + (enemy.joinedUs ?? 0); // its joined character included (§9)
   // Ranks — §1: none for fast cavalry and skirmishers; lost while an enemy of US 5+ fights it in the flank or rear.
   const flanked = side === 'target' && sit.facing !== 'front' && enemyUs >= 5;
   const ranks = unit.rules.fastCavalry || unit.rules.skirmishers || flanked ? 0 : rankBonus(unit.models + (unit.joined ?? 0), unit.width, sit.options.rankSize);

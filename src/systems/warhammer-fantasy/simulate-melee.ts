@@ -6,7 +6,7 @@
 import type { Rng } from '../../core/rng.js';
 import type { Tally } from '../../sim/tally.js';
 import { type Combatant, type MeleePlan, other } from './melee-plan.js';
-import type { Fate } from './outcome-keys.js';
+import { COMBAT_RESULTS, type CombatResult, FATES, type Fate } from './outcome-keys.js';
 import { type Verdict, resolve } from './resolution.js';
 import type { Side } from './schema.js';
 import { AttackRoller, Casualties, roll2d6, rollNd6 } from './simulate-attack.js';
@@ -31,7 +31,24 @@ export function sideKits(plan: MeleePlan): Record<Side, SideKit> {
 
 export function simulateMelee(plan: MeleePlan, rng: Rng, n: number, tally: Tally): void {
   const kits = sideKits(plan);
-  for (let i = 0; i < n; i++) oneRound(plan, kits, rng, tally);
+  const slots = recordSlots(tally);
+  for (let i = 0; i < n; i++) oneRound(plan, kits, rng, tally, slots);
+}
+
+/** The tally's slots of the round's tables, found once per chunk (no string-keyed lookup per sample). */
+interface RecordSlots {
+  readonly target: Record<Fate, number>;
+  readonly attacker: Record<Fate, number>;
+  readonly combat: Record<CombatResult, number>;
+}
+
+function recordSlots(tally: Tally): RecordSlots {
+  const slots = <K extends string>(keys: readonly K[], slot: (k: K) => number) => Object.fromEntries(keys.map((k) => [k, slot(k)])) as Record<K, number>;
+  return {
+    target: slots(FATES, (f) => tally.moraleSlot(f)),
+    combat: slots(COMBAT_RESULTS, (c) => tally.outcomeSlot('combat', c)),
+    attacker: slots(FATES, (f) => tally.outcomeSlot('attacker', f)),
+  };
 }
 
 /**
@@ -109,25 +126,25 @@ export function rollLoserFate(plan: MeleePlan, verdict: Verdict, rng: Rng): Fate
   return pursues && rollNd6(winner.moveDice, rng) >= fled ? 'caught' : 'breaks';
 }
 
-function oneRound(plan: MeleePlan, kits: Record<Side, SideKit>, rng: Rng, tally: Tally): void {
+function oneRound(plan: MeleePlan, kits: Record<Side, SideKit>, rng: Rng, tally: Tally, slots: RecordSlots): void {
   const round = rollRound(plan, kits, rng);
   if (round.kind === 'fled') {
     tally.record(0, 0, false);
-    record(tally, round.side === 'target' ? 'flees-at-charge' : 'holds', round.side === 'attacker' ? 'flees-at-charge' : 'holds', 'no-combat');
+    record(tally, slots, round.side === 'target' ? 'flees-at-charge' : 'holds', round.side === 'attacker' ? 'flees-at-charge' : 'holds', 'no-combat');
     return;
   }
   const onT = kits.target.casualties;
   const verdict = round.verdict;
   if (verdict.kind === 'draw') {
     tally.record(onT.lost, onT.slain, false);
-    record(tally, 'holds', 'holds', 'draw');
+    record(tally, slots, 'holds', 'holds', 'draw');
     return;
   }
   const loserFate = round.loserFate!;
   const targetFate: Fate = verdict.loser === 'target' ? loserFate : 'holds';
   const attackerFate: Fate = verdict.loser === 'attacker' ? loserFate : 'holds';
   tally.record(onT.lost, onT.slain, targetFate === 'wiped-out' || targetFate === 'caught');
-  record(tally, targetFate, attackerFate, verdict.winner === 'attacker' ? 'attacker-wins' : 'target-wins');
+  record(tally, slots, targetFate, attackerFate, verdict.winner === 'attacker' ? 'attacker-wins' : 'target-wins');
 }
 
 /** All blows of `models` fighting models: the model's attacks, then its mount's (§4). */
@@ -135,10 +152,10 @@ function strike(kit: SideKit, models: number, afraid: boolean, rng: Rng, target:
   for (const r of kit.rollers) (afraid ? r.afraid : r.normal).roll(r.fixed ? r.attacks : models * r.attacks, rng, target);
 }
 
-function record(tally: Tally, target: Fate, attacker: Fate, combat: string): void {
-  tally.recordMorale(target);
-  tally.recordOutcome('combat', combat);
-  tally.recordOutcome('attacker', attacker);
+function record(tally: Tally, slots: RecordSlots, target: Fate, attacker: Fate, combat: CombatResult): void {
+  tally.count(slots.target[target]);
+  tally.count(slots.combat[combat]);
+  tally.count(slots.attacker[attacker]);
 }
 
 /** Models fighting after the start-of-turn stupidity test (§11, §16.10). */
