@@ -5,7 +5,7 @@
  */
 import { mean } from '../core/dist.js';
 import { InputError } from '../core/errors.js';
-import { findSystem } from '../systems/registry.js';
+import { findSystem } from '../systems/lookup.js';
 import type { AttackHow, EngagementQuestions, Outcome, SituationFlags } from '../systems/types.js';
 import { type Evaluate, type Side, sideBody, sideLabel } from './pairing.js';
 import { DEFAULT_OPTION, questionsOf, type Unit } from './units.js';

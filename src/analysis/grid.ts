@@ -4,10 +4,11 @@
 import { atLeast, mean } from '../core/dist.js';
 import { InputError } from '../core/errors.js';
 import { escapeForTerminal } from '../core/json.js';
-import { findSystem } from '../systems/registry.js';
+import { findSystem } from '../systems/lookup.js';
 import type { SituationFlags, UnitBody, UnitQuestions } from '../systems/types.js';
 import { type Evaluate, type RemoveMetric, removeProbability, type Side, sideBody } from './pairing.js';
 import { questionsOf } from './units.js';
+import { grouped } from '../core/budget.js';
 
 export type GridMetric = { kind: 'mean' } | { kind: 'p-remove'; remove: RemoveMetric } | { kind: 'p-at-least'; k: number };
 
@@ -74,7 +75,7 @@ export const MAX_GRID_CELLS = 10_000;
 export function checkGridSize(rows: Axis, cols: Axis, large: boolean): void {
   const cells = rows.values.length * cols.values.length;
   if (cells > MAX_GRID_CELLS && !large)
-    throw new InputError(`--rows/--cols: ${rows.values.length} × ${cols.values.length} = ${cells.toLocaleString('en')} cells is more than ${MAX_GRID_CELLS.toLocaleString('en')}; add --large to compute it anyway`);
+    throw new InputError(`--rows/--cols: ${rows.values.length} × ${cols.values.length} = ${grouped(cells)} cells is more than ${grouped(MAX_GRID_CELLS)}; add --large to compute it anyway`);
 }
 
 export async function damageGrid(attacker: Side, baseTarget: UnitBody, rows: Axis, cols: Axis, flags: SituationFlags, metric: GridMetric, evaluate: Evaluate): Promise<GridResult> {

@@ -2,7 +2,7 @@
  * "What kills this unit?": every candidate attacker (each with its best option) against one
  * target, ranked by the probability of removing it.
  */
-import { findSystem } from '../systems/registry.js';
+import { findSystem } from '../systems/lookup.js';
 import type { Outcome, SituationFlags } from '../systems/types.js';
 import { type Evaluate, evaluatePairing, type Figures, figuresOf, type RemoveMetric, type Side, sideBody } from './pairing.js';
 import { DEFAULT_OPTION, questionsOf, type Unit } from './units.js';

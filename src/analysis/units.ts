@@ -8,7 +8,7 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { InputError, ScenarioError } from '../core/errors.js';
 import { DATA_DIR } from '../paths.js';
-import { findSystem, SYSTEMS } from '../systems/registry.js';
+import { findSystem, loadedSystems } from '../systems/lookup.js';
 import type { GameSystem, SituationFlags, SystemId, UnitBody, UnitQuestions } from '../systems/types.js';
 import { readJsonFile, shownPath } from '../json-file.js';
 import { escapeForTerminal } from '../core/json.js';
@@ -166,35 +166,57 @@ function loadUserDir(dir: string, flag: string): Unit[] {
   return units;
 }
 
-let builtIn: readonly Unit[] | undefined;
+const builtIn = new Map<SystemId, readonly Unit[]>();
 
-/** The package's units, read and validated once per process (they do not change while it runs). */
-function builtInUnits(): readonly Unit[] {
-  builtIn ??= SYSTEMS.filter((system) => system.questions).flatMap(loadBuiltIn);
-  return builtIn;
+/**
+ * One rule set's package units, read and validated once per process (they do not change while
+ * it runs) and only when asked for: `kills hott/blades` reads the HOTT units alone (start-up,
+ * issue 16).
+ */
+function builtInUnits(system: SystemId): readonly Unit[] {
+  let units = builtIn.get(system);
+  if (!units) {
+    const s = findSystem(system);
+    units = s.questions ? loadBuiltIn(s) : [];
+    builtIn.set(system, units);
+  }
+  return units;
 }
 
 export interface Library {
-  units: Unit[];
+  /** Every unit (reading every rule set's built-in units): built-in ones, then the user's new ones. */
+  readonly units: Unit[];
   find(ref: string, field: string): Unit;
   ofSystem(system: SystemId): Unit[];
 }
 
 /** Every unit: built-in first, then the user's (a user unit with the same id replaces the built-in one). */
 export function loadLibrary(userDir?: string): Library {
-  const byKey = new Map<string, Unit>();
-  for (const u of builtInUnits()) byKey.set(`${u.system}/${u.id}`, u);
   const dir = userDir ?? process.env.WARODDS_UNITS;
-  if (dir) for (const u of loadUserDir(dir, userDir ? '--units' : 'WARODDS_UNITS')) byKey.set(`${u.system}/${u.id}`, u);
-  const units = [...byKey.values()];
+  const user = new Map<string, Unit>();
+  if (dir) for (const u of loadUserDir(dir, userDir ? '--units' : 'WARODDS_UNITS')) user.set(`${u.system}/${u.id}`, u);
+  // A rule set's units: its built-in ones in file order, a user unit with the same id in the
+  // built-in one's place, then the user's new ones in the order they were read.
+  const ofSystem = (system: SystemId): Unit[] => {
+    const byKey = new Map<string, Unit>();
+    for (const u of builtInUnits(system)) byKey.set(`${u.system}/${u.id}`, u);
+    for (const [key, u] of user) if (u.system === system) byKey.set(key, u);
+    return [...byKey.values()];
+  };
   return {
-    units,
-    ofSystem: (system) => units.filter((u) => u.system === system),
+    get units() {
+      const byKey = new Map<string, Unit>();
+      for (const s of loadedSystems()) for (const u of builtInUnits(s.id)) byKey.set(`${u.system}/${u.id}`, u);
+      for (const [key, u] of user) byKey.set(key, u);
+      return [...byKey.values()];
+    },
+    ofSystem,
     find(ref, field) {
       const m = /^([^/]+)\/([^/]+)$/.exec(ref.trim());
       if (!m) throw new InputError(`${field}: '${ref}' is not a unit id (write system/id, e.g. aos/clawlord; 'warodds units' lists them)`);
       const system = findSystem(m[1], field);
-      const unit = byKey.get(`${system.id}/${m[2]}`);
+      const key = `${system.id}/${m[2]}`;
+      const unit = user.get(key) ?? builtInUnits(system.id).find((u) => `${u.system}/${u.id}` === key);
       if (!unit) throw new InputError(`${field}: unknown unit '${ref}' ('warodds units ${system.id}' lists them)`);
       return unit;
     },

@@ -9,7 +9,7 @@ import { attackersLabel, engagementInput } from '../analysis/engagements.js';
 import { sideLabel, type Side } from '../analysis/pairing.js';
 import { DEFAULT_OPTION, type Library, questionsOf } from '../analysis/units.js';
 import { InputError } from '../core/errors.js';
-import { findSystem } from '../systems/registry.js';
+import { findSystem } from '../systems/lookup.js';
 import type { SituationFlags } from '../systems/types.js';
 import { attackerSpec, engagementSituation, type EngagementFlags, stepsOf } from './engagement-flags.js';
 import { samplingOptions, type SamplingFlags } from './options.js';

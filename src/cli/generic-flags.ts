@@ -7,6 +7,7 @@ import { escapeForTerminal, JsonSyntaxError, parseJsonStrict } from '../core/jso
 import { generic } from '../systems/generic/index.js';
 import { GENERIC_LIMITS } from '../systems/generic/schema.js';
 import type { LoadedScenario } from './scenario-file.js';
+import { grouped } from '../core/budget.js';
 
 export interface GenericFlags {
   attacks?: string;
@@ -72,7 +73,7 @@ function integer(value: string | undefined, flag: string, limit: { min: number; 
   if (value === undefined) return undefined;
   const n = Number(value);
   if (!/^\s*[-+]?\d+\s*$/.test(value) || n < limit.min || n > limit.max)
-    throw new InputError(`${flag}: expected a whole number from ${limit.min} to ${limit.max.toLocaleString('en')}, got '${escapeForTerminal(value)}'`);
+    throw new InputError(`${flag}: expected a whole number from ${limit.min} to ${grouped(limit.max)}, got '${escapeForTerminal(value)}'`);
   return n;
 }
 

@@ -1,5 +1,5 @@
 /** Ids as the user types them. */
-import { findSystem } from '../systems/registry.js';
+import { findSystem } from '../systems/lookup.js';
 
 /** `kow/dragon` for kings-of-war/dragon: the rule set's short name, then the unit's (or scenario's) id. */
 export function shortId(system: string, id: string): string {

@@ -6,6 +6,7 @@ import { InputError } from '../core/errors.js';
 import { DEFAULT_SEED } from '../core/rng.js';
 import { defaultThreads, maxThreads } from '../sim/threads.js';
 import type { Engine, RunOptions } from './run.js';
+import { grouped } from '../core/budget.js';
 
 export type Format = 'table' | 'json' | 'csv' | 'markdown';
 
@@ -29,7 +30,7 @@ export interface EngineFlags {
 
 export function addSamplingOptions(cmd: Command, defaultSamples: number): Command {
   return cmd
-    .option('--samples <n>', `Monte Carlo samples (default ${defaultSamples.toLocaleString('en')})`)
+    .option('--samples <n>', `Monte Carlo samples (default ${grouped(defaultSamples)})`)
     .option('--seed <text>', `Monte Carlo seed, any text (default '${DEFAULT_SEED}')`)
     .option('--threads <n>', `worker threads (default: this machine's ${defaultThreads()} cores)`);
 }
@@ -50,7 +51,7 @@ export function addEngineOptions(cmd: Command): Command {
 
 export function positiveInteger(value: string, flag: string, max: number): number {
   const n = Number(value);
-  if (!/^\d+$/.test(value.trim()) || n < 1 || n > max) throw new InputError(`${flag}: expected a whole number from 1 to ${max.toLocaleString('en')}, got '${value}'`);
+  if (!/^\d+$/.test(value.trim()) || n < 1 || n > max) throw new InputError(`${flag}: expected a whole number from 1 to ${grouped(max)}, got '${value}'`);
   return n;
 }
 

@@ -8,6 +8,8 @@ import { escapeControlCharacters } from '../core/json.js';
 import { WorkerFailure } from '../sim/worker-failure.js';
 import { INTERRUPTED_EXIT_CODE } from './interrupt.js';
 import { applyConventions } from './conventions.js';
+import { loadSystems } from '../systems/lookup.js';
+import { systemsNamedIn } from './system-scope.js';
 
 /**
  * Each command's module, imported only when that command runs (start-up, issue 16: an exact
@@ -26,6 +28,9 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   scenarios: async () => (await import('./commands/scenarios.js')).scenariosCommand(),
 };
 
+/** The commands whose rule sets are loaded from the unit ids in their arguments (system-scope.ts). */
+const SCOPED = new Set(['kills', 'compare', 'table']);
+
 /**
  * The command tree for `argv` (process.argv form): only the named command's module loads; with
  * no argv, help or an unknown command, every command loads (help lists them, commander suggests).
@@ -37,6 +42,9 @@ export async function program(argv?: readonly string[]): Promise<Command> {
     .addHelpText('after', '\nExample:\n  $ npx warodds attack --attacks 20 --hit 3 --wound 4 --save 4 --models 10');
   const named = argv?.[2];
   const wanted = named !== undefined && Object.hasOwn(COMMANDS, named) ? [named] : Object.keys(COMMANDS);
+  // kills, compare and table load the rule sets their unit ids name; every other command
+  // imports the rule sets it uses (systems/registry.ts loads them all).
+  if (wanted.length === 1 && SCOPED.has(named!)) await loadSystems(systemsNamedIn(argv!.slice(3)));
   for (const cmd of await Promise.all(wanted.map((name) => COMMANDS[name]()))) root.addCommand(cmd);
   root.commands.forEach((c) => c.exitOverride());
   return applyConventions(root).exitOverride();

@@ -6,6 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PACKAGE_ROOT } from '../paths.js';
+import { grouped } from '../core/budget.js';
 
 export const VERSION: string = JSON.parse(readFileSync(join(PACKAGE_ROOT, 'package.json'), 'utf8')).version;
 
@@ -68,7 +69,7 @@ export function runProvenance(engine: 'exact' | 'mc' | 'both', sampling: { sampl
 /** "exact", or "Monte Carlo, 200,000 samples, seed 'warodds'". */
 export function engineText(p: Provenance): string {
   const per = p.samplesPer ? ` per ${p.samplesPer}` : '';
-  const sampling = p.samples !== undefined ? `, ${p.samples.toLocaleString('en')} samples${per}, seed '${p.seed}'` : '';
+  const sampling = p.samples !== undefined ? `, ${grouped(p.samples)} samples${per}, seed '${p.seed}'` : '';
   return p.engine === 'exact' ? 'exact' : p.engine === 'both' ? `exact and Monte Carlo${sampling}` : `Monte Carlo${sampling}`;
 }
 

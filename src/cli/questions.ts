@@ -5,11 +5,11 @@
  */
 import { Command, Option } from 'commander';
 import { InputError } from '../core/errors.js';
-import { withWorkBudget } from '../core/budget.js';
+import { grouped, withWorkBudget } from '../core/budget.js';
 import { loadLibrary, type Library } from '../analysis/units.js';
 import { parseJsonText } from '../json-file.js';
 import type { Evaluate, RemoveMetric } from '../analysis/pairing.js';
-import { findSystem } from '../systems/registry.js';
+import { findSystem } from '../systems/lookup.js';
 import { tallyToOutcome } from '../sim/tally.js';
 import type { SituationFlags, UnitQuestions } from '../systems/types.js';
 import { DEFAULT_ROUNDS, MAX_ROUNDS } from '../fight/types.js';
@@ -20,8 +20,6 @@ import { stdoutStyle } from './terminal.js';
 import { type Provenance, provenance, provenanceJson, situationLines } from './provenance.js';
 import type { Report } from './render/report.js';
 import { reportToCsv, reportToMarkdown, reportToTerminal } from './render/report-text.js';
-import { reportToHtml } from './render/report-html.js';
-import { checkOutputPath, writeOutputFile } from './file-output.js';
 
 export const QUESTION_MC_SAMPLES = 200_000;
 
@@ -63,7 +61,7 @@ export function addQuestionOptions(cmd: Command): Command {
     .option('--shooting', 'shooting instead of melee')
     .option('--situation <json>', "further situation keys of the rule set, as JSON (e.g. '{\"round\": 2}')")
     .option('--units <dir>', 'also load your own units from DIR (or set WARODDS_UNITS)')
-    .option('--mc', `Monte Carlo instead of exact (${QUESTION_MC_SAMPLES.toLocaleString('en')} samples a pairing unless --samples)`);
+    .option('--mc', `Monte Carlo instead of exact (${grouped(QUESTION_MC_SAMPLES)} samples a pairing unless --samples)`);
   addSamplingOptions(cmd, QUESTION_MC_SAMPLES);
   return cmd
     .addOption(new Option('--json', 'JSON output').conflicts(['csv', 'markdown']))
@@ -154,7 +152,7 @@ export type QuestionRun = Pick<Provenance, 'engine' | 'samples' | 'samplesPer' |
  */
 export async function withEvaluator<T>(f: QuestionFlags, pairings: number, ask: (evaluate: Evaluate) => Promise<T>): Promise<{ value: T; run: QuestionRun }> {
   // A bad --html path is refused before the work, not after it.
-  if (f.html) checkOutputPath(f.html, '--html');
+  if (f.html) (await import('./file-output.js')).checkOutputPath(f.html, '--html');
   let situation: string[] | null = null;
   const seen = (input: unknown) => {
     situation ??= situationLines((input as { situation?: unknown }).situation);
@@ -190,8 +188,11 @@ export async function withEvaluator<T>(f: QuestionFlags, pairings: number, ask: 
   }
 }
 
-/** Print the report (or the command's JSON, with the run's record under "run") and write --html atomically. */
-export function emit(report: Report, json: object, f: QuestionFlags): void {
+/**
+ * Print the report (or the command's JSON, with the run's record under "run") and write --html
+ * atomically. The HTML page's modules load only with --html (start-up, issue 16).
+ */
+export async function emit(report: Report, json: object, f: QuestionFlags): Promise<void> {
   const format = formatOf(f);
   const text =
     format === 'json'
@@ -201,6 +202,9 @@ export function emit(report: Report, json: object, f: QuestionFlags): void {
         : format === 'markdown'
           ? reportToMarkdown(report)
           : reportToTerminal(report, stdoutStyle());
-  if (f.html) writeOutputFile(f.html, reportToHtml(report), '--html');
+  if (f.html) {
+    const [{ writeOutputFile }, { reportToHtml }] = await Promise.all([import('./file-output.js'), import('./render/report-html.js')]);
+    writeOutputFile(f.html, reportToHtml(report), '--html');
+  }
   process.stdout.write(`${text}\n`);
 }

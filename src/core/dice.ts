@@ -9,6 +9,7 @@
 import { InputError } from './errors.js';
 import { type Dist, point, shift, sumIid, trim, uniform } from './dist.js';
 import type { Rng } from './rng.js';
+import { grouped } from './budget.js';
 
 export interface DiceExpr {
   readonly text: string;
@@ -31,7 +32,7 @@ export function parseDice(input: string | number): DiceExpr {
   const text = String(input).trim();
   const quoted = `dice expression '${input}'`;
   const malformed = () => new DiceError(`malformed ${quoted} (expected e.g. 3, D3, D6, 2D6, D3+1, 2D6+2, 3D6 discard highest)`);
-  const tooLarge = (what: string, max: number) => new DiceError(`${quoted}: ${what} too large (at most ${max.toLocaleString('en-US')})`);
+  const tooLarge = (what: string, max: number) => new DiceError(`${quoted}: ${what} too large (at most ${grouped(max)})`);
   if (/^\d+$/.test(text)) {
     const value = Number(text);
     if (value > MAX_DICE_VALUE) throw tooLarge('value', MAX_DICE_VALUE);

@@ -95,7 +95,7 @@ function genericDefaults(f: AttackFlags): string[] {
 }
 
 async function unitDefaults(f: AttackFlags): Promise<string[]> {
-  const [{ optionDefaults }, { library }] = await Promise.all([import('../engagement-units.js'), import('../questions.js')]);
+  const [{ optionDefaults }, { library }] = await Promise.all([import('../engagement-units.js'), import('../questions.js'), import('../../systems/registry.js')]);
   return optionDefaults(library(f), f.attacker!, f.target!, f.attackerOption, f.targetOption);
 }
 

@@ -14,6 +14,7 @@ import { terminalWidth } from '../terminal.js';
 import { findScenario, loadBundledScenarios, scenarioLabel } from '../bundled.js';
 import { type Provenance, provenanceJson, provenanceLines, runProvenance } from '../provenance.js';
 import { findSystem } from '../../systems/registry.js';
+import { grouped } from '../../core/budget.js';
 
 export const DEFAULT_CHECK_SAMPLES = 1_000_000;
 
@@ -104,7 +105,7 @@ function checkTable(results: RunResult[], record: Provenance): string {
     ];
   });
   const failed = results.filter((r) => !r.agreement!.pass).length;
-  const samples = results[0].monteCarlo!.samples.toLocaleString('en');
+  const samples = grouped(results[0].monteCarlo!.samples);
   const width = terminalWidth();
   const summary = `${results.length - failed} of ${results.length} scenarios agree (${samples} samples each, seed '${results[0].monteCarlo!.seed}')`;
   return [renderTextTable({ columns, rows }, width), summary, '', ...provenanceLines(record)].map((l) => wrapProse(l, width)).join('\n');

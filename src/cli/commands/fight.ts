@@ -22,6 +22,7 @@ import { findScenario } from '../bundled.js';
 import { runProvenance, situationLines } from '../provenance.js';
 import { terminalWidth } from '../terminal.js';
 import { DEFAULT_ROUNDS } from '../../fight/types.js';
+import { grouped } from '../../core/budget.js';
 
 export const DEFAULT_FIGHT_SAMPLES = 200_000;
 
@@ -65,7 +66,7 @@ export function fightCommand(): Command {
     .option('--rounds <n>', 'the round cap, 1..50 (default 12; the probability still fighting at the cap is reported)')
     .option('--situation <json>', 'further situation keys of the rule set, as JSON')
     .option('--units <dir>', 'also load your own units from DIR')
-    .option('--mc', `Monte Carlo instead of the exact chain (${DEFAULT_FIGHT_SAMPLES.toLocaleString('en')} samples unless --samples)`)
+    .option('--mc', `Monte Carlo instead of the exact chain (${grouped(DEFAULT_FIGHT_SAMPLES)} samples unless --samples)`)
     .option('--verbose', 'the exact chain: live states per round and the bound on them')
     .option('--json', 'JSON output')
     .option('--html <file>', 'also write a self-contained HTML page: the tables and a chart of the cumulative probabilities by round');
@@ -100,7 +101,7 @@ Examples:
     const header = {
       name: scenario.name,
       system: scenario.system.id,
-      engine: f.mc ? `Monte Carlo, ${result.monteCarlo!.samples.toLocaleString('en')} samples, seed '${result.monteCarlo!.seed}'` : 'exact',
+      engine: f.mc ? `Monte Carlo, ${grouped(result.monteCarlo!.samples)} samples, seed '${result.monteCarlo!.seed}'` : 'exact',
     };
     const assumed = [
       ...(f.rounds === undefined && !f.scenario ? [`rounds: at most ${DEFAULT_ROUNDS}`] : []),

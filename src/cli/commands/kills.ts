@@ -8,7 +8,7 @@ import { addEngagementOptions, engagementSituation, type EngagementFlags, stepsO
 import { engagementKillsReport } from '../render/engagement-report.js';
 import { DEFAULT_OPTION, questionsOf, withOption } from '../../analysis/units.js';
 import { InputError } from '../../core/errors.js';
-import { findSystem } from '../../systems/registry.js';
+import { findSystem } from '../../systems/lookup.js';
 import { killsReport } from '../render/question-reports.js';
 import { addFightOptions, addListOption, addQuestionOptions, addRemoveOption, checkFightSystem, emit, fightAssumptions, library, listFlag, type QuestionFlags, questionProvenance, removeAssumption, removeMetricOf, situationFlags, withEvaluator } from '../questions.js';
 import { COLUMN_HELP } from '../help.js';
@@ -61,6 +61,6 @@ export function killsCommand(): Command {
     if (removeText === undefined) assumed.push(removeAssumption(q, Boolean(f.fight)));
     assumed.push(...fightAssumptions(f));
     const { report, json } = killsReport(result, q);
-    emit({ ...report, provenance: questionProvenance(run, assumed) }, json, f);
+    await emit({ ...report, provenance: questionProvenance(run, assumed) }, json, f);
   });
 }

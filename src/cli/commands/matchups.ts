@@ -26,7 +26,7 @@ export function matchupsCommand(): Command {
     .option('--markdown', 'Markdown output')
     .option('--html <file>', 'also write a self-contained HTML page')
     .addHelpText('after', `\n${COLUMN_HELP.matchups}\n\nExamples:\n  $ npx warodds matchups knights\n  $ npx warodds matchups all --csv`);
-  return cmd.action((typeName: string, f: QuestionFlags) => {
+  return cmd.action(async (typeName: string, f: QuestionFlags) => {
     if (typeName === 'all') {
       const table = matchupTable();
       const opponents = table[0].matchups.map((m) => m.opponent).concat(['stronghold']).filter((v, i, a) => a.indexOf(v) === i);
@@ -44,7 +44,7 @@ export function matchupsCommand(): Command {
         charts: [],
         provenance: matchupsProvenance(),
       };
-      emit(report, { matrix: table }, f);
+      await emit(report, { matrix: table }, f);
       return;
     }
     const type = findTroop(typeName);
@@ -68,6 +68,6 @@ export function matchupsCommand(): Command {
       charts: [],
       provenance: matchupsProvenance(),
     };
-    emit(report, { type, matchups: rows }, f);
+    await emit(report, { type, matchups: rows }, f);
   });
 }

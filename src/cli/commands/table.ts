@@ -6,10 +6,11 @@ import { Command } from 'commander';
 import { checkGridSize, damageGrid, MAX_GRID_CELLS, parseAxis, parseGridMetric } from '../../analysis/grid.js';
 import { DEFAULT_OPTION, questionsOf, withOption } from '../../analysis/units.js';
 import { InputError } from '../../core/errors.js';
-import { findSystem } from '../../systems/registry.js';
+import { findSystem } from '../../systems/lookup.js';
 import { gridReport } from '../render/question-reports.js';
 import { addQuestionOptions, addRemoveOption, emit, library, type QuestionFlags, questionProvenance, removeMetricOf, situationFlags, withEvaluator } from '../questions.js';
 import { COLUMN_HELP } from '../help.js';
+import { grouped } from '../../core/budget.js';
 
 type TableFlags = QuestionFlags & { option?: string; rows?: string; cols?: string; target?: string; metric?: string; remove?: string; large?: boolean };
 
@@ -22,7 +23,7 @@ export function tableCommand(): Command {
     .option('--cols <key=values>', 'column axis, e.g. armour=none,6+,5+,4+,3+ (default: per rule set)')
     .option('--target <id>', "the base target whose characteristics the axes vary (default: the rule set's standard target)")
     .option('--metric <metric>', "what each cell shows: mean (mean damage), p-remove (P(remove)), or 'p>=K' (P(damage ≥ K)) (default: per rule set)")
-    .option('--large', `compute a table of more than ${MAX_GRID_CELLS.toLocaleString('en')} cells`);
+    .option('--large', `compute a table of more than ${grouped(MAX_GRID_CELLS)} cells`);
   addRemoveOption(cmd, false);
   addQuestionOptions(cmd);
   cmd.addHelpText('after', `\n${COLUMN_HELP.table}\n\nExamples:\n  $ npx warodds table aos/clawlord\n  $ npx warodds table aos/example-shooters --shooting --rows save=3..6,none --cols health=1..3 --metric 'p>=3'`);
@@ -52,6 +53,6 @@ export function tableCommand(): Command {
     if (f.metric === undefined) assumed.push(`cells: ${metricText ?? 'mean'}`);
     if (metric.kind === 'p-remove' && f.remove === undefined) assumed.push(`P(remove) counts ${q.removeVerb === 'rout' ? 'routed' : 'destroyed'} (--remove break counts breaking too)`);
     const { report, json } = gridReport(result, q);
-    emit({ ...report, provenance: questionProvenance(run, assumed) }, json, f);
+    await emit({ ...report, provenance: questionProvenance(run, assumed) }, json, f);
   });
 }

@@ -8,6 +8,7 @@ import { bar } from './histogram.js';
 import { fixed, percent } from './format.js';
 import { renderTextTable, type TextColumn, fitLine } from './text-table.js';
 import { type Provenance, provenanceJson, provenanceLines } from '../provenance.js';
+import { grouped } from '../../core/budget.js';
 
 export interface FightHeader {
   readonly name: string;
@@ -60,7 +61,7 @@ export function fightToTerminal(h: FightHeader, r: FightReport, chain: Outcome['
     lines.push(`    ▒ ${bar(x.attackerBroken, 1, barWidth).replace(/[█▏▎▍▌▋▊▉]/g, '▒').padEnd(barWidth)} ${percent(x.attackerBroken)}`);
   }
   if (verbose && chain) {
-    lines.push('', `exact chain: live states per round ${chain.statesPerRound.join(', ')}; bound ${chain.bound.toLocaleString('en')} states a round`);
+    lines.push('', `exact chain: live states per round ${chain.statesPerRound.join(', ')}; bound ${grouped(chain.bound)} states a round`);
   }
   if (p) lines.push('', ...provenanceLines(p));
   return lines.flatMap((l) => fitLine(l, width)).join('\n');

@@ -12,6 +12,7 @@ import { categoriesOf, sectionsOf } from './sections.js';
 import { renderTextTable, type TextColumn, fitLine } from './text-table.js';
 import { terminalWidth, type TextStyle } from '../terminal.js';
 import { type Provenance, provenanceLines } from '../provenance.js';
+import { grouped } from '../../core/budget.js';
 
 const right = (head: string, key = false): TextColumn => ({ head, align: 'right', key });
 const left = (head: string, key = false): TextColumn => ({ head, align: 'left', key });
@@ -30,7 +31,7 @@ export function renderTable(r: RunResult, style: Pick<TextStyle, 'width'> = { wi
       lines.push(`${s.name}: mean ${fixed(mean(main))}, sd ${fixed(sd(main))}${mcNote}`);
       const pooled = pooledFrom(r, s.name);
       if (pooled !== undefined)
-        lines.push(`Monte Carlo: ${percent(s.mc![pooled])} of the samples reached ${pooled.toLocaleString('en')} or more; they are counted at ${pooled.toLocaleString('en')} (row ≥${pooled}), so the mean and sd are lower bounds`);
+        lines.push(`Monte Carlo: ${percent(s.mc![pooled])} of the samples reached ${grouped(pooled)} or more; they are counted at ${grouped(pooled)} (row ≥${pooled}), so the mean and sd are lower bounds`);
       const columns = both ? [right('k', true), right('P(=k)'), right('MC P(=k)'), right('P(≥k)'), left('')] : [right('k', true), right('P(=k)'), right('P(≥k)'), left('')];
       const cells: string[][] = [];
       const rows = distRows(main);
