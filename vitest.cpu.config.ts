@@ -1,2 +1,0 @@
-import { defineConfig } from 'vitest/config';
-export default defineConfig({ test: { include: ['test/**/*.test.ts'], testTimeout: 120_000, hookTimeout: 120_000, maxWorkers: 2, setupFiles: ['test/zz-cpu-setup.ts'] } });
