@@ -27,55 +27,55 @@ function error(input: unknown): ScenarioError {
 }
 
 describe('age-of-sigmar parse: bad input', () => {
-  it('an unknown weapon ability names the field and the allowed ids', async () => {
+  it('an unknown weapon ability names the field and the allowed ids', () => {
     const e = error({ attacker: attackerWith({ abilities: ['poisoned-attacks'] }), target });
     expect(e.path).toBe('attacker.weapons[0].abilities[0]');
     expect(e.problem).toMatch(/unknown weapon ability 'poisoned-attacks'.*crit-mortal/);
   });
-  it('hit outside 2+..6+', async () => {
+  it('hit outside 2+..6+', () => {
     for (const hit of ['1+', '7+', 'x']) expect(error({ attacker: attackerWith({ hit }), target }).path).toBe('attacker.weapons[0].hit');
   });
-  it('ward better than 2+', async () => {
+  it('ward better than 2+', () => {
     const e = error({ attacker: liberators, target: { ...target, ward: '1+' } });
     expect(e.path).toBe('target.ward');
     expect(e.problem).toMatch(/2\+\.\.6\+/);
   });
-  it('a damage expression that does not parse, or that can be 0 (27.0)', async () => {
+  it('a damage expression that does not parse, or that can be 0 (27.0)', () => {
     expect(error({ attacker: attackerWith({ damage: 'D7' }), target })).toMatchObject({ path: 'attacker.weapons[0].damage' });
     expect(error({ attacker: attackerWith({ damage: 'D3-1' }), target }).problem).toMatch(/never below 1/);
   });
-  it('unknown fields, and a missing target Health or Save', async () => {
+  it('unknown fields, and a missing target Health or Save', () => {
     expect(error({ attacker: liberators, target: { ...target, toughness: 4 } })).toMatchObject({ path: 'target' });
     expect(error({ attacker: liberators, target: { models: 5, save: '4+' } })).toMatchObject({ path: 'target.health' });
     expect(error({ attacker: liberators, target: { models: 5, health: 2 } })).toMatchObject({ path: 'target.save' });
   });
-  it('damage already allocated must be below Health (18.2)', async () => {
+  it('damage already allocated must be below Health (18.2)', () => {
     expect(error({ attacker: liberators, target: { ...clawlord, damaged: 7 } })).toMatchObject({ path: 'target.damaged' });
   });
-  it('a weapon uses one Crit ability only (20.0)', async () => {
+  it('a weapon uses one Crit ability only (20.0)', () => {
     expect(error({ attacker: attackerWith({ abilities: ['crit-mortal', 'crit-2-hits'] }), target }).problem).toMatch(/only one Crit/);
   });
-  it('Champion +1 Attacks never goes to a Companion weapon (A5), and needs a Champion', async () => {
+  it('Champion +1 Attacks never goes to a Companion weapon (A5), and needs a Champion', () => {
     const companion = { models: 1, keywords: ['champion'], weapons: [{ ...fangs, champion: true }] };
     expect(error({ attacker: companion, target }).path).toBe('attacker.weapons[0].champion');
     expect(error({ attacker: attackerWith({ champion: true }), target }).problem).toMatch(/no Champion/);
   });
-  it('Spearhead has no commands', async () => {
+  it('Spearhead has no commands', () => {
     const e = error({ attacker: liberators, target, situation: { pack: 'spearhead', 'all-out-attack': true } });
     expect(e.path).toBe('situation.all-out-attack');
   });
-  it('one command per unit per phase (Órdenes 1.2)', async () => {
+  it('one command per unit per phase (Órdenes 1.2)', () => {
     const gunner = { models: 1, weapons: [{ name: 'gun', type: 'ranged', attacks: 1, hit: '4+', wound: '4+', damage: 1 }] };
     const e = error({ attacker: gunner, target, situation: { ability: 'shoot', 'covering-fire': true, 'all-out-attack': true } });
     expect(e.path).toBe('situation.all-out-attack');
   });
-  it('Place of Power needs a HERO, a miscast a WIZARD and not Spearhead', async () => {
+  it('Place of Power needs a HERO, a miscast a WIZARD and not Spearhead', () => {
     expect(error({ attacker: liberators, target, situation: { ability: 'place-of-power' } }).path).toBe('target.keywords');
     expect(error({ attacker: liberators, target: clawlord, situation: { ability: 'miscast' } }).path).toBe('target.keywords');
     const wizard = { ...target, keywords: ['hero', 'wizard'] };
     expect(error({ attacker: liberators, target: wizard, situation: { ability: 'miscast', pack: 'spearhead' } }).path).toBe('situation.ability');
   });
-  it('the ability needs matching weapons or sheet abilities', async () => {
+  it('the ability needs matching weapons or sheet abilities', () => {
     expect(error({ attacker: liberators, target, situation: { ability: 'shoot' } }).path).toBe('attacker.weapons');
     // Engaged: only Shoot in Combat weapons (14.2).
     const bow = { name: 'bow', type: 'ranged', range: '18"', attacks: 2, hit: '4+', wound: '4+', damage: 1 };
@@ -84,12 +84,12 @@ describe('age-of-sigmar parse: bad input', () => {
     expect(error({ attacker: clawlord, target: squigHoppers, situation: { ability: 'power-through' } }).path).toBe('situation.charged');
     expect(error({ attacker: squigHoppers, target: clawlord, situation: { ability: 'power-through', charged: true } }).path).toBe('target.health');
   });
-  it('a described rule that is not combat dice is UnsupportedRuleError', async () => {
+  it('a described rule that is not combat dice is UnsupportedRuleError', () => {
     const e = error({ attacker: { ...liberators, abilities: ['rally'] }, target });
     expect(e).toBeInstanceOf(UnsupportedRuleError);
     expect(e.problem).toMatch(/rule 'rally' is not supported yet/);
   });
-  it('accepts "4+" and 4 alike, and "-" for Rend 0', async () => {
+  it('accepts "4+" and 4 alike, and "-" for Rend 0', () => {
     const a = ageOfSigmar.parse({ attacker: attackerWith({ hit: 3, rend: '-' }), target: { ...target, save: 4 } });
     const b = ageOfSigmar.parse({ attacker: attackerWith({ hit: '3+', rend: 0 }), target });
     expect(a).toEqual(b);
@@ -97,7 +97,7 @@ describe('age-of-sigmar parse: bad input', () => {
 });
 
 describe('age-of-sigmar parse: the weapons an ability uses', () => {
-  it('Fight uses the melee weapons, Shoot the ranged ones', async () => {
+  it('Fight uses the melee weapons, Shoot the ranged ones', () => {
     expect(parseScenario({ attacker: clawlord, target }).attacker.weapons.map((w) => w.name)).toEqual([halberd.name, fangs.name]);
     const shot = parseScenario({ attacker: clawlord, target, situation: { ability: 'shoot', engaged: true } });
     expect(shot.attacker.weapons.map((w) => w.name)).toEqual(['Pistola amerratadora']);
@@ -105,26 +105,26 @@ describe('age-of-sigmar parse: the weapons an ability uses', () => {
 });
 
 describe('age-of-sigmar parse: keywords are checked, with a suggestion (issue 12)', () => {
-  it("'heroes' is refused and 'hero' suggested (it would switch off Anti-HERO, Guarded Hero)", async () => {
+  it("'heroes' is refused and 'hero' suggested (it would switch off Anti-HERO, Guarded Hero)", () => {
     const e = error({ attacker: liberators, target: { ...target, keywords: ['infantry', 'heroes'] } });
     expect(e.path).toBe('target.keywords[1]');
     expect(e.problem).toMatch(/unknown keyword 'heroes' \(did you mean 'hero'\?\)/);
   });
-  it('the Spanish keyword of the source suggests its English id; a typo suggests the nearest', async () => {
+  it('the Spanish keyword of the source suggests its English id; a typo suggests the nearest', () => {
     expect(error({ attacker: liberators, target: { ...target, keywords: ['HÉROE'] } }).problem).toMatch(/did you mean 'hero'/);
     expect(error({ attacker: liberators, target: { ...target, keywords: ['calvary'] } }).problem).toMatch(/did you mean 'cavalry'/);
     expect(error({ attacker: { ...liberators, keywords: ['flyer'] }, target }).problem).toMatch(/did you mean 'fly'/);
   });
-  it('a word that is no keyword gets no suggestion, only the allowed list', async () => {
+  it('a word that is no keyword gets no suggestion, only the allowed list', () => {
     const e = error({ attacker: liberators, target: { ...target, keywords: ['banana'] } });
     expect(e.problem).not.toMatch(/did you mean/);
     expect(e.problem).toMatch(/allowed: hero, infantry, cavalry, monster, war-machine, fly/);
   });
-  it("every keyword of the rules file and the unit data is accepted; 'War Machine' is 'war-machine'", async () => {
+  it("every keyword of the rules file and the unit data is accepted; 'War Machine' is 'war-machine'", () => {
     const keywords = ['HERO', 'Infantry', 'cavalry', 'monster', 'War Machine', 'fly', 'wizard', 'priest', 'champion', 'musician', 'standard-bearer', 'reinforcements'];
     expect([...parseScenario({ attacker: liberators, target: { ...target, keywords } }).target.keywords]).toContain('war-machine');
   });
-  it("Anti-X names a keyword or 'charge': 'anti-banana' is refused, 'anti-heroes' suggests 'hero'", async () => {
+  it("Anti-X names a keyword or 'charge': 'anti-banana' is refused, 'anti-heroes' suggests 'hero'", () => {
     const banana = error({ attacker: attackerWith({ abilities: ['anti-banana'] }), target });
     expect(banana.path).toBe('attacker.weapons[0].abilities[0]');
     expect(banana.problem).toMatch(/unknown Anti-X keyword 'banana'.*allowed: .*charge/);
@@ -136,36 +136,36 @@ describe('age-of-sigmar parse: nonsense is refused, naming the field (issue 12)'
   const gun = { name: 'gun', type: 'ranged', range: '12"', attacks: 1, hit: '4+', wound: '4+', damage: 1 };
   const shooter = { models: 1, weapons: [gun] };
   const hero = { ...target, keywords: ['hero', 'infantry'] };
-  it("'guarded-hero' on a non-hero, on a MONSTER hero, or in melee (25.0)", async () => {
+  it("'guarded-hero' on a non-hero, on a MONSTER hero, or in melee (25.0)", () => {
     expect(error({ attacker: shooter, target, situation: { ability: 'shoot', 'guarded-hero': true } })).toMatchObject({ path: 'situation.guarded-hero' });
     const monster = { ...target, keywords: ['hero', 'monster'] };
     expect(error({ attacker: shooter, target: monster, situation: { ability: 'shoot', 'guarded-hero': true } })).toMatchObject({ path: 'situation.guarded-hero' });
     expect(error({ attacker: liberators, target: hero, situation: { 'guarded-hero': true } }).problem).toMatch(/shooting attacks only/);
     expect(parseScenario({ attacker: shooter, target: hero, situation: { ability: 'shoot', 'guarded-hero': true } }).situation.guardedHero).toBe(true);
   });
-  it("'covering-fire' while engaged (Órdenes 4.0)", async () => {
+  it("'covering-fire' while engaged (Órdenes 4.0)", () => {
     const pistolUnit = { models: 1, weapons: [{ ...gun, abilities: ['shoot-in-combat'] }] };
     const e = error({ attacker: pistolUnit, target, situation: { ability: 'shoot', engaged: true, 'covering-fire': true } });
     expect(e).toMatchObject({ path: 'situation.covering-fire' });
     expect(e.problem).toMatch(/not engaged/);
   });
-  it("'all-out-attack' (or any hit, wound or save key) when the ability is not an attack: retreat", async () => {
+  it("'all-out-attack' (or any hit, wound or save key) when the ability is not an attack: retreat", () => {
     const e = error({ attacker: liberators, target, situation: { ability: 'retreat', 'all-out-attack': true } });
     expect(e.path).toBe('situation.all-out-attack');
     expect(e.problem).toMatch(/mortal damage only/);
     expect(error({ attacker: liberators, target, situation: { ability: 'retreat', 'reroll-save': 'failed' } }).path).toBe('situation.reroll-save');
   });
-  it("'place-of-power' together with 'cover'", async () => {
+  it("'place-of-power' together with 'cover'", () => {
     expect(error({ attacker: liberators, target: hero, situation: { ability: 'place-of-power', cover: true } })).toMatchObject({ path: 'situation.cover' });
   });
-  it("'damaged' at or past the counter's limit, or on a unit with no Health (18.2)", async () => {
+  it("'damaged' at or past the counter's limit, or on a unit with no Health (18.2)", () => {
     const e = error({ attacker: liberators, target: { ...target, damaged: 12 } });
     expect(e.path).toBe('target.damaged');
     expect(e.problem).toMatch(/below the unit's Health 2.*total is 10/);
     expect(error({ attacker: { ...liberators, damaged: 3 }, target }).path).toBe('attacker.damaged');
     expect(error({ attacker: { ...clawlord, damaged: 9 }, target }).path).toBe('attacker.damaged');
   });
-  it("'cornered-rat' on any weapon but the Clawlord's Warpforged Halberd (Clawlord sheet, §6)", async () => {
+  it("'cornered-rat' on any weapon but the Clawlord's Warpforged Halberd (Clawlord sheet, §6)", () => {
     const e = error({ attacker: attackerWith({ abilities: ['cornered-rat'] }), target });
     expect(e.path).toBe('attacker.weapons[0].abilities[0]');
     expect(e.problem).toMatch(/Warpforged Halberd/);
