@@ -251,6 +251,17 @@ export interface AfterBlows {
   readonly overkill: Overkill;
 }
 
+/** Each fight's sides as judged (no joined fighter), one object per side and state met: the chain meets each many times. */
+const judgedSides = new WeakMap<FightScenario, Map<string, Unit>>();
+function judgedSide(f: FightScenario, side: FightSide, calm: boolean, d: number, c: number, challenge: Challenge): Unit {
+  let cache = judgedSides.get(f);
+  if (!cache) judgedSides.set(f, (cache = new Map()));
+  const id = `${side}|${calm}|${d}|${c}|${challenge}`;
+  let unit = cache.get(id);
+  if (!unit) cache.set(id, (unit = { ...sideUnit(f, side, calm, d, c, challenge), joinedBy: undefined }));
+  return unit;
+}
+
 /** The round's blows as the state after them and the scenario its combat result is judged on. */
 export function afterBlows(f: FightScenario, from: FightState, s: Scenario, b: RoundBlows, round: number): AfterBlows {
   const challenge = challengeOf(f, from);
@@ -274,8 +285,8 @@ export function afterBlows(f: FightScenario, from: FightState, s: Scenario, b: R
   };
   // Combat score: wounds on the rank and file and on the characters, and Overkill up to +3 (§4.11, §12.1)
   const judged: Scenario = {
-    attacker: { ...sideUnit(f, 'attacker', from.calmA, from.dA, after.cA, challenge), joinedBy: undefined },
-    target: { ...sideUnit(f, 'target', from.calmT, from.dT, after.cT, challenge), joinedBy: undefined },
+    attacker: judgedSide(f, 'attacker', from.calmA, from.dA, after.cA, challenge),
+    target: judgedSide(f, 'target', from.calmT, from.dT, after.cT, challenge),
     situation: { ...situation(f, round, false), attackerBonus: t.onCharacter + t.inChallenge + t.overkill, targetBonus: a.onCharacter + a.inChallenge + a.overkill },
   };
   const overkill: Overkill = challenge === 'accepted' ? { attacker: t.overkill, target: a.overkill } : null;
