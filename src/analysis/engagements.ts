@@ -13,6 +13,12 @@ import { DEFAULT_OPTION, questionsOf, type Unit } from './units.js';
 /** Most attackers one engagement takes (issue 15). */
 export const MAX_ENGAGEMENT_ATTACKERS = 10;
 
+/** An attacker of another rule set is bad input ("an age-of-sigmar unit": the article follows the name). */
+function otherRuleSet(flag: string, unit: Unit, targetSystem: string): InputError {
+  const article = /^[aeiou]/i.test(unit.system) ? 'an' : 'a';
+  return new InputError(`${flag}: '${unit.system}/${unit.id}' is ${article} ${unit.system} unit, and the target is from ${targetSystem}`);
+}
+
 export interface EngagementSide {
   readonly side: Side;
   readonly how: AttackHow | null;
@@ -44,7 +50,7 @@ export function engagementInput(attackers: readonly EngagementSide[], target: Si
   const q = questionsOf(findSystem(system));
   for (const { side, how } of attackers) {
     const ref = `${side.unit.system}/${side.unit.id}`;
-    if (side.unit.system !== system) throw new InputError(`--attacker: '${ref}' is a ${side.unit.system} unit, and the target is from ${system}`);
+    if (side.unit.system !== system) throw otherRuleSet('--attacker', side.unit, system);
     const shooting = how === null ? flags.shooting : how === 'shooting';
     if (!q.canAttack(sideBody(side), { ...flags, shooting })) throw new InputError(`--attacker: '${ref}' cannot make this attack${shooting ? ' (it cannot shoot)' : ''}`);
   }
@@ -83,7 +89,7 @@ export async function rankEngagements(
   // An attacker of another rule set is bad input, never silently left out of the ranking.
   for (const unit of candidates)
     if (unit.system !== target.unit.system)
-      throw new InputError(`--attackers: '${unit.system}/${unit.id}' is a ${unit.system} unit, and the target is from ${target.unit.system}`);
+      throw otherRuleSet('--attackers', unit, target.unit.system);
   const able = (side: Side) => q.canAttack(sideBody(side), flags);
   const rows: EngagementRow[] = [];
   // Pairs the rules forbid (e.g. a Dragon supporting an assault, HOTT §5 Solitario) are listed, not ranked.

@@ -6,40 +6,9 @@
  * Bad input: one line on stderr, exit 2, nothing on stdout.
  */
 import { describe, expect, it } from 'vitest';
+import { binomialPmf as binomial } from '../support/binomial.js';
 import { isOneLineRefusal, runCli } from '../support/in-process.js';
-
-function binomial(n: number, p: number): number[] {
-  const out = [1];
-  for (let i = 0; i < n; i++) {
-    const next = new Array<number>(out.length + 1).fill(0);
-    out.forEach((q, k) => {
-      next[k] += q * (1 - p);
-      next[k + 1] += q * p;
-    });
-    out.splice(0, out.length, ...next);
-  }
-  return out;
-}
-
-function convolve(a: number[], b: number[]): number[] {
-  const out = new Array<number>(a.length + b.length - 1).fill(0);
-  a.forEach((x, i) => b.forEach((y, j) => (out[i + j] += x * y)));
-  return out;
-}
-
-/** §6.2 over the 36 rolls: double 1 holds, ≥ rout routs, double 6 or ≥ waver wavers. */
-function nerve(damage: number, waver: number, rout: number, modifier: number) {
-  const o = { steady: 0, wavered: 0, routed: 0 };
-  for (let a = 1; a <= 6; a++)
-    for (let b = 1; b <= 6; b++) {
-      const total = a + b + damage + modifier;
-      if (a === 1 && b === 1) o.steady += 1 / 36;
-      else if (total >= rout) o.routed += 1 / 36;
-      else if ((a === 6 && b === 6) || total >= waver) o.wavered += 1 / 36;
-      else o.steady += 1 / 36;
-    }
-  return o;
-}
+import { convolve, nerve } from '../support/kow-reference.js';
 
 const ATTACKERS = ['--attacker', 'kow/elf-archers:shooting', '--attacker', 'kow/warrior-horde', '--attacker', 'kow/heavy-cavalry:flank', '--target', 'kow/spear-regiment'];
 

@@ -12,7 +12,8 @@ import { hott } from '../../src/systems/hott/index.js';
 
 describe('bad engagement input: one line, exit 2', () => {
   const cases: Array<[string, string[], RegExp]> = [
-    ['an attacker of another rule set', ['attack', '--attacker', 'kow/heavy-cavalry', '--attacker', 'aos/clawlord', '--target', 'kow/spear-regiment'], /^warodds: --attacker: 'age-of-sigmar\/clawlord' is a age-of-sigmar unit/],
+    ['an attacker of another rule set', ['attack', '--attacker', 'kow/heavy-cavalry', '--attacker', 'aos/clawlord', '--target', 'kow/spear-regiment'], /^warodds: --attacker: 'age-of-sigmar\/clawlord' is an age-of-sigmar unit, and the target is from kings-of-war$/m],
+    ['an attacker of another rule set in kills', ['kills', 'kow/spear-regiment', '--turns', '1', '--attackers', 'kow/heavy-cavalry,aos/clawlord'], /^warodds: --attackers: 'age-of-sigmar\/clawlord' is an age-of-sigmar unit, and the target is from kings-of-war$/m],
     ['a Wavered unit charging', ['attack', '--attacker', 'kow/heavy-cavalry', '--target', 'kow/spear-regiment', '--turns', '2', '--situation', '{"attacker-state":"wavered"}'], /a Wavered unit cannot charge/],
     ['more than 10 attackers', ['attack', ...Array.from({ length: 11 }, () => ['--attacker', 'kow/heavy-cavalry']).flat(), '--target', 'kow/spear-regiment'], /^warodds: --attacker: 11 attackers: at most 10/],
   ];

@@ -110,32 +110,27 @@ describe('colour', () => {
 describe('every output records what it assumed', () => {
   const kills = ['kills', 'kow/spear-regiment', '--flank', '--attacker', 'kow/dragon'];
   const oneLine = (text: string) => text.replace(/\s+/g, ' ');
-
-  it('kills: terminal, Markdown, CSV (comment lines) and HTML record the command line, version, engine, situation and defaults', async () => {
-    const html = join(mkdtempSync(join(tmpdir(), 'warodds-')), 'kills.html');
-    const csvArgs = [...kills, '--csv', '--html', html];
-    const outputs: Array<[string, string[], string]> = [
-      ['terminal', kills, oneLine(await ok(kills))],
-      ['markdown', [...kills, '--markdown'], await ok([...kills, '--markdown'])],
+  /** [format, the command line it ran, its text]: terminal, Markdown, the CSV's comment lines, and the HTML page. */
+  async function everyFormat(args: string[], htmlName: string): Promise<Array<[string, string[], string]>> {
+    const html = join(mkdtempSync(join(tmpdir(), 'warodds-')), htmlName);
+    const csvArgs = [...args, '--csv', '--html', html];
+    return [
+      ['terminal', args, oneLine(await ok(args))],
+      ['markdown', [...args, '--markdown'], await ok([...args, '--markdown'])],
       ['csv', csvArgs, (await ok(csvArgs)).split('\n').filter((l) => l.startsWith('# ')).join('\n')],
       ['html', csvArgs, readFileSync(html, 'utf8')],
     ];
-    for (const [format, args, text] of outputs)
+  }
+
+  it('kills: terminal, Markdown, CSV (comment lines) and HTML record the command line, version, engine, situation and defaults', async () => {
+    for (const [format, args, text] of await everyFormat(kills, 'kills.html'))
       for (const s of [`warodds ${args.join(' ')}`, `(warodds ${VERSION})`, 'Engine: exact', 'Situation: attack: melee, charge: flank', 'P(remove) counts routed', 'target option: default'])
         expect(text, `${format}: ${s}`).toContain(s);
   });
 
   it('engagements (--turns, --bounds) and --stages record their length and the situation flags given, in every format', async () => {
-    const html = join(mkdtempSync(join(tmpdir(), 'warodds-')), 'engagement.html');
     const engagement = ['kills', 'aos/example-monster', '--turns', '2', '--charge', '--attacker', 'aos/example-cavalry,aos/example-horde'];
-    const csvArgs = [...engagement, '--csv', '--html', html];
-    const outputs: Array<[string, string[], string]> = [
-      ['terminal', engagement, oneLine(await ok(engagement))],
-      ['markdown', [...engagement, '--markdown'], await ok([...engagement, '--markdown'])],
-      ['csv', csvArgs, (await ok(csvArgs)).split('\n').filter((l) => l.startsWith('# ')).join('\n')],
-      ['html', csvArgs, readFileSync(html, 'utf8')],
-    ];
-    for (const [format, args, text] of outputs)
+    for (const [format, args, text] of await everyFormat(engagement, 'engagement.html'))
       for (const s of [`warodds ${args.join(' ')}`, `(warodds ${VERSION})`, 'Engine: exact', 'Situation: turns: 2, charge: true'])
         expect(text, `${format}: ${s}`).toContain(s);
     const attack = ['attack', '--attacker', 'hott/warbands', '--attacker', 'hott/blades', '--target', 'hott/stronghold', '--bounds', '3', '--json'];

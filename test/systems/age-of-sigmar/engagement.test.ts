@@ -73,6 +73,14 @@ function marginals(j: Joint, ratHealth: number) {
   return { ratLeft, guardsLeft };
 }
 
+/** The engagement's 'left: Rat' and 'left: Guards' tables equal the joint's marginals (the rat has 3 health); returns them. */
+function expectLeft(o: Outcome, j: Joint) {
+  const { ratLeft, guardsLeft } = marginals(j, 3);
+  expectTable(o.outcomes?.['left: Rat'], ratLeft);
+  expectTable(o.outcomes?.['left: Guards'], guardsLeft);
+  return { ratLeft, guardsLeft };
+}
+
 describe('one combat phase, one unit a side, Strike-first (19.0)', () => {
   it('the Strike-first guards fight before the active player: damage they deal switches Cornered Rat on before the rat replies', () => {
     const end: Joint = new Map();
@@ -85,9 +93,7 @@ describe('one combat phase, one unit a side, Strike-first (19.0)', () => {
       { name: 'Rat', side: 'attacker', targets: ['Guards'], unit: rat },
       { name: 'Guards', side: 'defender', targets: ['Rat'], unit: { ...guards, abilities: ['strike-first'] } },
     ]);
-    const { ratLeft, guardsLeft } = marginals(end, 3);
-    expectTable(o.outcomes?.['left: Rat'], ratLeft);
-    expectTable(o.outcomes?.['left: Guards'], guardsLeft);
+    const { guardsLeft } = expectLeft(o, end);
     // The focus is the first defender, the guards: Health 1, so damage = slain.
     expectTable(Object.fromEntries(Array.from(o.slain!, (p, k) => [String(k), p])), new Map([...guardsLeft].map(([g, p]) => [3 - g, p])));
     expect(Math.abs(o.destroyed! - (guardsLeft.get(0) ?? 0))).toBeLessThan(1e-12);
@@ -110,9 +116,7 @@ describe('one combat phase, one unit a side, Strike-first (19.0)', () => {
       { name: 'Guards', side: 'attacker', targets: ['Rat'], unit: guards },
       { name: 'Rat', side: 'defender', targets: ['Guards'], unit: { ...rat, abilities: ['strike-first'] } },
     ]);
-    const { ratLeft, guardsLeft } = marginals(end, 3);
-    expectTable(o.outcomes?.['left: Rat'], ratLeft);
-    expectTable(o.outcomes?.['left: Guards'], guardsLeft);
+    expectLeft(o, end);
     // The focus is the rat: damage allocated to it, capped at its 3 health points (18.4).
     const damage = new Map<number, number>();
     for (const [k, p] of end) {
@@ -173,9 +177,7 @@ describe('turns: damage carries over, the active player alternates', () => {
       ],
       { turns: 2, target: 'Guards' },
     );
-    const { ratLeft, guardsLeft } = marginals(j, 3);
-    expectTable(o.outcomes?.['left: Rat'], ratLeft);
-    expectTable(o.outcomes?.['left: Guards'], guardsLeft);
+    const { guardsLeft } = expectLeft(o, j);
     const destroyed = guardsLeft.get(0) ?? 0;
     expectTable(o.outcomes?.['destroyed-in-turn'], { 'turn 1 (round 1)': afterTurn1, 'turn 2 (round 1)': destroyed - afterTurn1, survives: 1 - destroyed });
   });

@@ -59,7 +59,7 @@ export const TERRAIN_LIST = Object.keys(TERRAIN) as TerrainName[];
 const COLUMNS = TROOP_LIST.map((t) => TROOPS[t].code);
 
 /** §7.5 close combat, loser beaten (rows: loser; columns: winner). */
-const BEATEN = `
+export const BEATEN = `
 | **GOD** | L | - | - | - | - | - | - | - | - | - | - | - | - | - | - | - | - | - | - | L | L | - |
 | **DRA** | L | L | L | L | X | X | X | L | L | L | L | L | L | L | L | L | L | L | L | L | L | L |
 | **AIR** | R | R | R | R | R | R | R | R | R | R | R | R | R | R | R | R | R | R | R | F | R | R |
@@ -85,7 +85,7 @@ const BEATEN = `
 `;
 
 /** §7.6 loser doubled, aerial rows; every other loser row is X, the Stronghold's C. */
-const DOUBLED_AERIAL = `
+export const DOUBLED_AERIAL = `
 | **GOD** | X | X | X | X | X | X | F | F | F | F | F | F | F | X | F | F | F | F | F | X | F | F |
 | **DRA** | X | X | X | X | X | X | F | F | F | F | F | F | F | X | F | F | F | F | F | X | F | F |
 | **AIR** | X | X | X | X | X | X | F | F | F | F | F | F | F | X | F | F | F | F | F | X | F | F |
@@ -94,7 +94,7 @@ const DOUBLED_AERIAL = `
 `;
 
 /** §7.7 shooting and magic: Shooters beaten | doubled | Artillery beaten | doubled | Magician beaten | doubled. */
-const MISSILE = `
+export const MISSILE = `
 | **GOD** | - | X | - | F | L | X |
 | **DRA** | L | X | L | F | L | X |
 | **AIR** | R | X | R | F | F | X |

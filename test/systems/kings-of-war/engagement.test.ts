@@ -9,28 +9,7 @@ import { kingsOfWar } from '../../../src/systems/kings-of-war/index.js';
 import { masterState, chunkRng } from '../../../src/core/rng.js';
 import { Tally, tallyToOutcome } from '../../../src/sim/tally.js';
 import { binomialPmf, unit } from './helpers.js';
-
-type Pmf = number[];
-
-function convolve(a: Pmf, b: Pmf): Pmf {
-  const out = new Array<number>(a.length + b.length - 1).fill(0);
-  a.forEach((x, i) => b.forEach((y, j) => (out[i + j] += x * y)));
-  return out;
-}
-
-/** §6.2 written out: 36 rolls of 2D6, double 1 holds, ≥ rout routs, double 6 wavers, ≥ waver wavers. */
-function nerve(damage: number, waver: number, rout: number, modifier = 0) {
-  const o = { steady: 0, wavered: 0, routed: 0 };
-  for (let a = 1; a <= 6; a++)
-    for (let b = 1; b <= 6; b++) {
-      const total = a + b + damage + modifier;
-      if (a === 1 && b === 1) o.steady += 1 / 36;
-      else if (total >= rout) o.routed += 1 / 36;
-      else if ((a === 6 && b === 6) || total >= waver) o.wavered += 1 / 36;
-      else o.steady += 1 / 36;
-    }
-  return o;
-}
+import { convolve, nerve } from '../../support/kow-reference.js';
 
 const engagement = (target: Record<string, unknown>, attackers: Array<[Record<string, unknown>, Record<string, unknown>]>, e: Record<string, unknown> = {}) =>
   kingsOfWar.parse({ target: unit(target), attackers: attackers.map(([u, situation]) => ({ unit: unit(u), situation })), engagement: e });
