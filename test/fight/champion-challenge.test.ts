@@ -4,20 +4,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { ScenarioError } from '../../src/core/errors.js';
-import { chunkRng, masterState } from '../../src/core/rng.js';
-import { Tally } from '../../src/sim/tally.js';
 import { ninthAgeWithFights as ninthAge } from '../../src/systems/ninth-age/index.js';
+import { binomial, table, expectSimulatorMatches } from './support.js';
 
-const binomial = (n: number, p: number): number[] => {
-  const out: number[] = [];
-  let c = 1;
-  for (let k = 0; k <= n; k++) {
-    out.push(c * p ** k * (1 - p) ** (n - k));
-    c = (c * (n - k)) / (k + 1);
-  }
-  return out;
-};
-const table = (o: { outcomes?: Record<string, Record<string, number>> }, name: string) => o.outcomes?.[name] ?? {};
 
 /**
  * The attacker: 4 rank and file (WS4 S4, I5, A1: three in the front rank beside their character,
@@ -61,15 +50,7 @@ describe('9th Age: a champion as a challenge fighter', () => {
 
   it('the simulator rolls the same round die by die', () => {
     const s = scenario(3);
-    const tally = new Tally();
-    const n = 20_000;
-    ninthAge.simulate(s, chunkRng(masterState('champion t9a'), 0), n, tally);
-    const exact = table(ninthAge.exact(s), 'ending');
-    const counts = tally.outcomes.get('ending')!;
-    for (const [k, p] of Object.entries(exact)) {
-      const se = Math.sqrt((p * (1 - p)) / n);
-      expect(Math.abs((counts.get(k) ?? 0) / n - p)).toBeLessThan(4.5 * se + 1e-12);
-    }
+    expectSimulatorMatches(ninthAge, s, 'champion t9a', 20_000, 'ending');
   });
 
   it('a champion needs rank and file to fight apart from; a refused challenge may be issued by a champion', () => {

@@ -8,16 +8,8 @@ import { describe, expect, it } from 'vitest';
 import { UnsupportedRuleError } from '../../src/core/errors.js';
 import { ninthAgeWithFights as ninthAge } from '../../src/systems/ninth-age/index.js';
 import { warhammerFantasyWithFights as warhammerFantasy } from '../../src/systems/warhammer-fantasy/index.js';
+import { binomial, table } from './support.js';
 
-const binomial = (n: number, p: number): number[] => {
-  const out: number[] = [];
-  let c = 1;
-  for (let k = 0; k <= n; k++) {
-    out.push(c * p ** k * (1 - p) ** (n - k));
-    c = (c * (n - k)) / (k + 1);
-  }
-  return out;
-};
 const convolve = (a: number[], b: number[]): number[] => {
   const out = new Array<number>(a.length + b.length - 1).fill(0);
   a.forEach((p, i) => b.forEach((q, j) => (out[i + j] += p * q)));
@@ -29,7 +21,6 @@ const pass2d6 = (ld: number): number => {
   for (let a = 1; a <= 6; a++) for (let b = 1; b <= 6; b++) if (a + b <= ld) n++;
   return n / 36;
 };
-const table = (o: { outcomes?: Record<string, Record<string, number>> }, name: string) => o.outcomes?.[name] ?? {};
 const expectTable = (got: Record<string, number>, expected: Map<number | string, number>) => {
   for (const [k, p] of expected) expect(got[String(k)] ?? 0).toBeCloseTo(p, 12);
   expect([...expected.values()].reduce((a, b) => a + b, 0)).toBeCloseTo(1, 12);

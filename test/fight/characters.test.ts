@@ -5,22 +5,12 @@
  * engine's own output.
  */
 import { describe, expect, it } from 'vitest';
-import { chunkRng, masterState } from '../../src/core/rng.js';
 import { ScenarioError } from '../../src/core/errors.js';
-import { Tally } from '../../src/sim/tally.js';
 import { ninthAgeWithFights as ninthAge } from '../../src/systems/ninth-age/index.js';
 import { warhammerFantasyWithFights as warhammerFantasy } from '../../src/systems/warhammer-fantasy/index.js';
 import { isOneLineRefusal, runCli } from '../support/in-process.js';
+import { binomial, table, expectSimulatorMatches } from './support.js';
 
-const binomial = (n: number, p: number): number[] => {
-  const out: number[] = [];
-  let c = 1;
-  for (let k = 0; k <= n; k++) {
-    out.push(c * p ** k * (1 - p) ** (n - k));
-    c = (c * (n - k)) / (k + 1);
-  }
-  return out;
-};
 
 /**
  * 9th Age: both units' rank and file have A0 (no normal attacks, §4.3), so round 1's combat result
@@ -39,7 +29,6 @@ function t9aFight(challenge: boolean | 'refused', targetCharacter: Record<string
   });
 }
 
-const table = (o: { outcomes?: Record<string, Record<string, number>> }, name: string) => o.outcomes?.[name] ?? {};
 
 describe('9th Age: a character in a unit with a challenge', () => {
   const w = binomial(5, 1 / 4);
@@ -78,15 +67,7 @@ describe('9th Age: a character in a unit with a challenge', () => {
 
   it('the simulator rolls the same challenge die by die', () => {
     const s = t9aFight(true);
-    const tally = new Tally();
-    const n = 10_000;
-    ninthAge.simulate(s, chunkRng(masterState('characters t9a'), 0), n, tally);
-    const exact = table(ninthAge.exact(s), 'margin-1');
-    const counts = tally.outcomes.get('margin-1')!;
-    for (const [m, p] of Object.entries(exact)) {
-      const se = Math.sqrt((p * (1 - p)) / n);
-      expect(Math.abs((counts.get(m) ?? 0) / n - p)).toBeLessThan(4.5 * se + 1e-12);
-    }
+    expectSimulatorMatches(ninthAge, s, 'characters t9a', 10_000, 'margin-1');
   });
 });
 

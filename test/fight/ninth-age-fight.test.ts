@@ -9,6 +9,7 @@
 import { describe, expect, it } from 'vitest';
 import { ninthAgeWithFights as ninthAge } from '../../src/systems/ninth-age/index.js';
 import type { Outcome } from '../../src/systems/types.js';
+import { binomial } from './support.js';
 
 type Json = Record<string, unknown>;
 
@@ -16,16 +17,6 @@ type Json = Record<string, unknown>;
 const LD_WAYS = [0, 0, 1, 3, 6, 10, 15, 21, 26, 30, 33, 35, 36];
 const pass = (ld: number) => LD_WAYS[Math.max(0, Math.min(10, ld))] / 36;
 const CAUGHT = 721 / 1296;
-
-function binomial(n: number, q: number): number[] {
-  const out: number[] = [];
-  let c = 1;
-  for (let k = 0; k <= n; k++) {
-    out.push(c * q ** k * (1 - q) ** (n - k));
-    c = (c * (n - k)) / (k + 1);
-  }
-  return out;
-}
 
 interface Case {
   models: number;

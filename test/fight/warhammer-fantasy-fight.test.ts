@@ -10,20 +10,11 @@
  */
 import { describe, expect, it } from 'vitest';
 import { warhammerFantasyWithFights as warhammerFantasy } from '../../src/systems/warhammer-fantasy/index.js';
+import { binomial } from './support.js';
 
 const AT_MOST = [0, 0, 1, 3, 6, 10, 15, 21, 26, 30, 33, 35, 36];
 const holds = (x: number) => (x < 2 ? 0 : x >= 12 ? 1 : AT_MOST[x] / 36);
 const CAUGHT = 112607 / 209952;
-
-function binomial(n: number, q: number): number[] {
-  const out: number[] = [];
-  let c = 1;
-  for (let k = 0; k <= n; k++) {
-    out.push(c * q ** k * (1 - q) ** (n - k));
-    c = (c * (n - k)) / (k + 1);
-  }
-  return out;
-}
 
 type Winner = 'attacker' | 'target' | 'none';
 

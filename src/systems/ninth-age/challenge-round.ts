@@ -49,25 +49,25 @@ export function forEachChallengeRoundEnd(r: ChallengeRound, visit: (dT: number, 
       const u = meleeSides(r.units, failA, failT);
       const d = meleeSides(r.duel, failA, failT);
       const dims = [u.target.cap + 1, u.attacker.cap + 1, d.target.cap + 1, d.attacker.cap + 1] as const;
-      const table = steps(u, d, r.spills, dims);
-      for (let k = 0; k < table.length; k++) {
-        if (table[k] === 0) continue;
-        let i = k;
-        const oA = i % dims[3];
-        i = (i - oA) / dims[3];
-        const oT = i % dims[2];
-        i = (i - oT) / dims[2];
-        const dA = i % dims[1];
-        visit((i - dA) / dims[1], dA, oT, oA, wA * wT * table[k]);
-      }
+      forEachEntry(steps(u, d, r.spills, dims), dims, (dT, dA, oT, oA, p) => visit(dT, dA, oT, oA, wA * wT * p));
     }
   }
 }
 
 type Sides = ReturnType<typeof meleeSides>;
+type Dims = readonly [number, number, number, number];
+
+/** Each entry of a flat (dT, dA, oT, oA) table that has probability, with its four indices. */
+function forEachEntry(table: Float64Array, dims: Dims, visit: (dT: number, dA: number, oT: number, oA: number, p: number) => void): void {
+  let k = 0;
+  for (let dT = 0; dT < dims[0]; dT++)
+    for (let dA = 0; dA < dims[1]; dA++)
+      for (let oT = 0; oT < dims[2]; oT++)
+        for (let oA = 0; oA < dims[3]; oA++, k++) if (table[k] !== 0) visit(dT, dA, oT, oA, table[k]);
+}
 
 /** The joint table of (dT, dA, oT, oA) after every Initiative step, flat in that order. */
-function steps(u: Sides, d: Sides, spills: ChallengeRound['spills'], dims: readonly [number, number, number, number]): Float64Array {
+function steps(u: Sides, d: Sides, spills: ChallengeRound['spills'], dims: Dims): Float64Array {
   const index = (dT: number, dA: number, oT: number, oA: number) => ((dT * dims[1] + dA) * dims[2] + oT) * dims[3] + oA;
   let table = new Float64Array(dims[0] * dims[1] * dims[2] * dims[3]);
   table[0] = 1;
@@ -96,16 +96,7 @@ function steps(u: Sides, d: Sides, spills: ChallengeRound['spills'], dims: reado
       return out;
     };
     const next = new Float64Array(table.length);
-    for (let k = 0; k < table.length; k++) {
-      const p = table[k];
-      if (p === 0) continue;
-      let i = k;
-      const oA = i % dims[3];
-      i = (i - oA) / dims[3];
-      const oT = i % dims[2];
-      i = (i - oT) / dims[2];
-      const dA = i % dims[1];
-      const dT = (i - dA) / dims[1];
+    forEachEntry(table, dims, (dT, dA, oT, oA, p) => {
       // The units' combat goes on while both units have a model; a fighter standing may strike its fallen opponent for Overkill (§4.11)
       const aliveUA = aliveCode(u.attacker, dA);
       const aliveUT = aliveCode(u.target, dT);
@@ -123,7 +114,7 @@ function steps(u: Sides, d: Sides, spills: ChallengeRound['spills'], dims: reado
         const oT2 = kt % 1024;
         for (const [ka, qa] of a) next[index(dT2, Math.floor(ka / 1024), oT2, ka % 1024)] += p * qt * qa;
       }
-    }
+    });
     table = next;
   }
   return table;

@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import { ScenarioError, UnsupportedRuleError } from '../../core/errors.js';
 import { validate } from '../../core/input.js';
-import { DEFAULT_ROUNDS, MAX_ROUNDS } from '../../fight/types.js';
+import { roundsSchema } from '../../fight/rounds-schema.js';
 import type { Facing, Options, Scenario, Unit } from './model.js';
 import { type RawUnit, buildUnit, optionsOf, optionsSchema, unitSchema } from './schema.js';
 
@@ -56,12 +56,7 @@ const fightSchema = z.strictObject({
   type: z.literal('fight'),
   charging: z.enum(['attacker', 'target', 'none']).default('attacker'),
   facing: z.enum(['front', 'flank', 'rear']).default('front'),
-  rounds: z
-    .number({ error: `must be a whole number from 1 to ${MAX_ROUNDS}` })
-    .int({ error: `must be a whole number from 1 to ${MAX_ROUNDS}` })
-    .min(1, { error: `must be a whole number from 1 to ${MAX_ROUNDS}` })
-    .max(MAX_ROUNDS, { error: `must be a whole number from 1 to ${MAX_ROUNDS}` })
-    .default(DEFAULT_ROUNDS),
+  rounds: roundsSchema,
   pursuit: z.boolean().default(true),
   'stand-and-shoot': z
     .union([z.boolean(), z.strictObject({ 'long-range': z.boolean().default(false) })], {

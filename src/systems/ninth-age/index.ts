@@ -2,7 +2,7 @@
  * The 9th Age: Fantasy Battles (rulebook 0.11.1 beta) — close combat from attack to break test,
  * whole fights round after round, and shooting with its Panic test.
  */
-import { runChain } from '../../fight/chain.js';
+import { withFights } from '../../fight/with-fights.js';
 import type { GameSystem } from '../types.js';
 import { exactOutcome } from './exact.js';
 import { fightModel } from './fight.js';
@@ -27,13 +27,11 @@ export const ninthAge: GameSystem<Scenario> = {
   questions: ninthAgeQuestions,
 };
 
-const isFight = (s: Scenario | FightScenario): s is FightScenario => 'kind' in s && s.kind === 'fight';
-
 /** The rule set as the registry serves it: a round as above, or a whole fight (src/fight). */
-export const ninthAgeWithFights: GameSystem<Scenario | FightScenario> = {
-  ...ninthAge,
-  parse: (input) => (isFightInput(input) ? parseFight(input) : parseScenario(input)),
-  isFight,
-  exact: (s) => (isFight(s) ? runChain(fightModel(s)) : exactOutcome(s)),
-  simulate: (s, rng, n, tally) => (isFight(s) ? simulateFight(s, rng, n, tally) : simulateScenario(s, rng, n, tally)),
-};
+export const ninthAgeWithFights: GameSystem<Scenario | FightScenario> = withFights(ninthAge, {
+  isFightInput,
+  parseFight,
+  isFight: (s): s is FightScenario => 'kind' in s && s.kind === 'fight',
+  fightModel,
+  simulateFight,
+});

@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import { ScenarioError, UnsupportedRuleError } from '../../core/errors.js';
 import { validate } from '../../core/input.js';
-import { DEFAULT_ROUNDS, MAX_ROUNDS } from '../../fight/types.js';
+import { roundsSchema } from '../../fight/rounds-schema.js';
 import { standAndShootScenario } from './fight-stand-and-shoot.js';
 import { type MeleeScenario, type MeleeSituation, type ShootingScenario, type Unit, parseScenario, parseUnit } from './schema.js';
 
@@ -40,9 +40,6 @@ export interface FightScenario {
   /** The two joined characters fight a challenge every round both stand, Overkill up to +5 (§9). */
   readonly challenge: boolean;
 }
-
-const ROUNDS = { error: `must be a whole number from 1 to ${MAX_ROUNDS}` };
-const roundsSchema = z.number(ROUNDS).int(ROUNDS).min(1, ROUNDS).max(MAX_ROUNDS, ROUNDS).default(DEFAULT_ROUNDS);
 
 /** Keys of a melee round's situation that a fight works out itself, round by round. */
 const ROUND_KEYS: Record<string, string> = {

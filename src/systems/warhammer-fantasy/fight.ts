@@ -101,6 +101,11 @@ function member(f: FightScenario, side: Side, s: FightState, c: number): Member 
   };
 }
 
+/**
+ * Round `round`'s situation: chargers strike first only in the round they charged, equal
+ * Initiative afterwards goes to the previous round's winner (§0, §4, §16); a defended obstacle
+ * stops counting once its attackers have won a round of the combat (§4 "Defended obstacle").
+ */
 function roundSituation(f: FightScenario, state: FightState, round: number, challenge: boolean): MeleeScenario['situation'] {
   const sit = f.situation;
   return {

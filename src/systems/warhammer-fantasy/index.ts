@@ -1,7 +1,7 @@
 /**
  * Warhammer Fantasy Battles (6th/7th edition era quick reference), rules/warhammer-fantasy.md.
  */
-import { runChain } from '../../fight/chain.js';
+import { withFights } from '../../fight/with-fights.js';
 import type { GameSystem } from '../types.js';
 import { warhammerFantasyQuestions } from './questions.js';
 import { exact } from './exact.js';
@@ -43,13 +43,11 @@ export const warhammerFantasy: GameSystem<Scenario> = {
   questions: warhammerFantasyQuestions,
 };
 
-const isFight = (s: Scenario | FightScenario): s is FightScenario => s.phase === 'fight';
-
 /** The rule set as the registry serves it: everything above, or a whole fight (src/fight). */
-export const warhammerFantasyWithFights: GameSystem<Scenario | FightScenario> = {
-  ...warhammerFantasy,
-  parse: (input) => (isFightInput(input) ? parseFight(input) : parseScenario(input)),
-  isFight,
-  exact: (s) => (isFight(s) ? runChain(fightModel(s)) : exact(s)),
-  simulate: (s, rng, n, tally) => (isFight(s) ? simulateFight(s, rng, n, tally) : simulate(s, rng, n, tally)),
-};
+export const warhammerFantasyWithFights: GameSystem<Scenario | FightScenario> = withFights(warhammerFantasy, {
+  isFightInput,
+  parseFight,
+  isFight: (s): s is FightScenario => s.phase === 'fight',
+  fightModel,
+  simulateFight,
+});
