@@ -114,18 +114,12 @@ export function addConvolution(out: Dist, a: Dist, b: Dist): void {
 
 /**
  * Distribution of the sum of n independent copies of d, by repeated squaring. The capped form
- * (`sumIidCapped`) caps every partial sum as it is built (min(X + Y, m) = min(min(X, m) +
+ * (`sumIidUpTo`, which compoundCapped uses) caps every partial sum as it is built (min(X + Y, m) = min(min(X, m) +
  * min(Y, m), m) for X, Y ≥ 0), so damage past a target's total health is never counted and the
  * cost depends on the cap, not on n.
  */
 export function sumIid(d: Dist, n: number): Dist {
   return sumIidUpTo(d, n, Infinity);
-}
-
-/** Distribution of min(sum of n independent copies of d, max) (see sumIid). */
-export function sumIidCapped(d: Dist, n: number, max: number): Dist {
-  assertCount(max, 'sumIidCapped cap');
-  return sumIidUpTo(d, n, max);
 }
 
 function sumIidUpTo(d: Dist, n: number, max: number): Dist {

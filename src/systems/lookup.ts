@@ -13,14 +13,36 @@ interface Entry {
   load: () => Promise<GameSystem<any>>;
 }
 
-/** Every rule set, in the order they are listed; each entry's id and aliases are its index.ts's. */
+/**
+ * import(), or require() where import() cannot find the module: running from TypeScript sources
+ * (vitest), a Monte Carlo worker is CommonJS compiled by tsx's require hook (sim/worker-entry.cts),
+ * whose import() does not find the sources but whose require() does.
+ */
+async function load<T>(path: string, viaImport: () => Promise<T>): Promise<T> {
+  try {
+    return await viaImport();
+  } catch (error) {
+    if (typeof require !== 'function') throw error;
+    return require(path) as T;
+  }
+}
+
+/**
+ * Every rule set, in the order they are listed; each entry's id and aliases are its index.ts's.
+ * Each loader imports its rule set alone: the start-up of a command and of a Monte Carlo worker
+ * (sim/system-modules.ts) loads only the rule sets it needs (issue 16).
+ */
 const CATALOG: readonly Entry[] = [
-  { id: 'generic', aliases: ['d6'], load: async () => (await import('./generic/index.js')).generic },
-  { id: 'ninth-age', aliases: ['t9a'], load: async () => (await import('./ninth-age/index.js')).ninthAgeWithFights },
-  { id: 'warhammer-fantasy', aliases: ['whfb'], load: async () => (await import('./warhammer-fantasy/index.js')).warhammerFantasyWithFights },
-  { id: 'kings-of-war', aliases: ['kow'], load: async () => (await import('./kings-of-war/index.js')).kingsOfWar },
-  { id: 'age-of-sigmar', aliases: ['aos'], load: async () => (await import('./age-of-sigmar/index.js')).ageOfSigmar },
-  { id: 'hott', aliases: [], load: async () => (await import('./hott/index.js')).hott },
+  { id: 'generic', aliases: ['d6'], load: async () => (await load('./generic/index.js', () => import('./generic/index.js'))).generic },
+  { id: 'ninth-age', aliases: ['t9a'], load: async () => (await load('./ninth-age/index.js', () => import('./ninth-age/index.js'))).ninthAgeWithFights },
+  {
+    id: 'warhammer-fantasy',
+    aliases: ['whfb'],
+    load: async () => (await load('./warhammer-fantasy/index.js', () => import('./warhammer-fantasy/index.js'))).warhammerFantasyWithFights,
+  },
+  { id: 'kings-of-war', aliases: ['kow'], load: async () => (await load('./kings-of-war/index.js', () => import('./kings-of-war/index.js'))).kingsOfWar },
+  { id: 'age-of-sigmar', aliases: ['aos'], load: async () => (await load('./age-of-sigmar/index.js', () => import('./age-of-sigmar/index.js'))).ageOfSigmar },
+  { id: 'hott', aliases: [], load: async () => (await load('./hott/index.js', () => import('./hott/index.js'))).hott },
 ];
 
 const loaded = new Map<SystemId, GameSystem<any>>();

@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { type DiceExpr, DiceError, diceMax, diceMin, parseDice } from '../../core/dice.js';
 import { ScenarioError } from '../../core/errors.js';
-import { d6Target, parseRuleRef, validate } from '../../core/input.js';
+import { d6Target, parseRuleRef, validate, type RuleRef } from '../../core/input.js';
 import type { Reroll } from '../../core/d6.js';
 
 /**
@@ -231,27 +231,39 @@ function bonusEffect(text: string, path: string): { kind: 'rend' | 'damage'; val
   return { kind: m[1] as 'rend' | 'damage', value };
 }
 
-/** Critical hits: `extra-hits(D)`, `extra-hit-rolls(D)`, `auto-wound`, `mortal(D)`, `extra-mortal(D)`, `rend+(N)`, `damage+(N)`. */
-function parseHitCrit(on: number, effects: string[], root: string): HitCrit {
-  const crit: HitCrit = { on, extraHits: null, extraHitRolls: null, autoWound: false, mortal: null, extraMortal: null, extraRend: 0, extraDamage: 0 };
+/**
+ * Each effect of a critical's list: `rend+(N)` / `damage+(N)` set on `crit`, every other one
+ * (parsed as a rule reference) handed to `other`, which sets it or throws naming the allowed ones.
+ */
+function readEffects(
+  effects: string[],
+  root: string,
+  crit: { extraRend: number; extraDamage: number },
+  other: (rule: RuleRef, text: string, path: string) => void,
+): void {
   effects.forEach((text, i) => {
     const path = `${root}.effects[${i}]`;
     const bonus = bonusEffect(text, path);
     if (bonus?.kind === 'rend') crit.extraRend = bonus.value;
     else if (bonus?.kind === 'damage') crit.extraDamage = bonus.value;
-    else {
-      const rule = parseRuleRef(text, path);
-      if (rule.id === 'extra-hits') crit.extraHits = countParam(rule.param, text, path, 'extra-hits(1)');
-      else if (rule.id === 'extra-hit-rolls') crit.extraHitRolls = countParam(rule.param, text, path, 'extra-hit-rolls(1)');
-      else if (rule.id === 'auto-wound' && rule.param === null) crit.autoWound = true;
-      else if (rule.id === 'mortal') crit.mortal = diceParam(rule.param, text, path, 'mortal(D3)');
-      else if (rule.id === 'extra-mortal') crit.extraMortal = diceParam(rule.param, text, path, 'extra-mortal(1)');
-      else
-        throw new ScenarioError(
-          path,
-          `unknown critical-hit effect '${text}' (allowed: extra-hits(D), extra-hit-rolls(D), auto-wound, mortal(D), extra-mortal(D), rend+(N), damage+(N))`,
-        );
-    }
+    else other(parseRuleRef(text, path), text, path);
+  });
+}
+
+/** Critical hits: `extra-hits(D)`, `extra-hit-rolls(D)`, `auto-wound`, `mortal(D)`, `extra-mortal(D)`, `rend+(N)`, `damage+(N)`. */
+function parseHitCrit(on: number, effects: string[], root: string): HitCrit {
+  const crit: HitCrit = { on, extraHits: null, extraHitRolls: null, autoWound: false, mortal: null, extraMortal: null, extraRend: 0, extraDamage: 0 };
+  readEffects(effects, root, crit, (rule, text, path) => {
+    if (rule.id === 'extra-hits') crit.extraHits = countParam(rule.param, text, path, 'extra-hits(1)');
+    else if (rule.id === 'extra-hit-rolls') crit.extraHitRolls = countParam(rule.param, text, path, 'extra-hit-rolls(1)');
+    else if (rule.id === 'auto-wound' && rule.param === null) crit.autoWound = true;
+    else if (rule.id === 'mortal') crit.mortal = diceParam(rule.param, text, path, 'mortal(D3)');
+    else if (rule.id === 'extra-mortal') crit.extraMortal = diceParam(rule.param, text, path, 'extra-mortal(1)');
+    else
+      throw new ScenarioError(
+        path,
+        `unknown critical-hit effect '${text}' (allowed: extra-hits(D), extra-hit-rolls(D), auto-wound, mortal(D), extra-mortal(D), rend+(N), damage+(N))`,
+      );
   });
   if (crit.mortal && (crit.autoWound || crit.extraMortal || crit.extraRend || crit.extraDamage))
     throw new ScenarioError(`${root}.effects`, "'mortal' (instead of the hit) cannot be combined with auto-wound, extra-mortal, rend+ or damage+: the hit does not go on to wound");
@@ -261,17 +273,10 @@ function parseHitCrit(on: number, effects: string[], root: string): HitCrit {
 /** Critical wounds: `mortal(D)`, `extra-mortal(D)`, `rend+(N)`, `damage+(N)`. */
 function parseWoundCrit(on: number, effects: string[], root: string): WoundCrit {
   const crit: WoundCrit = { on, mortal: null, extraMortal: null, extraRend: 0, extraDamage: 0 };
-  effects.forEach((text, i) => {
-    const path = `${root}.effects[${i}]`;
-    const bonus = bonusEffect(text, path);
-    if (bonus?.kind === 'rend') crit.extraRend = bonus.value;
-    else if (bonus?.kind === 'damage') crit.extraDamage = bonus.value;
-    else {
-      const rule = parseRuleRef(text, path);
-      if (rule.id === 'mortal') crit.mortal = diceParam(rule.param, text, path, 'mortal(D3)');
-      else if (rule.id === 'extra-mortal') crit.extraMortal = diceParam(rule.param, text, path, 'extra-mortal(1)');
-      else throw new ScenarioError(path, `unknown critical-wound effect '${text}' (allowed: mortal(D), extra-mortal(D), rend+(N), damage+(N))`);
-    }
+  readEffects(effects, root, crit, (rule, text, path) => {
+    if (rule.id === 'mortal') crit.mortal = diceParam(rule.param, text, path, 'mortal(D3)');
+    else if (rule.id === 'extra-mortal') crit.extraMortal = diceParam(rule.param, text, path, 'extra-mortal(1)');
+    else throw new ScenarioError(path, `unknown critical-wound effect '${text}' (allowed: mortal(D), extra-mortal(D), rend+(N), damage+(N))`);
   });
   if (crit.mortal && (crit.extraMortal || crit.extraRend || crit.extraDamage))
     throw new ScenarioError(`${root}.effects`, "'mortal' (instead of the wound) cannot be combined with extra-mortal, rend+ or damage+: the wound does not go on to the save");

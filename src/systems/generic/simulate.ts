@@ -14,6 +14,7 @@
 import { D6_LIMIT, type Rng } from '../../core/rng.js';
 import type { DiceExpr } from '../../core/dice.js';
 import type { Reroll } from '../../core/d6.js';
+import { flat, rollFlat, type FlatDice } from './flat-dice.js';
 import type { Tally } from '../../sim/tally.js';
 import type { GenericScenario, Profile } from './schema.js';
 import { rollNeeded, saveNeeded, wardNeeded } from './tables.js';
@@ -25,40 +26,6 @@ const FAILED = 2;
 const ALL = 3;
 const REROLL_CODE: Record<Reroll, number> = { none: NONE, ones: ONES, failed: FAILED, all: ALL };
 
-/** A dice expression unpacked into numbers the loop can use without calls. */
-interface FlatDice {
-  count: number;
-  sides: number; // 3 or 6
-  modifier: number;
-  discard: number; // 0 none, 1 highest, 2 lowest
-}
-
-function flat(e: DiceExpr | null): FlatDice {
-  if (!e) return { count: 0, sides: 6, modifier: 0, discard: 0 };
-  return { count: e.count, sides: e.faces, modifier: e.modifier, discard: e.discard === 'highest' ? 1 : e.discard === 'lowest' ? 2 : 0 };
-}
-
-/**
- * Roll a dice expression (attacks, damage, mortal damage) on the Rng object. Kept out of the
- * hot loop's closure so that loop's generator state stays in registers: callers save their
- * locals into the Rng before and read them back after.
- */
-function rollFlat(e: FlatDice, rng: Rng): number {
-  if (e.count === 0) return e.modifier > 0 ? e.modifier : 0;
-  let sum = 0;
-  let hi = 0;
-  let lo = 7;
-  for (let i = 0; i < e.count; i++) {
-    const face = e.sides === 3 ? rng.d3() : rng.d6();
-    sum += face;
-    if (face > hi) hi = face;
-    if (face < lo) lo = face;
-  }
-  if (e.discard === 1) sum -= hi;
-  else if (e.discard === 2) sum -= lo;
-  sum += e.modifier;
-  return sum > 0 ? sum : 0;
-}
 
 const DAMAGE_NONE = 0;
 const DAMAGE_ONES = 1;
