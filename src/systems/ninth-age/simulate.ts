@@ -103,11 +103,21 @@ export function compileRound(s: Scenario): CompiledRound {
   };
 }
 
+/** A round's wounds as rolled, written in place by the roll functions below (no object per round). */
+export class RolledBlows {
+  /** Damage indices of the units' combat (see MeleeSide): the rank and file's wounds, then a joined character's. */
+  dT = 0;
+  dA = 0;
+  /** Wounds on each fighter in the challenge, Overkill included (0 without a challenge). */
+  oT = 0;
+  oA = 0;
+}
+
 /**
  * One round's Fear tests and Initiative steps rolled (§12.6, §4.2): the wounds caused on the target
- * and on the attacker, Overkill included in a challenge.
+ * and on the attacker, Overkill included in a challenge, written into `out`.
  */
-export function rollRoundWounds(c: CompiledRound, rng: Rng, victimT: Victim, victimA: Victim): { dT: number; dA: number } {
+export function rollRoundWounds(c: CompiledRound, rng: Rng, victimT: Victim, victimA: Victim, out: RolledBlows): void {
   const s = c.scenario;
   const challenge = (s.situation as MeleeSituation).challenge;
   // Fear tests at the start of the Combat Phase (§12.6)
@@ -130,22 +140,35 @@ export function rollRoundWounds(c: CompiledRound, rng: Rng, victimT: Victim, vic
     dT = addWounds(target.side, dT, onTarget);
     dA = addWounds(attacker.side, dA, onAttacker);
   }
-  return { dT, dA };
+  out.dT = dT;
+  out.dA = dA;
+  out.oT = 0;
+  out.oA = 0;
+}
+
+/** A round with an accepted challenge compiled: the units' combat, the challenge, and the steps at which either strikes. */
+export interface CompiledChallenge {
+  readonly units: CompiledRound;
+  readonly duel: CompiledRound;
+  /** Whether each side's fighter is its unit's champion, taking the wounds beyond its rank and file (§4.10). */
+  readonly spills: { readonly attacker: boolean; readonly target: boolean };
+  /** Indices into INITIATIVE_STEPS at which some group of the units or the fighters strikes, in order. */
+  readonly activeSteps: readonly number[];
+}
+
+export function compileChallenge(units: CompiledRound, duel: CompiledRound, spills: CompiledChallenge['spills']): CompiledChallenge {
+  const activeSteps = [...new Set([...units.activeSteps, ...duel.activeSteps])].sort((x, y) => x - y);
+  return { units, duel, spills, activeSteps };
 }
 
 /**
  * A round with an accepted challenge rolled (§4.11): one Fear test per unit binding its fighter too
  * (§12.6), then each Initiative step of the units' combat and of the challenge together, a champion
- * fighter taking the wounds that slay its unit's last rank and file (§4.10, spillOver).
+ * fighter taking the wounds that slay its unit's last rank and file (§4.10, spillOver). The wounds
+ * are written into `out`.
  */
-export function rollChallengeRoundWounds(
-  units: CompiledRound,
-  duel: CompiledRound,
-  spills: { readonly attacker: boolean; readonly target: boolean },
-  rng: Rng,
-  victimT: Victim,
-  victimA: Victim,
-): { dT: number; dA: number; oT: number; oA: number } {
+export function rollChallengeRoundWounds(ch: CompiledChallenge, rng: Rng, victimT: Victim, victimA: Victim, out: RolledBlows): void {
+  const { units, duel, spills } = ch;
   const s = units.scenario;
   const failA = units.fearA && !rollLeadership(units.ldA, s.attacker.morale.rerollLeadership, rng);
   const failT = units.fearT && !rollLeadership(units.ldT, s.target.morale.rerollLeadership, rng);
@@ -155,8 +178,7 @@ export function rollChallengeRoundWounds(
   let dA = 0;
   let oT = 0;
   let oA = 0;
-  const active = [...new Set([...units.activeSteps, ...duel.activeSteps])].sort((x, y) => x - y);
-  for (const k of active) {
+  for (const k of ch.activeSteps) {
     const aliveA = aliveCode(u.attacker.side, dA);
     const aliveT = aliveCode(u.target.side, dT);
     const fighterA = aliveCode(d.attacker.side, oA);
@@ -174,31 +196,39 @@ export function rollChallengeRoundWounds(
     dT = addWounds(u.target.side, dT, onT);
     dA = addWounds(u.attacker.side, dA, onA);
   }
-  return { dT, dA, oT, oA };
+  out.dT = dT;
+  out.dA = dA;
+  out.oT = oT;
+  out.oA = oA;
 }
+
+/** How a loser's test can come out (§12.2, §12.3), in the order of rollLoserTest's code. */
+export const LOSER_RESULTS = ['holds', 'breaks-escapes', 'breaks-caught'] as const;
+export type LoserResult = (typeof LOSER_RESULTS)[number];
 
 /**
  * The loser's test rolled (§12.2, §7): the wounds it loses to Unstable or Daemonic Instability, and
- * whether it holds, breaks and escapes, or breaks and is caught (§12.3).
+ * whether it holds, breaks and escapes, or breaks and is caught (§12.3) — as one number (no object
+ * per test): extra wounds × 3 + the index of the result in LOSER_RESULTS.
  */
-export function rollLoserTest(test: LoserTest, rng: Rng): { extra: number; result: 'holds' | 'breaks-escapes' | 'breaks-caught' } {
+export function rollLoserTest(test: LoserTest, rng: Rng): number {
   let extra = 0;
-  let result: 'holds' | 'breaks-escapes' | 'breaks-caught' = 'holds';
+  let result = 0; // holds
   if (test.kind === 'unstable') extra = test.wounds;
   else if (test.kind === 'daemonic') {
     extra = Math.max(0, rng.d6() + rng.d6() + test.add - test.ld);
     if (extra > 0 && test.reroll) extra = Math.max(0, rng.d6() + rng.d6() + test.add - test.ld);
   } else if (test.kind === 'break' && !rollLeadership(test.ld, test.reroll, rng)) {
-    if (test.destroyedOnFailure) result = 'breaks-caught';
+    if (test.destroyedOnFailure) result = 2;
     else {
       // pursue or restrain (a passed Leadership test declines), then the flee and pursuit rolls (§4.1, §12.3)
       const pursues = !test.restraint || !rollLeadership(test.restraint.ld, test.restraint.reroll, rng);
       const flee = rollDice(test.flee, rng);
       // caught when the pursuit roll is at least the flee roll (§12.3)
-      result = pursues && rollDice(test.pursuit, rng) >= flee ? 'breaks-caught' : 'breaks-escapes';
+      result = pursues && rollDice(test.pursuit, rng) >= flee ? 2 : 1;
     }
   }
-  return { extra, result };
+  return extra * 3 + result;
 }
 
 function simulateMelee(s: Scenario, rng: Rng, n: number, tally: Tally): void {
@@ -209,10 +239,12 @@ function simulateMelee(s: Scenario, rng: Rng, n: number, tally: Tally): void {
   const endA = endOfPhaseHits(s.attacker, s.target);
   const victimT = new Victim();
   const victimA = new Victim();
+  const blows = new RolledBlows();
   for (let sample = 0; sample < n; sample++) {
     victimT.reset();
     victimA.reset();
-    const { dT, dA } = rollRoundWounds(round, rng, victimT, victimA);
+    rollRoundWounds(round, rng, victimT, victimA, blows);
+    const { dT, dA } = blows;
     let damageT = Math.min(dT, poolT);
     let damageA = Math.min(dA, poolA);
     // Which units are still on the table when the phase ends (not wiped out, not caught in pursuit)
@@ -229,7 +261,9 @@ function simulateMelee(s: Scenario, rng: Rng, n: number, tally: Tally): void {
       const loser = r.loser === 'target' ? s.target : s.attacker;
       const pool = r.loser === 'target' ? poolT : poolA;
       const already = r.loser === 'target' ? damageT : damageA;
-      const { extra, result } = rollLoserTest(r.test, rng);
+      const code = rollLoserTest(r.test, rng);
+      const extra = Math.floor(code / 3);
+      const result = LOSER_RESULTS[code % 3];
       const total = Math.min(pool, already + extra);
       if (r.loser === 'target') damageT = total;
       else damageA = total;
