@@ -3,7 +3,7 @@
  * to-wound (a die re-rolled once), Lethal Strike, armour, ward or Regeneration, Multiple Wounds —
  * noting on the victim what the attack leaves for the rest of the phase.
  */
-import { rollDice } from '../../core/dice.js';
+import { type DiceExpr, rollDice } from '../../core/dice.js';
 import type { Rng } from '../../core/rng.js';
 import type { AttackProfile } from './profile.js';
 
@@ -22,21 +22,134 @@ export class Victim {
   }
 }
 
+/** No protection roll, flattened: need −1. */
+const NO_PROTECTION = { need: -1, rerollSuccess: false } as const;
+
+/**
+ * An AttackProfile flattened into numbers and booleans, one hidden class for every profile, so the
+ * dice loop stays monomorphic (issue 16). Built by AttackDiceTable, one object per distinct profile.
+ */
+export class AttackDice {
+  /** 0 cannot hit, 1 "a 6, then X+", 2 one roll, 3 automatic. */
+  readonly hitKind: number;
+  readonly hitNeed: number;
+  readonly hitSecond: number;
+  readonly hitReroll: boolean;
+  readonly poisoned: boolean;
+  readonly luckyShield: boolean;
+  readonly lightning: boolean;
+  readonly woundNeed: number;
+  readonly woundRerollSuccess: boolean;
+  readonly woundRerollSixes: boolean;
+  readonly woundRerollFailed: boolean;
+  readonly lethalStrike: boolean;
+  readonly armourNeed: number;
+  readonly lethalArmourNeed: number;
+  readonly armourReroll: boolean;
+  readonly luckyCharm: boolean;
+  /** Ward or Regeneration need (−1: none), and whether a success is re-rolled (Holy); the same under Lethal Strike, and Gemstone Shielding's. */
+  readonly protectionNeed: number;
+  readonly protectionReroll: boolean;
+  readonly lethalProtectionNeed: number;
+  readonly lethalProtectionReroll: boolean;
+  readonly gemNeed: number;
+  readonly gemReroll: boolean;
+  readonly lethalGemNeed: number;
+  readonly lethalGemReroll: boolean;
+  readonly hellfire: boolean;
+  readonly multipleWounds: DiceExpr | null;
+  readonly woundsCap: number;
+
+  constructor(p: AttackProfile) {
+    const h = p.hit;
+    this.hitKind = h.kind === 'impossible' ? 0 : h.kind === 'chain' ? 1 : h.kind === 'roll' ? 2 : 3;
+    this.hitNeed = h.kind === 'roll' ? h.need : 0;
+    this.hitSecond = h.kind === 'chain' ? h.second : 0;
+    this.hitReroll = h.kind === 'roll' && h.rerollMisses;
+    this.poisoned = p.poisoned;
+    this.luckyShield = p.luckyShield;
+    this.lightning = p.lightning;
+    this.woundNeed = p.woundNeed;
+    this.woundRerollSuccess = p.woundRerollSuccess;
+    this.woundRerollSixes = p.woundRerollSixes;
+    this.woundRerollFailed = p.woundRerollFailed;
+    this.lethalStrike = p.lethalStrike;
+    this.armourNeed = p.armourNeed;
+    this.lethalArmourNeed = p.lethalArmourNeed;
+    this.armourReroll = p.armourReroll;
+    this.luckyCharm = p.luckyCharm;
+    const pr = p.protection ?? NO_PROTECTION;
+    const lp = p.lethalProtection ?? NO_PROTECTION;
+    const gem = p.gemstone ?? NO_PROTECTION;
+    const lgem = p.lethalGemstone ?? NO_PROTECTION;
+    this.protectionNeed = pr.need;
+    this.protectionReroll = pr.rerollSuccess;
+    this.lethalProtectionNeed = lp.need;
+    this.lethalProtectionReroll = lp.rerollSuccess;
+    this.gemNeed = gem.need;
+    this.gemReroll = gem.rerollSuccess;
+    this.lethalGemNeed = lgem.need;
+    this.lethalGemReroll = lgem.rerollSuccess;
+    this.hellfire = p.hellfire;
+    this.multipleWounds = p.multipleWounds;
+    this.woundsCap = p.woundsCap;
+  }
+
+  /** Everything the dice depend on, as one string (AttackDiceTable's key). */
+  get key(): string {
+    const m = this.multipleWounds;
+    return [
+      this.hitKind, this.hitNeed, this.hitSecond, this.hitReroll, this.poisoned, this.luckyShield, this.lightning,
+      this.woundNeed, this.woundRerollSuccess, this.woundRerollSixes, this.woundRerollFailed, this.lethalStrike,
+      this.armourNeed, this.lethalArmourNeed, this.armourReroll, this.luckyCharm,
+      this.protectionNeed, this.protectionReroll, this.lethalProtectionNeed, this.lethalProtectionReroll,
+      this.gemNeed, this.gemReroll, this.lethalGemNeed, this.lethalGemReroll,
+      this.hellfire, m ? `${m.count}d${m.faces}${m.discard ?? ''}${m.modifier}` : '', this.woundsCap,
+    ].join(',');
+  }
+}
+
+/** One AttackDice per distinct profile met (a simulator keeps one table per scenario). */
+export class AttackDiceTable {
+  private readonly byKey = new Map<string, AttackDice>();
+
+  of(p: AttackProfile): AttackDice {
+    const d = new AttackDice(p);
+    const key = d.key;
+    const known = this.byKey.get(key);
+    if (known) return known;
+    this.byKey.set(key, d);
+    return d;
+  }
+}
+
+/** A D6 roll against a protection need (natural 1 fails, A13), a success re-rolled once when asked (Holy). */
+function protectionSaves(need: number, reroll: boolean, rng: Rng): boolean {
+  let f = rng.d6();
+  let saved = f !== 1 && f >= need;
+  if (saved && reroll) {
+    f = rng.d6(); // Holy: a successful ward must be re-rolled
+    saved = f !== 1 && f >= need;
+  }
+  return saved;
+}
+
 /** Wounds caused by one attack on `victim`. */
-export function rollAttack(p: AttackProfile, rng: Rng, victim: Victim): number {
+export function rollAttack(p: AttackDice, rng: Rng, victim: Victim): number {
   let poisonedWound = false;
-  const hit = p.hit;
-  if (hit.kind === 'impossible') return 0;
-  if (hit.kind === 'chain') {
+  const hitKind = p.hitKind;
+  if (hitKind === 0) return 0;
+  if (hitKind === 1) {
     // "a 6, then X+" (§5.2)
     if (rng.d6() !== 6) return 0;
-    if (rng.d6() < hit.second) return 0;
-  } else if (hit.kind === 'roll') {
+    if (rng.d6() < p.hitSecond) return 0;
+  } else if (hitKind === 2) {
+    const need = p.hitNeed;
     let f = rng.d6();
-    let ok = f === 6 || (f !== 1 && f >= hit.need);
-    if (!ok && hit.rerollMisses) {
+    let ok = f === 6 || (f !== 1 && f >= need);
+    if (!ok && p.hitReroll) {
       f = rng.d6(); // Hatred: the re-roll is final
-      ok = f === 6 || (f !== 1 && f >= hit.need);
+      ok = f === 6 || (f !== 1 && f >= need);
     }
     if (!ok) return 0;
     poisonedWound = p.poisoned && f === 6;
@@ -49,12 +162,13 @@ export function rollAttack(p: AttackProfile, rng: Rng, victim: Victim): number {
   if (p.lightning) victim.lightning = true; // Lightning Attack: a hit on a unit with Fly (§7)
   let lethal = false;
   if (!poisonedWound) {
+    const need = p.woundNeed;
     let f = rng.d6();
-    let ok = p.woundNeed !== 0 && f !== 1 && (f === 6 || f >= p.woundNeed);
+    let ok = need !== 0 && f !== 1 && (f === 6 || f >= need);
     // Whichever rule asks first re-rolls the die; the second result is final (§1.2)
     if (ok ? p.woundRerollSuccess || (f === 6 && p.woundRerollSixes) : p.woundRerollFailed) {
       f = rng.d6();
-      ok = p.woundNeed !== 0 && f !== 1 && (f === 6 || f >= p.woundNeed);
+      ok = need !== 0 && f !== 1 && (f === 6 || f >= need);
     }
     if (!ok) return 0;
     lethal = p.lethalStrike && f === 6;
@@ -74,21 +188,15 @@ export function rollAttack(p: AttackProfile, rng: Rng, victim: Victim): number {
     if (saved) return 0;
   }
   // Gemstone Shielding: a 4+ ward for the first wound it improves, instead of the own ward (§11, §4.8)
-  const gem = lethal ? p.lethalGemstone : p.gemstone;
-  let protection = lethal ? p.lethalProtection : p.protection;
-  if (gem && !victim.gemSpent) {
+  const gemNeed = lethal ? p.lethalGemNeed : p.gemNeed;
+  let need = lethal ? p.lethalProtectionNeed : p.protectionNeed;
+  let reroll = lethal ? p.lethalProtectionReroll : p.protectionReroll;
+  if (gemNeed !== -1 && !victim.gemSpent) {
     victim.gemSpent = true;
-    protection = gem;
+    need = gemNeed;
+    reroll = lethal ? p.lethalGemReroll : p.gemReroll;
   }
-  if (protection) {
-    let f = rng.d6();
-    let saved = f !== 1 && f >= protection.need;
-    if (saved && protection.rerollSuccess) {
-      f = rng.d6(); // Holy: a successful ward must be re-rolled
-      saved = f !== 1 && f >= protection.need;
-    }
-    if (saved) return 0;
-  }
+  if (need !== -1 && protectionSaves(need, reroll, rng)) return 0;
   if (p.hellfire) victim.hellfire = true; // Hellfire: an unsaved wound (§7)
   return p.multipleWounds ? Math.min(rollDice(p.multipleWounds, rng), p.woundsCap) : 1;
 }

@@ -12,18 +12,16 @@ import type { Rng } from '../../core/rng.js';
 import { FightTables } from '../../fight/tables.js';
 import { type Ending, type FightSide, type Overkill, type Units, overkillKey } from '../../fight/types.js';
 import type { Tally } from '../../sim/tally.js';
-import { Victim } from './attack-sim.js';
+import { AttackDiceTable, Victim } from './attack-sim.js';
 import { type FightState, START, afterBlows, chargerPanic, duelScenario, loserAfter, roundScenario, spillsOf, stateKey, unitsOf } from './fight.js';
 import type { FightScenario } from './fight-schema.js';
 import { woundPool } from './melee-setup.js';
 import { type LoserTest, combatScore, roundResult } from './resolution.js';
 import {
-  type CompiledChallenge,
-  type CompiledRound,
+  CompiledChallenge,
+  CompiledRound,
   LOSER_RESULTS,
   RolledBlows,
-  compileChallenge,
-  compileRound,
   rollChallengeRoundWounds,
   rollLoserTest,
   rollPanic,
@@ -108,6 +106,8 @@ class FightRounds {
   private readonly endRecords = new Map<string, EndRecord>();
   private readonly shots = new Map<number, AfterShots>();
   private readonly spills: CompiledChallenge['spills'];
+  /** One AttackDice per distinct attack profile of the fight's rounds. */
+  private readonly dice = new AttackDiceTable();
   readonly panic: ReturnType<typeof chargerPanic>;
   readonly shoot: ((rng: Rng) => number) | null;
 
@@ -124,16 +124,17 @@ class FightRounds {
     const id = this.key(state) * 2 + phase - 1;
     let r = this.prepared.get(id);
     if (!r) {
-      const units = compileRound(roundScenario(f, state, phase));
+      const units = new CompiledRound(roundScenario(f, state, phase), this.dice);
       const d = duelScenario(f, state, phase);
-      const duel = d ? compileRound(d) : null;
-      const challenge = duel ? compileChallenge(units, duel, this.spills) : null;
-      const { attacker, target } = units.combos[0][0];
+      const duel = d ? new CompiledRound(d, this.dice) : null;
+      const challenge = duel ? new CompiledChallenge(units, duel, this.spills) : null;
+      // Each count's range: a side's damage index runs 0 … cap, whatever the Fear tests (MeleeSide)
+      const { attacker, target } = units.sidesAt(0);
       const dims = [
         target.side.cap + 1,
         attacker.side.cap + 1,
-        duel ? duel.combos[0][0].target.side.cap + 1 : 1,
-        duel ? duel.combos[0][0].attacker.side.cap + 1 : 1,
+        duel ? duel.sidesAt(0).target.side.cap + 1 : 1,
+        duel ? duel.sidesAt(0).attacker.side.cap + 1 : 1,
       ] as const;
       r = { state, phase, units, challenge, dims, judgements: new Map() };
       this.prepared.set(id, r);

@@ -4,15 +4,15 @@
  * combat result, the break test, flee and pursuit, then the end-of-phase hits of Hellfire and
  * Lightning Attack; or one unit's shooting and the Panic test.
  */
-import { rollDice } from '../../core/dice.js';
+import { type DiceExpr, rollDice } from '../../core/dice.js';
 import type { Rng } from '../../core/rng.js';
 import type { Tally } from '../../sim/tally.js';
-import { Victim, rollAttack } from './attack-sim.js';
+import { AttackDice, AttackDiceTable, Victim, rollAttack } from './attack-sim.js';
 import type { MeleeCategory } from './categories.js';
 import { type MeleeSide, addWounds, aliveCode, meleeSides, modelsAlive, standingLeadership, takesFearTest, victimAt, woundPool } from './melee-setup.js';
 import type { MeleeSituation, Scenario, ShootingSituation, Unit } from './model.js';
 import { type AttackCount, type AttackGroup, type EndOfPhaseHits, INITIATIVE_STEPS, endOfPhaseHits, shotCount } from './groups.js';
-import { type AttackProfile, shootingProfile } from './profile.js';
+import { shootingProfile } from './profile.js';
 import { type LoserTest, type Side, roundResult } from './resolution.js';
 import { spillOver } from './challenge-round.js';
 
@@ -22,45 +22,72 @@ function rollLeadership(ld: number, reroll: boolean, rng: Rng): boolean {
   return reroll && rng.d6() + rng.d6() <= ld;
 }
 
-/** The attacks of one side at one step, looked up by models alive. */
-interface CompiledGroup {
-  readonly profiles: AttackProfile[];
-  readonly counts: AttackCount[];
+/**
+ * The attacks of one group, looked up by the side's alive code (aliveCode): its dice and its count,
+ * each worked out on first use (most alive codes of a round are never met).
+ */
+class CompiledGroup {
+  private readonly dice: Array<AttackDice | undefined> = [];
+  private readonly counts: Array<AttackCount | undefined> = [];
+
+  constructor(
+    private readonly group: AttackGroup,
+    private readonly table: AttackDiceTable,
+  ) {}
+
+  diceAt(alive: number): AttackDice {
+    return (this.dice[alive] ??= this.table.of(this.group.profile(alive)));
+  }
+
+  countAt(alive: number): AttackCount {
+    return (this.counts[alive] ??= this.group.count(alive));
+  }
 }
 
 interface CompiledSide {
   readonly side: MeleeSide;
+  /** aliveCode(side, d) by damage index d, 0 … cap. */
+  readonly alive: Int32Array;
   /** Per Initiative step (index into INITIATIVE_STEPS), the groups striking then at the enemy R&F. */
   readonly steps: CompiledGroup[][];
   /** The same at the enemy's joined character. */
   readonly stepsVsCharacter: CompiledGroup[][];
 }
 
-function compile(side: MeleeSide): CompiledSide {
-  // alive codes: R&F alive, times 2 plus the character's 1 when the side has a joined character
-  const codes = Array.from({ length: side.character ? side.unit.models * 2 + 2 : side.unit.models + 1 }, (_, k) => k);
+function compile(side: MeleeSide, table: AttackDiceTable): CompiledSide {
   const byStep = (groups: AttackGroup[]) =>
-    INITIATIVE_STEPS.map((step) =>
-      groups.filter((g) => g.initiative === step).map((g) => ({ profiles: codes.map((n) => g.profile(n)), counts: codes.map((n) => g.count(n)) })),
-    );
-  return { side, steps: byStep(side.groups), stepsVsCharacter: byStep(side.groupsVsCharacter) };
+    INITIATIVE_STEPS.map((step) => groups.filter((g) => g.initiative === step).map((g) => new CompiledGroup(g, table)));
+  const alive = Int32Array.from({ length: side.cap + 1 }, (_, d) => aliveCode(side, d));
+  return { side, alive, steps: byStep(side.groups), stepsVsCharacter: byStep(side.groupsVsCharacter) };
 }
 
 /** The groups striking at one step, in their listed order, each attack rolled in turn. */
 function rollGroups(groups: CompiledGroup[], alive: number, rng: Rng, victim: Victim): number {
   let wounds = 0;
-  for (const g of groups) {
-    const c = g.counts[alive];
+  for (let i = 0; i < groups.length; i++) {
+    const g = groups[i];
+    const c = g.countAt(alive);
     let attacks = c.flat;
     if (c.dice) for (let r = 0; r < c.rolls; r++) attacks += rollDice(c.dice, rng);
-    const profile = g.profiles[alive];
-    for (let k = 0; k < attacks; k++) wounds += rollAttack(profile, rng, victim);
+    const dice = g.diceAt(alive);
+    for (let k = 0; k < attacks; k++) wounds += rollAttack(dice, rng, victim);
   }
   return wounds;
 }
 
+/** A unit's end-of-phase hits (EndOfPhaseHits) with their dice flattened. */
+interface EndOfPhaseDice {
+  readonly hits: DiceExpr;
+  readonly hellfire: AttackDice;
+  readonly lightning: AttackDice;
+}
+
+function endOfPhaseDice(e: EndOfPhaseHits): EndOfPhaseDice {
+  return { hits: e.hits, hellfire: new AttackDice(e.hellfire), lightning: new AttackDice(e.lightning) };
+}
+
 /** End of the phase: D6 Hellfire hits, then D6 Lightning Attack hits, on a marked victim (§7, A25). */
-function rollEndOfPhase(e: EndOfPhaseHits, victim: Victim, rng: Rng): number {
+function rollEndOfPhase(e: EndOfPhaseDice, victim: Victim, rng: Rng): number {
   let wounds = 0;
   if (victim.hellfire) for (let n = rollDice(e.hits, rng); n > 0; n--) wounds += rollAttack(e.hellfire, rng, victim);
   if (victim.lightning) for (let n = rollDice(e.hits, rng); n > 0; n--) wounds += rollAttack(e.lightning, rng, victim);
@@ -72,36 +99,62 @@ function categoryOf(side: Side, result: 'holds' | 'breaks-escapes' | 'breaks-cau
   return result === 'destroyed' ? 'attacker-destroyed' : (`attacker-${result}` as MeleeCategory);
 }
 
-/** Both sides of a melee round compiled for each pair of Fear-test results, and the tests to roll. */
-export interface CompiledRound {
-  readonly scenario: Scenario;
-  /** [attacker failed Fear][target failed Fear] */
-  readonly combos: ReadonlyArray<ReadonlyArray<{ readonly attacker: CompiledSide; readonly target: CompiledSide }>>;
+/** Both sides of a melee round for one pair of Fear-test results (§12.6). */
+interface CompiledSides {
+  readonly attacker: CompiledSide;
+  readonly target: CompiledSide;
+  /** Indices into INITIATIVE_STEPS at which some group of either side strikes, in order. */
+  readonly activeSteps: readonly number[];
+}
+
+/**
+ * A melee round compiled: the Fear tests to roll, and both sides for each pair of their results,
+ * compiled on first use (without Fear only one pair is ever rolled).
+ */
+export class CompiledRound {
   readonly fearA: boolean;
   readonly fearT: boolean;
   readonly ldA: number;
   readonly ldT: number;
-  /** Indices into INITIATIVE_STEPS at which some group of either side strikes. */
-  readonly activeSteps: readonly number[];
+  readonly rerollA: boolean;
+  readonly rerollT: boolean;
+  /** By attacker failed Fear × 2 + target failed Fear. */
+  private readonly sides: Array<CompiledSides | undefined> = [];
+
+  /** Its attacks' dice come from `table` (one per scenario, shared by the rounds of a fight). */
+  constructor(
+    readonly scenario: Scenario,
+    private readonly table: AttackDiceTable = new AttackDiceTable(),
+  ) {
+    this.fearA = takesFearTest(scenario.attacker, scenario.target);
+    this.fearT = takesFearTest(scenario.target, scenario.attacker);
+    this.ldA = standingLeadership(scenario.attacker, scenario.target);
+    this.ldT = standingLeadership(scenario.target, scenario.attacker);
+    this.rerollA = scenario.attacker.morale.rerollLeadership;
+    this.rerollT = scenario.target.morale.rerollLeadership;
+  }
+
+  /** Both sides after Fear tests with this result (0 … 3: attacker failed × 2 + target failed). */
+  sidesAt(fear: number): CompiledSides {
+    return (this.sides[fear] ??= this.compileSides(fear));
+  }
+
+  private compileSides(fear: number): CompiledSides {
+    const sides = meleeSides(this.scenario, fear >= 2, (fear & 1) === 1);
+    const attacker = compile(sides.attacker, this.table);
+    const target = compile(sides.target, this.table);
+    return { attacker, target, activeSteps: INITIATIVE_STEPS.map((_, k) => k).filter((k) => strikesAt(attacker, k) || strikesAt(target, k)) };
+  }
+
+  /** The Fear tests at the start of the Combat Phase rolled (§12.6): their result as sidesAt takes it. */
+  rollFear(rng: Rng): number {
+    const failA = this.fearA && !rollLeadership(this.ldA, this.rerollA, rng);
+    const failT = this.fearT && !rollLeadership(this.ldT, this.rerollT, rng);
+    return (failA ? 2 : 0) + (failT ? 1 : 0);
+  }
 }
 
-export function compileRound(s: Scenario): CompiledRound {
-  const combos = [false, true].map((failA) => [false, true].map((failT) => {
-    const sides = meleeSides(s, failA, failT);
-    return { attacker: compile(sides.attacker), target: compile(sides.target) };
-  }));
-  const strikes = (c: CompiledSide, k: number) => c.steps[k].length > 0 || c.stepsVsCharacter[k].length > 0;
-  const activeSteps = INITIATIVE_STEPS.map((_, k) => k).filter((k) => combos.some((row) => row.some((c) => strikes(c.attacker, k) || strikes(c.target, k))));
-  return {
-    scenario: s,
-    combos,
-    activeSteps,
-    fearA: takesFearTest(s.attacker, s.target),
-    fearT: takesFearTest(s.target, s.attacker),
-    ldA: standingLeadership(s.attacker, s.target),
-    ldT: standingLeadership(s.target, s.attacker),
-  };
-}
+const strikesAt = (c: CompiledSide, k: number): boolean => c.steps[k].length > 0 || c.stepsVsCharacter[k].length > 0;
 
 /** A round's wounds as rolled, written in place by the roll functions below (no object per round). */
 export class RolledBlows {
@@ -115,20 +168,18 @@ export class RolledBlows {
 
 /**
  * One round's Fear tests and Initiative steps rolled (§12.6, §4.2): the wounds caused on the target
- * and on the attacker, Overkill included in a challenge, written into `out`.
+ * and on the attacker, Overkill included in a challenge, written into `out`. Only the steps at which
+ * someone strikes are visited: a step without attacks changes nothing.
  */
 export function rollRoundWounds(c: CompiledRound, rng: Rng, victimT: Victim, victimA: Victim, out: RolledBlows): void {
-  const s = c.scenario;
-  const challenge = (s.situation as MeleeSituation).challenge;
-  // Fear tests at the start of the Combat Phase (§12.6)
-  const failA = c.fearA && !rollLeadership(c.ldA, s.attacker.morale.rerollLeadership, rng);
-  const failT = c.fearT && !rollLeadership(c.ldT, s.target.morale.rerollLeadership, rng);
-  const { attacker, target } = c.combos[failA ? 1 : 0][failT ? 1 : 0];
+  const challenge = (c.scenario.situation as MeleeSituation).challenge;
+  const { attacker, target, activeSteps } = c.sidesAt(c.rollFear(rng));
   let dT = 0;
   let dA = 0;
-  for (const k of c.activeSteps) {
-    const aliveA = aliveCode(attacker.side, dA);
-    const aliveT = aliveCode(target.side, dT);
+  for (let i = 0; i < activeSteps.length; i++) {
+    const k = activeSteps[i];
+    const aliveA = attacker.alive[dA];
+    const aliveT = target.alive[dT];
     // In a challenge a fighter still standing may strike its fallen opponent for Overkill (§4.11)
     if (challenge ? aliveA === 0 && aliveT === 0 : aliveA === 0 || aliveT === 0) break;
     // Simultaneous within the step: both sides strike with the models alive at its start, at the
@@ -146,19 +197,21 @@ export function rollRoundWounds(c: CompiledRound, rng: Rng, victimT: Victim, vic
   out.oA = 0;
 }
 
-/** A round with an accepted challenge compiled: the units' combat, the challenge, and the steps at which either strikes. */
-export interface CompiledChallenge {
-  readonly units: CompiledRound;
-  readonly duel: CompiledRound;
-  /** Whether each side's fighter is its unit's champion, taking the wounds beyond its rank and file (§4.10). */
-  readonly spills: { readonly attacker: boolean; readonly target: boolean };
-  /** Indices into INITIATIVE_STEPS at which some group of the units or the fighters strikes, in order. */
-  readonly activeSteps: readonly number[];
-}
+/** A round with an accepted challenge compiled: the units' combat and the challenge (§4.11). */
+export class CompiledChallenge {
+  /** By the Fear tests' result (see CompiledRound.sidesAt): the steps at which someone in the units or the challenge strikes. */
+  private readonly steps: Array<readonly number[] | undefined> = [];
 
-export function compileChallenge(units: CompiledRound, duel: CompiledRound, spills: CompiledChallenge['spills']): CompiledChallenge {
-  const activeSteps = [...new Set([...units.activeSteps, ...duel.activeSteps])].sort((x, y) => x - y);
-  return { units, duel, spills, activeSteps };
+  constructor(
+    readonly units: CompiledRound,
+    readonly duel: CompiledRound,
+    /** Whether each side's fighter is its unit's champion, taking the wounds beyond its rank and file (§4.10). */
+    readonly spills: { readonly attacker: boolean; readonly target: boolean },
+  ) {}
+
+  activeSteps(fear: number): readonly number[] {
+    return (this.steps[fear] ??= [...new Set([...this.units.sidesAt(fear).activeSteps, ...this.duel.sidesAt(fear).activeSteps])].sort((x, y) => x - y));
+  }
 }
 
 /**
@@ -168,21 +221,21 @@ export function compileChallenge(units: CompiledRound, duel: CompiledRound, spil
  * are written into `out`.
  */
 export function rollChallengeRoundWounds(ch: CompiledChallenge, rng: Rng, victimT: Victim, victimA: Victim, out: RolledBlows): void {
-  const { units, duel, spills } = ch;
-  const s = units.scenario;
-  const failA = units.fearA && !rollLeadership(units.ldA, s.attacker.morale.rerollLeadership, rng);
-  const failT = units.fearT && !rollLeadership(units.ldT, s.target.morale.rerollLeadership, rng);
-  const u = units.combos[failA ? 1 : 0][failT ? 1 : 0];
-  const d = duel.combos[failA ? 1 : 0][failT ? 1 : 0];
+  const fear = ch.units.rollFear(rng);
+  const u = ch.units.sidesAt(fear);
+  const d = ch.duel.sidesAt(fear);
+  const active = ch.activeSteps(fear);
+  const spills = ch.spills;
   let dT = 0;
   let dA = 0;
   let oT = 0;
   let oA = 0;
-  for (const k of ch.activeSteps) {
-    const aliveA = aliveCode(u.attacker.side, dA);
-    const aliveT = aliveCode(u.target.side, dT);
-    const fighterA = aliveCode(d.attacker.side, oA);
-    const fighterT = aliveCode(d.target.side, oT);
+  for (let i = 0; i < active.length; i++) {
+    const k = active[i];
+    const aliveA = u.attacker.alive[dA];
+    const aliveT = u.target.alive[dT];
+    const fighterA = d.attacker.alive[oA];
+    const fighterT = d.target.alive[oT];
     const unitsFight = aliveA > 0 && aliveT > 0;
     const atT = victimAt(u.target.side, dT) === u.target.side ? u.attacker.steps[k] : u.attacker.stepsVsCharacter[k];
     const atA = victimAt(u.attacker.side, dA) === u.attacker.side ? u.target.steps[k] : u.target.stepsVsCharacter[k];
@@ -232,11 +285,11 @@ export function rollLoserTest(test: LoserTest, rng: Rng): number {
 }
 
 function simulateMelee(s: Scenario, rng: Rng, n: number, tally: Tally): void {
-  const round = compileRound(s);
+  const round = new CompiledRound(s);
   const poolT = woundPool(s.target);
   const poolA = woundPool(s.attacker);
-  const endT = endOfPhaseHits(s.target, s.attacker);
-  const endA = endOfPhaseHits(s.attacker, s.target);
+  const endT = endOfPhaseDice(endOfPhaseHits(s.target, s.attacker));
+  const endA = endOfPhaseDice(endOfPhaseHits(s.attacker, s.target));
   const victimT = new Victim();
   const victimA = new Victim();
   const blows = new RolledBlows();
@@ -297,8 +350,8 @@ function simulateMelee(s: Scenario, rng: Rng, n: number, tally: Tally): void {
 export function shootingRoller(s: Scenario): (rng: Rng) => number {
   const sit = s.situation as ShootingSituation;
   const target = s.target;
-  const profile = shootingProfile(s.attacker, sit, target);
-  const championProfile = shootingProfile(s.attacker, sit, target, true);
+  const profile = new AttackDice(shootingProfile(s.attacker, sit, target));
+  const championProfile = new AttackDice(shootingProfile(s.attacker, sit, target, true));
   const shots = shotCount(s.attacker, sit);
   const pool = woundPool(target);
   const victim = new Victim();
