@@ -5,9 +5,11 @@
  * Every die is rolled each round; what follows from the dice deterministically — the state after a
  * round's blows, its margin and result, the loser's fate after its test — is worked out once per
  * combination met and kept across chunks (a worker parses a scenario once and simulates it chunk
- * after chunk). Each sample's rounds are counted on those cached outcomes and added into the
- * fight's tables once per chunk (issue 16: no object or string key per sample).
+ * after chunk). The hot loop works on integers only (issue 16): a round fought from a state is a
+ * number, so is each way a round can end ("settled"), found through integer-keyed tables; each
+ * sample's rounds are counted in one typed array, turned into the fight's tables once per chunk.
  */
+import { IntPairTable } from '../../core/int-pair-table.js';
 import type { Rng } from '../../core/rng.js';
 import { FightTables } from '../../fight/tables.js';
 import { type Ending, type FightSide, type Overkill, type Units, overkillKey } from '../../fight/types.js';
@@ -17,297 +19,288 @@ import { type FightState, START, afterBlows, chargerPanic, duelScenario, loserAf
 import type { FightScenario } from './fight-schema.js';
 import { woundPool } from './melee-setup.js';
 import { type LoserTest, combatScore, roundResult } from './resolution.js';
-import {
-  CompiledChallenge,
-  CompiledRound,
-  LOSER_RESULTS,
-  RolledBlows,
-  rollChallengeRoundWounds,
-  rollLoserTest,
-  rollPanic,
-  rollRoundWounds,
-  shootingRoller,
-} from './simulate.js';
+import { CompiledChallenge, CompiledRound, LOSER_RESULTS, RolledBlows, rollChallengeRoundWounds, rollLoserTest, rollPanic, rollRoundWounds, shootingRoller } from './simulate.js';
 
-/** A round as the tables count it: its margin (null: no blows), Overkill and the units it left; counted per round number. */
-interface RoundRecord {
-  readonly margin: number | null;
-  readonly overkill: Overkill;
-  readonly units: Units;
-  /** Samples of the current call, by round. */
-  readonly counts: Float64Array;
-}
+/** The round fought from one state in one phase (1: the charge, 2: later rounds, §12.1). */
+class PreparedRound {
+  /** Ranges of the wound counts after the first (RolledBlows), for the judgement key: a side's damage index runs 0 … cap (MeleeSide). */
+  readonly kA: number;
+  readonly kOT: number;
+  readonly kOA: number;
 
-/** A fight's end as the tables count it: the ending (null: still fighting at the cap) and the units; counted per round number. */
-interface EndRecord {
-  readonly ending: Ending | null;
-  readonly units: Units;
-  readonly counts: Float64Array;
-}
+  constructor(
+    readonly state: FightState,
+    readonly phase: 1 | 2,
+    readonly units: CompiledRound,
+    /** The round's accepted challenge, rolled with the units' combat (§4.11), or null. */
+    readonly challenge: CompiledChallenge | null,
+  ) {
+    this.kA = units.sidesAt(0).attacker.side.cap + 1;
+    const duel = challenge?.duel.sidesAt(0);
+    this.kOT = duel ? duel.target.side.cap + 1 : 1;
+    this.kOA = duel ? duel.attacker.side.cap + 1 : 1;
+  }
 
-/** Where a round leaves the fight: the records to count, and the state it goes on from. */
-interface Settled {
-  readonly round: RoundRecord;
-  /** The ending when the fight ends here, else null. */
-  readonly end: EndRecord | null;
-  /** The record of the fight reaching the round cap here (when it goes on). */
-  readonly cap: EndRecord;
-  readonly next: FightState;
-  /** The next round fought from `next` (a later round, phase 2), found on first use. */
-  following: PreparedRound | null;
+  /** The blows as one number. */
+  blowsId(b: RolledBlows): number {
+    return ((b.dT * this.kA + b.dA) * this.kOT + b.oT) * this.kOA + b.oA;
+  }
 }
 
 /**
  * What a round's blows decide before any die of the loser's test (§4.11, §12.1, §12.2): the state
- * after them, the margin, the Overkill and the result — a pure function of the state, the phase and
- * the wounds.
+ * after them, the margin, the Overkill and, when a side lost, its test.
  */
 interface Judgement {
-  /** Where the round leaves the fight when no test is rolled (a draw, or an ending by the blows alone). */
-  readonly settled: Settled | null;
-  /** The loser's test when a side lost the round, its fates by rollLoserTest's code. */
-  readonly test: LoserTest | null;
-  readonly fates: Map<number, Settled>;
-  /** Kept to work out the fates. */
+  readonly round: PreparedRound;
   readonly after: FightState;
   readonly margin: number;
   readonly overkill: Overkill;
-  readonly loser: FightSide | null;
+  readonly loser: FightSide;
+  readonly test: LoserTest;
   readonly pool: number;
   readonly wounds: number;
 }
 
-/** One state's round (per phase): the compiled round, the challenge, and the judgements of its blows by wounds. */
-interface PreparedRound {
-  readonly state: FightState;
-  readonly phase: number;
-  readonly units: CompiledRound;
-  readonly challenge: CompiledChallenge | null;
-  /** Range of each wound count, for the judgement key. */
-  readonly dims: readonly [number, number, number, number];
-  readonly judgements: Map<number, Judgement>;
+/** One way a round can end: what the tables count, and the state the fight goes on from. */
+interface Settled {
+  readonly margin: number | null;
+  readonly overkill: Overkill;
+  readonly units: Units;
+  /** How the fight ended in this round, or null when it goes on. */
+  readonly ending: Ending | null;
+  readonly next: FightState;
 }
 
-/** The charger after the target's Stand and Shoot (§13): the state, and its Panic test when one is taken (§5.5). */
+/** The charger after the target's Stand and Shoot (§13), by the wounds it lost. */
 interface AfterShots {
-  readonly state: FightState;
+  /** Whether its losses call for a Panic test (§5.5). */
   readonly panics: boolean;
-  /** Wiped out, or fled at the charge after a failed Panic test. */
-  readonly destroyed: Settled | null;
-  readonly fled: Settled | null;
-  following: PreparedRound | null;
+  /** Settled ids: wiped out (−1 when not), fled at the charge after a failed Panic test. */
+  readonly destroyed: number;
+  readonly fled: number;
+  /** The first round fought, when it charges home. */
+  readonly round: number;
 }
 
-/** A fight's rounds, judgements and records, kept across chunks. */
+/** A fight's rounds, judgements and settled ends, kept across chunks, and the counts of the current call. */
 class FightRounds {
   private readonly key: (s: FightState) => number;
-  private readonly prepared = new Map<number, PreparedRound>();
-  private readonly roundRecords = new Map<string, RoundRecord>();
-  private readonly endRecords = new Map<string, EndRecord>();
-  private readonly shots = new Map<number, AfterShots>();
   private readonly spills: CompiledChallenge['spills'];
   /** One AttackDice per distinct attack profile of the fight's rounds. */
   private readonly dice = new AttackDiceTable();
-  readonly panic: ReturnType<typeof chargerPanic>;
-  readonly shoot: ((rng: Rng) => number) | null;
+  private readonly panic: ReturnType<typeof chargerPanic>;
+  private readonly shoot: ((rng: Rng) => number) | null;
+  private readonly shots: AfterShots[] = [];
+  private readonly stride: number;
+
+  /** Prepared rounds by id, and their ids by state key × 2 + phase − 1. */
+  private readonly rounds: PreparedRound[] = [];
+  private readonly roundIds = new Map<number, number>();
+
+  /** Judgement ids by (round id, blows id); the settled end of each (−1 when the loser's test decides it), and the test. */
+  private readonly judgementIds = new IntPairTable();
+  /** Each judgement with a loser's test (null without). */
+  private readonly judgements: Array<Judgement | null> = [];
+  private judgementSettled = new Int32Array(1024);
+  private readonly judgementTests: Array<LoserTest | null> = [];
+  /** Settled ids by (judgement id, rollLoserTest's code). */
+  private readonly fateIds = new IntPairTable();
+
+  /** Settled ends by id; whether each ends the fight, the round fought next (−1: not looked up yet), and the counts by id × stride + round. */
+  private readonly settled: Settled[] = [];
+  private readonly settledIds = new Map<string, number>();
+  private settledEnds = new Uint8Array(1024);
+  private settledNext = new Int32Array(1024).fill(-1);
+  private counts: Float64Array;
 
   constructor(private readonly f: FightScenario) {
     this.key = stateKey(f);
     this.spills = spillsOf(f);
     this.panic = chargerPanic(f);
     this.shoot = f.standAndShoot ? shootingRoller(f.standAndShoot) : null;
+    this.stride = f.rounds + 1;
+    this.counts = new Float64Array(1024 * this.stride);
   }
 
-  /** The round fought from `state` in a round of `phase` (1: the charge, 2: later rounds). */
-  roundOf(state: FightState, phase: 1 | 2): PreparedRound {
-    const f = this.f;
-    const id = this.key(state) * 2 + phase - 1;
-    let r = this.prepared.get(id);
-    if (!r) {
+  /** Roll `n` fights into `tally`. */
+  simulate(rng: Rng, n: number, tally: Tally): void {
+    this.counts.fill(0, 0, this.settled.length * this.stride);
+    const cap = this.f.rounds;
+    const stride = this.stride;
+    const victimT = new Victim();
+    const victimA = new Victim();
+    const blows = new RolledBlows();
+    const shoot = this.shoot;
+    const first = this.roundId(START, 1);
+    for (let sample = 0; sample < n; sample++) {
+      let id = first;
+      if (shoot) {
+        // Stand and Shoot before round 1 (§13): the charger may be wiped out, or flee on a failed Panic test (§5.5)
+        const shots = this.afterShots(shoot(rng));
+        const opening = shots.destroyed >= 0 ? shots.destroyed : shots.panics && !rollPanic(this.panic.tester, rng) ? shots.fled : -1;
+        if (opening >= 0) {
+          this.counts[opening * stride + 1]++;
+          continue;
+        }
+        id = shots.round;
+      }
+      for (let round = 1; ; round++) {
+        const r = this.rounds[id];
+        victimT.reset();
+        victimA.reset();
+        // The challenge's fighters strike only each other, rolled step by step with the units' combat (§4.11)
+        if (r.challenge) rollChallengeRoundWounds(r.challenge, rng, victimT, victimA, blows);
+        else rollRoundWounds(r.units, rng, victimT, victimA, blows);
+        let j = this.judgementIds.get(id, r.blowsId(blows));
+        if (j < 0) j = this.judge(id, r, blows);
+        let s = this.judgementSettled[j];
+        if (s < 0) {
+          const code = rollLoserTest(this.judgementTests[j]!, rng);
+          s = this.fateIds.get(j, code);
+          if (s < 0) s = this.fate(j, code);
+        }
+        this.counts[s * stride + round]++;
+        if (this.settledEnds[s] === 1 || round === cap) break;
+        id = this.settledNext[s];
+        if (id < 0) id = this.settledNext[s] = this.roundId(this.settled[s].next, 2);
+      }
+    }
+    this.flush(tally, n);
+  }
+
+  /** The id of the round fought from `state` in `phase`, prepared on first use. */
+  private roundId(state: FightState, phase: 1 | 2): number {
+    const key = this.key(state) * 2 + phase - 1;
+    let id = this.roundIds.get(key);
+    if (id === undefined) {
+      const f = this.f;
       const units = new CompiledRound(roundScenario(f, state, phase), this.dice);
       const d = duelScenario(f, state, phase);
-      const duel = d ? new CompiledRound(d, this.dice) : null;
-      const challenge = duel ? new CompiledChallenge(units, duel, this.spills) : null;
-      // Each count's range: a side's damage index runs 0 … cap, whatever the Fear tests (MeleeSide)
-      const { attacker, target } = units.sidesAt(0);
-      const dims = [
-        target.side.cap + 1,
-        attacker.side.cap + 1,
-        duel ? duel.sidesAt(0).target.side.cap + 1 : 1,
-        duel ? duel.sidesAt(0).attacker.side.cap + 1 : 1,
-      ] as const;
-      r = { state, phase, units, challenge, dims, judgements: new Map() };
-      this.prepared.set(id, r);
+      const challenge = d ? new CompiledChallenge(units, new CompiledRound(d, this.dice), this.spills) : null;
+      id = this.rounds.length;
+      this.rounds.push(new PreparedRound(state, phase, units, challenge));
+      this.roundIds.set(key, id);
     }
-    return r;
+    return id;
   }
 
-  /** The judgement of the blows `b` of round `r`. */
-  judgement(r: PreparedRound, b: RolledBlows): Judgement {
-    const [, kA, kOT, kOA] = r.dims;
-    const id = ((b.dT * kA + b.dA) * kOT + b.oT) * kOA + b.oA;
-    let j = r.judgements.get(id);
-    if (!j) r.judgements.set(id, (j = this.judge(r, b)));
-    return j;
-  }
-
-  private judge(r: PreparedRound, b: RolledBlows): Judgement {
+  /** Judge the blows of round `id`: the settled end when no test follows, else the loser's test. */
+  private judge(id: number, r: PreparedRound, b: RolledBlows): number {
     const f = this.f;
-    const state = r.state;
-    const { after, judged, wT, wA, overkill } = afterBlows(f, state, r.units.scenario, { dT: b.dT, dA: b.dA, oT: b.oT, oA: b.oA }, r.phase);
+    const { after, judged, wT, wA, overkill } = afterBlows(f, r.state, r.units.scenario, { dT: b.dT, dA: b.dA, oT: b.oT, oA: b.oA }, r.phase);
     const score = combatScore(judged, wT, wA);
     const margin = score.attacker - score.target;
     const result = roundResult(judged, wT, wA);
     const units = unitsOf(f, after);
-    const base = { after, margin, overkill, fates: new Map<number, Settled>() };
-    if (units.targetLeft === 0 && units.attackerLeft === 0) return { ...base, settled: this.settle(margin, overkill, after, 'both-destroyed'), test: null, loser: null, pool: 0, wounds: 0 };
-    if (result.kind === 'destroyed') return { ...base, settled: this.settle(margin, overkill, after, `${result.side}-destroyed`), test: null, loser: null, pool: 0, wounds: 0 };
-    if (result.kind === 'draw') return { ...base, settled: this.settle(margin, overkill, after, null), test: null, loser: null, pool: 0, wounds: 0 };
-    const loser = result.loser;
-    const pool = woundPool(loser === 'target' ? judged.target : judged.attacker);
-    return { ...base, settled: null, test: result.test, loser, pool, wounds: loser === 'target' ? wT : wA };
+    let settled = -1;
+    let judgement: Judgement | null = null;
+    if (units.targetLeft === 0 && units.attackerLeft === 0) settled = this.settle(margin, overkill, after, 'both-destroyed');
+    else if (result.kind === 'destroyed') settled = this.settle(margin, overkill, after, `${result.side}-destroyed`);
+    else if (result.kind === 'draw') settled = this.settle(margin, overkill, after, null);
+    else {
+      const loser = result.loser;
+      const pool = woundPool(loser === 'target' ? judged.target : judged.attacker);
+      judgement = { round: r, after, margin, overkill, loser, test: result.test, pool, wounds: loser === 'target' ? wT : wA };
+    }
+    const j = this.judgements.length;
+    if (j === this.judgementSettled.length) this.judgementSettled = grown(this.judgementSettled, -1);
+    this.judgementSettled[j] = settled;
+    this.judgements.push(judgement);
+    this.judgementTests.push(judgement && judgement.test);
+    this.judgementIds.set(id, r.blowsId(b), j);
+    return j;
   }
 
-  /** Where the fight stands after the loser's test came out `code` (rollLoserTest). */
-  fate(r: PreparedRound, j: Judgement, code: number): Settled {
-    let s = j.fates.get(code);
-    if (s) return s;
+  /** Where the fight stands after judgement `j`'s loser's test came out `code` (rollLoserTest). */
+  private fate(j: number, code: number): number {
     const f = this.f;
-    const loser = j.loser!;
-    const test = j.test!;
+    const { round, after, margin, overkill, loser, test, pool, wounds } = this.judgements[j]!;
     const extra = Math.floor(code / 3);
     const result = LOSER_RESULTS[code % 3];
     // Losing a round costs a frenzied unit its Frenzy; Unstable wounds go to the rank and file, then the character (§7)
-    const next = loserAfter(f, r.state, j.after, loser, j.pool, j.wounds, extra);
+    const next = loserAfter(f, round.state, after, loser, pool, wounds, extra);
     const destroyedOnFailure = test.kind === 'break' && test.destroyedOnFailure;
     const left = unitsOf(f, next)[loser === 'target' ? 'targetLeft' : 'attackerLeft'];
-    if (left === 0) s = this.settle(j.margin, j.overkill, next, `${loser}-destroyed`);
-    else if (result === 'breaks-caught') s = this.settle(j.margin, j.overkill, next, destroyedOnFailure ? `${loser}-destroyed` : `${loser}-caught`, loser);
-    else if (result === 'breaks-escapes') s = this.settle(j.margin, j.overkill, next, `${loser}-escaped`);
-    else s = this.settle(j.margin, j.overkill, next, null);
-    j.fates.set(code, s);
+    let s: number;
+    if (left === 0) s = this.settle(margin, overkill, next, `${loser}-destroyed`);
+    else if (result === 'breaks-caught') s = this.settle(margin, overkill, next, destroyedOnFailure ? `${loser}-destroyed` : `${loser}-caught`, loser);
+    else if (result === 'breaks-escapes') s = this.settle(margin, overkill, next, `${loser}-escaped`);
+    else s = this.settle(margin, overkill, next, null);
+    this.fateIds.set(j, code, s);
     return s;
   }
 
   /** The charger after the shots that cost it `dA` wounds (§13). */
-  afterShots(dA: number): AfterShots {
-    let a = this.shots.get(dA);
+  private afterShots(dA: number): AfterShots {
+    let a = this.shots[dA];
     if (!a) {
       const state: FightState = { ...START, dA };
       const alive = unitsOf(this.f, state).attackerLeft;
       a = {
-        state,
         panics: alive > 0 && this.panic.panics(alive),
-        destroyed: alive === 0 ? this.settle(null, null, state, 'attacker-destroyed') : null,
-        fled: alive > 0 ? this.settle(null, null, state, 'attacker-fled-at-charge') : null,
-        following: null,
+        destroyed: alive === 0 ? this.settle(null, null, state, 'attacker-destroyed') : -1,
+        fled: alive > 0 ? this.settle(null, null, state, 'attacker-fled-at-charge') : -1,
+        round: alive > 0 ? this.roundId(state, 1) : -1,
       };
-      this.shots.set(dA, a);
+      this.shots[dA] = a;
     }
     return a;
   }
 
-  private settle(margin: number | null, overkill: Overkill, next: FightState, ending: Ending | null, removed: FightSide | null = null): Settled {
+  /** The id of a settled end, one per distinct record and state. */
+  private settle(margin: number | null, overkill: Overkill, next: FightState, ending: Ending | null, removed: FightSide | null = null): number {
     const units = unitsOf(this.f, next, removed);
-    return { round: this.roundRecord(margin, overkill, units), end: ending === null ? null : this.endRecord(ending, units), cap: this.endRecord(null, units), next, following: null };
-  }
-
-  private roundRecord(margin: number | null, overkill: Overkill, units: Units): RoundRecord {
-    const id = `${margin}|${overkillKey(overkill)}|${unitsId(units)}`;
-    let r = this.roundRecords.get(id);
-    if (!r) this.roundRecords.set(id, (r = { margin, overkill, units, counts: new Float64Array(this.f.rounds + 1) }));
-    return r;
-  }
-
-  private endRecord(ending: Ending | null, units: Units): EndRecord {
-    const id = `${ending}|${unitsId(units)}`;
-    let r = this.endRecords.get(id);
-    if (!r) this.endRecords.set(id, (r = { ending, units, counts: new Float64Array(this.f.rounds + 1) }));
-    return r;
-  }
-
-  /** Zero every record's counts before a call. */
-  clearCounts(): void {
-    for (const r of this.roundRecords.values()) r.counts.fill(0);
-    for (const r of this.endRecords.values()) r.counts.fill(0);
+    const key = `${margin}|${overkillKey(overkill)}|${ending}|${units.attackerLeft},${units.targetLeft},${units.targetWounds},${units.targetSlain}|${this.key(next)}`;
+    let s = this.settledIds.get(key);
+    if (s !== undefined) return s;
+    s = this.settled.length;
+    if (s === this.settledEnds.length) {
+      this.settledEnds = grown(this.settledEnds, 0);
+      this.settledNext = grown(this.settledNext, -1);
+      const counts = new Float64Array(this.counts.length * 2);
+      counts.set(this.counts);
+      this.counts = counts;
+    }
+    this.settled.push({ margin, overkill, units, ending, next });
+    this.settledEnds[s] = ending === null ? 0 : 1;
+    this.settledIds.set(key, s);
+    return s;
   }
 
   /** The counts of a call of `samples` samples, added into `tally` as the fight's tables. */
-  flush(tally: Tally, samples: number): void {
+  private flush(tally: Tally, samples: number): void {
     const f = this.f;
-    const tables = new FightTables(f.rounds, f.challenge !== 'none');
-    for (const r of this.roundRecords.values()) {
-      for (let round = 1; round <= f.rounds; round++) {
-        const w = r.counts[round];
+    const cap = f.rounds;
+    const tables = new FightTables(cap, f.challenge !== 'none');
+    this.settled.forEach((s, id) => {
+      for (let round = 1; round <= cap; round++) {
+        const w = this.counts[id * this.stride + round];
         if (w === 0) continue;
-        tables.margin(round, r.margin, w);
-        tables.overkill(round, overkillKey(r.overkill), w);
-        tables.left(round, r.units, w);
+        tables.margin(round, s.margin, w);
+        tables.overkill(round, overkillKey(s.overkill), w);
+        tables.left(round, s.units, w);
+        if (s.ending === null && round < cap) continue;
+        tables.end(round, s.ending, s.units, w);
+        for (let later = round + 1; later <= cap; later++) tables.afterEnd(later, s.units, w);
       }
-    }
-    for (const r of this.endRecords.values()) {
-      for (let round = 1; round <= f.rounds; round++) {
-        const w = r.counts[round];
-        if (w === 0) continue;
-        tables.end(round, r.ending, r.units, w);
-        for (let later = round + 1; later <= f.rounds; later++) tables.afterEnd(later, r.units, w);
-      }
-    }
+    });
     tables.intoTally(tally, samples);
   }
 }
 
-const unitsId = (u: Units): string => `${u.attackerLeft},${u.targetLeft},${u.targetWounds},${u.targetSlain}`;
+/** A typed array twice as long, the new half filled with `fill`. */
+function grown<T extends Int32Array | Uint8Array>(a: T, fill: number): T {
+  const b = new (a.constructor as new (n: number) => T)(a.length * 2);
+  b.set(a);
+  b.fill(fill, a.length);
+  return b;
+}
 
 const roundsOfFights = new WeakMap<FightScenario, FightRounds>();
 
-function roundsOf(f: FightScenario): FightRounds {
+export function simulateFight(f: FightScenario, rng: Rng, n: number, tally: Tally): void {
   let rounds = roundsOfFights.get(f);
   if (!rounds) roundsOfFights.set(f, (rounds = new FightRounds(f)));
-  return rounds;
-}
-
-export function simulateFight(f: FightScenario, rng: Rng, n: number, tally: Tally): void {
-  const rounds = roundsOf(f);
-  rounds.clearCounts();
-  const cap = f.rounds;
-  const victimT = new Victim();
-  const victimA = new Victim();
-  const blows = new RolledBlows();
-  const shoot = rounds.shoot;
-  const first = rounds.roundOf(START, 1);
-  for (let sample = 0; sample < n; sample++) {
-    let prepared = first;
-    if (shoot) {
-      // Stand and Shoot before round 1 (§13): the charger may be wiped out, or flee on a failed Panic test (§5.5)
-      const shots = rounds.afterShots(shoot(rng));
-      const opening = shots.destroyed ?? (shots.panics && !rollPanic(rounds.panic.tester, rng) ? shots.fled : null);
-      if (opening !== null) {
-        opening.round.counts[1]++;
-        opening.end!.counts[1]++;
-        continue;
-      }
-      prepared = shots.following ??= rounds.roundOf(shots.state, 1);
-    }
-    for (let round = 1; ; round++) {
-      victimT.reset();
-      victimA.reset();
-      // The challenge's fighters strike only each other, rolled step by step with the units' combat (§4.11)
-      if (prepared.challenge) rollChallengeRoundWounds(prepared.challenge, rng, victimT, victimA, blows);
-      else rollRoundWounds(prepared.units, rng, victimT, victimA, blows);
-      const j = rounds.judgement(prepared, blows);
-      const settled = j.settled ?? rounds.fate(prepared, j, rollLoserTest(j.test!, rng));
-      settled.round.counts[round]++;
-      if (settled.end !== null) {
-        settled.end.counts[round]++;
-        break;
-      }
-      if (round === cap) {
-        settled.cap.counts[round]++;
-        break;
-      }
-      prepared = settled.following ??= rounds.roundOf(settled.next, 2);
-    }
-  }
-  rounds.flush(tally, n);
+  rounds.simulate(rng, n, tally);
 }
