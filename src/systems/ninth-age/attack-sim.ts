@@ -59,6 +59,11 @@ export class AttackDice {
   readonly hellfire: boolean;
   readonly multipleWounds: DiceExpr | null;
   readonly woundsCap: number;
+  /**
+   * No rule beyond the plain sequence applies: a roll to hit (or an automatic hit), to wound, armour,
+   * one ward or Regeneration roll, one wound — rolled by the short path of rollAttack.
+   */
+  readonly plain: boolean;
 
   constructor(p: AttackProfile) {
     const h = p.hit;
@@ -93,6 +98,22 @@ export class AttackDice {
     this.hellfire = p.hellfire;
     this.multipleWounds = p.multipleWounds;
     this.woundsCap = p.woundsCap;
+    this.plain =
+      (this.hitKind === 2 || this.hitKind === 3) &&
+      !this.hitReroll &&
+      !this.poisoned &&
+      !this.luckyShield &&
+      !this.lightning &&
+      !this.woundRerollSuccess &&
+      !this.woundRerollSixes &&
+      !this.woundRerollFailed &&
+      !this.lethalStrike &&
+      !this.armourReroll &&
+      !this.luckyCharm &&
+      !this.protectionReroll &&
+      this.gemNeed === -1 &&
+      !this.hellfire &&
+      this.multipleWounds === null;
   }
 
   /** Everything the dice depend on, as one string (AttackDiceTable's key). */
@@ -136,6 +157,36 @@ function protectionSaves(need: number, reroll: boolean, rng: Rng): boolean {
 
 /** Wounds caused by one attack on `victim`. */
 export function rollAttack(p: AttackDice, rng: Rng, victim: Victim): number {
+  return p.plain ? rollPlainAttack(p, rng) : rollAnyAttack(p, rng, victim);
+}
+
+/**
+ * An attack of a plain profile (AttackDice.plain): the dice of rollAnyAttack when none of its
+ * special rules applies, in a body small enough for the hot loop to inline (issue 16).
+ */
+function rollPlainAttack(p: AttackDice, rng: Rng): number {
+  let f: number;
+  if (p.hitKind === 2) {
+    f = rng.d6();
+    if (f === 1 || (f !== 6 && f < p.hitNeed)) return 0;
+  }
+  const wound = p.woundNeed;
+  f = rng.d6();
+  if (wound === 0 || f === 1 || (f !== 6 && f < wound)) return 0;
+  const armour = p.armourNeed;
+  if (armour <= 6) {
+    f = rng.d6();
+    if (f !== 1 && f >= armour) return 0;
+  }
+  const ward = p.protectionNeed;
+  if (ward !== -1) {
+    f = rng.d6();
+    if (f !== 1 && f >= ward) return 0;
+  }
+  return 1;
+}
+
+function rollAnyAttack(p: AttackDice, rng: Rng, victim: Victim): number {
   let poisonedWound = false;
   const hitKind = p.hitKind;
   if (hitKind === 0) return 0;
