@@ -60,8 +60,9 @@ export class AttackDice {
   readonly multipleWounds: DiceExpr | null;
   readonly woundsCap: number;
   /**
-   * No rule beyond the plain sequence applies: a roll to hit (or an automatic hit), to wound, armour,
-   * one ward or Regeneration roll, one wound — rolled by the short path of rollAttack.
+   * Only the common rules apply — a roll to hit (Hatred's re-roll, Poisoned Attacks) or an automatic
+   * hit, to wound (Lethal Strike), armour, one ward or Regeneration roll, one wound: rolled by the
+   * short path of rollAttack.
    */
   readonly plain: boolean;
 
@@ -100,18 +101,17 @@ export class AttackDice {
     this.woundsCap = p.woundsCap;
     this.plain =
       (this.hitKind === 2 || this.hitKind === 3) &&
-      !this.hitReroll &&
-      !this.poisoned &&
       !this.luckyShield &&
       !this.lightning &&
       !this.woundRerollSuccess &&
       !this.woundRerollSixes &&
       !this.woundRerollFailed &&
-      !this.lethalStrike &&
       !this.armourReroll &&
       !this.luckyCharm &&
       !this.protectionReroll &&
+      !this.lethalProtectionReroll &&
       this.gemNeed === -1 &&
+      this.lethalGemNeed === -1 &&
       !this.hellfire &&
       this.multipleWounds === null;
   }
@@ -162,23 +162,34 @@ export function rollAttack(p: AttackDice, rng: Rng, victim: Victim): number {
 
 /**
  * An attack of a plain profile (AttackDice.plain): the dice of rollAnyAttack when none of its
- * special rules applies, in a body small enough for the hot loop to inline (issue 16).
+ * rarer rules applies, in a body small enough for the hot loop to inline (issue 16).
  */
 function rollPlainAttack(p: AttackDice, rng: Rng): number {
-  let f: number;
+  let f = 0;
+  let poisonedWound = false;
   if (p.hitKind === 2) {
+    const need = p.hitNeed;
     f = rng.d6();
-    if (f === 1 || (f !== 6 && f < p.hitNeed)) return 0;
+    if (f === 1 || (f !== 6 && f < need)) {
+      if (!p.hitReroll) return 0;
+      f = rng.d6(); // Hatred: the re-roll is final
+      if (f === 1 || (f !== 6 && f < need)) return 0;
+    }
+    poisonedWound = p.poisoned && f === 6;
   }
-  const wound = p.woundNeed;
-  f = rng.d6();
-  if (wound === 0 || f === 1 || (f !== 6 && f < wound)) return 0;
-  const armour = p.armourNeed;
+  let lethal = false;
+  if (!poisonedWound) {
+    const need = p.woundNeed;
+    f = rng.d6();
+    if (need === 0 || f === 1 || (f !== 6 && f < need)) return 0;
+    lethal = p.lethalStrike && f === 6;
+  }
+  const armour = lethal ? p.lethalArmourNeed : p.armourNeed;
   if (armour <= 6) {
     f = rng.d6();
     if (f !== 1 && f >= armour) return 0;
   }
-  const ward = p.protectionNeed;
+  const ward = lethal ? p.lethalProtectionNeed : p.protectionNeed;
   if (ward !== -1) {
     f = rng.d6();
     if (f !== 1 && f >= ward) return 0;
