@@ -11,8 +11,8 @@
  */
 import { IntPairTable } from '../../core/int-pair-table.js';
 import type { Rng } from '../../core/rng.js';
-import { FightTables } from '../../fight/tables.js';
-import { type Ending, type FightSide, type Overkill, type Units, overkillKey } from '../../fight/types.js';
+import { SettledRounds } from '../../fight/settled.js';
+import type { Ending, FightSide, Overkill } from '../../fight/types.js';
 import type { Tally } from '../../sim/tally.js';
 import { AttackDiceTable, Victim } from './attack-sim.js';
 import { type FightState, START, afterBlows, chargerPanic, duelScenario, loserAfter, roundScenario, spillsOf, stateKey, unitsOf } from './fight.js';
@@ -62,16 +62,6 @@ interface Judgement {
   readonly wounds: number;
 }
 
-/** One way a round can end: what the tables count, and the state the fight goes on from. */
-interface Settled {
-  readonly margin: number | null;
-  readonly overkill: Overkill;
-  readonly units: Units;
-  /** How the fight ended in this round, or null when it goes on. */
-  readonly ending: Ending | null;
-  readonly next: FightState;
-}
-
 /** The charger after the target's Stand and Shoot (§13), by the wounds it lost. */
 interface AfterShots {
   /** Whether its losses call for a Panic test (§5.5). */
@@ -92,7 +82,6 @@ class FightRounds {
   private readonly panic: ReturnType<typeof chargerPanic>;
   private readonly shoot: ((rng: Rng) => number) | null;
   private readonly shots: AfterShots[] = [];
-  private readonly stride: number;
 
   /** Prepared rounds by id, and their ids by state key × 2 + phase − 1. */
   private readonly rounds: PreparedRound[] = [];
@@ -102,32 +91,28 @@ class FightRounds {
   private readonly judgementIds = new IntPairTable();
   /** Each judgement with a loser's test (null without). */
   private readonly judgements: Array<Judgement | null> = [];
-  private judgementSettled = new Int32Array(1024);
+  private judgementSettled: Int32Array = new Int32Array(1024);
   private readonly judgementTests: Array<LoserTest | null> = [];
   /** Settled ids by (judgement id, rollLoserTest's code). */
   private readonly fateIds = new IntPairTable();
 
-  /** Settled ends by id; whether each ends the fight, the round fought next (−1: not looked up yet), and the counts by id × stride + round. */
-  private readonly settled: Settled[] = [];
-  private readonly settledIds = new Map<string, number>();
-  private settledEnds = new Uint8Array(1024);
-  private settledNext = new Int32Array(1024).fill(-1);
-  private counts: Float64Array;
+  /** The ways a round can end, by id, with the counts of the current call. */
+  private readonly settled: SettledRounds<FightState>;
 
   constructor(private readonly f: FightScenario) {
     this.key = stateKey(f);
     this.spills = spillsOf(f);
     this.panic = chargerPanic(f);
     this.shoot = f.standAndShoot ? shootingRoller(f.standAndShoot) : null;
-    this.stride = f.rounds + 1;
-    this.counts = new Float64Array(1024 * this.stride);
+    this.settled = new SettledRounds(f.rounds, f.challenge !== 'none');
   }
 
   /** Roll `n` fights into `tally`. */
   simulate(rng: Rng, n: number, tally: Tally): void {
-    this.counts.fill(0, 0, this.settled.length * this.stride);
+    const settled = this.settled;
+    settled.clear();
     const cap = this.f.rounds;
-    const stride = this.stride;
+    const stride = settled.stride;
     const victimT = new Victim();
     const victimA = new Victim();
     const blows = new RolledBlows();
@@ -140,7 +125,7 @@ class FightRounds {
         const shots = this.afterShots(shoot(rng));
         const opening = shots.destroyed >= 0 ? shots.destroyed : shots.panics && !rollPanic(this.panic.tester, rng) ? shots.fled : -1;
         if (opening >= 0) {
-          this.counts[opening * stride + 1]++;
+          settled.counts[opening * stride + 1]++;
           continue;
         }
         id = shots.round;
@@ -160,13 +145,13 @@ class FightRounds {
           s = this.fateIds.get(j, code);
           if (s < 0) s = this.fate(j, code);
         }
-        this.counts[s * stride + round]++;
-        if (this.settledEnds[s] === 1 || round === cap) break;
-        id = this.settledNext[s];
-        if (id < 0) id = this.settledNext[s] = this.roundId(this.settled[s].next, 2);
+        settled.counts[s * stride + round]++;
+        if (settled.ends[s] === 1 || round === cap) break;
+        id = settled.next[s];
+        if (id < 0) id = settled.next[s] = this.roundId(settled.state(s), 2);
       }
     }
-    this.flush(tally, n);
+    settled.intoTally(tally, n);
   }
 
   /** The id of the round fought from `state` in `phase`, prepared on first use. */
@@ -204,7 +189,7 @@ class FightRounds {
       judgement = { round: r, after, margin, overkill, loser, test: result.test, pool, wounds: loser === 'target' ? wT : wA };
     }
     const j = this.judgements.length;
-    if (j === this.judgementSettled.length) this.judgementSettled = grown(this.judgementSettled, -1);
+    if (j === this.judgementSettled.length) this.judgementSettled = grown(this.judgementSettled);
     this.judgementSettled[j] = settled;
     this.judgements.push(judgement);
     this.judgementTests.push(judgement && judgement.test);
@@ -248,52 +233,16 @@ class FightRounds {
     return a;
   }
 
-  /** The id of a settled end, one per distinct record and state. */
+  /** The id of a round that ended this way (SettledRounds). */
   private settle(margin: number | null, overkill: Overkill, next: FightState, ending: Ending | null, removed: FightSide | null = null): number {
-    const units = unitsOf(this.f, next, removed);
-    const key = `${margin}|${overkillKey(overkill)}|${ending}|${units.attackerLeft},${units.targetLeft},${units.targetWounds},${units.targetSlain}|${this.key(next)}`;
-    let s = this.settledIds.get(key);
-    if (s !== undefined) return s;
-    s = this.settled.length;
-    if (s === this.settledEnds.length) {
-      this.settledEnds = grown(this.settledEnds, 0);
-      this.settledNext = grown(this.settledNext, -1);
-      const counts = new Float64Array(this.counts.length * 2);
-      counts.set(this.counts);
-      this.counts = counts;
-    }
-    this.settled.push({ margin, overkill, units, ending, next });
-    this.settledEnds[s] = ending === null ? 0 : 1;
-    this.settledIds.set(key, s);
-    return s;
-  }
-
-  /** The counts of a call of `samples` samples, added into `tally` as the fight's tables. */
-  private flush(tally: Tally, samples: number): void {
-    const f = this.f;
-    const cap = f.rounds;
-    const tables = new FightTables(cap, f.challenge !== 'none');
-    this.settled.forEach((s, id) => {
-      for (let round = 1; round <= cap; round++) {
-        const w = this.counts[id * this.stride + round];
-        if (w === 0) continue;
-        tables.margin(round, s.margin, w);
-        tables.overkill(round, overkillKey(s.overkill), w);
-        tables.left(round, s.units, w);
-        if (s.ending === null && round < cap) continue;
-        tables.end(round, s.ending, s.units, w);
-        for (let later = round + 1; later <= cap; later++) tables.afterEnd(later, s.units, w);
-      }
-    });
-    tables.intoTally(tally, samples);
+    return this.settled.id(margin, overkill, unitsOf(this.f, next, removed), ending, next, this.key(next));
   }
 }
 
-/** A typed array twice as long, the new half filled with `fill`. */
-function grown<T extends Int32Array | Uint8Array>(a: T, fill: number): T {
-  const b = new (a.constructor as new (n: number) => T)(a.length * 2);
+/** A copy twice as long, the new half filled with −1. */
+function grown(a: Int32Array): Int32Array {
+  const b = new Int32Array(a.length * 2).fill(-1);
   b.set(a);
-  b.fill(fill, a.length);
   return b;
 }
 

@@ -1,0 +1,99 @@
+/**
+ * A fight simulator's counts on integers (issue 16): each way a round can end — its margin,
+ * Overkill, the units it leaves, how the fight ends there (or null) and the state it goes on from —
+ * gets an id once; a sample's round is then one increment of a typed array at (id, round). The
+ * counts become the fight's tables (tables.ts) once per chunk, as FightRecorder would have them.
+ */
+import type { Tally } from '../sim/tally.js';
+import { FightTables } from './tables.js';
+import { type Ending, type Overkill, type Units, overkillKey } from './types.js';
+
+interface Settled<S> {
+  readonly margin: number | null;
+  readonly overkill: Overkill;
+  readonly units: Units;
+  readonly ending: Ending | null;
+  readonly state: S;
+}
+
+export class SettledRounds<S> {
+  /** Counts of the current call by id × stride + round. */
+  counts: Float64Array;
+  /** 1 when the round's end ends the fight, by id. */
+  ends: Uint8Array;
+  /** A simulator's next round from the id's state (−1: not looked up yet), by id. */
+  next: Int32Array;
+  readonly stride: number;
+  private readonly settled: Settled<S>[] = [];
+  private readonly ids = new Map<string, number>();
+
+  constructor(
+    private readonly rounds: number,
+    private readonly challenge: boolean,
+  ) {
+    this.stride = rounds + 1;
+    this.counts = new Float64Array(1024 * this.stride);
+    this.ends = new Uint8Array(1024);
+    this.next = new Int32Array(1024).fill(-1);
+  }
+
+  /**
+   * The id of a round that ended with this margin (null: no blows), Overkill and units, and `ending`
+   * (null: the fight goes on from `state`, whose key is `stateKey`). The arrays may grow: read them
+   * again after a call.
+   */
+  id(margin: number | null, overkill: Overkill, units: Units, ending: Ending | null, state: S, stateKey: number): number {
+    const key = `${margin}|${overkillKey(overkill)}|${ending}|${units.attackerLeft},${units.targetLeft},${units.targetWounds},${units.targetSlain}|${stateKey}`;
+    let id = this.ids.get(key);
+    if (id !== undefined) return id;
+    id = this.settled.length;
+    if (id === this.ends.length) this.grow();
+    this.settled.push({ margin, overkill, units, ending, state });
+    this.ends[id] = ending === null ? 0 : 1;
+    this.ids.set(key, id);
+    return id;
+  }
+
+  /** The state the fight goes on from after round end `id`. */
+  state(id: number): S {
+    return this.settled[id].state;
+  }
+
+  /** Zero the counts before a call. */
+  clear(): void {
+    this.counts.fill(0, 0, this.settled.length * this.stride);
+  }
+
+  /** Add the counts of a call of `samples` samples into `tally` as the fight's tables. */
+  intoTally(tally: Tally, samples: number): void {
+    const cap = this.rounds;
+    const tables = new FightTables(cap, this.challenge);
+    this.settled.forEach((s, id) => {
+      for (let round = 1; round <= cap; round++) {
+        const w = this.counts[id * this.stride + round];
+        if (w === 0) continue;
+        tables.margin(round, s.margin, w);
+        tables.overkill(round, overkillKey(s.overkill), w);
+        tables.left(round, s.units, w);
+        // The fight ended here, or reached the round cap still fighting
+        if (s.ending === null && round < cap) continue;
+        tables.end(round, s.ending, s.units, w);
+        for (let later = round + 1; later <= cap; later++) tables.afterEnd(later, s.units, w);
+      }
+    });
+    tables.intoTally(tally, samples);
+  }
+
+  private grow(): void {
+    const length = this.ends.length * 2;
+    const counts = new Float64Array(length * this.stride);
+    counts.set(this.counts);
+    this.counts = counts;
+    const ends = new Uint8Array(length);
+    ends.set(this.ends);
+    this.ends = ends;
+    const next = new Int32Array(length).fill(-1);
+    next.set(this.next);
+    this.next = next;
+  }
+}
