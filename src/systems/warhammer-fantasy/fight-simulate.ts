@@ -2,10 +2,18 @@
  * A whole Warhammer Fantasy fight rolled die by die, round after round, with the one-round
  * simulator's dice (stupidity, fear, strike order, blows, break test, pursuit) — independent of
  * the exact chain.
+ *
+ * Every die is rolled each round; what follows from the dice deterministically — the state after a
+ * round's blows, its verdict and margin, where the fight stands after the loser's fate — is worked
+ * out once per combination met and kept across chunks (a worker parses a scenario once and
+ * simulates it chunk after chunk). The hot loop works on integers only (issue 16): a round fought
+ * from a state is a number, so is each way a round can end (SettledRounds), found through
+ * integer-keyed tables; each sample's rounds are counted in one typed array.
  */
+import { IntPairTable } from '../../core/int-pair-table.js';
 import type { Rng } from '../../core/rng.js';
-import { FightRecorder } from '../../fight/recorder.js';
-import type { Ending, FightSide, Overkill, Units } from '../../fight/types.js';
+import { SettledRounds } from '../../fight/settled.js';
+import type { Ending, FightSide } from '../../fight/types.js';
 import type { Tally } from '../../sim/tally.js';
 import {
   type FightState,
@@ -14,7 +22,6 @@ import {
   duelPlan,
   judgePlan,
   overkillOf,
-  phaseOf,
   previousWinnerMatters,
   roundPlan,
   sideResults,
@@ -25,153 +32,263 @@ import {
 import type { FightScenario } from './fight-schema.js';
 import { standAndShootRoller } from './fight-stand-and-shoot.js';
 import { type MeleePlan, other } from './melee-plan.js';
-import type { Fate } from './outcome-keys.js';
+import { FATES, type Fate } from './outcome-keys.js';
 import { type Verdict, combatScores, resolve } from './resolution.js';
 import type { Side } from './schema.js';
+import type { Casualties } from './simulate-attack.js';
 import { type SideKit, rollBlows, rollLoserFate, rollOff, sideKits } from './simulate-melee.js';
+import { OVERKILL_MAX } from './tables.js';
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
-
 type Kits = Record<Side, SideKit>;
-type Prepared = { plan: MeleePlan; kits: Kits; duel: { plan: MeleePlan; kits: Kits } | null; judgements: Map<string, Judgement> };
+
+/** The range of a casualty counter's key (casualtiesKey). */
+const casualtiesRange = (c: Casualties): number => (c.def.models * c.def.w + 1) * (c.def.models + 1) * (OVERKILL_MAX + 1);
+
+/** What a round's blows did to one unit as one number: the wounds it lost, its models left and the Overkill scored on it (§8, §9). */
+const casualtiesKey = (c: Casualties): number => (c.lost * (c.def.models + 1) + c.modelsLeft) * (OVERKILL_MAX + 1) + c.overkill;
+
+/** The round fought from one state in one phase (1: the charge, 2: later rounds). */
+class PreparedRound {
+  /** One roll-off decides equal Initiative for the whole combat, the challenge too (§16.6). */
+  readonly sharedRollOff: boolean;
+  /** Ranges of the target's casualty keys, in the units' combat and the challenge. */
+  readonly unitsRange: number;
+  readonly duelRange: number;
+  /** Round ends (SettledRounds ids) when a side fled at the charge, found on first use. */
+  fledAttacker = -1;
+  fledTarget = -1;
+
+  constructor(
+    readonly state: FightState,
+    readonly plan: MeleePlan,
+    readonly kits: Kits,
+    readonly duel: { readonly plan: MeleePlan; readonly kits: Kits } | null,
+  ) {
+    this.sharedRollOff = duel !== null && (plan.first === 'roll-off' || duel.plan.first === 'roll-off');
+    this.unitsRange = casualtiesRange(kits.target.casualties);
+    this.duelRange = duel ? casualtiesRange(duel.kits.target.casualties) : 1;
+  }
+
+  /** The units' casualties of both sides as one number. */
+  unitsKey(): number {
+    return casualtiesKey(this.kits.attacker.casualties) * this.unitsRange + casualtiesKey(this.kits.target.casualties);
+  }
+
+  /** The fighters' casualties of both sides as one number. */
+  duelKey(): number {
+    const d = this.duel!.kits;
+    return casualtiesKey(d.attacker.casualties) * this.duelRange + casualtiesKey(d.target.casualties);
+  }
+
+  /** What the blows did to each side, as afterBlows takes it. */
+  blows(): { onA: SideBlows; onT: SideBlows } {
+    const of = (c: Casualties) => ({ lost: c.lost, modelsLeft: c.modelsLeft, points: c.points });
+    const d = this.duel?.kits;
+    return {
+      onA: { unit: of(this.kits.attacker.casualties), duel: d ? of(d.attacker.casualties) : null },
+      onT: { unit: of(this.kits.target.casualties), duel: d ? of(d.target.casualties) : null },
+    };
+  }
+}
 
 /**
  * What a round's blows decide before the loser's break test: the state after them, the plan the
- * result is judged on, the verdict, the margin and the Overkill (§9, §10). A pure function of the
- * state, the round's phase and the casualties, so it is worked out once per combination met.
+ * result is judged on, the verdict, the margin and the Overkill (§9, §10).
  */
 interface Judgement {
   readonly after: FightState;
   readonly judge: MeleePlan;
   readonly verdict: Verdict;
   readonly margin: number;
-  readonly overkill: Overkill;
-  /** By the loser's fate (or 'draw'): the state after it, its ending and the units left. */
-  readonly fates: Map<Fate | 'draw', Settled>;
+  readonly overkill: ReturnType<typeof overkillOf>;
 }
 
-interface Settled {
-  readonly next: FightState;
-  readonly ending: Ending | null;
-  readonly units: Units;
-}
+/** The loser's fate as a number: 0 after a draw, else its index in FATES plus 1. */
+const FATE_CODES = FATES.length + 1;
+const fateCode = (fate: Fate | null): number => (fate === null ? 0 : FATES.indexOf(fate) + 1);
 
-/** The rounds and judgements a fight has met, kept across chunks (a worker parses a scenario once and simulates it chunk after chunk). */
-const roundsOfFights = new WeakMap<FightScenario, (state: FightState, round: number) => Prepared>();
+/** A fight's rounds, judgements and round ends, kept across chunks, and the counts of the current call. */
+class FightRounds {
+  private readonly key: (s: FightState) => number;
+  private readonly matters: boolean;
+  private readonly shoot: ReturnType<typeof standAndShootRoller> | null;
 
-function preparedRounds(f: FightScenario): (state: FightState, round: number) => Prepared {
-  let roundOf = roundsOfFights.get(f);
-  if (roundOf) return roundOf;
-  const key = stateKey(f);
-  const prepared = new Map<number, Prepared>();
-  roundOf = (state, round) => {
-    const id = key(state) * 2 + phaseOf(round) - 1;
-    let r = prepared.get(id);
-    if (!r) {
-      const plan = roundPlan(f, state, round);
-      const duel = duelPlan(f, state, round);
-      prepared.set(id, (r = { plan, kits: sideKits(plan), duel: duel ? { plan: duel, kits: sideKits(duel) } : null, judgements: new Map() }));
-    }
-    return r;
-  };
-  roundsOfFights.set(f, roundOf);
-  return roundOf;
-}
+  /** Prepared rounds by id, and their ids by state key × 2 + phase − 1. */
+  private readonly rounds: PreparedRound[] = [];
+  private readonly roundIds = new Map<number, number>();
+  /**
+   * After Stand and Shoot, by (the charger's models left × its W + wounds on its model) × 3 + how it
+   * ended (0: charges home, 1: wiped out, 2: fled): the first round's id, or the round end's.
+   */
+  private readonly afterShots: number[] = [];
 
-function judgeRound(f: FightScenario, state: FightState, plan: MeleePlan, onA: SideBlows, onT: SideBlows): Judgement {
-  const after = afterBlows(f, state, onA, onT);
-  const judge = judgePlan(f, state, plan, after);
-  const r = sideResults(f, state, after, onA, onT);
-  const scores = combatScores(judge, r.attacker, r.target);
-  const verdict = resolve(judge, r.attacker, r.target);
-  return { after, judge, verdict, margin: scores.attacker - scores.target, overkill: overkillOf(onA, onT), fates: new Map() };
-}
+  /**
+   * Judgement ids by (round id, units' key) — in a round with a challenge, by (pair id, fighters'
+   * key), the pair id found by (round id, units' key).
+   */
+  private readonly judgementIds = new IntPairTable();
+  private readonly pairIds = new IntPairTable();
+  private readonly duelJudgementIds = new IntPairTable();
+  private pairs = 0;
+  private readonly judgements: Judgement[] = [];
+  /** Round ends by judgement id × FATE_CODES + fateCode (−1: not worked out yet). */
+  private fates: Int32Array = new Int32Array(1024 * FATE_CODES).fill(-1);
 
-/** Where the fight stands after the loser's fate (null after a draw). */
-function settle(f: FightScenario, j: Judgement, fate: Fate | null): Settled {
-  const { verdict, after } = j;
-  const next: Mutable<FightState> = { ...after };
-  let ending: Ending | null = null;
-  let removed: FightSide | null = null;
-  if (verdict.kind === 'draw') next.previousWinner = 'none';
-  else {
-    const loser = verdict.loser;
-    switch (fate) {
-      case 'wiped-out':
-        ending = `${loser}-destroyed`;
-        break;
-      case 'caught':
-        ending = `${loser}-caught`;
-        removed = loser;
-        break;
-      case 'breaks':
-        ending = `${loser}-escaped`;
-        break;
-      default:
-        // Held: the winner is remembered, a beaten frenzied unit calms down (§11, §16.6, §4 obstacle)
-        next.previousWinner = previousWinnerMatters(f) ? verdict.winner : 'none';
-        next.obstacleWon ||= f.situation.defendedObstacle !== 'none' && verdict.winner === other(f.situation.defendedObstacle);
-        next.calmA ||= loser === 'attacker' && f.attacker.calm !== null;
-        next.calmT ||= loser === 'target' && f.target.calm !== null;
-    }
+  private readonly settled: SettledRounds<FightState>;
+
+  constructor(private readonly f: FightScenario) {
+    this.key = stateKey(f);
+    this.matters = previousWinnerMatters(f);
+    this.shoot = f.standAndShoot ? standAndShootRoller(f.standAndShoot) : null;
+    this.settled = new SettledRounds(f.rounds, f.challenge);
   }
-  return { next, ending, units: unitsOf(f, next, removed) };
+
+  simulate(rng: Rng, n: number, tally: Tally): void {
+    const settled = this.settled;
+    settled.clear();
+    const cap = this.f.rounds;
+    const stride = settled.stride;
+    const shoot = this.shoot;
+    const start = startState(this.f);
+    const first = this.roundId(start, 1);
+    for (let sample = 0; sample < n; sample++) {
+      let id = first;
+      if (shoot) {
+        // The target's stand and shoot before round 1 (§3, §5); a charger that panics flees (§11)
+        const shot = shoot(rng);
+        const slot = (shot.modelsLeft * this.f.attacker.unit.w + shot.wounded) * 3 + (shot.ending === null ? 0 : shot.ending === 'attacker-destroyed' ? 1 : 2);
+        let opened = this.afterShots[slot];
+        if (opened === undefined) {
+          const state: FightState = { ...start, mA: shot.modelsLeft, kA: shot.wounded };
+          opened = this.afterShots[slot] = shot.ending === null ? this.roundId(state, 1) : this.settle(null, state, shot.ending);
+        }
+        if (shot.ending !== null) {
+          settled.counts[opened * stride + 1]++;
+          continue;
+        }
+        id = opened;
+      }
+      for (let round = 1; ; round++) {
+        const r = this.rounds[id];
+        // One roll-off decides equal Initiative for the whole combat, the challenge too (§16.6)
+        const rolled = r.sharedRollOff ? rollOff(rng) : null;
+        const fled = rollBlows(r.plan, r.kits, rng, rolled);
+        let s: number;
+        if (fled !== null) s = this.fledAtCharge(r, fled);
+        else {
+          // The challenge's fighters strike only each other, rolled apart (§9)
+          if (r.duel) rollBlows(r.duel.plan, r.duel.kits, rng, rolled);
+          const j = this.judgementOf(id, r);
+          const judgement = this.judgements[j];
+          const code = fateCode(rollLoserFate(judgement.judge, judgement.verdict, rng));
+          s = this.fates[j * FATE_CODES + code];
+          if (s < 0) s = this.fates[j * FATE_CODES + code] = this.settleFate(judgement, code);
+        }
+        settled.counts[s * stride + round]++;
+        if (settled.ends[s] === 1 || round === cap) break;
+        id = settled.next[s];
+        if (id < 0) id = settled.next[s] = this.roundId(settled.state(s), 2);
+      }
+    }
+    settled.intoTally(tally, n);
+  }
+
+  /** The id of the round fought from `state` in `phase`, prepared on first use. */
+  private roundId(state: FightState, phase: 1 | 2): number {
+    const key = this.key(state) * 2 + phase - 1;
+    let id = this.roundIds.get(key);
+    if (id === undefined) {
+      const plan = roundPlan(this.f, state, phase);
+      const duel = duelPlan(this.f, state, phase);
+      id = this.rounds.length;
+      this.rounds.push(new PreparedRound(state, plan, sideKits(plan), duel ? { plan: duel, kits: sideKits(duel) } : null));
+      this.roundIds.set(key, id);
+    }
+    return id;
+  }
+
+  /** The judgement of the blows just rolled in round `id`. */
+  private judgementOf(id: number, r: PreparedRound): number {
+    const unitsKey = r.unitsKey();
+    if (!r.duel) {
+      const j = this.judgementIds.get(id, unitsKey);
+      return j >= 0 ? j : this.judge(r, (j) => this.judgementIds.set(id, unitsKey, j));
+    }
+    let pair = this.pairIds.get(id, unitsKey);
+    if (pair < 0) this.pairIds.set(id, unitsKey, (pair = this.pairs++));
+    const duelKey = r.duelKey();
+    const j = this.duelJudgementIds.get(pair, duelKey);
+    return j >= 0 ? j : this.judge(r, (j) => this.duelJudgementIds.set(pair, duelKey, j));
+  }
+
+  private judge(r: PreparedRound, store: (j: number) => void): number {
+    const f = this.f;
+    const { onA, onT } = r.blows();
+    const after = afterBlows(f, r.state, onA, onT);
+    const judge = judgePlan(f, r.state, r.plan, after);
+    const results = sideResults(f, r.state, after, onA, onT);
+    const scores = combatScores(judge, results.attacker, results.target);
+    const verdict = resolve(judge, results.attacker, results.target);
+    const j = this.judgements.length;
+    this.judgements.push({ after, judge, verdict, margin: scores.attacker - scores.target, overkill: overkillOf(onA, onT) });
+    if ((j + 1) * FATE_CODES > this.fates.length) {
+      const fates = new Int32Array(this.fates.length * 2).fill(-1);
+      fates.set(this.fates);
+      this.fates = fates;
+    }
+    store(j);
+    return j;
+  }
+
+  /** The round end of a side fleeing at the charge (§11): no blows struck. */
+  private fledAtCharge(r: PreparedRound, side: Side): number {
+    if (side === 'attacker') return r.fledAttacker >= 0 ? r.fledAttacker : (r.fledAttacker = this.settle(null, r.state, 'attacker-fled-at-charge'));
+    return r.fledTarget >= 0 ? r.fledTarget : (r.fledTarget = this.settle(null, r.state, 'target-fled-at-charge'));
+  }
+
+  /** Where the fight stands after judgement `j` and the loser's fate `code` (fateCode). */
+  private settleFate(j: Judgement, code: number): number {
+    const f = this.f;
+    const { verdict, after } = j;
+    const next: Mutable<FightState> = { ...after };
+    let ending: Ending | null = null;
+    let removed: FightSide | null = null;
+    if (verdict.kind === 'draw') next.previousWinner = 'none';
+    else {
+      const loser = verdict.loser;
+      switch (FATES[code - 1]) {
+        case 'wiped-out':
+          ending = `${loser}-destroyed`;
+          break;
+        case 'caught':
+          ending = `${loser}-caught`;
+          removed = loser;
+          break;
+        case 'breaks':
+          ending = `${loser}-escaped`;
+          break;
+        default:
+          // Held: the winner is remembered, a beaten frenzied unit calms down (§11, §16.6, §4 obstacle)
+          next.previousWinner = this.matters ? verdict.winner : 'none';
+          next.obstacleWon ||= f.situation.defendedObstacle !== 'none' && verdict.winner === other(f.situation.defendedObstacle);
+          next.calmA ||= loser === 'attacker' && f.attacker.calm !== null;
+          next.calmT ||= loser === 'target' && f.target.calm !== null;
+      }
+    }
+    return this.settle(j, next, ending, removed);
+  }
+
+  /** The id of a round end: the judgement's margin and Overkill (none without blows), the units left, the ending. */
+  private settle(j: Judgement | null, next: FightState, ending: Ending | null, removed: FightSide | null = null): number {
+    return this.settled.id(j ? j.margin : null, j ? j.overkill : null, unitsOf(this.f, next, removed), ending, next, this.key(next));
+  }
 }
 
-/** The casualties of both sides as one key. */
-function blowsKey(onA: SideBlows, onT: SideBlows): string {
-  const side = (on: SideBlows) => `${on.unit.lost},${on.unit.modelsLeft},${on.unit.points},${on.duel ? `${on.duel.lost},${on.duel.points}` : ''}`;
-  return `${side(onA)}|${side(onT)}`;
-}
+const roundsOfFights = new WeakMap<FightScenario, FightRounds>();
 
 export function simulateFight(f: FightScenario, rng: Rng, n: number, tally: Tally): void {
-  const recorder = new FightRecorder(f.rounds, f.challenge);
-  const roundOf = preparedRounds(f);
-  const shoot = f.standAndShoot ? standAndShootRoller(f.standAndShoot) : null;
-  for (let sample = 0; sample < n; sample++) {
-    let state = startState(f);
-    if (shoot) {
-      // The target's stand and shoot before round 1 (§3, §5); a charger that panics flees (§11)
-      const shot = shoot(rng);
-      state = { ...state, mA: shot.modelsLeft, kA: shot.wounded };
-      if (shot.ending !== null) {
-        const units = unitsOf(f, state);
-        recorder.round(1, null, units);
-        recorder.end(1, shot.ending, units);
-        continue;
-      }
-    }
-    for (let round = 1; round <= f.rounds; round++) {
-      const { plan, kits, duel, judgements } = roundOf(state, round);
-      // One roll-off decides equal Initiative for the whole combat, the challenge too (§16.6)
-      const rolled = duel && (plan.first === 'roll-off' || duel.plan.first === 'roll-off') ? rollOff(rng) : null;
-      const fixed = (p: MeleePlan): MeleePlan => (rolled && p.first === 'roll-off' ? { ...p, first: rolled } : p);
-      const fled = rollBlows(fixed(plan), kits, rng);
-      if (fled !== null) {
-        const units = unitsOf(f, state);
-        recorder.round(round, null, units);
-        recorder.end(round, `${fled}-fled-at-charge`, units);
-        break;
-      }
-      // The challenge's fighters strike only each other, rolled apart (§9)
-      if (duel) rollBlows(fixed(duel.plan), duel.kits, rng);
-      const onA: SideBlows = { unit: kits.attacker.casualties, duel: duel ? duel.kits.attacker.casualties : null };
-      const onT: SideBlows = { unit: kits.target.casualties, duel: duel ? duel.kits.target.casualties : null };
-      const id = blowsKey(onA, onT);
-      let j = judgements.get(id);
-      if (!j) judgements.set(id, (j = judgeRound(f, state, plan, onA, onT)));
-      const fate = rollLoserFate(j.judge, j.verdict, rng);
-      let settled = j.fates.get(fate ?? 'draw');
-      if (!settled) j.fates.set(fate ?? 'draw', (settled = settle(f, j, fate)));
-      const { next, ending, units } = settled;
-      recorder.round(round, j.margin, units, j.overkill);
-      if (ending !== null) {
-        recorder.end(round, ending, units);
-        break;
-      }
-      if (round === f.rounds) recorder.end(round, null, units);
-      state = next;
-    }
-  }
-  recorder.flush(tally);
+  let rounds = roundsOfFights.get(f);
+  if (!rounds) roundsOfFights.set(f, (rounds = new FightRounds(f)));
+  rounds.simulate(rng, n, tally);
 }

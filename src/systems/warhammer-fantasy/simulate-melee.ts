@@ -71,9 +71,10 @@ export function rollRound(plan: MeleePlan, kits: Record<Side, SideKit>, rng: Rng
 /**
  * The blows of one round rolled into the kits' casualties: stupidity, the charge-time fear or
  * terror test, the strike order and both sides' blows. Returns the side that fled at the charge
- * (no blows struck), or null.
+ * (no blows struck), or null. A fight's round with a challenge rolls one roll-off for both combats
+ * and passes its winner as `rolledFirst`.
  */
-export function rollBlows(plan: MeleePlan, kits: Record<Side, SideKit>, rng: Rng): Side | null {
+export function rollBlows(plan: MeleePlan, kits: Record<Side, SideKit>, rng: Rng, rolledFirst: Side | null = null): Side | null {
   // Start of turn: stupidity tests (§11).
   const fightingA = fighting(plan, kits.attacker.c, rng);
   const fightingT = fighting(plan, kits.target.c, rng);
@@ -87,7 +88,8 @@ export function rollBlows(plan: MeleePlan, kits: Record<Side, SideKit>, rng: Rng
       afraid = test.side;
     }
   }
-  const firstSide = plan.first === 'roll-off' ? rollOff(rng) : plan.first;
+  // Equal Initiative: a roll-off, unless one was rolled for the whole combat (`rolledFirst`, §16.6)
+  const firstSide = plan.first === 'roll-off' ? (rolledFirst ?? rollOff(rng)) : plan.first;
   const first = kits[firstSide];
   const second = kits[other(firstSide)];
   const firstFighting = firstSide === 'attacker' ? fightingA : fightingT;
