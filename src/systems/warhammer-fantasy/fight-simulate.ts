@@ -30,7 +30,7 @@ import {
   unitsOf,
 } from './fight.js';
 import type { FightScenario } from './fight-schema.js';
-import { standAndShootRoller } from './fight-stand-and-shoot.js';
+import { SHOT_ENDINGS, afterShots, standAndShootRoller } from './fight-stand-and-shoot.js';
 import { type MeleePlan, other } from './melee-plan.js';
 import { FATES, type Fate } from './outcome-keys.js';
 import { type Verdict, combatScores, resolve } from './resolution.js';
@@ -117,10 +117,7 @@ class FightRounds {
   /** Prepared rounds by id, and their ids by state key × 2 + phase − 1. */
   private readonly rounds: PreparedRound[] = [];
   private readonly roundIds = new Map<number, number>();
-  /**
-   * After Stand and Shoot, by (the charger's models left × its W + wounds on its model) × 3 + how it
-   * ended (0: charges home, 1: wiped out, 2: fled): the first round's id, or the round end's.
-   */
+  /** After Stand and Shoot, by standAndShootRoller's code: the first round's id, or the round end's (wiped out, fled). */
   private readonly afterShots: number[] = [];
 
   /**
@@ -157,13 +154,14 @@ class FightRounds {
       if (shoot) {
         // The target's stand and shoot before round 1 (§3, §5); a charger that panics flees (§11)
         const shot = shoot(rng);
-        const slot = (shot.modelsLeft * this.f.attacker.unit.w + shot.wounded) * 3 + (shot.ending === null ? 0 : shot.ending === 'attacker-destroyed' ? 1 : 2);
-        let opened = this.afterShots[slot];
+        let opened = this.afterShots[shot];
         if (opened === undefined) {
-          const state: FightState = { ...start, mA: shot.modelsLeft, kA: shot.wounded };
-          opened = this.afterShots[slot] = shot.ending === null ? this.roundId(state, 1) : this.settle(null, state, shot.ending);
+          const { modelsLeft, wounded } = afterShots(this.f.attacker.unit, Math.floor(shot / 3));
+          const state: FightState = { ...start, mA: modelsLeft, kA: wounded };
+          const ending = SHOT_ENDINGS[shot % 3];
+          opened = this.afterShots[shot] = ending === null ? this.roundId(state, 1) : this.settle(null, state, ending);
         }
-        if (shot.ending !== null) {
+        if (shot % 3 !== 0) {
           settled.counts[opened * stride + 1]++;
           continue;
         }

@@ -46,7 +46,7 @@ export interface AfterShots {
   readonly ending: Ending | null;
 }
 
-function afterShots(charger: Unit, lost: number): { modelsLeft: number; wounded: number } {
+export function afterShots(charger: Unit, lost: number): { modelsLeft: number; wounded: number } {
   const remaining = charger.models * charger.w - lost;
   const modelsLeft = Math.ceil(remaining / charger.w);
   return { modelsLeft, wounded: modelsLeft * charger.w - remaining };
@@ -68,8 +68,15 @@ export function standAndShootOpenings(sc: ShootingScenario): Array<AfterShots & 
   return out;
 }
 
-/** The stand and shoot rolled die by die, compiled once. */
-export function standAndShootRoller(sc: ShootingScenario): (rng: Rng) => AfterShots {
+/** How a rolled stand and shoot ended, as standAndShootRoller codes it: charging home, wiped out, fled. */
+export const SHOT_ENDINGS = [null, 'attacker-destroyed', 'attacker-fled-at-charge'] as const;
+
+/**
+ * The stand and shoot rolled die by die, compiled once. Each call returns the wounds the charger
+ * lost × 3 + the index of how it ended in SHOT_ENDINGS (one number, no object per sample; the
+ * charger's models left follow from the wounds, afterShots).
+ */
+export function standAndShootRoller(sc: ShootingScenario): (rng: Rng) => number {
   const charger = sc.target;
   const roller = new AttackRoller(shootingStrike(sc.attacker, charger, sc.situation));
   const shots = shootingModels(sc.attacker, sc.situation.raisedGround) * sc.attacker.missile.shots;
@@ -78,9 +85,9 @@ export function standAndShootRoller(sc: ShootingScenario): (rng: Rng) => AfterSh
   return (rng) => {
     casualties.reset();
     roller.roll(shots, rng, casualties);
-    const left = afterShots(charger, casualties.lost);
-    if (left.modelsLeft === 0) return { ...left, ending: 'attacker-destroyed' };
+    const lost = casualties.lost;
+    if (lost === charger.models * charger.w) return lost * 3 + 1; // no wound left, no model left (afterShots)
     const panics = panicFromLosses(casualties.slain, charger.models) && !charger.rules.immuneToPsychology;
-    return { ...left, ending: panics && roll2d6(rng) > ld ? 'attacker-fled-at-charge' : null };
+    return lost * 3 + (panics && roll2d6(rng) > ld ? 2 : 0);
   };
 }
