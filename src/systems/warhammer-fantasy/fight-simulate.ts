@@ -43,10 +43,10 @@ type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 type Kits = Record<Side, SideKit>;
 
 /** The range of a casualty counter's key (casualtiesKey). */
-const casualtiesRange = (c: Casualties): number => (c.def.models * c.def.w + 1) * (c.def.models + 1) * (OVERKILL_MAX + 1);
+const casualtiesRange = (c: Casualties): number => (c.models * c.w + 1) * (c.models + 1) * (OVERKILL_MAX + 1);
 
 /** What a round's blows did to one unit as one number: the wounds it lost, its models left and the Overkill scored on it (§8, §9). */
-const casualtiesKey = (c: Casualties): number => (c.lost * (c.def.models + 1) + c.modelsLeft) * (OVERKILL_MAX + 1) + c.overkill;
+const casualtiesKey = (c: Casualties): number => (c.lost * (c.models + 1) + c.modelsLeft) * (OVERKILL_MAX + 1) + c.overkill;
 
 /** The round fought from one state in one phase (1: the charge, 2: later rounds). */
 class PreparedRound {

@@ -2,47 +2,61 @@
  * Simulator, attack by attack: each die rolled in rule order (to hit, re-roll, to wound, armour,
  * ward, multiple wounds) and each unsaved wound applied to the defender's models one at a time.
  */
-import { diceSampler } from '../../core/dice.js';
+import { type DiceExpr, rollDice } from '../../core/dice.js';
 import type { Rng } from '../../core/rng.js';
 import type { Defender, Strike } from './strike.js';
 import { OVERKILL_MAX, savePasses } from './tables.js';
 
-/** The defender's models as the dice fall: models left, Wounds left on the model being wounded, Overkill. */
+/**
+ * The defender's models as the dice fall: models left, Wounds left on the model being wounded,
+ * Overkill. The defender's numbers are copied into fields of their own (one hidden class, issue 16).
+ */
 export class Casualties {
   modelsLeft = 0;
   woundsOnModel = 0;
   overkill = 0;
-  constructor(readonly def: Defender) {
+  /** The defender's models and Wounds, and the wounds its first model carries in. */
+  readonly models: number;
+  readonly w: number;
+  readonly wounded: number;
+  /** Excess wounds count as Overkill (a challenge, §9). */
+  readonly countsOverkill: boolean;
+
+  constructor(def: Defender) {
+    this.models = def.models;
+    this.w = def.w;
+    this.wounded = def.wounded ?? 0;
+    this.countsOverkill = def.overkill;
     this.reset();
   }
   reset(): void {
-    this.modelsLeft = this.def.models;
-    this.woundsOnModel = this.def.w - (this.def.wounded ?? 0);
+    this.modelsLeft = this.models;
+    this.woundsOnModel = this.w - this.wounded;
     this.overkill = 0;
   }
   /** Wounds lost since the last reset (not those the first model carried in). */
   get lost(): number {
-    const left = this.modelsLeft > 0 ? (this.modelsLeft - 1) * this.def.w + this.woundsOnModel : 0;
-    return this.def.models * this.def.w - (this.def.wounded ?? 0) - left;
+    const left = this.modelsLeft > 0 ? (this.modelsLeft - 1) * this.w + this.woundsOnModel : 0;
+    return this.models * this.w - this.wounded - left;
   }
   /** Combat-resolution points scored against this unit (§9: Overkill counts only in a challenge). */
   get points(): number {
     return this.lost + this.overkill;
   }
   get slain(): number {
-    return this.def.models - this.modelsLeft;
+    return this.models - this.modelsLeft;
   }
   /** `d` wounds on the current model; the excess is lost (§1), or Overkill in a challenge (§9). */
   wound(d: number): void {
     if (this.modelsLeft === 0) {
-      if (this.def.overkill) this.overkill = Math.min(OVERKILL_MAX, this.overkill + d);
+      if (this.countsOverkill) this.overkill = Math.min(OVERKILL_MAX, this.overkill + d);
       return;
     }
     if (d < this.woundsOnModel) {
       this.woundsOnModel -= d;
       return;
     }
-    if (this.def.overkill) this.overkill = Math.min(OVERKILL_MAX, this.overkill + d - this.woundsOnModel);
+    if (this.countsOverkill) this.overkill = Math.min(OVERKILL_MAX, this.overkill + d - this.woundsOnModel);
     this.nextModel();
   }
   /** A Killing Blow slays the model outright (§1); on a slain challenger it is one more wound of Overkill. */
@@ -52,47 +66,75 @@ export class Casualties {
   }
   private nextModel(): void {
     this.modelsLeft--;
-    this.woundsOnModel = this.modelsLeft > 0 ? this.def.w : 0;
+    this.woundsOnModel = this.modelsLeft > 0 ? this.w : 0;
   }
 }
 
-/** Rolls the attacks of one Strike. */
+/** Rolls the attacks of one Strike, its scores copied into numbers (one hidden class for every strike, issue 16). */
 export class AttackRoller {
-  private readonly rollDamage: (rng: Rng) => number;
-  constructor(private readonly strike: Strike) {
-    this.rollDamage = strike.damage ? diceSampler(strike.damage) : () => 1;
+  /** 0: cannot hit (10+, §5); 1: one D6; 2: a 6, then the second die (7+, §5). */
+  private readonly hitKind: number;
+  private readonly hitNeed: number;
+  private readonly rerollMisses: boolean;
+  private readonly poisoned: boolean;
+  /** Whether the hit can wound (§6 "–": not), and the to-wound score. */
+  private readonly wounds: boolean;
+  private readonly woundNeed: number;
+  private readonly killingBlow: boolean;
+  private readonly save: number;
+  /** Whether there is a ward save, and its score. */
+  private readonly hasWard: boolean;
+  private readonly ward: number;
+  private readonly damage: DiceExpr | null;
+
+  constructor(strike: Strike) {
+    const hit = strike.hit;
+    this.hitKind = hit.kind === 'never' ? 0 : hit.kind === 'd6' ? 1 : 2;
+    this.hitNeed = hit.kind === 'never' ? 0 : hit.need;
+    this.rerollMisses = strike.rerollMisses;
+    this.poisoned = strike.poisoned;
+    this.wounds = strike.wound !== null;
+    this.woundNeed = strike.wound ?? 7;
+    this.killingBlow = strike.killingBlow;
+    this.save = strike.save;
+    this.hasWard = strike.ward !== null;
+    this.ward = strike.ward ?? 7;
+    this.damage = strike.damage;
   }
 
   /** Roll `n` attacks and apply them to `target`. */
   roll(n: number, rng: Rng, target: Casualties): void {
-    const s = this.strike;
-    const hit = s.hit;
-    if (hit.kind === 'never') return; // 10+ to hit: no shot can hit (§5)
+    const hitKind = this.hitKind;
+    if (hitKind === 0) return; // 10+ to hit: no shot can hit (§5)
+    const need = this.hitNeed;
+    const hasWard = this.hasWard;
+    const ward = this.ward;
     for (let k = 0; k < n; k++) {
       let autoWound = false;
-      if (hit.kind === 'd6') {
+      if (hitKind === 1) {
         let r = rng.d6();
-        if (r < hit.need && s.rerollMisses) r = rng.d6(); // Hatred: re-roll the miss once (§11)
-        if (r < hit.need) continue;
-        autoWound = s.poisoned && r === 6; // Poisoned attacks (§1)
+        if (r < need && this.rerollMisses) r = rng.d6(); // Hatred: re-roll the miss once (§11)
+        if (r < need) continue;
+        autoWound = this.poisoned && r === 6; // Poisoned attacks (§1)
       } else {
         // 7+ to hit: a 6, then the second die (§5)
-        if (rng.d6() !== 6 || rng.d6() < hit.need) continue;
+        if (rng.d6() !== 6 || rng.d6() < need) continue;
       }
       if (!autoWound) {
-        if (s.wound === null) continue;
+        if (!this.wounds) continue;
         const w = rng.d6();
-        if (s.killingBlow && w === 6) {
+        if (this.killingBlow && w === 6) {
           // Killing Blow (§1): no armour save, a ward save is allowed.
-          if (s.ward !== null && savePasses(rng.d6(), s.ward)) continue;
+          if (hasWard && savePasses(rng.d6(), ward)) continue;
           target.kill();
           continue;
         }
-        if (w < s.wound) continue;
+        if (w < this.woundNeed) continue;
       }
-      if (s.save <= 6 && savePasses(rng.d6(), s.save)) continue;
-      if (s.ward !== null && savePasses(rng.d6(), s.ward)) continue;
-      target.wound(this.rollDamage(rng));
+      if (this.save <= 6 && savePasses(rng.d6(), this.save)) continue;
+      if (hasWard && savePasses(rng.d6(), ward)) continue;
+      // Multiple wounds — §1
+      target.wound(this.damage === null ? 1 : rollDice(this.damage, rng));
     }
   }
 }
