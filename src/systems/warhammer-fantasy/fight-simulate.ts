@@ -32,11 +32,11 @@ import {
 import type { FightScenario } from './fight-schema.js';
 import { SHOT_ENDINGS, afterShots, standAndShootRoller } from './fight-stand-and-shoot.js';
 import { type MeleePlan, other } from './melee-plan.js';
-import { FATES, type Fate } from './outcome-keys.js';
+import { FATES } from './outcome-keys.js';
 import { type Verdict, combatScores, resolve } from './resolution.js';
 import type { Side } from './schema.js';
 import type { Casualties } from './simulate-attack.js';
-import { type SideKit, rollBlows, rollLoserFate, rollOff, sideKits } from './simulate-melee.js';
+import { LoserDice, type SideKit, rollBlows, rollOff, sideKits } from './simulate-melee.js';
 import { OVERKILL_MAX } from './tables.js';
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
@@ -104,9 +104,8 @@ interface Judgement {
   readonly overkill: ReturnType<typeof overkillOf>;
 }
 
-/** The loser's fate as a number: 0 after a draw, else its index in FATES plus 1. */
+/** How many fate codes LoserDice.roll returns: 0 after a draw, else the index of the Fate in FATES plus 1. */
 const FATE_CODES = FATES.length + 1;
-const fateCode = (fate: Fate | null): number => (fate === null ? 0 : FATES.indexOf(fate) + 1);
 
 /** A fight's rounds, judgements and round ends, kept across chunks, and the counts of the current call. */
 class FightRounds {
@@ -129,6 +128,8 @@ class FightRounds {
   private readonly duelJudgementIds = new IntPairTable();
   private pairs = 0;
   private readonly judgements: Judgement[] = [];
+  /** The dice after each judgement's verdict. */
+  private readonly loserDice: LoserDice[] = [];
   /** Round ends by judgement id × FATE_CODES + fateCode (−1: not worked out yet). */
   private fates: Int32Array = new Int32Array(1024 * FATE_CODES).fill(-1);
 
@@ -178,10 +179,9 @@ class FightRounds {
           // The challenge's fighters strike only each other, rolled apart (§9)
           if (r.duel) rollBlows(r.duel.plan, r.duel.kits, rng, rolled);
           const j = this.judgementOf(id, r);
-          const judgement = this.judgements[j];
-          const code = fateCode(rollLoserFate(judgement.judge, judgement.verdict, rng));
+          const code = this.loserDice[j].roll(rng);
           s = this.fates[j * FATE_CODES + code];
-          if (s < 0) s = this.fates[j * FATE_CODES + code] = this.settleFate(judgement, code);
+          if (s < 0) s = this.fates[j * FATE_CODES + code] = this.settleFate(this.judgements[j], code);
         }
         settled.counts[s * stride + round]++;
         if (settled.ends[s] === 1 || round === cap) break;
@@ -230,6 +230,7 @@ class FightRounds {
     const verdict = resolve(judge, results.attacker, results.target);
     const j = this.judgements.length;
     this.judgements.push({ after, judge, verdict, margin: scores.attacker - scores.target, overkill: overkillOf(onA, onT) });
+    this.loserDice.push(new LoserDice(judge, verdict));
     if ((j + 1) * FATE_CODES > this.fates.length) {
       const fates = new Int32Array(this.fates.length * 2).fill(-1);
       fates.set(this.fates);
@@ -245,7 +246,7 @@ class FightRounds {
     return r.fledTarget >= 0 ? r.fledTarget : (r.fledTarget = this.settle(null, r.state, 'target-fled-at-charge'));
   }
 
-  /** Where the fight stands after judgement `j` and the loser's fate `code` (fateCode). */
+  /** Where the fight stands after judgement `j` and the loser's fate `code` (LoserDice.roll). */
   private settleFate(j: Judgement, code: number): number {
     const f = this.f;
     const { verdict, after } = j;

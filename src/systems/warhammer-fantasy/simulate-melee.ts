@@ -116,17 +116,75 @@ export function rollOff(rng: Rng): Side {
 
 /** The loser's break test (or the fear auto-break) and the pursuit rolled (§10, §12); null after a draw. */
 export function rollLoserFate(plan: MeleePlan, verdict: Verdict, rng: Rng): Fate | null {
-  if (verdict.kind === 'draw') return null;
-  if (verdict.loserWipedOut) return 'wiped-out';
-  const loser = verdict.loser === 'attacker' ? plan.attacker : plan.target;
-  const winner = verdict.winner === 'attacker' ? plan.attacker : plan.target;
-  const flees = verdict.autoBreak || failsBreakTest(plan, loser, verdict.holdsUpTo, rng);
-  if (!flees) return 'holds';
-  // Pursuit (§12): the winner declares; a unit that may hold back needs a passed Ld test.
-  const pursues = winner.pursuit === 'always' || (winner.pursuit === 'restraint-test' && roll2d6(rng) > winner.ld);
-  const fled = rollNd6(loser.moveDice, rng);
-  return pursues && rollNd6(winner.moveDice, rng) >= fled ? 'caught' : 'breaks';
+  const code = new LoserDice(plan, verdict).roll(rng);
+  return code === 0 ? null : FATES[code - 1];
 }
+
+/**
+ * The dice after a round's verdict (§10, §12), their numbers read once from the plan: a fight
+ * simulator keeps one per verdict met and rolls it round after round (issue 16).
+ */
+export class LoserDice {
+  /** 0: a draw, nobody tests; 1: the loser has no model left; 2: it flees without a roll (fear, §10); 3: it takes a break test. */
+  private readonly kind: number;
+  /** The highest 2D6 total that holds (§10). */
+  private readonly holdsUpTo: number;
+  /** Insane courage: double 1 always holds (§1 option); the Battle Standard re-rolls a failed test (§1). */
+  private readonly insaneCourage: boolean;
+  private readonly battleStandard: boolean;
+  /** The winner pursues always, or after failing a restraint test on its Ld (§12). */
+  private readonly alwaysPursues: boolean;
+  private readonly restraintTest: boolean;
+  private readonly winnerLd: number;
+  /** D6 of the flee and the pursuit moves (§12). */
+  private readonly fleeDice: number;
+  private readonly pursuitDice: number;
+
+  constructor(plan: MeleePlan, verdict: Verdict) {
+    const won = verdict.kind === 'win';
+    this.kind = !won ? 0 : verdict.loserWipedOut ? 1 : verdict.autoBreak ? 2 : 3;
+    const loser = won && verdict.loser === 'attacker' ? plan.attacker : plan.target;
+    const winner = won && verdict.winner === 'attacker' ? plan.attacker : plan.target;
+    this.holdsUpTo = won ? verdict.holdsUpTo : 0;
+    this.insaneCourage = plan.situation.options.insaneCourage;
+    this.battleStandard = loser.unit.rules.battleStandard;
+    this.alwaysPursues = winner.pursuit === 'always';
+    this.restraintTest = winner.pursuit === 'restraint-test';
+    this.winnerLd = winner.ld;
+    this.fleeDice = loser.moveDice;
+    this.pursuitDice = winner.moveDice;
+  }
+
+  /** The loser's fate rolled: 0 after a draw, else the index of the Fate in FATES plus 1. */
+  roll(rng: Rng): number {
+    const kind = this.kind;
+    if (kind === 0) return 0;
+    if (kind === 1) return WIPED_OUT;
+    if (kind === 3 && !this.failsBreakTest(rng)) return HOLDS;
+    // Pursuit (§12): the winner declares; a unit that may hold back needs a passed Ld test.
+    const pursues = this.alwaysPursues || (this.restraintTest && roll2d6(rng) > this.winnerLd);
+    const fled = rollNd6(this.fleeDice, rng);
+    return pursues && rollNd6(this.pursuitDice, rng) >= fled ? CAUGHT : BREAKS;
+  }
+
+  /** Break test (§10): 2D6 against the holding total; insane courage and the Battle Standard re-roll (§1). */
+  private failsBreakTest(rng: Rng): boolean {
+    if (!this.failsOnce(rng)) return false;
+    return this.battleStandard ? this.failsOnce(rng) : true;
+  }
+
+  private failsOnce(rng: Rng): boolean {
+    const a = rng.d6();
+    const b = rng.d6();
+    if (this.insaneCourage && a === 1 && b === 1) return false;
+    return a + b > this.holdsUpTo;
+  }
+}
+
+const HOLDS = FATES.indexOf('holds') + 1;
+const BREAKS = FATES.indexOf('breaks') + 1;
+const CAUGHT = FATES.indexOf('caught') + 1;
+const WIPED_OUT = FATES.indexOf('wiped-out') + 1;
 
 function oneRound(plan: MeleePlan, kits: Record<Side, SideKit>, rng: Rng, tally: Tally, slots: RecordSlots): void {
   const round = rollRound(plan, kits, rng);
@@ -166,16 +224,4 @@ function fighting(plan: MeleePlan, c: Combatant, rng: Rng): number {
   const half = Math.floor(c.fighting / 2);
   if (plan.situation.options.stupidity === 'odd-model-4+' && c.fighting % 2 === 1 && rng.d6() >= 4) return half + 1;
   return half;
-}
-
-/** Break test (§10): 2D6 against the holding total; insane courage and the Battle Standard re-roll (§1). */
-function failsBreakTest(plan: MeleePlan, loser: Combatant, holdsUpTo: number, rng: Rng): boolean {
-  const once = (): boolean => {
-    const a = rng.d6();
-    const b = rng.d6();
-    if (plan.situation.options.insaneCourage && a === 1 && b === 1) return false;
-    return a + b > holdsUpTo;
-  };
-  if (!once()) return false;
-  return loser.unit.rules.battleStandard ? once() : true;
 }
