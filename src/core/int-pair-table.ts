@@ -30,8 +30,9 @@ export class IntPairTable {
     }
   }
 
-  /** Store `value` (≥ 0) under (a, b) (a, b ≥ 0), replacing any value there. */
+  /** Store `value` (≥ 0) under (a, b), replacing any value there; a, b and value are integers in 0 … 2³¹ − 1. */
   set(a: number, b: number, value: number): void {
+    if (!(isKey(a) && isKey(b) && isKey(value))) throw new RangeError(`IntPairTable: (${a}, ${b}) → ${value} is not three integers in 0 … 2^31 - 1`);
     if ((this.size + 1) * 2 > this.mask + 1) this.grow();
     const mask = this.mask;
     for (let i = slotOf(a, b, mask); ; i = (i + 1) & mask) {
@@ -61,6 +62,8 @@ export class IntPairTable {
     for (let i = 0; i < keysA.length; i++) if (keysA[i] !== -1) this.set(keysA[i], keysB[i], values[i]);
   }
 }
+
+const isKey = (x: number): boolean => Number.isInteger(x) && x >= 0 && x <= 0x7fffffff;
 
 /** The home slot of (a, b): both mixed by multiplication (murmur3's constants), then folded. */
 function slotOf(a: number, b: number, mask: number): number {

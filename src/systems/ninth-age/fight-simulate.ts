@@ -23,7 +23,7 @@ import { CompiledChallenge, CompiledRound, LOSER_RESULTS, RolledBlows, rollChall
 
 /** The round fought from one state in one phase (1: the charge, 2: later rounds, §12.1). */
 class PreparedRound {
-  /** Ranges of the wound counts after the first (RolledBlows), for the judgement key: a side's damage index runs 0 … cap (MeleeSide). */
+  /** Ranges of the wound counts but the first (RolledBlows), for the judgement keys: a side's damage index runs 0 … cap (MeleeSide). */
   readonly kA: number;
   readonly kOT: number;
   readonly kOA: number;
@@ -41,9 +41,14 @@ class PreparedRound {
     this.kOA = duel ? duel.attacker.side.cap + 1 : 1;
   }
 
-  /** The blows as one number. */
-  blowsId(b: RolledBlows): number {
-    return ((b.dT * this.kA + b.dA) * this.kOT + b.oT) * this.kOA + b.oA;
+  /** The units' wounds as one number. */
+  unitsKey(b: RolledBlows): number {
+    return b.dT * this.kA + b.dA;
+  }
+
+  /** The fighters' wounds as one number. */
+  duelKey(b: RolledBlows): number {
+    return b.oT * this.kOA + b.oA;
   }
 }
 
@@ -87,8 +92,15 @@ class FightRounds {
   private readonly rounds: PreparedRound[] = [];
   private readonly roundIds = new Map<number, number>();
 
-  /** Judgement ids by (round id, blows id); the settled end of each (−1 when the loser's test decides it), and the test. */
+  /**
+   * Judgement ids by (round id, units' key) — in a round with a challenge, by (pair id, fighters'
+   * key), the pair id found by (round id, units' key); the settled end of each (−1 when the loser's
+   * test decides it), and the test.
+   */
   private readonly judgementIds = new IntPairTable();
+  private readonly pairIds = new IntPairTable();
+  private readonly duelJudgementIds = new IntPairTable();
+  private pairs = 0;
   /** Each judgement with a loser's test (null without). */
   private readonly judgements: Array<Judgement | null> = [];
   private judgementSettled: Int32Array = new Int32Array(1024);
@@ -137,8 +149,7 @@ class FightRounds {
         // The challenge's fighters strike only each other, rolled step by step with the units' combat (§4.11)
         if (r.challenge) rollChallengeRoundWounds(r.challenge, rng, victimT, victimA, blows);
         else rollRoundWounds(r.units, rng, victimT, victimA, blows);
-        let j = this.judgementIds.get(id, r.blowsId(blows));
-        if (j < 0) j = this.judge(id, r, blows);
+        const j = this.judgementOf(id, r, blows);
         let s = this.judgementSettled[j];
         if (s < 0) {
           const code = rollLoserTest(this.judgementTests[j]!, rng);
@@ -170,8 +181,22 @@ class FightRounds {
     return id;
   }
 
-  /** Judge the blows of round `id`: the settled end when no test follows, else the loser's test. */
-  private judge(id: number, r: PreparedRound, b: RolledBlows): number {
+  /** The judgement of the blows `b` of round `id`. */
+  private judgementOf(id: number, r: PreparedRound, b: RolledBlows): number {
+    const unitsKey = r.unitsKey(b);
+    if (!r.challenge) {
+      const j = this.judgementIds.get(id, unitsKey);
+      return j >= 0 ? j : this.judge(r, b, (j) => this.judgementIds.set(id, unitsKey, j));
+    }
+    let pair = this.pairIds.get(id, unitsKey);
+    if (pair < 0) this.pairIds.set(id, unitsKey, (pair = this.pairs++));
+    const duelKey = r.duelKey(b);
+    const j = this.duelJudgementIds.get(pair, duelKey);
+    return j >= 0 ? j : this.judge(r, b, (j) => this.duelJudgementIds.set(pair, duelKey, j));
+  }
+
+  /** Judge the blows `b` of round `r`: the settled end when no test follows, else the loser's test. */
+  private judge(r: PreparedRound, b: RolledBlows, store: (j: number) => void): number {
     const f = this.f;
     const { after, judged, wT, wA, overkill } = afterBlows(f, r.state, r.units.scenario, { dT: b.dT, dA: b.dA, oT: b.oT, oA: b.oA }, r.phase);
     const score = combatScore(judged, wT, wA);
@@ -193,7 +218,7 @@ class FightRounds {
     this.judgementSettled[j] = settled;
     this.judgements.push(judgement);
     this.judgementTests.push(judgement && judgement.test);
-    this.judgementIds.set(id, r.blowsId(b), j);
+    store(j);
     return j;
   }
 

@@ -42,18 +42,17 @@ import { OVERKILL_MAX } from './tables.js';
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 type Kits = Record<Side, SideKit>;
 
-/** The range of a casualty counter's key (casualtiesKey). */
-const casualtiesRange = (c: Casualties): number => (c.models * c.w + 1) * (c.models + 1) * (OVERKILL_MAX + 1);
-
 /** What a round's blows did to one unit as one number: the wounds it lost, its models left and the Overkill scored on it (§8, §9). */
 const casualtiesKey = (c: Casualties): number => (c.lost * (c.models + 1) + c.modelsLeft) * (OVERKILL_MAX + 1) + c.overkill;
+
+/** The range of the fighters' casualty key (casualtiesKey), whose W is small. */
+const fighterRange = (c: Casualties): number => (c.models * c.w + 1) * (c.models + 1) * (OVERKILL_MAX + 1);
 
 /** The round fought from one state in one phase (1: the charge, 2: later rounds). */
 class PreparedRound {
   /** One roll-off decides equal Initiative for the whole combat, the challenge too (§16.6). */
   readonly sharedRollOff: boolean;
-  /** Ranges of the target's casualty keys, in the units' combat and the challenge. */
-  readonly unitsRange: number;
+  /** Range of the target fighter's casualty key. */
   readonly duelRange: number;
   /** Round ends (SettledRounds ids) when a side fled at the charge, found on first use. */
   fledAttacker = -1;
@@ -66,14 +65,9 @@ class PreparedRound {
     readonly duel: { readonly plan: MeleePlan; readonly kits: Kits } | null,
   ) {
     this.sharedRollOff = duel !== null && (plan.first === 'roll-off' || duel.plan.first === 'roll-off');
-    this.unitsRange = casualtiesRange(kits.target.casualties);
-    this.duelRange = duel ? casualtiesRange(duel.kits.target.casualties) : 1;
+    this.duelRange = duel ? fighterRange(duel.kits.target.casualties) : 1;
   }
 
-  /** The units' casualties of both sides as one number. */
-  unitsKey(): number {
-    return casualtiesKey(this.kits.attacker.casualties) * this.unitsRange + casualtiesKey(this.kits.target.casualties);
-  }
 
   /** The fighters' casualties of both sides as one number. */
   duelKey(): number {
@@ -120,13 +114,14 @@ class FightRounds {
   private readonly afterShots: number[] = [];
 
   /**
-   * Judgement ids by (round id, units' key) — in a round with a challenge, by (pair id, fighters'
-   * key), the pair id found by (round id, units' key).
+   * Judgements are found key by key (each a casualtiesKey, small enough for 32 bits whatever the
+   * units' size): (round id, attacker's key) → node, (node, target's key) → node, and in a round
+   * with a challenge (node, fighters' key) → node; the last node's judgement (−1: not judged yet).
    */
-  private readonly judgementIds = new IntPairTable();
-  private readonly pairIds = new IntPairTable();
-  private readonly duelJudgementIds = new IntPairTable();
-  private pairs = 0;
+  private readonly attackerNodes = new IntPairTable();
+  private readonly nextNodes = new IntPairTable();
+  private nodes = 0;
+  private nodeJudgements: Int32Array = new Int32Array(1024).fill(-1);
   private readonly judgements: Judgement[] = [];
   /** The dice after each judgement's verdict. */
   private readonly loserDice: LoserDice[] = [];
@@ -208,19 +203,29 @@ class FightRounds {
 
   /** The judgement of the blows just rolled in round `id`. */
   private judgementOf(id: number, r: PreparedRound): number {
-    const unitsKey = r.unitsKey();
-    if (!r.duel) {
-      const j = this.judgementIds.get(id, unitsKey);
-      return j >= 0 ? j : this.judge(r, (j) => this.judgementIds.set(id, unitsKey, j));
-    }
-    let pair = this.pairIds.get(id, unitsKey);
-    if (pair < 0) this.pairIds.set(id, unitsKey, (pair = this.pairs++));
-    const duelKey = r.duelKey();
-    const j = this.duelJudgementIds.get(pair, duelKey);
-    return j >= 0 ? j : this.judge(r, (j) => this.duelJudgementIds.set(pair, duelKey, j));
+    let node = this.node(this.attackerNodes, id, casualtiesKey(r.kits.attacker.casualties));
+    node = this.node(this.nextNodes, node, casualtiesKey(r.kits.target.casualties));
+    if (r.duel) node = this.node(this.nextNodes, node, r.duelKey());
+    const j = this.nodeJudgements[node];
+    return j >= 0 ? j : (this.nodeJudgements[node] = this.judge(r));
   }
 
-  private judge(r: PreparedRound, store: (j: number) => void): number {
+  /** The node under `parent` by `key`, made on first use. */
+  private node(table: IntPairTable, parent: number, key: number): number {
+    let node = table.get(parent, key);
+    if (node < 0) {
+      node = this.nodes++;
+      table.set(parent, key, node);
+      if (node === this.nodeJudgements.length) {
+        const grown = new Int32Array(node * 2).fill(-1);
+        grown.set(this.nodeJudgements);
+        this.nodeJudgements = grown;
+      }
+    }
+    return node;
+  }
+
+  private judge(r: PreparedRound): number {
     const f = this.f;
     const { onA, onT } = r.blows();
     const after = afterBlows(f, r.state, onA, onT);
@@ -236,7 +241,6 @@ class FightRounds {
       fates.set(this.fates);
       this.fates = fates;
     }
-    store(j);
     return j;
   }
 
