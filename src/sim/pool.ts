@@ -6,7 +6,7 @@ import { setMaxListeners } from 'node:events';
 import type { ResourceLimits } from 'node:worker_threads';
 import { Piscina } from 'piscina';
 import { masterState } from '../core/rng.js';
-import { findSystem } from '../systems/registry.js';
+import { findSystem, loadSystems, systemIdOf } from '../systems/lookup.js';
 import { defaultThreads, maxThreads } from './threads.js';
 import { WorkerFailure } from './worker-failure.js';
 import { CHUNK_SIZE, planChunks } from './chunks.js';
@@ -15,7 +15,10 @@ import { canonicalTally, emptyTallyData, mergeTally, type TallyData } from './ta
 
 export interface MonteCarloJob {
   system: string;
+  /** The raw scenario input, as the rule set's parse takes it. */
   input: unknown;
+  /** The same input already parsed by the rule set, when the caller has it (saves a parse). */
+  parsed?: unknown;
   samples: number;
   seed: string;
   /** What is simulated, for an error message (a scenario's name). */
@@ -78,8 +81,34 @@ export function failureCause(error: unknown): string {
   return `a worker failed: ${message}`;
 }
 
-/** Run a job; a pool passed in is left running for the caller to reuse and destroy. */
+/**
+ * What workers get of a scenario: the parsed one, so that they load neither the validation library
+ * nor the rule set's schemas (issue 16); the raw input when a structured clone cannot carry the
+ * parsed one (it holds functions, as a HOTT assault does), for the worker to parse itself.
+ */
+export function scenarioForWorkers(input: unknown, parsed: unknown): Pick<ChunkTask, 'scenario' | 'input'> {
+  try {
+    structuredClone(parsed);
+    return { scenario: parsed };
+  } catch (error) {
+    if ((error as Error)?.name !== 'DataCloneError') throw error;
+    return { input };
+  }
+}
+
+/** Jobs of this process, numbered: a worker prepares (warms up) each job once. */
+let jobs = 0;
+
+/**
+ * Run a job; a pool passed in is left running for the caller to reuse and destroy. The main
+ * thread parses and validates the scenario (loading the rule set if need be: an unknown rule set
+ * or a bad scenario is the caller's error, before any worker starts); workers get it parsed.
+ */
 export async function runMonteCarlo(job: MonteCarloJob, sharedPool?: Piscina): Promise<TallyData> {
+  await loadSystems([systemIdOf(job.system)]);
+  const system = findSystem(job.system);
+  const carried = scenarioForWorkers(job.input, job.parsed ?? system.parse(job.input));
+  const jobNumber = ++jobs;
   const chunks = planChunks(job.samples, job.chunkSize);
   const threads = threadsFor(job.threads ?? defaultThreads(), job.samples, job.chunkSize);
   const pool = sharedPool ?? createPool(threads);
@@ -103,7 +132,7 @@ export async function runMonteCarlo(job: MonteCarloJob, sharedPool?: Piscina): P
   const feed = async (): Promise<void> => {
     while (next < chunks.length && !stop.signal.aborted) {
       const chunk = chunks[next++];
-      const task: ChunkTask = { system: job.system, input: job.input, master, chunk };
+      const task: ChunkTask = { system: system.id, job: jobNumber, ...carried, master, chunk };
       const result = (await pool.run(task, { signal: stop.signal })) as TallyData;
       total = mergeTally(total, result);
       done += chunk.samples;
@@ -120,7 +149,7 @@ export async function runMonteCarlo(job: MonteCarloJob, sharedPool?: Piscina): P
       ),
     );
     if (stop.signal.aborted) throw stop.signal.reason;
-    return canonicalTally(total, findSystem(job.system).categoryOrder);
+    return canonicalTally(total, system.categoryOrder);
   } catch (error) {
     if (job.signal?.aborted) throw abortError(job.signal);
     const cause = stop.signal.reason ?? error;
