@@ -11,7 +11,7 @@ const fixture = (name: string) => fileURLToPath(new URL(`./fixtures/${name}`, im
 
 /** A job on a pool of `threads` fixture workers; the pool is destroyed afterwards. */
 async function failingJob(worker: string, threads = 2, resourceLimits?: ResourceLimits) {
-  const pool = createPool(threads, { filename: fixture(worker), resourceLimits });
+  const pool = createPool(threads, { filename: BUILT_WORKER, handler: fixture(worker), resourceLimits });
   try {
     return await runMonteCarlo({ system: 'generic', input, samples: 8000, chunkSize: 1000, seed: 'x', threads, label: 'plain attack' }, pool);
   } finally {
