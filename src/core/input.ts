@@ -2,7 +2,7 @@
  * Validation helpers shared by every system's `parse`: zod errors become one ScenarioError
  * naming the field; D6 targets are written "4+" or 4; rule ids carry an optional parameter.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { ScenarioError } from './errors.js';
 
 /**

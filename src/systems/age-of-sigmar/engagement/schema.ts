@@ -3,7 +3,7 @@
  * turns — shooting phases, and combat phases in which both players' engaged units fight in turn
  * (13.1, 19.0). The raw JSON shape (zod) and the typed engagement `parse` returns.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import type { Scenario, Weapon } from '../schema.js';
 
 /** Most units one side may bring to an engagement. */
