@@ -13,9 +13,13 @@ export function ownEntry<T>(record: Readonly<Record<string, T>>, key: string): T
   return Object.hasOwn(record, key) ? record[key] : undefined;
 }
 
-/** Validate with zod; the first issue becomes ScenarioError(path, message). */
+/**
+ * Validate with zod; the first issue becomes ScenarioError(path, message). `jitless`: zod would
+ * otherwise generate and compile (new Function) a parser for each object schema on its first use,
+ * which a command that parses each schema a few times never pays back (start-up, issue 16).
+ */
 export function validate<T extends z.ZodType>(schema: T, input: unknown, root = ''): z.infer<T> {
-  const result = schema.safeParse(input);
+  const result = schema.safeParse(input, { jitless: true });
   if (result.success) return result.data;
   const issue = result.error.issues[0];
   throw new ScenarioError(joinPath(root, issue.path), describeIssue(issue));
