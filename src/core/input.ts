@@ -25,6 +25,15 @@ export function validate<T extends z.ZodType>(schema: T, input: unknown, root = 
   throw new ScenarioError(joinPath(root, issue.path), describeIssue(issue));
 }
 
+/**
+ * A schema built on its first use: a command builds only the schemas it parses with (start-up,
+ * issue 16: each zod schema costs its construction, in code that has not run yet).
+ */
+export function lazySchema<T extends z.ZodType>(build: () => T): () => T {
+  let schema: T | undefined;
+  return () => (schema ??= build());
+}
+
 export function joinPath(root: string, path: ReadonlyArray<PropertyKey>): string {
   let out = root;
   for (const part of path) {
