@@ -12,8 +12,6 @@
  *  - worker-entry.cjs, worker.js and worker-chunks/: the Monte Carlo worker (src/sim/worker-entry.cts,
  *    src/sim/worker.ts), an ES module bundle split per rule set; src/sim/pool.ts finds
  *    worker-entry.cjs next to the file it runs from (cli.cjs).
- *
- * piscina stays in node_modules: it starts its own worker file from its folder.
  */
 import { createHash } from 'node:crypto';
 import { execFileSync } from 'node:child_process';
@@ -45,7 +43,6 @@ await build({
   entryPoints: ['src/cli/main.ts'],
   outfile: `${OUT}/cli.cjs`,
   format: 'cjs',
-  external: ['piscina'],
   // import.meta.url (paths.ts, pool.ts, rng.ts) is the bundle's own file.
   define: { 'import.meta.url': 'importMetaUrl' },
   inject: ['scripts/build/import-meta-url.cjs'],
@@ -59,7 +56,6 @@ await build({
   format: 'esm',
   splitting: true,
   chunkNames: 'worker-chunks/[name]-[hash]',
-  external: ['piscina'],
   // A CommonJS dependency inside an ES module bundle needs a require.
   banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
 });
