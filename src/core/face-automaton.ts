@@ -107,3 +107,18 @@ export class FaceAutomaton {
 }
 
 const SIX_TO_THE_K = Int32Array.from(SIX_TO_THE);
+
+/** Counters by the faces they count (a 6-bit mask): 64 at most. */
+const counters = new Map<number, FaceAutomaton>();
+
+/**
+ * One die per run, counting the faces `counts` accepts: `run(rng, n)` rolls n D6 and returns how
+ * many of them `counts` accepts (a ward per point of damage, Regeneration per point, ...).
+ */
+export function faceCounter(counts: (face: number) => boolean): FaceAutomaton {
+  let mask = 0;
+  for (let face = 1; face <= 6; face++) if (counts(face)) mask |= 1 << (face - 1);
+  let counter = counters.get(mask);
+  if (!counter) counters.set(mask, (counter = new FaceAutomaton((_, face) => ({ next: 0, done: true, value: (mask >> (face - 1)) & 1 }))));
+  return counter;
+}

@@ -8,7 +8,7 @@
  * and the ward are also written as automata over the faces (attackStep, core/face-automaton.ts),
  * which read the same dice in the same order five at a time.
  */
-import { FaceAutomaton, type FaceStep } from '../../core/face-automaton.js';
+import { FaceAutomaton, type FaceStep, faceCounter } from '../../core/face-automaton.js';
 import { type FlatDice, flat, rollFlat } from '../../core/flat-dice.js';
 import type { Rng } from '../../core/rng.js';
 import type { Tally } from '../../sim/tally.js';
@@ -117,7 +117,7 @@ export class AbilityRoller {
   constructor(p: Plan) {
     this.weapons = p.groups.map((g) => new WeaponRoller(g));
     this.mortal = p.mortal.map((m) => new MortalRoller(m));
-    this.ward = shared(`ward ${p.ward.join('')}`, () => wardAutomaton(p.ward));
+    this.ward = faceCounter((face) => p.ward[face] === 0);
   }
 
   roll(rng: Rng): number {
@@ -301,9 +301,4 @@ function attackAutomaton(w: WeaponRoller): FaceAutomaton {
         return afterHit(false, more, 0, damageOf(face, shared ? through : 1));
     }
   });
-}
-
-/** The ward, one D6 per point (18.1): value 1 for a point that stays. */
-function wardAutomaton(ward: Uint8Array): FaceAutomaton {
-  return new FaceAutomaton((_, face) => ({ next: 0, done: true, value: ward[face] === 0 ? 1 : 0 }));
 }
