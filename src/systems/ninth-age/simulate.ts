@@ -7,13 +7,13 @@
 import { type DiceExpr, rollDice } from '../../core/dice.js';
 import type { Rng } from '../../core/rng.js';
 import type { Tally } from '../../sim/tally.js';
-import { AttackDice, AttackDiceTable, Victim, rollAttack } from './attack-sim.js';
-import type { MeleeCategory } from './categories.js';
+import { AttackDice, AttackDiceTable, Victim, rollAttack, rollAttacks } from './attack-sim.js';
+import { MELEE_CATEGORIES, type MeleeCategory, SHOOTING_CATEGORIES, type ShootingCategory } from './categories.js';
 import { type MeleeSide, addWounds, aliveCode, meleeSides, modelsAlive, standingLeadership, takesFearTest, victimAt, woundPool } from './melee-setup.js';
 import type { MeleeSituation, Scenario, ShootingSituation, Unit } from './model.js';
 import { type AttackCount, type AttackGroup, type EndOfPhaseHits, INITIATIVE_STEPS, endOfPhaseHits, shotCount } from './groups.js';
 import { shootingProfile } from './profile.js';
-import { type LoserTest, type Side, roundResult } from './resolution.js';
+import { type LoserTest, type RoundResult, type Side, roundResult } from './resolution.js';
 import { spillOver } from './challenge-round.js';
 
 /** A Leadership test: 2D6 ≤ Ld, a failure re-rolled once when allowed (§3.1, §1.2). */
@@ -69,8 +69,7 @@ function rollGroups(groups: CompiledGroup[], alive: number, rng: Rng, victim: Vi
     const c = g.countAt(alive);
     let attacks = c.flat;
     if (c.dice) for (let r = 0; r < c.rolls; r++) attacks += rollDice(c.dice, rng);
-    const dice = g.diceAt(alive);
-    for (let k = 0; k < attacks; k++) wounds += rollAttack(dice, rng, victim);
+    wounds += rollAttacks(g.diceAt(alive), attacks, rng, victim);
   }
   return wounds;
 }
@@ -284,8 +283,27 @@ export function rollLoserTest(test: LoserTest, rng: Rng): number {
   return extra * 3 + result;
 }
 
+/**
+ * The combat result of each (wounds on the target, wounds on the attacker) met so far, per
+ * scenario: arithmetic only, the same for every sample that ends the round there.
+ */
+const results = new WeakMap<Scenario, RoundResult[][]>();
+
+/** Each scenario's round compiled once (kept across chunks, like `results`). */
+const compiledRounds = new WeakMap<Scenario, CompiledRound>();
+function compiledRound(s: Scenario): CompiledRound {
+  let round = compiledRounds.get(s);
+  if (!round) compiledRounds.set(s, (round = new CompiledRound(s)));
+  return round;
+}
+
 function simulateMelee(s: Scenario, rng: Rng, n: number, tally: Tally): void {
-  const round = new CompiledRound(s);
+  const round = compiledRound(s);
+  let known = results.get(s);
+  if (!known) results.set(s, (known = []));
+  const byWounds = known;
+  // Each category counted here (by its index in MELEE_CATEGORIES), handed to the tally once.
+  const categories = new Float64Array(MELEE_CATEGORIES.length);
   const poolT = woundPool(s.target);
   const poolA = woundPool(s.attacker);
   const endT = endOfPhaseDice(endOfPhaseHits(s.target, s.attacker));
@@ -304,7 +322,8 @@ function simulateMelee(s: Scenario, rng: Rng, n: number, tally: Tally): void {
     let targetStays = true;
     let attackerStays = true;
     let category: MeleeCategory;
-    const r = roundResult(s, dT, dA);
+    const row = byWounds[dT] ?? (byWounds[dT] = []);
+    const r = row[dA] ?? (row[dA] = roundResult(s, dT, dA));
     if (r.kind === 'destroyed') {
       category = r.side === 'target' ? 'destroyed' : 'attacker-destroyed';
       if (r.side === 'target') targetStays = false;
@@ -342,25 +361,25 @@ function simulateMelee(s: Scenario, rng: Rng, n: number, tally: Tally): void {
     const slain = s.target.models - modelsAlive(s.target, damageT);
     // removed: wiped out, or broken and caught in pursuit (§12.3)
     tally.record(damageT, slain, category === 'destroyed' || category === 'breaks-caught');
-    tally.recordMorale(category);
+    categories[MELEE_CATEGORIES.indexOf(category)]++;
   }
+  MELEE_CATEGORIES.forEach((category, k) => tally.recordMorale(category, categories[k]));
 }
 
 /** A unit's shooting, compiled once: each call rolls every shot and returns the wounds caused (excess lost, §4.10). */
 export function shootingRoller(s: Scenario): (rng: Rng) => number {
   const sit = s.situation as ShootingSituation;
   const target = s.target;
-  const profile = new AttackDice(shootingProfile(s.attacker, sit, target));
-  const championProfile = new AttackDice(shootingProfile(s.attacker, sit, target, true));
+  const dice = new AttackDiceTable();
+  const profile = dice.of(shootingProfile(s.attacker, sit, target));
+  const championProfile = dice.of(shootingProfile(s.attacker, sit, target, true));
   const shots = shotCount(s.attacker, sit);
   const pool = woundPool(target);
   const victim = new Victim();
   return (rng) => {
     victim.reset();
-    let wounds = 0;
     // the rank and file shoot, then the champion
-    for (let k = 0; k < shots.rankAndFile; k++) wounds += rollAttack(profile, rng, victim);
-    for (let k = 0; k < shots.champion; k++) wounds += rollAttack(championProfile, rng, victim);
+    const wounds = rollAttacks(profile, shots.rankAndFile, rng, victim) + rollAttacks(championProfile, shots.champion, rng, victim);
     return Math.min(wounds, pool);
   };
 }
@@ -373,17 +392,21 @@ export function rollPanic(unit: Unit, rng: Rng): boolean {
 function simulateShooting(s: Scenario, rng: Rng, n: number, tally: Tally): void {
   const target = s.target;
   const shoot = shootingRoller(s);
+  // Each category counted here (by its index in SHOOTING_CATEGORIES), handed to the tally once.
+  const categories = new Float64Array(SHOOTING_CATEGORIES.length);
+  const count = (category: ShootingCategory) => categories[SHOOTING_CATEGORIES.indexOf(category)]++;
   for (let sample = 0; sample < n; sample++) {
     const damage = shoot(rng);
     const alive = modelsAlive(target, damage);
     const slain = target.models - alive;
     tally.record(damage, slain, alive === 0);
-    if (alive === 0) tally.recordMorale('destroyed');
-    else if (4 * slain < target.models) tally.recordMorale('no-panic-test');
+    if (alive === 0) count('destroyed');
+    else if (4 * slain < target.models) count('no-panic-test');
     // Panic (§5.5, §12.4): Immune to Psychology passes automatically
-    else if (rollPanic(target, rng)) tally.recordMorale('holds');
-    else tally.recordMorale('flees');
+    else if (rollPanic(target, rng)) count('holds');
+    else count('flees');
   }
+  SHOOTING_CATEGORIES.forEach((category, k) => tally.recordMorale(category, categories[k]));
 }
 
 /** Roll `n` samples of a parsed scenario into `tally`. */
