@@ -38,60 +38,101 @@ export interface Units {
   readonly targetSlain: number;
 }
 
-/** One way a round can go from a state (its combat-result margin is counted apart, see RoundSteps). */
-export interface Step<K> {
-  readonly p: number;
-  readonly units: Units;
-  /** The state the fight goes on from, or null when it ended. */
-  readonly next: K | null;
-  readonly ending: Ending | null;
-}
-
 /** The Overkill each side's fighter scored in a round's challenge, or null when no challenge was fought (9th Age §4.11, Warhammer Fantasy §9). */
 export type Overkill = { readonly attacker: number; readonly target: number } | null;
 
-/** Every way a round fought from a state can go, and its combat-result margins. */
-export interface RoundSteps<K> {
-  readonly steps: readonly Step<K>[];
+/** The key of a round's Overkill in RoundSteps.overkills. */
+export const overkillKey = (o: Overkill): string => (o === null ? 'none' : `${o.attacker}:${o.target}`);
+
+/** One way a round fought from a state ended the fight: in `state` (its units), `removed` a side caught or destroyed on a failed test. */
+export interface EndStep {
+  readonly p: number;
+  readonly ending: Ending;
+  readonly state: number;
+  readonly removed: FightSide | null;
+}
+
+/**
+ * Every way a round fought from a state can go: the states the fight goes on from (`next[i]` with
+ * probability `nextP[i]`, each state once), the ways it ended, and the round's combat-result margins.
+ */
+export interface RoundSteps {
+  readonly next: readonly number[];
+  readonly nextP: readonly number[];
+  readonly ends: readonly EndStep[];
   /** The attacker's combat score minus the target's, with its probability; null when no blows were struck. */
   readonly margins: ReadonlyArray<readonly [number | null, number]>;
   /** The round's Overkill, keyed `attacker:target` or `none`, with its probability (fights with a challenge only). */
   readonly overkills?: ReadonlyArray<readonly [string, number]>;
 }
 
-/** The key of a round's Overkill in RoundSteps.overkills. */
-export const overkillKey = (o: Overkill): string => (o === null ? 'none' : `${o.attacker}:${o.target}`);
+function overkillCode(attacker: number, target: number): number {
+  const fits = (x: number) => Number.isInteger(x) && x >= 0 && x < 65536;
+  if (!fits(attacker) || !fits(target)) throw new Error(`fight: Overkill ${attacker}:${target} out of range`);
+  return attacker * 65536 + target;
+}
 
-/** Adds up the steps of a round as they are found, merging equal ones. */
-export class StepSet<K> {
-  private readonly steps = new Map<string, { p: number; units: Units; next: K | null; ending: Ending | null }>();
-  private readonly margins = new Map<number | null, number>();
-  private readonly overkills = new Map<string, number>();
+const REMOVED_CODE = { attacker: 1, target: 2 } as const;
+const ENDING_CODE = new Map(ENDINGS.map((e, i) => [e, i]));
+/** No challenge fought (an Overkill code), and no blows struck (a margin), as number keys. */
+const NONE = -1;
+const NO_BLOWS = Number.NEGATIVE_INFINITY;
 
-  add(p: number, margin: number | null, units: Units, next: K | null, ending: Ending | null, overkill: Overkill = null): void {
+/**
+ * Adds up the steps of a round as they are found, merging equal ones under number keys: a state
+ * the fight goes on from; an ending with the state it ended in and the side removed; a margin; an
+ * Overkill (attacker's · 2^16 + target's).
+ */
+export class StepSet {
+  private readonly goesOn = new Map<number, number>();
+  private readonly ends = new Map<number, { p: number; ending: Ending; state: number; removed: FightSide | null }>();
+  private readonly margins = new Map<number, number>();
+  private readonly overkills = new Map<number, number>();
+
+  /** The round went on to `next` with probability p, this margin (null: no blows) and Overkill. */
+  goOn(p: number, margin: number | null, next: number, overkill: Overkill = null): void {
     if (p === 0) return;
-    this.margins.set(margin, (this.margins.get(margin) ?? 0) + p);
-    const ok = overkillKey(overkill);
-    this.overkills.set(ok, (this.overkills.get(ok) ?? 0) + p);
-    const id = `${next ?? ending}|${units.attackerLeft}|${units.targetLeft}|${units.targetWounds}|${units.targetSlain}`;
-    const old = this.steps.get(id);
-    if (old) old.p += p;
-    else this.steps.set(id, { p, units, next, ending });
+    this.tally(p, margin, overkill);
+    this.goesOn.set(next, (this.goesOn.get(next) ?? 0) + p);
   }
 
-  result(): RoundSteps<K> {
-    return { steps: [...this.steps.values()], margins: [...this.margins], overkills: [...this.overkills] };
+  /** The round ended the fight in `state` with `ending`, `removed` the side left with no models. */
+  end(p: number, margin: number | null, ending: Ending, state: number, removed: FightSide | null, overkill: Overkill = null): void {
+    if (p === 0) return;
+    this.tally(p, margin, overkill);
+    const id = (state * 3 + (removed === null ? 0 : REMOVED_CODE[removed])) * ENDINGS.length + ENDING_CODE.get(ending)!;
+    const old = this.ends.get(id);
+    if (old) old.p += p;
+    else this.ends.set(id, { p, ending, state, removed });
+  }
+
+  private tally(p: number, margin: number | null, overkill: Overkill): void {
+    const m = margin ?? NO_BLOWS;
+    this.margins.set(m, (this.margins.get(m) ?? 0) + p);
+    const o = overkill === null ? NONE : overkillCode(overkill.attacker, overkill.target);
+    this.overkills.set(o, (this.overkills.get(o) ?? 0) + p);
+  }
+
+  result(): RoundSteps {
+    return {
+      next: [...this.goesOn.keys()],
+      nextP: [...this.goesOn.values()],
+      ends: [...this.ends.values()],
+      margins: [...this.margins].map(([m, p]) => [m === NO_BLOWS ? null : m, p] as const),
+      overkills: [...this.overkills].map(([o, p]) => [o === NONE ? 'none' : `${Math.floor(o / 65536)}:${o % 65536}`, p] as const),
+    };
   }
 }
 
-/** A rule set's fight, seen by the exact chain. */
-export interface FightModel<K extends number | string> {
-  readonly start: K;
-  readonly startUnits: Units;
+/** A rule set's fight, seen by the exact chain: states are numbers. */
+export interface FightModel {
+  readonly start: number;
   /** Round cap. */
   readonly rounds: number;
   /** Every way a round fought from `state` can go. */
-  steps(state: K, round: number): RoundSteps<K>;
+  steps(state: number, round: number): RoundSteps;
+  /** The units in `state`; a side `removed` (caught, or destroyed on a failed test) has no models left. */
+  units(state: number, removed: FightSide | null): Units;
   /** Rounds with equal `phase` have equal steps from each state (round 1 differs from later rounds). */
   phase(round: number): number;
   /** An upper bound on the states alive in one round. */

@@ -173,18 +173,18 @@ function decoder(f: FightScenario): (k: number) => FightState {
 /** Round 1 has the charge; every later round is alike (§12.1 and the first-round rules). */
 export const phaseOf = (round: number): number => (round === 1 ? 1 : 2);
 
-export function fightModel(f: FightScenario): FightModel<number> {
+export function fightModel(f: FightScenario): FightModel {
   const calmStates = (f.attacker.calm ? 2 : 1) * (f.target.calm ? 2 : 1);
   const key = stateKey(f);
   const decode = decoder(f);
-  const model: FightModel<number> = {
+  const model: FightModel = {
     start: key(START),
-    startUnits: unitsOf(f, START),
     rounds: f.rounds,
     bound: (woundPool(f.attacker.unit) + 1) * (woundPool(f.target.unit) + 1) * calmStates * (characterPool(f.attacker) + 1) * (characterPool(f.target) + 1),
     phase: phaseOf,
     challenge: f.challenge !== 'none',
     steps: (k, round) => roundSteps(f, decode(k), round, key),
+    units: (k, removed) => unitsOf(f, decode(k), removed),
   };
   return f.standAndShoot ? openedBy(model, standAndShootOpenings(f, f.standAndShoot, key)) : model;
 }
@@ -193,18 +193,18 @@ export function fightModel(f: FightScenario): FightModel<number> {
  * The charger after the target's Stand and Shoot (§13), from the shooting engine's wounds: wiped
  * out, or fled after failing the Panic test a loss of 25 % of its models calls for (§5.5, §12.4).
  */
-function standAndShootOpenings(f: FightScenario, shooting: Scenario, key: (s: FightState) => number): Opening<number>[] {
+function standAndShootOpenings(f: FightScenario, shooting: Scenario, key: (s: FightState) => number): Opening[] {
   const { tester, panics } = chargerPanic(f);
   const pass = panicPassChance(tester);
-  const out: Opening<number>[] = [];
+  const out: Opening[] = [];
   shootingDamage(shooting).forEach((p, d) => {
     if (p === 0) return;
     const state: FightState = { ...START, dA: d };
-    const units = unitsOf(f, state);
-    if (units.attackerLeft === 0) return out.push({ p, state: null, ending: 'attacker-destroyed', units });
-    const holds = panics(units.attackerLeft) ? pass : 1;
-    out.push({ p: p * holds, state: key(state), ending: null, units });
-    if (holds < 1) out.push({ p: p * (1 - holds), state: null, ending: 'attacker-fled-at-charge', units });
+    const left = unitsOf(f, state).attackerLeft;
+    if (left === 0) return out.push({ p, state: key(state), ending: 'attacker-destroyed' });
+    const holds = panics(left) ? pass : 1;
+    out.push({ p: p * holds, state: key(state), ending: null });
+    if (holds < 1) out.push({ p: p * (1 - holds), state: key(state), ending: 'attacker-fled-at-charge' });
   });
   return out;
 }
@@ -322,12 +322,12 @@ export function loserAfter(f: FightScenario, from: FightState, after: FightState
     : { ...after, calmA: f.attacker.calm !== null, dA: from.dA + total, cA: c + onCharacter };
 }
 
-function roundSteps(f: FightScenario, from: FightState, round: number, key: (s: FightState) => number): RoundSteps<number> {
-  const steps = new StepSet<number>();
+function roundSteps(f: FightScenario, from: FightState, round: number, key: (s: FightState) => number): RoundSteps {
+  const steps = new StepSet();
   forEachRoundBlows(f, from, round, (s, blows, p) => {
     const { after, judged, wT, wA, overkill } = afterBlows(f, from, s, blows, round);
     const add = (q: number, margin: number, state: FightState, ending: Ending | null, removed: FightSide | null = null) =>
-      steps.add(q, margin, unitsOf(f, state, removed), ending === null ? key(state) : null, ending, overkill);
+      ending === null ? steps.goOn(q, margin, key(state), overkill) : steps.end(q, margin, ending, key(state), removed, overkill);
     const score = combatScore(judged, wT, wA);
     const margin = score.attacker - score.target;
     const standing = (side: FightSide, st: FightState) =>

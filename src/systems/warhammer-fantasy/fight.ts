@@ -223,7 +223,7 @@ export function stateKey(f: FightScenario): (s: FightState) => number {
     (s.calmT ? 1 : 0);
 }
 
-export function fightModel(f: FightScenario): FightModel<number> {
+export function fightModel(f: FightScenario): FightModel {
   const key = stateKey(f);
   const states = new Map<number, FightState>();
   const remember = (s: FightState) => {
@@ -238,22 +238,22 @@ export function fightModel(f: FightScenario): FightModel<number> {
   const bound =
     (a.models + 1) * a.w * (t.models + 1) * t.w * (matters ? 3 : 1) * (f.situation.defendedObstacle === 'none' ? 1 : 2) * (f.attacker.calm ? 2 : 1) * (f.target.calm ? 2 : 1) *
     (characterWounds(f.attacker) + 1) * (characterWounds(f.target) + 1);
-  const model: FightModel<number> = {
+  const model: FightModel = {
     start: remember(start),
-    startUnits: unitsOf(f, start),
     rounds: f.rounds,
     bound,
     phase: phaseOf,
     challenge: f.challenge,
     steps: (k, round) => roundSteps(f, states.get(k)!, round, matters, remember),
+    units: (k, removed) => unitsOf(f, states.get(k)!, removed),
   };
   if (!f.standAndShoot) return model;
   // The charger after the target's stand and shoot (§3, §5), or the fight over before round 1 (§11 Panic)
-  const openings = standAndShootOpenings(f.standAndShoot).map(({ p, modelsLeft, wounded, ending }): Opening<number> => {
-    const state: FightState = { ...start, mA: modelsLeft, kA: wounded };
-    const units = unitsOf(f, state);
-    return ending === null ? { p, state: remember(state), ending, units } : { p, state: null, ending, units };
-  });
+  const openings = standAndShootOpenings(f.standAndShoot).map(({ p, modelsLeft, wounded, ending }): Opening => ({
+    p,
+    state: remember({ ...start, mA: modelsLeft, kA: wounded }),
+    ending,
+  }));
   return openedBy(model, openings);
 }
 
@@ -315,10 +315,10 @@ export function overkillOf(onA: SideBlows, onT: SideBlows): Overkill {
 
 const NO_BLOWS: DefenderState = { lost: 0, modelsLeft: 0, points: 0 };
 
-function roundSteps(f: FightScenario, from: FightState, round: number, previousMatters: boolean, remember: (s: FightState) => number): RoundSteps<number> {
-  const steps = new StepSet<number>();
+function roundSteps(f: FightScenario, from: FightState, round: number, previousMatters: boolean, remember: (s: FightState) => number): RoundSteps {
+  const steps = new StepSet();
   const add = (p: number, margin: number | null, state: FightState, ending: Ending | null, overkill: Overkill, removed: FightSide | null = null) => {
-    if (p > 0) steps.add(p, margin, unitsOf(f, state, removed), ending === null ? remember(state) : null, ending, overkill);
+    if (p > 0) ending === null ? steps.goOn(p, margin, remember(state), overkill) : steps.end(p, margin, ending, remember(state), removed, overkill);
   };
   for (const order of strikeOrders(roundPlan(f, from, round), duelPlan(f, from, round))) {
     const duelEnds: Array<{ onT: DefenderState; onA: DefenderState; p: number }> = [];
