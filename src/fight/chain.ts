@@ -9,7 +9,7 @@
 import { InputError } from '../core/errors.js';
 import type { Outcome } from '../systems/types.js';
 import { FightTables } from './tables.js';
-import type { Ending, FightModel, Units } from './types.js';
+import { type EndStep, type Ending, type FightModel, type Units, endId } from './types.js';
 
 /** Most states one round of the exact chain may hold before the Monte Carlo engine is the answer. */
 export const MAX_CHAIN_STATES = 60_000;
@@ -77,7 +77,13 @@ export function runChain(model: FightModel): Outcome {
     if (i === units.length) units.push(model.units(k, null));
     return i;
   };
-  const ends = new Indexer<EndSlot>((e) => `${e.ending}|${e.units.attackerLeft}|${e.units.targetLeft}|${e.units.targetWounds}|${e.units.targetSlain}`);
+  const ends = new Indexer<EndStep>((e) => endId(e.ending, e.state, e.removed));
+  const endSlots: EndSlot[] = [];
+  const endIndex = (e: EndStep) => {
+    const i = ends.of(e);
+    if (i === endSlots.length) endSlots.push({ ending: e.ending, units: model.units(e.state, e.removed) });
+    return i;
+  };
   const margins = new Indexer<number | null>();
   const overkills = new Indexer<string>();
   const compiled = new Map<number, Array<Compiled | undefined>>();
@@ -90,15 +96,19 @@ export function runChain(model: FightModel): Outcome {
     const r = model.steps(states.values[i], round);
     const ok = r.overkills ?? [['none', 1] as const];
     c = {
-      next: Int32Array.from(r.next, stateIndex),
+      next: new Int32Array(r.next.length),
       nextP: Float64Array.from(r.nextP),
-      end: Int32Array.from(r.ends, (e) => ends.of({ ending: e.ending, units: model.units(e.state, e.removed) })),
-      endP: Float64Array.from(r.ends, (e) => e.p),
-      margin: Int32Array.from(r.margins, ([m]) => margins.of(m)),
-      marginP: Float64Array.from(r.margins, ([, q]) => q),
-      overkill: Int32Array.from(ok, ([o]) => overkills.of(o)),
-      overkillP: Float64Array.from(ok, ([, q]) => q),
+      end: new Int32Array(r.ends.length),
+      endP: new Float64Array(r.ends.length),
+      margin: new Int32Array(r.margins.length),
+      marginP: new Float64Array(r.margins.length),
+      overkill: new Int32Array(ok.length),
+      overkillP: new Float64Array(ok.length),
     };
+    for (let j = 0; j < r.next.length; j++) c.next[j] = stateIndex(r.next[j]);
+    for (let j = 0; j < r.ends.length; j++) [c.end[j], c.endP[j]] = [endIndex(r.ends[j]), r.ends[j].p];
+    for (let j = 0; j < r.margins.length; j++) [c.margin[j], c.marginP[j]] = [margins.of(r.margins[j][0]), r.margins[j][1]];
+    for (let j = 0; j < ok.length; j++) [c.overkill[j], c.overkillP[j]] = [overkills.of(ok[j][0]), ok[j][1]];
     byState[i] = c;
     return c;
   };
@@ -111,7 +121,7 @@ export function runChain(model: FightModel): Outcome {
   const statesPerRound: number[] = [];
   for (let round = 1; round <= model.rounds && liveStates.length > 0; round++) {
     statesPerRound.push(liveStates.length);
-    ended.forEach((p, e) => p > 0 && tables.afterEnd(round, ends.values[e].units, p));
+    ended.forEach((p, e) => p > 0 && tables.afterEnd(round, endSlots[e].units, p));
     const steps = liveStates.map((i) => compile(i, round));
     const next = new Float64Array(states.size);
     const endedNow = new Float64Array(ends.size);
@@ -132,8 +142,8 @@ export function runChain(model: FightModel): Outcome {
     if (ended.length < endedNow.length) ended = grown(ended, endedNow.length);
     endedNow.forEach((w, e) => {
       if (w === 0) return;
-      tables.left(round, ends.values[e].units, w);
-      tables.end(round, ends.values[e].ending, ends.values[e].units, w);
+      tables.left(round, endSlots[e].units, w);
+      tables.end(round, endSlots[e].ending, endSlots[e].units, w);
       ended[e] += w;
     });
     liveStates = [];
@@ -145,7 +155,7 @@ export function runChain(model: FightModel): Outcome {
     live = next;
   }
   // Rounds after every fight ended (a short fight under a long cap) still have their tables.
-  for (let round = statesPerRound.length + 1; round <= model.rounds; round++) ended.forEach((p, e) => p > 0 && tables.afterEnd(round, ends.values[e].units, p));
+  for (let round = statesPerRound.length + 1; round <= model.rounds; round++) ended.forEach((p, e) => p > 0 && tables.afterEnd(round, endSlots[e].units, p));
   for (const i of liveStates) tables.end(model.rounds, null, units[i], live[i]);
   return { ...tables.outcome(), chain: { statesPerRound, bound: model.bound } };
 }

@@ -20,6 +20,14 @@ export const ENDINGS: readonly Ending[] = [
   'both-destroyed',
 ];
 
+const SIDE_ENDINGS = {
+  attacker: Object.fromEntries(LOSER_FATES.map((f) => [f, `attacker-${f}`])),
+  target: Object.fromEntries(LOSER_FATES.map((f) => [f, `target-${f}`])),
+} as Record<FightSide, Record<LoserFate, Ending>>;
+
+/** The ending of `side` with `fate` (one string per ending, made once). */
+export const sideEnding = (side: FightSide, fate: LoserFate): Ending => SIDE_ENDINGS[side][fate];
+
 /** Still fighting when the round cap is reached. */
 export const FIGHTING = 'fighting';
 
@@ -78,6 +86,11 @@ const ENDING_CODE = new Map(ENDINGS.map((e, i) => [e, i]));
 const NONE = -1;
 const NO_BLOWS = Number.NEGATIVE_INFINITY;
 
+/** A number for an ending in `state` with `removed` the side left with no models: equal ids, equal units. */
+export function endId(ending: Ending, state: number, removed: FightSide | null): number {
+  return (state * 3 + (removed === null ? 0 : REMOVED_CODE[removed])) * ENDINGS.length + ENDING_CODE.get(ending)!;
+}
+
 /**
  * Adds up the steps of a round as they are found, merging equal ones under number keys: a state
  * the fight goes on from; an ending with the state it ended in and the side removed; a margin; an
@@ -100,7 +113,7 @@ export class StepSet {
   end(p: number, margin: number | null, ending: Ending, state: number, removed: FightSide | null, overkill: Overkill = null): void {
     if (p === 0) return;
     this.tally(p, margin, overkill);
-    const id = (state * 3 + (removed === null ? 0 : REMOVED_CODE[removed])) * ENDINGS.length + ENDING_CODE.get(ending)!;
+    const id = endId(ending, state, removed);
     const old = this.ends.get(id);
     if (old) old.p += p;
     else this.ends.set(id, { p, ending, state, removed });

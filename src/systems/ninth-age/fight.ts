@@ -7,8 +7,9 @@
  * Impact Hits), later rounds without (§4.3, §6, §7, §8.1, §12.1); ranks, Steadfast and the flank
  * or rear bonus come from the models left (§12.1, §12.2); Fear is tested every Combat Phase (§12.6).
  */
+import type { DiceExpr } from '../../core/dice.js';
 import { type Opening, openedBy } from '../../fight/opening.js';
-import { type Ending, type FightModel, type FightSide, type Overkill, type RoundSteps, StepSet, type Units } from '../../fight/types.js';
+import { type Ending, type FightModel, type FightSide, type Overkill, type RoundSteps, StepSet, type Units, sideEnding } from '../../fight/types.js';
 import {
   caughtChance,
   daemonicWounds,
@@ -221,12 +222,16 @@ export function chargerPanic(f: FightScenario): { tester: Unit; panics: (left: n
   return { tester, panics: (left) => panicsFromLosses({ ...f.attacker.unit, models: start }, left) };
 }
 
-/** P(caught) by flee and pursuit dice and the winner's restraint test, worked out once each (§12.3). */
-const caughtChances = new Map<string, number>();
+/** P(caught) by flee and pursuit dice and the winner's restraint test, worked out once each (§12.3); the dice by identity. */
+const caughtChances = new Map<DiceExpr, Map<DiceExpr, Map<number, number>>>();
 function caughtOnce(test: Parameters<typeof caughtChance>[0]): number {
-  const id = `${test.flee.text}|${test.pursuit.text}|${test.restraint ? `${test.restraint.ld},${test.restraint.reroll}` : 'pursues'}`;
-  let p = caughtChances.get(id);
-  if (p === undefined) caughtChances.set(id, (p = caughtChance(test)));
+  let byPursuit = caughtChances.get(test.flee);
+  if (!byPursuit) caughtChances.set(test.flee, (byPursuit = new Map()));
+  let byRestraint = byPursuit.get(test.pursuit);
+  if (!byRestraint) byPursuit.set(test.pursuit, (byRestraint = new Map()));
+  const id = test.restraint ? test.restraint.ld * 2 + (test.restraint.reroll ? 1 : 0) : -1;
+  let p = byRestraint.get(id);
+  if (p === undefined) byRestraint.set(id, (p = caughtChance(test)));
   return p;
 }
 
@@ -251,15 +256,25 @@ export interface AfterBlows {
   readonly overkill: Overkill;
 }
 
+const CHALLENGES: readonly Challenge[] = ['none', 'accepted', 'refused'];
+
 /** Each fight's sides as judged (no joined fighter), one object per side and state met: the chain meets each many times. */
-const judgedSides = new WeakMap<FightScenario, Map<string, Unit>>();
+const judgedSides = new WeakMap<FightScenario, Map<number, Unit>>();
 function judgedSide(f: FightScenario, side: FightSide, calm: boolean, d: number, c: number, challenge: Challenge): Unit {
   let cache = judgedSides.get(f);
   if (!cache) judgedSides.set(f, (cache = new Map()));
-  const id = `${side}|${calm}|${d}|${c}|${challenge}`;
+  const id = (((d * (characterPool(sideOf(f, side)) + 1) + c) * 3 + CHALLENGES.indexOf(challenge)) * 2 + (calm ? 1 : 0)) * 2 + (side === 'target' ? 1 : 0);
   let unit = cache.get(id);
   if (!unit) cache.set(id, (unit = { ...sideUnit(f, side, calm, d, c, challenge), joinedBy: undefined }));
   return unit;
+}
+
+/** Each fight's round situations, one per round (the judged scenario's, without bonuses). */
+const situations = new WeakMap<FightScenario, MeleeSituation[]>();
+function situationOnce(f: FightScenario, round: number): MeleeSituation {
+  let byRound = situations.get(f);
+  if (!byRound) situations.set(f, (byRound = []));
+  return (byRound[round] ??= situation(f, round, false));
 }
 
 /** The round's blows as the state after them and the scenario its combat result is judged on. */
@@ -287,7 +302,7 @@ export function afterBlows(f: FightScenario, from: FightState, s: Scenario, b: R
   const judged: Scenario = {
     attacker: judgedSide(f, 'attacker', from.calmA, from.dA, after.cA, challenge),
     target: judgedSide(f, 'target', from.calmT, from.dT, after.cT, challenge),
-    situation: { ...situation(f, round, false), attackerBonus: t.onCharacter + t.inChallenge + t.overkill, targetBonus: a.onCharacter + a.inChallenge + a.overkill },
+    situation: { ...situationOnce(f, round), attackerBonus: t.onCharacter + t.inChallenge + t.overkill, targetBonus: a.onCharacter + a.inChallenge + a.overkill },
   };
   const overkill: Overkill = challenge === 'accepted' ? { attacker: t.overkill, target: a.overkill } : null;
   return { after, judged, wT: t.rnf, wA: a.rnf, overkill };
@@ -335,7 +350,7 @@ function roundSteps(f: FightScenario, from: FightState, round: number, key: (s: 
     // Both units wiped out in the same Initiative step
     if (standing('target', after) === 0 && standing('attacker', after) === 0) return add(p, margin, after, 'both-destroyed');
     const r = roundResult(judged, wT, wA);
-    if (r.kind === 'destroyed') return add(p, margin, after, `${r.side}-destroyed`);
+    if (r.kind === 'destroyed') return add(p, margin, after, sideEnding(r.side, 'destroyed'));
     if (r.kind === 'draw') return add(p, margin, after, null);
     const loser = r.loser;
     const pool = woundPool(loser === 'target' ? judged.target : judged.attacker);
@@ -343,7 +358,7 @@ function roundSteps(f: FightScenario, from: FightState, round: number, key: (s: 
     // The loser loses its Frenzy (§7) and takes `extra` wounds with no saves (Unstable, Daemonic, §7)
     const goesOn = (extra: number, q: number) => {
       const state = loserAfter(f, from, after, loser, pool, lost, extra);
-      add(q, margin, state, standing(loser, state) === 0 ? `${loser}-destroyed` : null);
+      add(q, margin, state, standing(loser, state) === 0 ? sideEnding(loser, 'destroyed') : null);
     };
     const test = r.test;
     switch (test.kind) {
@@ -360,10 +375,10 @@ function roundSteps(f: FightScenario, from: FightState, round: number, key: (s: 
         const pass = leadershipChance(test.ld, test.reroll);
         goesOn(0, p * pass);
         // A war machine that fails is destroyed (§9); a unit that breaks flees and may be caught (§12.3)
-        if (test.destroyedOnFailure) return add(p * (1 - pass), margin, after, `${loser}-destroyed`, loser);
+        if (test.destroyedOnFailure) return add(p * (1 - pass), margin, after, sideEnding(loser, 'destroyed'), loser);
         const caught = caughtOnce(test);
-        add(p * (1 - pass) * caught, margin, after, `${loser}-caught`, loser);
-        add(p * (1 - pass) * (1 - caught), margin, after, `${loser}-escaped`);
+        add(p * (1 - pass) * caught, margin, after, sideEnding(loser, 'caught'), loser);
+        add(p * (1 - pass) * (1 - caught), margin, after, sideEnding(loser, 'escaped'));
       }
     }
   });

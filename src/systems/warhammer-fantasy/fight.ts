@@ -9,7 +9,7 @@
  * ranks from the models at the start of the round, outnumbering after its casualties (§8, §9).
  */
 import { type Opening, openedBy } from '../../fight/opening.js';
-import { type Ending, type FightModel, type FightSide, type Overkill, type RoundSteps, StepSet, type Units } from '../../fight/types.js';
+import { type Ending, type FightModel, type FightSide, type Overkill, type RoundSteps, StepSet, type Units, sideEnding } from '../../fight/types.js';
 import type { DefenderState } from './exact-attack.js';
 import { fleeAndCaught, forEachRoundEnd } from './exact-melee.js';
 import { pCaught } from './exact-morale.js';
@@ -251,7 +251,7 @@ export function fightModel(f: FightScenario): FightModel {
   // The charger after the target's stand and shoot (§3, §5), or the fight over before round 1 (§11 Panic)
   const openings = standAndShootOpenings(f.standAndShoot).map(({ p, modelsLeft, wounded, ending }): Opening => ({
     p,
-    state: remember({ ...start, mA: modelsLeft, kA: wounded }),
+    state: remember(withVerdict({ ...start, mA: modelsLeft, kA: wounded }, start)),
     ending,
   }));
   return openedBy(model, openings);
@@ -290,7 +290,27 @@ export function afterBlows(f: FightScenario, from: FightState, onA: SideBlows, o
   };
   const a = side('attacker', onA);
   const t = side('target', onT);
-  return { ...from, mA: a.m, kA: a.k, cA: a.c, mT: t.m, kT: t.k, cT: t.c };
+  return withVerdict({ mA: a.m, kA: a.k, cA: a.c, mT: t.m, kT: t.k, cT: t.c }, from);
+}
+
+/**
+ * A state written out field by field: the units of `units`, the verdict fields (previous winner,
+ * obstacle, Frenzy) of `verdict`. States made so all share one shape, which keeps the chain's hot
+ * path fast (a spread of a state there is many times slower).
+ */
+function withVerdict(units: Pick<FightState, 'mA' | 'kA' | 'mT' | 'kT' | 'cA' | 'cT'>, verdict: Pick<FightState, 'previousWinner' | 'obstacleWon' | 'calmA' | 'calmT'>): FightState {
+  return {
+    mA: units.mA,
+    kA: units.kA,
+    mT: units.mT,
+    kT: units.kT,
+    previousWinner: verdict.previousWinner,
+    obstacleWon: verdict.obstacleWon,
+    calmA: verdict.calmA,
+    calmT: verdict.calmT,
+    cA: units.cA,
+    cT: units.cT,
+  };
 }
 
 /** Each side's combat-resolution result after a round (§9): points scored, models and characters left. */
@@ -326,7 +346,7 @@ function roundSteps(f: FightScenario, from: FightState, round: number, previousM
     else duelEnds.push({ onT: NO_BLOWS, onA: NO_BLOWS, p: 1 });
     const plan = order.plan;
     forEachRoundEnd(plan, (end) => {
-      if (end.kind === 'fled') return add(end.p * order.p, null, from, `${end.side}-fled-at-charge`, null);
+      if (end.kind === 'fled') return add(end.p * order.p, null, from, sideEnding(end.side, 'fled-at-charge'), null);
       for (const d of duelEnds) {
         const onA: SideBlows = { unit: end.onAttacker, duel: order.duel ? d.onA : null };
         const onT: SideBlows = { unit: end.onTarget, duel: order.duel ? d.onT : null };
@@ -339,26 +359,25 @@ function roundSteps(f: FightScenario, from: FightState, round: number, previousM
         const margin = scores.attacker - scores.target;
         const verdict = resolve(judge, r.attacker, r.target);
         if (verdict.kind === 'draw') {
-          add(p, margin, { ...after, previousWinner: 'none' }, null, overkill);
+          add(p, margin, withVerdict(after, { previousWinner: 'none', obstacleWon: after.obstacleWon, calmA: after.calmA, calmT: after.calmT }), null, overkill);
           continue;
         }
         const loser = verdict.loser;
         if (verdict.loserWipedOut) {
-          add(p, margin, after, `${loser}-destroyed`, overkill);
+          add(p, margin, after, sideEnding(loser, 'destroyed'), overkill);
           continue;
         }
         const { flee, caught } = fleeAndCaught(judge, verdict, caughtIfPursued(judge));
         const obstacle = f.situation.defendedObstacle;
-        const holds: FightState = {
-          ...after,
+        const holds = withVerdict(after, {
           previousWinner: previousMatters ? verdict.winner : 'none',
           obstacleWon: after.obstacleWon || (obstacle !== 'none' && verdict.winner === other(obstacle)),
           calmA: after.calmA || (loser === 'attacker' && f.attacker.calm !== null),
           calmT: after.calmT || (loser === 'target' && f.target.calm !== null),
-        };
+        });
         add(p * (1 - flee), margin, holds, null, overkill);
-        add(p * caught, margin, after, `${loser}-caught`, overkill, loser);
-        add(p * (flee - caught), margin, after, `${loser}-escaped`, overkill);
+        add(p * caught, margin, after, sideEnding(loser, 'caught'), overkill, loser);
+        add(p * (flee - caught), margin, after, sideEnding(loser, 'escaped'), overkill);
       }
     });
   }
