@@ -147,7 +147,15 @@ export function unitsOf(f: FightScenario, state: FightState, removed: FightSide 
   };
 }
 
-export const START: FightState = { dA: 0, dT: 0, calmA: false, calmT: false, cA: 0, cT: 0 };
+/**
+ * A state written out field by field: states made so all share one shape, which keeps the chain's
+ * hot path fast (a spread of a state there is many times slower).
+ */
+export function fightState(dA: number, dT: number, calmA: boolean, calmT: boolean, cA: number, cT: number): FightState {
+  return { dA, dT, calmA, calmT, cA, cT };
+}
+
+export const START: FightState = fightState(0, 0, false, false, 0, 0);
 
 /** A state as one number, and back. */
 export function stateKey(f: FightScenario): (s: FightState) => number {
@@ -167,7 +175,7 @@ function decoder(f: FightScenario): (k: number) => FightState {
     r = Math.floor(r / cpT);
     const cA = r % cpA;
     r = Math.floor(r / cpA);
-    return { calmT: (k & 1) === 1, calmA: (k & 2) === 2, cT, cA, dA: r % (poolA + 1), dT: Math.floor(r / (poolA + 1)) };
+    return fightState(r % (poolA + 1), Math.floor(r / (poolA + 1)), (k & 2) === 2, (k & 1) === 1, cA, cT);
   };
 }
 
@@ -200,7 +208,7 @@ function standAndShootOpenings(f: FightScenario, shooting: Scenario, key: (s: Fi
   const out: Opening[] = [];
   shootingDamage(shooting).forEach((p, d) => {
     if (p === 0) return;
-    const state: FightState = { ...START, dA: d };
+    const state = fightState(d, 0, false, false, 0, 0);
     const left = unitsOf(f, state).attackerLeft;
     if (left === 0) return out.push({ p, state: key(state), ending: 'attacker-destroyed' });
     const holds = panics(left) ? pass : 1;
@@ -291,13 +299,7 @@ export function afterBlows(f: FightScenario, from: FightState, s: Scenario, b: R
   };
   const t = split(s.target, b.dT, b.oT, from.cT, f.target);
   const a = split(s.attacker, b.dA, b.oA, from.cA, f.attacker);
-  const after: FightState = {
-    ...from,
-    dT: from.dT + t.rnf,
-    dA: from.dA + a.rnf,
-    cT: from.cT + t.onCharacter + t.inChallenge,
-    cA: from.cA + a.onCharacter + a.inChallenge,
-  };
+  const after = fightState(from.dA + a.rnf, from.dT + t.rnf, from.calmA, from.calmT, from.cA + a.onCharacter + a.inChallenge, from.cT + t.onCharacter + t.inChallenge);
   // Combat score: wounds on the rank and file and on the characters, and Overkill up to +3 (§4.11, §12.1)
   const judged: Scenario = {
     attacker: judgedSide(f, 'attacker', from.calmA, from.dA, after.cA, challenge),
@@ -333,8 +335,8 @@ export function loserAfter(f: FightScenario, from: FightState, after: FightState
   const c = loser === 'target' ? after.cT : after.cA;
   const onCharacter = Math.min(lost + extra - total, Math.max(0, characterPool(u) - c));
   return loser === 'target'
-    ? { ...after, calmT: f.target.calm !== null, dT: from.dT + total, cT: c + onCharacter }
-    : { ...after, calmA: f.attacker.calm !== null, dA: from.dA + total, cA: c + onCharacter };
+    ? fightState(after.dA, from.dT + total, after.calmA, f.target.calm !== null, after.cA, c + onCharacter)
+    : fightState(from.dA + total, after.dT, f.attacker.calm !== null, after.calmT, c + onCharacter, after.cT);
 }
 
 function roundSteps(f: FightScenario, from: FightState, round: number, key: (s: FightState) => number): RoundSteps {
@@ -349,7 +351,7 @@ function roundSteps(f: FightScenario, from: FightState, round: number, key: (s: 
       side === 'target' ? modelsAlive(judged.target, st.dT - from.dT) + (characterStands(f.target, st.cT) ? 1 : 0) : modelsAlive(judged.attacker, st.dA - from.dA) + (characterStands(f.attacker, st.cA) ? 1 : 0);
     // Both units wiped out in the same Initiative step
     if (standing('target', after) === 0 && standing('attacker', after) === 0) return add(p, margin, after, 'both-destroyed');
-    const r = roundResult(judged, wT, wA);
+    const r = roundResult(judged, wT, wA, score);
     if (r.kind === 'destroyed') return add(p, margin, after, sideEnding(r.side, 'destroyed'));
     if (r.kind === 'draw') return add(p, margin, after, null);
     const loser = r.loser;
