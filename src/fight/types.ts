@@ -101,6 +101,10 @@ export class StepSet {
   private readonly ends = new Map<number, { p: number; ending: Ending; state: number; removed: FightSide | null }>();
   private readonly margins = new Map<number, number>();
   private readonly overkills = new Map<number, number>();
+  // A round's outcomes come in runs of steps with one margin and Overkill: each run is summed here first
+  private margin = Number.NaN;
+  private overkill = Number.NaN;
+  private run = 0;
 
   /** The round went on to `next` with probability p, this margin (null: no blows) and Overkill. */
   goOn(p: number, margin: number | null, next: number, overkill: Overkill = null): void {
@@ -121,12 +125,24 @@ export class StepSet {
 
   private tally(p: number, margin: number | null, overkill: Overkill): void {
     const m = margin ?? NO_BLOWS;
-    this.margins.set(m, (this.margins.get(m) ?? 0) + p);
     const o = overkill === null ? NONE : overkillCode(overkill.attacker, overkill.target);
-    this.overkills.set(o, (this.overkills.get(o) ?? 0) + p);
+    if (m === this.margin && o === this.overkill) {
+      this.run += p;
+      return;
+    }
+    this.flush();
+    [this.margin, this.overkill, this.run] = [m, o, p];
+  }
+
+  private flush(): void {
+    if (this.run === 0) return;
+    this.margins.set(this.margin, (this.margins.get(this.margin) ?? 0) + this.run);
+    this.overkills.set(this.overkill, (this.overkills.get(this.overkill) ?? 0) + this.run);
+    this.run = 0;
   }
 
   result(): RoundSteps {
+    this.flush();
     return {
       next: [...this.goesOn.keys()],
       nextP: [...this.goesOn.values()],

@@ -8,6 +8,7 @@
  * or rear bonus come from the models left (§12.1, §12.2); Fear is tested every Combat Phase (§12.6).
  */
 import type { DiceExpr } from '../../core/dice.js';
+import type { Dist } from '../../core/dist.js';
 import { type Opening, openedBy } from '../../fight/opening.js';
 import { type Ending, type FightModel, type FightSide, type Overkill, type RoundSteps, StepSet, type Units, sideEnding } from '../../fight/types.js';
 import {
@@ -277,12 +278,17 @@ function judgedSide(f: FightScenario, side: FightSide, calm: boolean, d: number,
   return unit;
 }
 
-/** Each fight's round situations, one per round (the judged scenario's, without bonuses). */
-const situations = new WeakMap<FightScenario, MeleeSituation[]>();
-function situationOnce(f: FightScenario, round: number): MeleeSituation {
-  let byRound = situations.get(f);
-  if (!byRound) situations.set(f, (byRound = []));
-  return (byRound[round] ??= situation(f, round, false));
+/** Each fight's judged situations by round and combat-result bonuses, made once each: the chain meets each many times. */
+const situations = new WeakMap<FightScenario, Map<number, MeleeSituation>>();
+function judgedSituation(f: FightScenario, round: number, attackerBonus: number, targetBonus: number): MeleeSituation {
+  const made = () => ({ ...situation(f, round, false), attackerBonus, targetBonus });
+  if (attackerBonus >= 1024 || targetBonus >= 1024) return made();
+  let cache = situations.get(f);
+  if (!cache) situations.set(f, (cache = new Map()));
+  const id = (round * 1024 + attackerBonus) * 1024 + targetBonus;
+  let sit = cache.get(id);
+  if (!sit) cache.set(id, (sit = made()));
+  return sit;
 }
 
 /** The round's blows as the state after them and the scenario its combat result is judged on. */
@@ -304,7 +310,7 @@ export function afterBlows(f: FightScenario, from: FightState, s: Scenario, b: R
   const judged: Scenario = {
     attacker: judgedSide(f, 'attacker', from.calmA, from.dA, after.cA, challenge),
     target: judgedSide(f, 'target', from.calmT, from.dT, after.cT, challenge),
-    situation: { ...situationOnce(f, round), attackerBonus: t.onCharacter + t.inChallenge + t.overkill, targetBonus: a.onCharacter + a.inChallenge + a.overkill },
+    situation: judgedSituation(f, round, t.onCharacter + t.inChallenge + t.overkill, a.onCharacter + a.inChallenge + a.overkill),
   };
   const overkill: Overkill = challenge === 'accepted' ? { attacker: t.overkill, target: a.overkill } : null;
   return { after, judged, wT: t.rnf, wA: a.rnf, overkill };
@@ -339,28 +345,43 @@ export function loserAfter(f: FightScenario, from: FightState, after: FightState
     : fightState(from.dA + total, after.dT, f.attacker.calm !== null, after.calmT, c + onCharacter, after.cT);
 }
 
+/** Models and character of a side standing in `st`, a state reached in the round fought from `from` and judged on `judged`. */
+function standingIn(f: FightScenario, judged: Scenario, from: FightState, side: FightSide, st: FightState): number {
+  return side === 'target'
+    ? modelsAlive(judged.target, st.dT - from.dT) + (characterStands(f.target, st.cT) ? 1 : 0)
+    : modelsAlive(judged.attacker, st.dA - from.dA) + (characterStands(f.attacker, st.cA) ? 1 : 0);
+}
+
+/** Wounds lost to Daemonic Instability by the test's numbers, worked out once each. */
+const daemonicByTest = new Map<number, Dist>();
+function daemonicOnce(add: number, ld: number, reroll: boolean): Dist {
+  const id = (add * 64 + ld) * 2 + (reroll ? 1 : 0);
+  let extra = daemonicByTest.get(id);
+  if (!extra) daemonicByTest.set(id, (extra = daemonicWounds(add, ld, reroll)));
+  return extra;
+}
+
 function roundSteps(f: FightScenario, from: FightState, round: number, key: (s: FightState) => number): RoundSteps {
   const steps = new StepSet();
+  const add = (q: number, margin: number, overkill: Overkill, state: FightState, ending: Ending | null, removed: FightSide | null = null) =>
+    ending === null ? steps.goOn(q, margin, key(state), overkill) : steps.end(q, margin, ending, key(state), removed, overkill);
   forEachRoundBlows(f, from, round, (s, blows, p) => {
     const { after, judged, wT, wA, overkill } = afterBlows(f, from, s, blows, round);
-    const add = (q: number, margin: number, state: FightState, ending: Ending | null, removed: FightSide | null = null) =>
-      ending === null ? steps.goOn(q, margin, key(state), overkill) : steps.end(q, margin, ending, key(state), removed, overkill);
     const score = combatScore(judged, wT, wA);
     const margin = score.attacker - score.target;
-    const standing = (side: FightSide, st: FightState) =>
-      side === 'target' ? modelsAlive(judged.target, st.dT - from.dT) + (characterStands(f.target, st.cT) ? 1 : 0) : modelsAlive(judged.attacker, st.dA - from.dA) + (characterStands(f.attacker, st.cA) ? 1 : 0);
     // Both units wiped out in the same Initiative step
-    if (standing('target', after) === 0 && standing('attacker', after) === 0) return add(p, margin, after, 'both-destroyed');
+    if (standingIn(f, judged, from, 'target', after) === 0 && standingIn(f, judged, from, 'attacker', after) === 0)
+      return add(p, margin, overkill, after, 'both-destroyed');
     const r = roundResult(judged, wT, wA, score);
-    if (r.kind === 'destroyed') return add(p, margin, after, sideEnding(r.side, 'destroyed'));
-    if (r.kind === 'draw') return add(p, margin, after, null);
+    if (r.kind === 'destroyed') return add(p, margin, overkill, after, sideEnding(r.side, 'destroyed'));
+    if (r.kind === 'draw') return add(p, margin, overkill, after, null);
     const loser = r.loser;
     const pool = woundPool(loser === 'target' ? judged.target : judged.attacker);
     const lost = loser === 'target' ? wT : wA;
     // The loser loses its Frenzy (§7) and takes `extra` wounds with no saves (Unstable, Daemonic, §7)
     const goesOn = (extra: number, q: number) => {
       const state = loserAfter(f, from, after, loser, pool, lost, extra);
-      add(q, margin, state, standing(loser, state) === 0 ? sideEnding(loser, 'destroyed') : null);
+      add(q, margin, overkill, state, standingIn(f, judged, from, loser, state) === 0 ? sideEnding(loser, 'destroyed') : null);
     };
     const test = r.test;
     switch (test.kind) {
@@ -369,7 +390,7 @@ function roundSteps(f: FightScenario, from: FightState, round: number, key: (s: 
       case 'unstable':
         return goesOn(test.wounds, p);
       case 'daemonic': {
-        const extra = daemonicWounds(test.add, test.ld, test.reroll);
+        const extra = daemonicOnce(test.add, test.ld, test.reroll);
         for (let e = 0; e < extra.length; e++) goesOn(e, p * extra[e]);
         return;
       }
@@ -377,10 +398,10 @@ function roundSteps(f: FightScenario, from: FightState, round: number, key: (s: 
         const pass = leadershipChance(test.ld, test.reroll);
         goesOn(0, p * pass);
         // A war machine that fails is destroyed (§9); a unit that breaks flees and may be caught (§12.3)
-        if (test.destroyedOnFailure) return add(p * (1 - pass), margin, after, sideEnding(loser, 'destroyed'), loser);
+        if (test.destroyedOnFailure) return add(p * (1 - pass), margin, overkill, after, sideEnding(loser, 'destroyed'), loser);
         const caught = caughtOnce(test);
-        add(p * (1 - pass) * caught, margin, after, sideEnding(loser, 'caught'), loser);
-        add(p * (1 - pass) * (1 - caught), margin, after, sideEnding(loser, 'escaped'));
+        add(p * (1 - pass) * caught, margin, overkill, after, sideEnding(loser, 'caught'), loser);
+        add(p * (1 - pass) * (1 - caught), margin, overkill, after, sideEnding(loser, 'escaped'));
       }
     }
   });
