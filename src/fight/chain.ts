@@ -9,7 +9,7 @@
 import { InputError } from '../core/errors.js';
 import type { Outcome } from '../systems/types.js';
 import { FightTables } from './tables.js';
-import { type EndStep, type Ending, type FightModel, type Units, endId } from './types.js';
+import { type Ending, type FightModel, type Units, endOf } from './types.js';
 
 /** Most states one round of the exact chain may hold before the Monte Carlo engine is the answer. */
 export const MAX_CHAIN_STATES = 60_000;
@@ -25,15 +25,12 @@ export function checkChainSize(bound: number): void {
 /** Values met, each given a dense index the first time. */
 class Indexer<T> {
   readonly values: T[] = [];
-  private readonly index = new Map<unknown, number>();
-
-  constructor(private readonly idOf: (value: T) => unknown = (v) => v) {}
+  private readonly index = new Map<T, number>();
 
   of(value: T): number {
-    const id = this.idOf(value);
-    let i = this.index.get(id);
+    let i = this.index.get(value);
     if (i === undefined) {
-      this.index.set(id, (i = this.values.length));
+      this.index.set(value, (i = this.values.length));
       this.values.push(value);
     }
     return i;
@@ -77,11 +74,14 @@ export function runChain(model: FightModel): Outcome {
     if (i === units.length) units.push(model.units(k, null));
     return i;
   };
-  const ends = new Indexer<EndStep>((e) => endId(e.ending, e.state, e.removed));
+  const ends = new Indexer<number>();
   const endSlots: EndSlot[] = [];
-  const endIndex = (e: EndStep) => {
-    const i = ends.of(e);
-    if (i === endSlots.length) endSlots.push({ ending: e.ending, units: model.units(e.state, e.removed) });
+  const endIndex = (id: number) => {
+    const i = ends.of(id);
+    if (i === endSlots.length) {
+      const { ending, state, removed } = endOf(id);
+      endSlots.push({ ending, units: model.units(state, removed) });
+    }
     return i;
   };
   const margins = new Indexer<number | null>();
@@ -99,16 +99,22 @@ export function runChain(model: FightModel): Outcome {
       next: new Int32Array(r.next.length),
       nextP: Float64Array.from(r.nextP),
       end: new Int32Array(r.ends.length),
-      endP: new Float64Array(r.ends.length),
+      endP: Float64Array.from(r.endP),
       margin: new Int32Array(r.margins.length),
       marginP: new Float64Array(r.margins.length),
       overkill: new Int32Array(ok.length),
       overkillP: new Float64Array(ok.length),
     };
     for (let j = 0; j < r.next.length; j++) c.next[j] = stateIndex(r.next[j]);
-    for (let j = 0; j < r.ends.length; j++) [c.end[j], c.endP[j]] = [endIndex(r.ends[j]), r.ends[j].p];
-    for (let j = 0; j < r.margins.length; j++) [c.margin[j], c.marginP[j]] = [margins.of(r.margins[j][0]), r.margins[j][1]];
-    for (let j = 0; j < ok.length; j++) [c.overkill[j], c.overkillP[j]] = [overkills.of(ok[j][0]), ok[j][1]];
+    for (let j = 0; j < r.ends.length; j++) c.end[j] = endIndex(r.ends[j]);
+    r.margins.forEach(([m, q], j) => {
+      c.margin[j] = margins.of(m);
+      c.marginP[j] = q;
+    });
+    ok.forEach(([o, q], j) => {
+      c.overkill[j] = overkills.of(o);
+      c.overkillP[j] = q;
+    });
     byState[i] = c;
     return c;
   };

@@ -4,7 +4,7 @@
  * the fight before a blow is struck (wiped out, or fled after a failed Panic test). The chain sees
  * it as round 1's steps from the start: every opening, followed by round 1 fought from it.
  */
-import type { Ending, EndStep, FightModel, RoundSteps } from './types.js';
+import { type Ending, type FightModel, type RoundSteps, endId } from './types.js';
 
 /** One way the opening can go: the fight starts from `state`, or ended in it (`ending`) before round 1. */
 export interface Opening {
@@ -16,26 +16,28 @@ export interface Opening {
 /** The fight with `openings` played before round 1 (their probabilities sum to 1). */
 export function openedBy(model: FightModel, openings: readonly Opening[]): FightModel {
   const firstRound = (): RoundSteps => {
-    const goesOn = new Map<number, number>();
-    const ends: EndStep[] = [];
+    const out = { next: [] as number[], nextP: [] as number[], ends: [] as number[], endP: [] as number[] };
     const margins = new Map<number | null, number>();
     const overkills = new Map<string, number>();
     for (const o of openings) {
       if (o.p === 0) continue;
       if (o.ending !== null) {
         // Ended before any blow: no combat result this round
-        ends.push({ p: o.p, ending: o.ending, state: o.state, removed: null });
+        out.ends.push(endId(o.ending, o.state, null));
+        out.endP.push(o.p);
         margins.set(null, (margins.get(null) ?? 0) + o.p);
         overkills.set('none', (overkills.get('none') ?? 0) + o.p);
         continue;
       }
       const round = model.steps(o.state, 1);
-      round.next.forEach((k, i) => goesOn.set(k, (goesOn.get(k) ?? 0) + round.nextP[i] * o.p));
-      for (const e of round.ends) ends.push({ ...e, p: e.p * o.p });
+      out.next.push(...round.next);
+      out.nextP.push(...round.nextP.map((q) => q * o.p));
+      out.ends.push(...round.ends);
+      out.endP.push(...round.endP.map((q) => q * o.p));
       for (const [m, q] of round.margins) margins.set(m, (margins.get(m) ?? 0) + q * o.p);
       for (const [k, q] of round.overkills ?? [['none', 1] as const]) overkills.set(k, (overkills.get(k) ?? 0) + q * o.p);
     }
-    return { next: [...goesOn.keys()], nextP: [...goesOn.values()], ends, margins: [...margins], overkills: [...overkills] };
+    return { ...out, margins: [...margins], overkills: [...overkills] };
   };
   return {
     ...model,

@@ -52,22 +52,16 @@ export type Overkill = { readonly attacker: number; readonly target: number } | 
 /** The key of a round's Overkill in RoundSteps.overkills. */
 export const overkillKey = (o: Overkill): string => (o === null ? 'none' : `${o.attacker}:${o.target}`);
 
-/** One way a round fought from a state ended the fight: in `state` (its units), `removed` a side caught or destroyed on a failed test. */
-export interface EndStep {
-  readonly p: number;
-  readonly ending: Ending;
-  readonly state: number;
-  readonly removed: FightSide | null;
-}
-
 /**
  * Every way a round fought from a state can go: the states the fight goes on from (`next[i]` with
- * probability `nextP[i]`, each state once), the ways it ended, and the round's combat-result margins.
+ * probability `nextP[i]`), the ways it ended (`ends[i]`, an endId, with probability `endP[i]`) —
+ * either may repeat, the chain adds them up — and the round's combat-result margins.
  */
 export interface RoundSteps {
   readonly next: readonly number[];
   readonly nextP: readonly number[];
-  readonly ends: readonly EndStep[];
+  readonly ends: readonly number[];
+  readonly endP: readonly number[];
   /** The attacker's combat score minus the target's, with its probability; null when no blows were struck. */
   readonly margins: ReadonlyArray<readonly [number | null, number]>;
   /** The round's Overkill, keyed `attacker:target` or `none`, with its probability (fights with a challenge only). */
@@ -80,25 +74,32 @@ function overkillCode(attacker: number, target: number): number {
   return attacker * 65536 + target;
 }
 
-const REMOVED_CODE = { attacker: 1, target: 2 } as const;
-const ENDING_CODE = new Map(ENDINGS.map((e, i) => [e, i]));
+const REMOVED: readonly (FightSide | null)[] = [null, 'attacker', 'target'];
+
+/** A number for the end of a fight in `state` with `ending`, `removed` the side left with no models (a side caught, or destroyed on a failed test). */
+export function endId(ending: Ending, state: number, removed: FightSide | null): number {
+  return (state * REMOVED.length + REMOVED.indexOf(removed)) * ENDINGS.length + ENDINGS.indexOf(ending);
+}
+
+/** The ending, state and side removed of an endId. */
+export function endOf(id: number): { ending: Ending; state: number; removed: FightSide | null } {
+  const rest = Math.floor(id / ENDINGS.length);
+  return { ending: ENDINGS[id % ENDINGS.length], state: Math.floor(rest / REMOVED.length), removed: REMOVED[rest % REMOVED.length] };
+}
+
 /** No challenge fought (an Overkill code), and no blows struck (a margin), as number keys. */
 const NONE = -1;
 const NO_BLOWS = Number.NEGATIVE_INFINITY;
 
-/** A number for an ending in `state` with `removed` the side left with no models: equal ids, equal units. */
-export function endId(ending: Ending, state: number, removed: FightSide | null): number {
-  return (state * 3 + (removed === null ? 0 : REMOVED_CODE[removed])) * ENDINGS.length + ENDING_CODE.get(ending)!;
-}
-
 /**
- * Adds up the steps of a round as they are found, merging equal ones under number keys: a state
- * the fight goes on from; an ending with the state it ended in and the side removed; a margin; an
- * Overkill (attacker's · 2^16 + target's).
+ * Collects the steps of a round as they are found: the states it goes on from and the ways it
+ * ended, as numbers; margins and Overkills (attacker's · 2^16 + target's) added up by value.
  */
 export class StepSet {
-  private readonly goesOn = new Map<number, number>();
-  private readonly ends = new Map<number, { p: number; ending: Ending; state: number; removed: FightSide | null }>();
+  private readonly next: number[] = [];
+  private readonly nextP: number[] = [];
+  private readonly ends: number[] = [];
+  private readonly endP: number[] = [];
   private readonly margins = new Map<number, number>();
   private readonly overkills = new Map<number, number>();
   // A round's outcomes come in runs of steps with one margin and Overkill: each run is summed here first
@@ -110,17 +111,16 @@ export class StepSet {
   goOn(p: number, margin: number | null, next: number, overkill: Overkill = null): void {
     if (p === 0) return;
     this.tally(p, margin, overkill);
-    this.goesOn.set(next, (this.goesOn.get(next) ?? 0) + p);
+    this.next.push(next);
+    this.nextP.push(p);
   }
 
   /** The round ended the fight in `state` with `ending`, `removed` the side left with no models. */
   end(p: number, margin: number | null, ending: Ending, state: number, removed: FightSide | null, overkill: Overkill = null): void {
     if (p === 0) return;
     this.tally(p, margin, overkill);
-    const id = endId(ending, state, removed);
-    const old = this.ends.get(id);
-    if (old) old.p += p;
-    else this.ends.set(id, { p, ending, state, removed });
+    this.ends.push(endId(ending, state, removed));
+    this.endP.push(p);
   }
 
   private tally(p: number, margin: number | null, overkill: Overkill): void {
@@ -131,7 +131,9 @@ export class StepSet {
       return;
     }
     this.flush();
-    [this.margin, this.overkill, this.run] = [m, o, p];
+    this.margin = m;
+    this.overkill = o;
+    this.run = p;
   }
 
   private flush(): void {
@@ -144,9 +146,10 @@ export class StepSet {
   result(): RoundSteps {
     this.flush();
     return {
-      next: [...this.goesOn.keys()],
-      nextP: [...this.goesOn.values()],
-      ends: [...this.ends.values()],
+      next: this.next,
+      nextP: this.nextP,
+      ends: this.ends,
+      endP: this.endP,
       margins: [...this.margins].map(([m, p]) => [m === NO_BLOWS ? null : m, p] as const),
       overkills: [...this.overkills].map(([o, p]) => [o === NONE ? 'none' : `${Math.floor(o / 65536)}:${o % 65536}`, p] as const),
     };
