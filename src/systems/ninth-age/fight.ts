@@ -45,6 +45,21 @@ export function unitAfter(unit: Unit, damage: number): Unit {
   return { ...unit, models: unit.models - Math.floor(marked / unit.profile.w), woundsLost: marked % unit.profile.w };
 }
 
+/**
+ * The unit with every key its copies in a round set (joined character, champion, the General's Ld)
+ * already present, values unchanged: V8 copies an object with a spread fast only when the copy adds
+ * no key, and the chain copies these once per state. One per unit.
+ */
+const roundBases = new WeakMap<Unit, Unit>();
+function withRoundKeys(unit: Unit): Unit {
+  let base = roundBases.get(unit);
+  if (!base) {
+    base = { ...unit, joined: unit.joined, joinedBy: unit.joinedBy, joinedIsChampion: unit.joinedIsChampion, morale: { ...unit.morale, generalLd: unit.morale.generalLd } };
+    roundBases.set(unit, base);
+  }
+  return base;
+}
+
 type Sides = { readonly attacker: FightUnit; readonly target: FightUnit };
 const sideOf = (f: Sides, side: FightSide): FightUnit => (side === 'attacker' ? f.attacker : f.target);
 
@@ -75,7 +90,7 @@ export function challengeOf(f: FightScenario, state: FightState): Challenge {
  */
 function sideUnit(f: FightScenario, side: FightSide, calm: boolean, d: number, c: number, challenge: Challenge): Unit {
   const u = sideOf(f, side);
-  const base = calm ? u.calm! : u.unit;
+  const base = withRoundKeys(calm ? u.calm! : u.unit);
   const rnf = unitAfter(base, d);
   const ch = u.character;
   const noRnf = rnf.models === 0 ? { standard: false, musician: false, warStandard: false, champion: false } : {};
