@@ -20,12 +20,13 @@ export const ENDINGS: readonly Ending[] = [
   'both-destroyed',
 ];
 
+const ENDING_INDEX = new Map(ENDINGS.map((e, i) => [e, i]));
 const SIDE_ENDINGS = {
-  attacker: Object.fromEntries(LOSER_FATES.map((f) => [f, `attacker-${f}`])),
-  target: Object.fromEntries(LOSER_FATES.map((f) => [f, `target-${f}`])),
+  attacker: Object.fromEntries(LOSER_FATES.map((f) => [f, ENDINGS.find((e) => e === `attacker-${f}`)!])),
+  target: Object.fromEntries(LOSER_FATES.map((f) => [f, ENDINGS.find((e) => e === `target-${f}`)!])),
 } as Record<FightSide, Record<LoserFate, Ending>>;
 
-/** The ending of `side` with `fate` (one string per ending, made once). */
+/** The ending of `side` with `fate` (the very string of ENDINGS). */
 export const sideEnding = (side: FightSide, fate: LoserFate): Ending => SIDE_ENDINGS[side][fate];
 
 /** Still fighting when the round cap is reached. */
@@ -78,7 +79,8 @@ const REMOVED: readonly (FightSide | null)[] = [null, 'attacker', 'target'];
 
 /** A number for the end of a fight in `state` with `ending`, `removed` the side left with no models (a side caught, or destroyed on a failed test). */
 export function endId(ending: Ending, state: number, removed: FightSide | null): number {
-  return (state * REMOVED.length + REMOVED.indexOf(removed)) * ENDINGS.length + ENDINGS.indexOf(ending);
+  const side = removed === null ? 0 : removed === 'attacker' ? 1 : 2;
+  return (state * REMOVED.length + side) * ENDINGS.length + ENDING_INDEX.get(ending)!;
 }
 
 /** The ending, state and side removed of an endId. */
