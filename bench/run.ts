@@ -22,7 +22,8 @@ import { chunkRng, masterState } from '../src/core/rng.js';
 import { CHUNK_SIZE } from '../src/sim/chunks.js';
 import { Tally } from '../src/sim/tally.js';
 
-const CLI = fileURLToPath(new URL('../src/cli/main.js', import.meta.url));
+// The shipped program (package.json's bin: dist/bin/, which `npm run build` makes next to this file's dist/bench/).
+const CLI = fileURLToPath(new URL('../bin/warodds.cjs', import.meta.url));
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 4_000_000);
 const REPEATS = Number(process.env.BENCH_REPEATS ?? 5);
 const ATTACKS_PER_SAMPLE = 20;

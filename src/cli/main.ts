@@ -38,4 +38,6 @@ process.stdout.on('error', (error: NodeJS.ErrnoException) => {
 process.on('uncaughtException', (error) => process.exit(unexpected(error)));
 process.on('unhandledRejection', (error) => process.exit(unexpected(error)));
 
-process.exitCode = await main(process.argv);
+void main(process.argv).then((code) => {
+  process.exitCode = code;
+});

@@ -3,7 +3,7 @@
  */
 import { agreementOf, type AgreementReport } from '../analysis/agreement.js';
 import { withWorkBudget } from '../core/budget.js';
-import type { Piscina } from 'piscina';
+import type { MonteCarloPool } from '../sim/pool.js';
 import { escapeControlCharacters } from '../core/json.js';
 import { tallyToOutcome, type TallyData } from '../sim/tally.js';
 import type { Outcome, Stage } from '../systems/types.js';
@@ -21,7 +21,7 @@ export interface RunOptions {
   /** Samples per chunk; the default CHUNK_SIZE unless a test wants many small chunks. */
   chunkSize?: number;
   /** A started pool shared by several runs of one command (otherwise each run starts its own). */
-  pool?: Piscina;
+  pool?: MonteCarloPool;
   /** Progress shared by several runs (the caller ends each part); otherwise this run shows its own. */
   progress?: Progress;
   /** Also compute the exact distribution of each stage of the attack sequence (`--stages`). */

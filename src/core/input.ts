@@ -2,7 +2,7 @@
  * Validation helpers shared by every system's `parse`: zod errors become one ScenarioError
  * naming the field; D6 targets are written "4+" or 4; rule ids carry an optional parameter.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { ScenarioError } from './errors.js';
 
 /**
@@ -13,12 +13,25 @@ export function ownEntry<T>(record: Readonly<Record<string, T>>, key: string): T
   return Object.hasOwn(record, key) ? record[key] : undefined;
 }
 
-/** Validate with zod; the first issue becomes ScenarioError(path, message). */
+/**
+ * Validate with zod; the first issue becomes ScenarioError(path, message). `jitless`: zod would
+ * otherwise generate and compile (new Function) a parser for each object schema on its first use,
+ * which a command that parses each schema a few times never pays back (start-up, issue 16).
+ */
 export function validate<T extends z.ZodType>(schema: T, input: unknown, root = ''): z.infer<T> {
-  const result = schema.safeParse(input);
+  const result = schema.safeParse(input, { jitless: true });
   if (result.success) return result.data;
   const issue = result.error.issues[0];
   throw new ScenarioError(joinPath(root, issue.path), describeIssue(issue));
+}
+
+/**
+ * A schema built on its first use: a command builds only the schemas it parses with (start-up,
+ * issue 16: each zod schema costs its construction, in code that has not run yet).
+ */
+export function lazySchema<T extends z.ZodType>(build: () => T): () => T {
+  let schema: T | undefined;
+  return () => (schema ??= build());
 }
 
 export function joinPath(root: string, path: ReadonlyArray<PropertyKey>): string {

@@ -1,5 +1,5 @@
 /** The round cap of a whole fight as every rule set's fight input takes it: `rounds`, 1..MAX_ROUNDS. */
-import { z } from 'zod';
+import * as z from 'zod';
 import { DEFAULT_ROUNDS, MAX_ROUNDS } from './types.js';
 
 const ROUNDS = { error: `must be a whole number from 1 to ${MAX_ROUNDS}` };

@@ -1,21 +1,25 @@
 /**
- * Deterministic parallel Monte Carlo on a piscina pool: chunks go to whichever worker is free;
+ * Deterministic parallel Monte Carlo on a pool of worker threads (worker-pool.ts): chunks go to the
+ * least busy worker;
  * integer tallies come back and are added, so the result depends only on the seed.
  */
-import { setMaxListeners } from 'node:events';
 import type { ResourceLimits } from 'node:worker_threads';
-import { Piscina } from 'piscina';
+import { fileURLToPath } from 'node:url';
 import { masterState } from '../core/rng.js';
-import { findSystem } from '../systems/registry.js';
+import { findSystem, loadSystems, systemIdOf } from '../systems/lookup.js';
 import { defaultThreads, maxThreads } from './threads.js';
 import { WorkerFailure } from './worker-failure.js';
 import { CHUNK_SIZE, planChunks } from './chunks.js';
 import type { ChunkTask } from './roll-chunk.js';
+import { WorkerPool, type WorkerPoolOptions } from './worker-pool.js';
 import { canonicalTally, emptyTallyData, mergeTally, type TallyData } from './tally.js';
 
 export interface MonteCarloJob {
   system: string;
+  /** The raw scenario input, as the rule set's parse takes it. */
   input: unknown;
+  /** The same input already parsed by the rule set, when the caller has it (saves a parse). */
+  parsed?: unknown;
   samples: number;
   seed: string;
   /** What is simulated, for an error message (a scenario's name). */
@@ -30,6 +34,9 @@ export interface MonteCarloJob {
 
 export { WorkerFailure };
 
+/** The worker threads of one command, shared by its Monte Carlo jobs. */
+export type MonteCarloPool = WorkerPool;
+
 /** Chunks queued per worker thread at any time. */
 const IN_FLIGHT_PER_THREAD = 3;
 
@@ -41,31 +48,31 @@ export function threadsFor(threads: number, samples: number, chunkSize = CHUNK_S
 }
 
 /**
- * The worker file is the CommonJS worker-entry (see there why). Running from TypeScript sources
- * (vitest, tsx), the worker needs the tsx loader.
+ * Each thread runs the CommonJS worker-entry (see there why), resolved next to this module.
+ * Running from TypeScript sources (vitest, tsx), the thread loads tsx's require hook first.
  */
-function workerOptions(): { filename: string; execArgv: string[] } {
-  const fromSource = import.meta.url.endsWith('.ts');
-  const filename = new URL(fromSource ? './worker-entry.cts' : './worker-entry.cjs', import.meta.url).href;
-  return { filename, execArgv: fromSource ? ['--import', 'tsx'] : [] };
+function workerOptions(): WorkerPoolOptions {
+  if (!import.meta.url.endsWith('.ts')) return { script: new URL('./worker-entry.cjs', import.meta.url) };
+  const entry = fileURLToPath(new URL('./worker-entry.cts', import.meta.url));
+  return { script: `require('tsx/cjs'); require(${JSON.stringify(entry)});`, eval: true, execArgv: ['--import', 'tsx'] };
 }
 
-/** Tests replace the worker file (CommonJS workers that fail) and limit its heap. */
+/** Tests run the built worker-entry with a replacement task function (workers that fail) and limit its heap. */
 export interface WorkerOverride {
+  /** The thread's script: a built worker-entry.cjs. */
   filename: string;
+  /** A CommonJS file whose export takes the task instead of worker.ts. */
+  handler?: string;
   resourceLimits?: ResourceLimits;
 }
 
-/** A pool of `threads` warm workers; runMonteCarlo makes its own unless given one. */
-export function createPool(threads: number, override?: WorkerOverride): Piscina {
+/** A pool of `threads` workers, started at once; runMonteCarlo makes its own unless given one. */
+export function createPool(threads: number, override?: WorkerOverride): MonteCarloPool {
   if (!Number.isInteger(threads) || threads < 1) throw new RangeError(`createPool: threads must be a whole number ≥ 1, got ${threads}`);
-  // A replacement worker is plain CommonJS: no TypeScript loader to start.
-  const worker = override ? { execArgv: [], ...override } : workerOptions();
-  const pool = new Piscina({ ...worker, minThreads: threads, maxThreads: threads, idleTimeout: 1000 });
-  // A worker that dies with no task running is reported as an 'error' event of the pool: without
-  // a listener, that would crash the process with a stack trace. The running job listens too.
-  pool.on('error', () => {});
-  return pool;
+  const options: WorkerPoolOptions = override
+    ? { script: override.filename, workerData: { handler: override.handler }, resourceLimits: override.resourceLimits }
+    : workerOptions();
+  return new WorkerPool(threads, options);
 }
 
 /** One line: what killed the worker. */
@@ -78,56 +85,74 @@ export function failureCause(error: unknown): string {
   return `a worker failed: ${message}`;
 }
 
-/** Run a job; a pool passed in is left running for the caller to reuse and destroy. */
-export async function runMonteCarlo(job: MonteCarloJob, sharedPool?: Piscina): Promise<TallyData> {
+/**
+ * What workers get of a scenario: the parsed one, so that they load neither the validation library
+ * nor the rule set's schemas (issue 16); the raw input when a structured clone cannot carry the
+ * parsed one (it holds functions, as a HOTT assault does), for the worker to parse itself.
+ */
+export function scenarioForWorkers(input: unknown, parsed: unknown): Pick<ChunkTask, 'scenario' | 'input'> {
+  try {
+    structuredClone(parsed);
+    return { scenario: parsed };
+  } catch (error) {
+    if ((error as Error)?.name !== 'DataCloneError') throw error;
+    return { input };
+  }
+}
+
+/** Jobs of this process, numbered: a worker prepares (warms up) each job once. */
+let jobs = 0;
+
+/**
+ * Run a job; a pool passed in is left running for the caller to reuse and destroy. The main
+ * thread parses and validates the scenario (loading the rule set if need be: an unknown rule set
+ * or a bad scenario is the caller's error, before any worker starts); workers get it parsed.
+ */
+export async function runMonteCarlo(job: MonteCarloJob, sharedPool?: MonteCarloPool): Promise<TallyData> {
+  await loadSystems([systemIdOf(job.system)]);
+  const system = findSystem(job.system);
+  const carried = scenarioForWorkers(job.input, job.parsed ?? system.parse(job.input));
+  const jobNumber = ++jobs;
   const chunks = planChunks(job.samples, job.chunkSize);
   const threads = threadsFor(job.threads ?? defaultThreads(), job.samples, job.chunkSize);
   const pool = sharedPool ?? createPool(threads);
   const master = masterState(job.seed);
-  // The first failure stops the whole job: the other chunks in flight are cancelled rather than
-  // left to a pool that may have no worker left to run them.
+  // The first failure, or the caller's abort, stops the whole job at once; chunks already queued
+  // on a worker finish there and are ignored.
   const stop = new AbortController();
+  const stopped = new Promise<never>((_, reject) => stop.signal.addEventListener('abort', () => reject(stop.signal.reason), { once: true }));
+  stopped.catch(() => {});
   const onAbort = () => stop.abort(job.signal?.reason);
-  const onPoolError = (error: Error) => stop.abort(error);
   if (job.signal?.aborted) onAbort();
   else job.signal?.addEventListener('abort', onAbort, { once: true });
-  pool.on('error', onPoolError);
-  // A few chunks in flight per thread: memory stays flat for any job size, and an abort
-  // has only these to cancel. Tallies are integer counts, so adding them as they arrive gives
-  // the same numbers in any order; canonicalTally fixes the order of the category names.
+  // A few chunks in flight per thread: memory stays flat for any job size. Tallies are integer
+  // counts, so adding them as they arrive gives the same numbers in any order; canonicalTally
+  // fixes the order of the category names.
   const inFlight = Math.min(chunks.length, threads * IN_FLIGHT_PER_THREAD);
-  setMaxListeners(inFlight + 10, stop.signal);
   let total = emptyTallyData();
   let next = 0;
   let done = 0;
   const feed = async (): Promise<void> => {
     while (next < chunks.length && !stop.signal.aborted) {
       const chunk = chunks[next++];
-      const task: ChunkTask = { system: job.system, input: job.input, master, chunk };
-      const result = (await pool.run(task, { signal: stop.signal })) as TallyData;
+      const task: ChunkTask = { system: system.id, job: jobNumber, ...carried, master, chunk };
+      const result = await pool.run<TallyData>(task);
+      if (stop.signal.aborted) return;
       total = mergeTally(total, result);
       done += chunk.samples;
       job.onProgress?.(done, job.samples);
     }
   };
+  const feeding = Promise.all(Array.from({ length: inFlight }, () => feed().catch((error) => stop.abort(error))));
   try {
-    await Promise.all(
-      Array.from({ length: inFlight }, () =>
-        feed().catch((error) => {
-          stop.abort(error);
-          throw error;
-        }),
-      ),
-    );
+    await Promise.race([feeding, stopped]);
     if (stop.signal.aborted) throw stop.signal.reason;
-    return canonicalTally(total, findSystem(job.system).categoryOrder);
+    return canonicalTally(total, system.categoryOrder);
   } catch (error) {
     if (job.signal?.aborted) throw abortError(job.signal);
-    const cause = stop.signal.reason ?? error;
-    throw new WorkerFailure(`${job.label ? `${job.label}: ` : ''}Monte Carlo stopped: ${failureCause(cause)}`);
+    throw new WorkerFailure(`${job.label ? `${job.label}: ` : ''}Monte Carlo stopped: ${failureCause(error)}`);
   } finally {
     job.signal?.removeEventListener('abort', onAbort);
-    pool.off('error', onPoolError);
     if (!sharedPool) await pool.destroy();
   }
 }

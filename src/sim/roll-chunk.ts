@@ -1,17 +1,26 @@
 /**
- * What a worker does with one chunk: parse the scenario (cached), roll the chunk's samples with
- * the chunk's own generator, return the integer tally. The rule set comes loaded (a worker loads
- * only its own, system-modules.ts; in-process callers use run-chunk.ts).
+ * What a thread does with one chunk: roll the chunk's samples of an already parsed scenario with
+ * the chunk's own generator and return the integer tally; before a scenario's first chunk on this
+ * thread, a short warm-up.
  */
 import { chunkRng } from '../core/rng.js';
-import type { GameSystem } from '../systems/types.js';
 import { Tally, type TallyData } from './tally.js';
 import type { Chunk } from './chunks.js';
+import type { Simulate } from './system-modules.js';
 
+/** One chunk of a job, as the main thread sends it to a worker (a structured clone). */
 export interface ChunkTask {
+  /** The rule set's id. */
   system: string;
-  /** Raw scenario input, as the system's parse takes it. */
-  input: unknown;
+  /** Which job of this process the chunk belongs to: a worker prepares each job once. */
+  job: number;
+  /**
+   * The scenario as the rule set's parse returned it (validated in the main thread); or, for the
+   * rare parsed scenario a structured clone cannot carry (one holding functions), `input`: the
+   * raw input, which the worker parses with the whole rule set loaded.
+   */
+  scenario?: unknown;
+  input?: unknown;
   master: Uint32Array;
   chunk: Chunk;
 }
@@ -24,23 +33,13 @@ export interface ChunkTask {
  */
 const WARM_UP_CALLS = 12;
 const WARM_UP_SAMPLES = 128;
-let cachedKey = '';
-let cached: unknown = null;
 
-/** Parse once per scenario and warm the simulator up. */
-function prepared(system: GameSystem<unknown>, task: ChunkTask): unknown {
-  const key = `${system.id}\u0000${JSON.stringify(task.input)}`;
-  if (key === cachedKey) return cached;
-  const scenario = system.parse(task.input);
-  for (let i = 0; i < WARM_UP_CALLS; i++) system.simulate(scenario, chunkRng(Uint32Array.of(1, 2, 3, 4), i), WARM_UP_SAMPLES, new Tally());
-  cachedKey = key;
-  cached = scenario;
-  return scenario;
+export function warmUp(simulate: Simulate, scenario: unknown): void {
+  for (let i = 0; i < WARM_UP_CALLS; i++) simulate(scenario, chunkRng(Uint32Array.of(1, 2, 3, 4), i), WARM_UP_SAMPLES, new Tally());
 }
 
-export function rollChunk(system: GameSystem<unknown>, task: ChunkTask): TallyData {
-  const scenario = prepared(system, task);
+export function rollChunk(simulate: Simulate, scenario: unknown, master: Uint32Array, chunk: Chunk): TallyData {
   const tally = new Tally();
-  system.simulate(scenario, chunkRng(task.master, task.chunk.index), task.chunk.samples, tally);
+  simulate(scenario, chunkRng(master, chunk.index), chunk.samples, tally);
   return tally.toJSON();
 }

@@ -4,11 +4,13 @@
  * the process itself matters (exit codes of main.ts, signals, a closed or full stdout, one
  * smoke run per command) spawn `CLI` themselves.
  */
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { runBuiltCli, type CliResult, type RunOptions } from '../support/in-process.js';
 
-/** The built CLI's entry point, for the tests that spawn a process. */
-export const CLI = fileURLToPath(new URL('../../dist/src/cli/main.js', import.meta.url));
+/** The shipped program (package.json's bin, which `npm run build` makes), for the tests that spawn a process. */
+const PACKAGE = new URL('../../package.json', import.meta.url);
+export const CLI = fileURLToPath(new URL(JSON.parse(readFileSync(PACKAGE, 'utf8')).bin.warodds, PACKAGE));
 
 export function warodds(args: string[], options?: RunOptions): Promise<CliResult> {
   return runBuiltCli(args, options);

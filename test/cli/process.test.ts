@@ -1,5 +1,5 @@
 /**
- * The few tests that spawn the built CLI (`node dist/src/cli/main.js`): everything else runs the
+ * The few tests that spawn the shipped CLI (package.json's bin, `node dist/bin/warodds.cjs`): everything else runs the
  * commands in-process (test/cli/helpers.ts), because each process costs a Node start-up. These
  * spawn because the process itself is what they check — main.ts turning the command's outcome
  * into the exit status, the output reaching a real stdout pipe, and worker threads starting in a

@@ -5,7 +5,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
-import type { Piscina } from 'piscina';
+import type { MonteCarloPool } from '../../src/sim/pool.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bundledScenarioFiles } from '../../src/cli/bundled.js';
 import { loadScenarioFile } from '../../src/cli/scenario-file.js';
@@ -49,7 +49,7 @@ it('the list covers every rule set', () => {
 describe('--mc prints the same bytes for --threads 1, 2, 3, 4 and 7', () => {
   // One started pool; `threads` sets how many chunks are in flight at once, so the chunks finish
   // in a different order each time. 12 chunks of 400 samples.
-  let pool: Piscina;
+  let pool: MonteCarloPool;
   beforeAll(() => {
     pool = createPool(2);
   });

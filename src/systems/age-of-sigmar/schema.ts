@@ -4,7 +4,7 @@
  * Attacker and target share one unit shape; the role-specific requirements (a target needs
  * health and save, an attacker needs weapons for its ability) are checked in parse.ts.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { d6Target } from '../../core/input.js';
 import { type DiceExpr, diceDist, parseDice } from '../../core/dice.js';
 

@@ -3,7 +3,7 @@
  * hit / wound targets and modifiers, rend, damage dice, re-rolls, critical effects), and the
  * target's models with health, save, invulnerable save, ward and an allocation rule.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { type DiceExpr, DiceError, diceMax, diceMin, parseDice } from '../../core/dice.js';
 import { ScenarioError } from '../../core/errors.js';
 import { d6Target, parseRuleRef, validate, type RuleRef } from '../../core/input.js';

@@ -4,7 +4,7 @@
  * and a Stronghold assaulted bound after bound by a group (§6.6). Input: a close-combat scenario
  * plus `bounds`, or `{ assault: [elements], target: { type: stronghold }, bounds }`.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { ScenarioError } from '../../core/errors.js';
 import { validate } from '../../core/input.js';
 import type { CloseCombat } from './scenario.js';

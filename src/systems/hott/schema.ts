@@ -2,7 +2,7 @@
  * Input of a HOTT combat: zod shapes for `attacker`, `target` and `situation`, then the checks
  * that need the troop types and the mode. Every problem is one ScenarioError naming the field.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { ScenarioError } from '../../core/errors.js';
 import { validate } from '../../core/input.js';
 import { findTroop, hasRearSupport, isAerial, isHero, isTerrestrial, TROOPS, troopNames, type TroopId } from './tables.js';

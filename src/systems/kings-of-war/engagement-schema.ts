@@ -4,7 +4,7 @@
  * attacker is checked as a one-attacker scenario against the target, so every rule of the
  * single attack (who may shoot, a Wavered unit cannot charge, ...) holds for it too.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { ScenarioError } from '../../core/errors.js';
 import { validate } from '../../core/input.js';
 import { parseScenario, parseUnit, type Scenario } from './schema.js';

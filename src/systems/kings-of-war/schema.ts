@@ -3,7 +3,7 @@
  * Cross-field checks (who may shoot, who may charge, which attack a unit owns) are here, so that
  * a parsed scenario is always one the rules allow.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { ScenarioError, UnsupportedRuleError } from '../../core/errors.js';
 import { d6Target, validate } from '../../core/input.js';
 import { ARTEFACTS, applyArtefact } from './artefacts.js';

@@ -4,7 +4,7 @@
  * reached (src/fight). Each unit is built as for one round, and once more without Frenzy, which a
  * part loses when it loses a round (§7 Frenzy).
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { ScenarioError, UnsupportedRuleError } from '../../core/errors.js';
 import { validate } from '../../core/input.js';
 import { roundsSchema } from '../../fight/rounds-schema.js';

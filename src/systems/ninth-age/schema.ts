@@ -2,7 +2,7 @@
  * The 9th Age scenario format: zod schemas for the raw JSON, then `parseScenario` builds the typed
  * Scenario with every id turned into its dice effect. Any bad input is one ScenarioError.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { type DiceExpr, parseDice } from '../../core/dice.js';
 import { ScenarioError, UnsupportedRuleError } from '../../core/errors.js';
 import { parseRuleRef, validate } from '../../core/input.js';

@@ -4,7 +4,7 @@
  * `previous-round-winner`), plus `rounds`, the cap. The situation is validated as the first round
  * of a melee; each unit is also built without Frenzy, which a unit loses when beaten (§11).
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { ScenarioError, UnsupportedRuleError } from '../../core/errors.js';
 import { validate } from '../../core/input.js';
 import { roundsSchema } from '../../fight/rounds-schema.js';

@@ -3,7 +3,7 @@
  * scenario that `exact` and `simulate` read. After `parse`, illegal combinations (light with heavy
  * armour, a lance on foot, a shooting phase without a missile weapon, ...) cannot be represented.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { ScenarioError } from '../../core/errors.js';
 import { validate } from '../../core/input.js';
 import { type Armour, type BetterThanOnePlus, type Facing, type RankSize, type UnitType, type Ws4VsWs9, unitStrengthPerModel } from './tables.js';

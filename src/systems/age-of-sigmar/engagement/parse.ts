@@ -31,7 +31,7 @@ export function isEngagementInput(input: unknown): boolean {
 }
 
 export function parseEngagement(input: unknown): Engagement {
-  const raw = validate(engagementSchema, input);
+  const raw = validate(engagementSchema(), input);
   const index = new Map<string, number>();
   raw.units.forEach((u, i) => {
     if (index.has(u.name)) throw new ScenarioError(`units[${i}].name`, `'${u.name}' is already the name of units[${index.get(u.name)}]`);

@@ -3,7 +3,8 @@
  * turns — shooting phases, and combat phases in which both players' engaged units fight in turn
  * (13.1, 19.0). The raw JSON shape (zod) and the typed engagement `parse` returns.
  */
-import { z } from 'zod';
+import * as z from 'zod';
+import { lazySchema } from '../../../core/input.js';
 import type { Scenario, Weapon } from '../schema.js';
 
 /** Most units one side may bring to an engagement. */
@@ -16,46 +17,50 @@ export type Side = (typeof SIDES)[number];
 export const PHASES = ['shooting', 'combat'] as const;
 export type Phase = (typeof PHASES)[number];
 
-const engagementUnitSchema = z.strictObject({
-  /** Unique within the engagement; `targets` and `engagement.target` refer to it. */
-  name: z.string().trim().min(1),
-  side: z.enum(SIDES),
-  /** The unit as a single-attack scenario takes it (models, health, save, ward, weapons, ...). */
-  unit: z.record(z.string(), z.unknown()),
-  /** Enemy units it attacks, in order: each ATTACK ability goes to the first one still on the table. */
-  targets: z.array(z.string()).default([]),
-  /** In combat with its targets: it fights in every combat phase, and shoots only with Shoot in Combat weapons (14.2). */
-  engaged: z.boolean().default(true),
-  /** It charged in the first turn (Charge (+1 Damage), Anti-charge, no cover against it). */
-  charged: z.boolean().default(false),
-  /** It is behind or on a terrain feature: −1 to hit against it (Terreno 1.2). */
-  cover: z.boolean().default(false),
-});
+const engagementUnitSchema = () =>
+  z.strictObject({
+    /** Unique within the engagement; `targets` and `engagement.target` refer to it. */
+    name: z.string().trim().min(1),
+    side: z.enum(SIDES),
+    /** The unit as a single-attack scenario takes it (models, health, save, ward, weapons, ...). */
+    unit: z.record(z.string(), z.unknown()),
+    /** Enemy units it attacks, in order: each ATTACK ability goes to the first one still on the table. */
+    targets: z.array(z.string()).default([]),
+    /** In combat with its targets: it fights in every combat phase, and shoots only with Shoot in Combat weapons (14.2). */
+    engaged: z.boolean().default(true),
+    /** It charged in the first turn (Charge (+1 Damage), Anti-charge, no cover against it). */
+    charged: z.boolean().default(false),
+    /** It is behind or on a terrain feature: −1 to hit against it (Terreno 1.2). */
+    cover: z.boolean().default(false),
+  });
 
-export const engagementSchema = z.strictObject({
-  engagement: z.strictObject({
-    /** Player turns, alternating; two make a battle round. */
-    turns: z.number().int().min(1).max(MAX_TURNS).default(1),
-    /** Whose turn comes first: that player is the active player of turns 1, 3, 5, ... */
-    first: z.enum(SIDES).default('attacker'),
-    /** The phases of each turn that are played, in turn order. */
-    phases: z.array(z.enum(PHASES)).min(1).default(['shooting', 'combat']),
-    /** The unit the headline answers (damage, slain, destroyed) are about; default the first defender. */
-    target: z.string().optional(),
+/** Built on first use (core/input.ts lazySchema): single-attack commands never build it. */
+export const engagementSchema = lazySchema(() =>
+  z.strictObject({
+    engagement: z.strictObject({
+      /** Player turns, alternating; two make a battle round. */
+      turns: z.number().int().min(1).max(MAX_TURNS).default(1),
+      /** Whose turn comes first: that player is the active player of turns 1, 3, 5, ... */
+      first: z.enum(SIDES).default('attacker'),
+      /** The phases of each turn that are played, in turn order. */
+      phases: z.array(z.enum(PHASES)).min(1).default(['shooting', 'combat']),
+      /** The unit the headline answers (damage, slain, destroyed) are about; default the first defender. */
+      target: z.string().optional(),
+    }),
+    units: z.array(engagementUnitSchema()).min(2),
+    /** The ambiguity switches of the rules file (A1–A4), for every attack of the engagement. */
+    situation: z
+      .strictObject({
+        'six-always-hits': z.boolean().optional(),
+        'rend-in-save-cap': z.boolean().optional(),
+        'crit-2-hits-damage': z.enum(['per-hit', 'shared']).optional(),
+        pack: z.enum(['core', 'spearhead']).optional(),
+      })
+      .default({}),
   }),
-  units: z.array(engagementUnitSchema).min(2),
-  /** The ambiguity switches of the rules file (A1–A4), for every attack of the engagement. */
-  situation: z
-    .strictObject({
-      'six-always-hits': z.boolean().optional(),
-      'rend-in-save-cap': z.boolean().optional(),
-      'crit-2-hits-damage': z.enum(['per-hit', 'shared']).optional(),
-      pack: z.enum(['core', 'spearhead']).optional(),
-    })
-    .default({}),
-});
+);
 
-export type RawEngagement = z.infer<typeof engagementSchema>;
+export type RawEngagement = z.infer<ReturnType<typeof engagementSchema>>;
 
 // ---- The typed engagement after parse ----
 
