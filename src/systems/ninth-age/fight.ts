@@ -309,26 +309,25 @@ function judgedSituation(f: FightScenario, round: number, attackerBonus: number,
 /** The round's blows as the state after them and the scenario its combat result is judged on. */
 export function afterBlows(f: FightScenario, from: FightState, s: Scenario, b: RoundBlows, round: number): AfterBlows {
   const challenge = challengeOf(f, from);
-  const split = (unit: Unit, d: number, o: number, c: number, u: FightUnit) => {
-    const pool = woundPool(unit);
-    const rnf = Math.min(d, pool);
-    // wounds on the joined character in the units' combat (indices after the pool), then in the challenge
-    const onCharacter = unit.joinedBy ? d - rnf : 0;
-    const remaining = characterPool(u) - c - onCharacter;
-    const inChallenge = Math.min(o, remaining);
-    return { rnf, onCharacter, inChallenge, overkill: o - inChallenge };
-  };
-  const t = split(s.target, b.dT, b.oT, from.cT, f.target);
-  const a = split(s.attacker, b.dA, b.oA, from.cA, f.attacker);
-  const after = fightState(from.dA + a.rnf, from.dT + t.rnf, from.calmA, from.calmT, from.cA + a.onCharacter + a.inChallenge, from.cT + t.onCharacter + t.inChallenge);
+  // Wounds on each side's rank and file, on its joined character in the units' combat (damage
+  // indices after the pool), then on its fighter in the challenge; the rest is Overkill
+  const rnfT = Math.min(b.dT, woundPool(s.target));
+  const rnfA = Math.min(b.dA, woundPool(s.attacker));
+  const onCharacterT = s.target.joinedBy ? b.dT - rnfT : 0;
+  const onCharacterA = s.attacker.joinedBy ? b.dA - rnfA : 0;
+  const inChallengeT = Math.min(b.oT, characterPool(f.target) - from.cT - onCharacterT);
+  const inChallengeA = Math.min(b.oA, characterPool(f.attacker) - from.cA - onCharacterA);
+  const overkillT = b.oT - inChallengeT;
+  const overkillA = b.oA - inChallengeA;
+  const after = fightState(from.dA + rnfA, from.dT + rnfT, from.calmA, from.calmT, from.cA + onCharacterA + inChallengeA, from.cT + onCharacterT + inChallengeT);
   // Combat score: wounds on the rank and file and on the characters, and Overkill up to +3 (§4.11, §12.1)
   const judged: Scenario = {
     attacker: judgedSide(f, 'attacker', from.calmA, from.dA, after.cA, challenge),
     target: judgedSide(f, 'target', from.calmT, from.dT, after.cT, challenge),
-    situation: judgedSituation(f, round, t.onCharacter + t.inChallenge + t.overkill, a.onCharacter + a.inChallenge + a.overkill),
+    situation: judgedSituation(f, round, onCharacterT + inChallengeT + overkillT, onCharacterA + inChallengeA + overkillA),
   };
-  const overkill: Overkill = challenge === 'accepted' ? { attacker: t.overkill, target: a.overkill } : null;
-  return { after, judged, wT: t.rnf, wA: a.rnf, overkill };
+  const overkill: Overkill = challenge === 'accepted' ? { attacker: overkillT, target: overkillA } : null;
+  return { after, judged, wT: rnfT, wA: rnfA, overkill };
 }
 
 /** Every way the blows of a round can end: the units' combat and, independently, the challenge (§4.11: no one else attacks the fighters). */
