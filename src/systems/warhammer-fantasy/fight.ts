@@ -166,7 +166,9 @@ export function judgePlan(f: FightScenario, from: FightState, plan: MeleePlan, a
     const battleStandard = base.rules.battleStandard || (stands && ch.battleStandard);
     return { ...c, ld: Math.max(base.ld, generalLd ?? 0), unit: { ...c.unit, rules: { ...c.unit.rules, battleStandard } } };
   };
-  return { ...plan, attacker: patch(plan.attacker, 'attacker'), target: patch(plan.target, 'target') };
+  const attacker = patch(plan.attacker, 'attacker');
+  const target = patch(plan.target, 'target');
+  return attacker === plan.attacker && target === plan.target ? plan : { ...plan, attacker, target };
 }
 
 /** Round 1 has the charge and the first-round rules; every later round is alike. */
