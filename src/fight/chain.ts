@@ -9,7 +9,7 @@
 import { InputError } from '../core/errors.js';
 import type { Outcome } from '../systems/types.js';
 import { FightTables } from './tables.js';
-import { type Ending, type FightModel, type Units, endOf } from './types.js';
+import { type Ending, type FightModel, type RoundSteps, type Units, endOf } from './types.js';
 
 /** Most states one round of the exact chain may hold before the Monte Carlo engine is the answer. */
 export const MAX_CHAIN_STATES = 60_000;
@@ -59,6 +59,32 @@ interface EndSlot {
   readonly units: Units;
 }
 
+/** A state's steps over dense indices: its successors', its endings' (end slots), its margins' and Overkills'. */
+function compileSteps(r: RoundSteps, stateIndex: (k: number) => number, endIndex: (id: number) => number, margins: Indexer<number | null>, overkills: Indexer<string>): Compiled {
+  const ok = r.overkills ?? [['none', 1] as const];
+  // Plain loops: TypedArray.from with a mapping function is many times slower
+  const indexed = <T>(xs: readonly T[], index: (x: T) => number) => {
+    const out = new Int32Array(xs.length);
+    for (let j = 0; j < xs.length; j++) out[j] = index(xs[j]);
+    return out;
+  };
+  const weights = (xs: ReadonlyArray<readonly [unknown, number]>) => {
+    const out = new Float64Array(xs.length);
+    for (let j = 0; j < xs.length; j++) out[j] = xs[j][1];
+    return out;
+  };
+  return {
+    next: indexed(r.next, stateIndex),
+    nextP: Float64Array.from(r.nextP),
+    end: indexed(r.ends, endIndex),
+    endP: Float64Array.from(r.endP),
+    margin: indexed(r.margins, ([m]) => margins.of(m)),
+    marginP: weights(r.margins),
+    overkill: indexed(ok, ([o]) => overkills.of(o)),
+    overkillP: weights(ok),
+  };
+}
+
 /** Adds p · q[j] into acc[at[j]] for every j. */
 function spread(acc: Float64Array, at: Int32Array, q: Float64Array, p: number): void {
   for (let j = 0; j < at.length; j++) acc[at[j]] += p * q[j];
@@ -93,28 +119,7 @@ export function runChain(model: FightModel): Outcome {
     if (!byState) compiled.set(phase, (byState = []));
     let c = byState[i];
     if (c) return c;
-    const r = model.steps(states.values[i], round);
-    const ok = r.overkills ?? [['none', 1] as const];
-    c = {
-      next: new Int32Array(r.next.length),
-      nextP: Float64Array.from(r.nextP),
-      end: new Int32Array(r.ends.length),
-      endP: Float64Array.from(r.endP),
-      margin: new Int32Array(r.margins.length),
-      marginP: new Float64Array(r.margins.length),
-      overkill: new Int32Array(ok.length),
-      overkillP: new Float64Array(ok.length),
-    };
-    for (let j = 0; j < r.next.length; j++) c.next[j] = stateIndex(r.next[j]);
-    for (let j = 0; j < r.ends.length; j++) c.end[j] = endIndex(r.ends[j]);
-    r.margins.forEach(([m, q], j) => {
-      c.margin[j] = margins.of(m);
-      c.marginP[j] = q;
-    });
-    ok.forEach(([o, q], j) => {
-      c.overkill[j] = overkills.of(o);
-      c.overkillP[j] = q;
-    });
+    c = compileSteps(model.steps(states.values[i], round), stateIndex, endIndex, margins, overkills);
     byState[i] = c;
     return c;
   };
@@ -133,7 +138,9 @@ export function runChain(model: FightModel): Outcome {
     const endedNow = new Float64Array(ends.size);
     const marginW = new Float64Array(margins.size);
     const overkillW = new Float64Array(overkills.size);
+    // Margins and Overkills met this round, even with a weight that underflowed to 0
     const marginMet = new Uint8Array(margins.size);
+    const overkillMet = new Uint8Array(overkills.size);
     liveStates.forEach((i, n) => {
       const p = live[i];
       const c = steps[n];
@@ -142,9 +149,10 @@ export function runChain(model: FightModel): Outcome {
       spread(marginW, c.margin, c.marginP, p);
       spread(overkillW, c.overkill, c.overkillP, p);
       for (let j = 0; j < c.margin.length; j++) marginMet[c.margin[j]] = 1;
+      for (let j = 0; j < c.overkill.length; j++) overkillMet[c.overkill[j]] = 1;
     });
     marginMet.forEach((met, m) => met && tables.margin(round, margins.values[m], marginW[m]));
-    overkillW.forEach((w, o) => w > 0 && tables.overkill(round, overkills.values[o], w));
+    overkillMet.forEach((met, o) => met && tables.overkill(round, overkills.values[o], overkillW[o]));
     if (ended.length < endedNow.length) ended = grown(ended, endedNow.length);
     endedNow.forEach((w, e) => {
       if (w === 0) return;
