@@ -55,6 +55,7 @@ export const D6_LIMIT = 4294967292;
  */
 const SIX_TO_THE_TEN = 60466176;
 const TEN_D6_LIMIT = 71 * SIX_TO_THE_TEN;
+const SIX_TO_THE = [1, 6, 36, 216, 1296, 7776];
 
 /**
  * sfc32 (Chris Doty-Humphrey's Small Fast Chaotic generator, 32-bit). Hot loops may copy the
@@ -101,6 +102,38 @@ export class Rng {
     this.faces = (this.faces / 6) | 0;
     this.facesLeft--;
     return face + 1;
+  }
+
+  /** How many faces the last takeFaces call took. */
+  taken = 0;
+
+  /**
+   * Up to `max` (1..5) D6 at once, for a simulator that reads several dice through a table
+   * (core/face-automaton.ts): the next k faces as base-6 digits, die i in digit i (face − 1), with
+   * k = min(max, faces left of the current draw) — a new draw first when none is left — and k in
+   * `taken`. The same faces, in the same order, as k calls of d6().
+   */
+  takeFaces(max: number): number {
+    if (this.facesLeft === 0) {
+      let u = this.next();
+      while (u >= TEN_D6_LIMIT) u = this.next();
+      this.faces = (u % SIX_TO_THE_TEN) | 0;
+      this.facesLeft = 10;
+    }
+    const faces = this.faces;
+    // Four faces, the usual case, divides by a constant (a multiplication, not a division).
+    if (max >= 4 && this.facesLeft >= 4) {
+      this.faces = (faces / 1296) | 0;
+      this.facesLeft -= 4;
+      this.taken = 4;
+      return faces % 1296;
+    }
+    const k = max < this.facesLeft ? max : this.facesLeft;
+    const size = SIX_TO_THE[k];
+    this.faces = (faces / size) | 0;
+    this.facesLeft -= k;
+    this.taken = k;
+    return faces % size;
   }
 
   /** An unbiased D3 (a D6 halved, rounding up): 1..3. */

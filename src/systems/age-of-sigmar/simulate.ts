@@ -2,77 +2,147 @@
  * Monte Carlo for Age of Sigmar: every die rolled in rule order, as at the table — Attacks per
  * model, then per attack the hit, wound and save rolls and the Damage (17.0), mortal damage
  * (17.2), the ward per point (18.1) and allocation one point at a time (18.2–18.4).
+ *
+ * The ability is compiled into an AbilityRoller: plain numbers and tables, one object shape per
+ * kind, no closure, so the loops stay monomorphic (issue 16). The attack sequence of a weapon
+ * and the ward are also written as automata over the faces (attackStep, core/face-automaton.ts),
+ * which read the same dice in the same order five at a time.
  */
-import { diceSampler } from '../../core/dice.js';
+import { FaceAutomaton, type FaceStep, faceCounter } from '../../core/face-automaton.js';
+import { type FlatDice, flat, rollFlat } from '../../core/flat-dice.js';
 import type { Rng } from '../../core/rng.js';
 import type { Tally } from '../../sim/tally.js';
-import { type MortalSource, type WeaponGroup, plan } from './profile.js';
-import type { Scenario } from './schema.js';
+import { type MortalSource, type Plan, type WeaponGroup, plan } from './profile.js';
+import type { Crit, Scenario } from './schema.js';
 import { CRIT, MISS, rerollTable } from './tables.js';
 
-type Roll = (rng: Rng) => number;
-
-interface WeaponRoller {
-  readonly group: WeaponGroup;
-  readonly rollAttacks: Roll;
-  readonly rollDamage: Roll;
-  /** 1 for the faces each roll re-rolls (§2.1). */
-  readonly hitAgain: Uint8Array;
-  readonly woundAgain: Uint8Array;
-  readonly saveAgain: Uint8Array;
-}
+/** The compiled ability of each scenario, kept for its later chunks. */
+const compiled = new WeakMap<Scenario, AbilityRoller>();
 
 export function simulate(s: Scenario, rng: Rng, n: number, tally: Tally): void {
   const p = plan(s);
-  const rollDamage = damageRoller(s);
+  let ability = compiled.get(s);
+  if (!ability) compiled.set(s, (ability = new AbilityRoller(p)));
+  const { models, health, damaged } = p;
   for (let i = 0; i < n; i++) {
-    const damage = rollDamage(rng);
+    const damage = ability.roll(rng);
     // Allocation (18.2): one point at a time onto the counter; at Health a model is slain and the
     // counter resets; when the last model dies the rest of the pool has no effect (18.4).
-    let counter = p.damaged;
+    let counter = damaged;
     let slain = 0;
-    for (let point = 0; point < damage && slain < p.models; point++) {
+    for (let point = 0; point < damage && slain < models; point++) {
       counter++;
-      if (counter === p.health) {
+      if (counter === health) {
         slain++;
         counter = 0;
       }
     }
-    tally.record(damage, slain, slain === p.models);
+    tally.record(damage, slain, slain === models);
+  }
+}
+
+/** The crit rules as numbers (20.0). */
+const CRIT_NONE = 0;
+const CRIT_MORTAL = 1;
+const CRIT_AUTO_WOUND = 2;
+const CRIT_TWO_HITS = 3;
+const CRIT_CODE: Record<Crit, number> = { none: CRIT_NONE, mortal: CRIT_MORTAL, 'auto-wound': CRIT_AUTO_WOUND, 'two-hits': CRIT_TWO_HITS };
+
+/** One weapon profile of the ability, unpacked. */
+class WeaponRoller {
+  readonly models: number;
+  readonly attacks: FlatDice;
+  readonly attackBonus: number;
+  readonly champions: number;
+  readonly hit: Uint8Array;
+  readonly wound: Uint8Array;
+  readonly save: Uint8Array;
+  /** 1 for the faces each roll re-rolls (§2.1). */
+  readonly hitAgain: Uint8Array;
+  readonly woundAgain: Uint8Array;
+  readonly saveAgain: Uint8Array;
+  readonly crit: number;
+  readonly damage: FlatDice;
+  readonly damageBonus: number;
+  readonly sharedCritDamage: boolean;
+  /** The attack sequence read through a table, or null for a Damage of several dice (rolled die by die). */
+  readonly automaton: FaceAutomaton | null;
+
+  constructor(g: WeaponGroup) {
+    this.models = g.models;
+    this.attacks = flat(g.attacks);
+    this.attackBonus = g.attackBonus;
+    this.champions = g.champions;
+    this.hit = g.hit;
+    this.wound = g.wound;
+    this.save = g.save;
+    this.hitAgain = rerollTable(g.hitReroll, g.hit);
+    this.woundAgain = rerollTable(g.woundReroll, g.wound);
+    this.saveAgain = rerollTable(g.saveReroll, g.save);
+    this.crit = CRIT_CODE[g.crit];
+    this.damage = flat(g.damage);
+    this.damageBonus = g.damageBonus;
+    this.sharedCritDamage = g.sharedCritDamage;
+    this.automaton = this.damage.count <= 1 && this.damage.discard === 0 ? shared(attackKey(this), () => attackAutomaton(this)) : null;
+  }
+}
+
+/** A mortal damage source (§4.4), unpacked: an amount after `ones` 1s, or a score per die. */
+class MortalRoller {
+  readonly perDie: boolean;
+  readonly ones: number;
+  readonly amount: FlatDice;
+  readonly dice: number;
+  readonly scores: Uint8Array;
+
+  constructor(m: MortalSource) {
+    this.perDie = m.kind === 'per-die';
+    this.ones = m.kind === 'amount' ? m.ones : 0;
+    this.amount = flat(m.kind === 'amount' ? m.amount : null);
+    this.dice = m.kind === 'per-die' ? m.dice : 0;
+    this.scores = m.kind === 'per-die' ? m.scores : new Uint8Array(7);
   }
 }
 
 /**
  * One use of the scenario's ability, die by die: the damage pool of every attack and mortal source
- * (17.0, 17.2), then the ward, one D6 per point (18.1). Returns the damage left to allocate.
+ * (17.0, 17.2), then the ward, one D6 per point (18.1). `roll` returns the damage left to allocate.
  */
-export function damageRoller(s: Scenario): Roll {
-  const p = plan(s);
-  const weapons: WeaponRoller[] = p.groups.map((group) => ({
-    group,
-    rollAttacks: diceSampler(group.attacks),
-    rollDamage: diceSampler(group.damage),
-    hitAgain: rerollTable(group.hitReroll, group.hit),
-    woundAgain: rerollTable(group.woundReroll, group.wound),
-    saveAgain: rerollTable(group.saveReroll, group.save),
-  }));
-  const mortal = p.mortal.map(mortalRoller);
-  return (rng) => {
+export class AbilityRoller {
+  private readonly weapons: WeaponRoller[];
+  private readonly mortal: MortalRoller[];
+  /** One D6 per point of damage; a run's value is 1 when the point is not warded (18.1). */
+  private readonly ward: FaceAutomaton;
+
+  constructor(p: Plan) {
+    this.weapons = p.groups.map((g) => new WeaponRoller(g));
+    this.mortal = p.mortal.map((m) => new MortalRoller(m));
+    this.ward = faceCounter((face) => p.ward[face] === 0);
+  }
+
+  roll(rng: Rng): number {
     let pool = 0;
-    for (const w of weapons) pool += rollWeapon(w, rng);
-    for (const roll of mortal) pool += roll(rng);
-    let damage = 0;
-    for (let point = 0; point < pool; point++) if (p.ward[rng.d6()] === 0) damage++;
-    return damage;
-  };
+    const weapons = this.weapons;
+    for (let k = 0; k < weapons.length; k++) pool += rollWeapon(weapons[k], rng);
+    const mortal = this.mortal;
+    for (let k = 0; k < mortal.length; k++) pool += rollMortal(mortal[k], rng);
+    return this.ward.run(rng, pool);
+  }
 }
 
 /** Every attack of one weapon profile: each model rolls its Attacks (26.0), Champions +1. */
 function rollWeapon(w: WeaponRoller, rng: Rng): number {
-  const g = w.group;
   let total = 0;
-  for (let model = 0; model < g.models; model++) {
-    const attacks = w.rollAttacks(rng) + g.attackBonus + (model < g.champions ? 1 : 0);
+  const fixed = w.attacks.count === 0;
+  const automaton = w.automaton;
+  if (automaton !== null) {
+    // Fixed Attacks: no die between two models' attacks, so they are one run of the sequence.
+    if (fixed) return automaton.run(rng, w.models * (w.attacks.modifier + w.attackBonus) + Math.min(w.champions, w.models));
+    for (let model = 0; model < w.models; model++) total += automaton.run(rng, rollFlat(w.attacks, rng) + w.attackBonus + (model < w.champions ? 1 : 0));
+    return total;
+  }
+  for (let model = 0; model < w.models; model++) {
+    const attacks = (fixed ? w.attacks.modifier : rollFlat(w.attacks, rng)) + w.attackBonus + (model < w.champions ? 1 : 0);
     for (let a = 0; a < attacks; a++) total += rollAttack(w, rng);
   }
   return total;
@@ -80,19 +150,18 @@ function rollWeapon(w: WeaponRoller, rng: Rng): number {
 
 /** One attack, die by die (17.0): hit, then by the crit rule, wound, save, Damage. */
 function rollAttack(w: WeaponRoller, rng: Rng): number {
-  const g = w.group;
-  const hit = roll(g.hit, w.hitAgain, rng);
+  let face = rng.d6();
+  if (w.hitAgain[face] === 1) face = rng.d6();
+  const hit = w.hit[face];
   if (hit === MISS) return 0;
   if (hit === CRIT) {
-    switch (g.crit) {
-      case 'mortal':
+    switch (w.crit) {
+      case CRIT_MORTAL:
         return rollDamage(w, rng);
-      case 'auto-wound':
-        return roll(g.save, w.saveAgain, rng) === 1 ? 0 : rollDamage(w, rng);
-      case 'two-hits':
+      case CRIT_AUTO_WOUND:
+        return passes(w.save, w.saveAgain, rng) ? 0 : rollDamage(w, rng);
+      case CRIT_TWO_HITS:
         return rollTwoHits(w, rng);
-      case 'none':
-        break;
     }
   }
   return rollHit(w, rng);
@@ -100,45 +169,136 @@ function rollAttack(w: WeaponRoller, rng: Rng): number {
 
 /** A hit: wound roll, save roll, Damage. */
 function rollHit(w: WeaponRoller, rng: Rng): number {
-  const g = w.group;
-  if (roll(g.wound, w.woundAgain, rng) === 0) return 0;
-  if (roll(g.save, w.saveAgain, rng) === 1) return 0;
+  if (!passes(w.wound, w.woundAgain, rng)) return 0;
+  if (passes(w.save, w.saveAgain, rng)) return 0;
   return rollDamage(w, rng);
 }
 
-/** One D6 read through its table, re-rolled at most once first (§2.1). */
-function roll(table: Uint8Array, again: Uint8Array, rng: Rng): number {
+/** One D6 read through a pass table, re-rolled at most once first (§2.1). */
+function passes(table: Uint8Array, again: Uint8Array, rng: Rng): boolean {
   const face = rng.d6();
-  return table[again[face] === 1 ? rng.d6() : face];
+  return table[again[face] === 1 ? rng.d6() : face] === 1;
 }
 
 /** Crit (2 Hits): two hits; A3 decides whether they share one Damage roll. */
 function rollTwoHits(w: WeaponRoller, rng: Rng): number {
-  const g = w.group;
-  if (!g.sharedCritDamage) return rollHit(w, rng) + rollHit(w, rng);
+  if (!w.sharedCritDamage) return rollHit(w, rng) + rollHit(w, rng);
   let through = 0;
-  for (let h = 0; h < 2; h++) if (roll(g.wound, w.woundAgain, rng) === 1 && roll(g.save, w.saveAgain, rng) === 0) through++;
+  for (let h = 0; h < 2; h++) if (passes(w.wound, w.woundAgain, rng) && !passes(w.save, w.saveAgain, rng)) through++;
   return through === 0 ? 0 : through * rollDamage(w, rng);
 }
 
 /** Damage rolled, then modified (27.0). */
 function rollDamage(w: WeaponRoller, rng: Rng): number {
-  return w.rollDamage(rng) + w.group.damageBonus;
+  const d = w.damage;
+  return (d.count === 0 ? d.modifier : rollFlat(d, rng)) + w.damageBonus;
 }
 
-function mortalRoller(source: MortalSource): Roll {
-  if (source.kind === 'amount') {
-    const { ones } = source;
-    const rollAmount = diceSampler(source.amount);
-    return (rng) => {
-      for (let d = 0; d < ones; d++) if (rng.d6() !== 1) return 0;
-      return rollAmount(rng);
-    };
+function rollMortal(m: MortalRoller, rng: Rng): number {
+  if (!m.perDie) {
+    for (let d = 0; d < m.ones; d++) if (rng.d6() !== 1) return 0;
+    return rollFlat(m.amount, rng);
   }
-  const { dice, scores } = source;
-  return (rng) => {
-    let total = 0;
-    for (let d = 0; d < dice; d++) total += scores[rng.d6()];
-    return total;
+  let total = 0;
+  for (let d = 0; d < m.dice; d++) total += m.scores[rng.d6()];
+  return total;
+}
+
+// ---- The attack sequence as an automaton over the faces ------------------------------------------
+
+/**
+ * Automata by what they roll: an engagement compiles an ability for each number of models left,
+ * and they share their weapons' tables (fewer to build, and fewer to keep in the cache).
+ */
+const automata = new Map<string, FaceAutomaton>();
+const MAX_KEPT = 256;
+
+function shared(key: string, build: () => FaceAutomaton): FaceAutomaton {
+  let automaton = automata.get(key);
+  if (!automaton) {
+    if (automata.size === MAX_KEPT) automata.clear();
+    automata.set(key, (automaton = build()));
+  }
+  return automaton;
+}
+
+/** Everything attackAutomaton reads of a weapon. */
+function attackKey(w: WeaponRoller): string {
+  const d = w.damage;
+  return [w.hit, w.hitAgain, w.wound, w.woundAgain, w.save, w.saveAgain].map((t) => t.join('')).join(' ') + ` ${w.crit} ${w.sharedCritDamage} ${d.count} ${d.sides} ${d.modifier} ${w.damageBonus}`;
+}
+
+/** Where an attack is: the die it rolls next. */
+const AT_HIT = 0;
+const AT_HIT_AGAIN = 1;
+const AT_WOUND = 2;
+const AT_WOUND_AGAIN = 3;
+const AT_SAVE = 4;
+const AT_SAVE_AGAIN = 5;
+const AT_DAMAGE = 6;
+const DIE_STAGES = 7;
+
+/**
+ * One attack of a weapon with a Damage of at most one die, as rollAttack rolls it, one face at a
+ * time. A state is the die rolled next (AT_*) plus the context of the hit being resolved: for the
+ * two hits of a Crit (2 Hits), whether another hit follows and, when the hits share one Damage
+ * roll (A3), how many got through so far. The value is the attack's damage.
+ */
+function attackAutomaton(w: WeaponRoller): FaceAutomaton {
+  const d = w.damage;
+  const dieFaces = d.count === 0 ? 0 : d.sides;
+  // Context: plain hit (another follows: more), or a hit of a shared Crit (2 Hits) with `through` so far.
+  const state = (stage: number, shared: boolean, more: boolean, through: number) => stage + DIE_STAGES * ((more ? 1 : 0) + 2 * (shared ? 1 + through : 0));
+  const end = (value: number): FaceStep => ({ next: 0, done: true, value });
+  const go = (next: number, value = 0): FaceStep => ({ next, done: false, value });
+  /** Damage rolled, then modified (27.0), `times` over; `face` is the Damage die's face. */
+  const damageOf = (face: number, times: number) => times * ((dieFaces === 0 ? d.modifier : (dieFaces === 6 ? face : (face + 1) >> 1) + d.modifier) + w.damageBonus);
+  /** After a hit is resolved with `value` damage: the next hit of a Crit (2 Hits), or the end. */
+  const afterHit = (shared: boolean, more: boolean, through: number, value: number): FaceStep => {
+    if (more) return go(state(AT_WOUND, shared, false, through), value);
+    if (!shared || through === 0) return end(value);
+    // Both hits of a shared Crit (2 Hits) resolved: one Damage roll for those through.
+    return dieFaces === 0 ? end(damageOf(0, through)) : go(state(AT_DAMAGE, true, false, through));
   };
+  /** An unsaved hit: its Damage (a shared Crit (2 Hits) counts it and rolls Damage once, at the end). */
+  const unsaved = (shared: boolean, more: boolean, through: number): FaceStep => {
+    if (shared) return afterHit(true, more, through + 1, 0);
+    return dieFaces === 0 ? afterHit(false, more, 0, damageOf(0, 1)) : go(state(AT_DAMAGE, false, more, 0));
+  };
+  return new FaceAutomaton((s, face) => {
+    const stage = s % DIE_STAGES;
+    const context = (s - stage) / DIE_STAGES;
+    const more = context % 2 === 1;
+    const shared = context >= 2;
+    const through = shared ? (context >> 1) - 1 : 0;
+    switch (stage) {
+      case AT_HIT:
+      case AT_HIT_AGAIN: {
+        if (stage === AT_HIT && w.hitAgain[face] === 1) return go(AT_HIT_AGAIN);
+        const hit = w.hit[face];
+        if (hit === MISS) return end(0);
+        if (hit === CRIT)
+          switch (w.crit) {
+            case CRIT_MORTAL:
+              return dieFaces === 0 ? end(damageOf(0, 1)) : go(state(AT_DAMAGE, false, false, 0));
+            case CRIT_AUTO_WOUND:
+              return go(state(AT_SAVE, false, false, 0));
+            case CRIT_TWO_HITS:
+              return go(state(AT_WOUND, w.sharedCritDamage, true, 0));
+          }
+        return go(state(AT_WOUND, false, false, 0));
+      }
+      case AT_WOUND:
+      case AT_WOUND_AGAIN:
+        if (stage === AT_WOUND && w.woundAgain[face] === 1) return go(s + 1);
+        return w.wound[face] === 1 ? go(state(AT_SAVE, shared, more, through)) : afterHit(shared, more, through, 0);
+      case AT_SAVE:
+      case AT_SAVE_AGAIN:
+        if (stage === AT_SAVE && w.saveAgain[face] === 1) return go(s + 1);
+        return w.save[face] === 1 ? afterHit(shared, more, through, 0) : unsaved(shared, more, through);
+      default:
+        // AT_DAMAGE: a plain hit's Damage, or the shared Damage of a Crit (2 Hits) times the hits through.
+        return afterHit(false, more, 0, damageOf(face, shared ? through : 1));
+    }
+  });
 }

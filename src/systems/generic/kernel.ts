@@ -23,7 +23,7 @@
  */
 import { Rng } from '../../core/rng.js';
 import type { Reroll } from '../../core/d6.js';
-import { flat, rollFlat } from './flat-dice.js';
+import { flat, rollFlat } from '../../core/flat-dice.js';
 import type { Tally } from '../../sim/tally.js';
 import type { GenericScenario, Profile } from './schema.js';
 import { rollNeeded, rollSucceeds, saveNeeded, wardNeeded } from './tables.js';

@@ -14,7 +14,7 @@
 import { D6_LIMIT, type Rng } from '../../core/rng.js';
 import type { DiceExpr } from '../../core/dice.js';
 import type { Reroll } from '../../core/d6.js';
-import { flat, rollFlat, type FlatDice } from './flat-dice.js';
+import { flat, rollFlat, type FlatDice } from '../../core/flat-dice.js';
 import type { Tally } from '../../sim/tally.js';
 import type { GenericScenario, Profile } from './schema.js';
 import { rollNeeded, saveNeeded, wardNeeded } from './tables.js';

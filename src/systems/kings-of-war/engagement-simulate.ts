@@ -9,7 +9,7 @@ import type { Tally } from '../../sim/tally.js';
 import type { Engagement } from './engagement-schema.js';
 import { phaseNerve } from './engagement.js';
 import { makePlan, type NervePlan, type Plan } from './plan.js';
-import { rollDealt, rollNerve } from './simulate.js';
+import { healed, regenerationKept, rollDealt, rollNerve } from './simulate.js';
 
 /** Headstrong, Heal's spell dice: 4+ (§6.3, §8.1). */
 const FOUR_UP = 4;
@@ -42,12 +42,8 @@ export function simulateEngagement(e: Engagement, rng: Rng, n: number, tally: Ta
         // The target's own turn (§3): Headstrong, Regeneration, Heal, counter-charge and Lifeleech.
         let stillWavered = wavered;
         if (stillWavered && rules.headstrong && rng.d6() >= FOUR_UP) stillWavered = false; // stays Disordered (§6.3)
-        if (rules.regeneration !== null) {
-          let kept = 0;
-          for (let j = 0; j < damage; j++) if (rng.d6() < rules.regeneration) kept++;
-          damage = kept;
-        }
-        if (e.healed !== null) for (let j = 0; j < e.healed; j++) if (rng.d6() >= FOUR_UP && damage > 0) damage--;
+        if (rules.regeneration !== null) damage = regenerationKept(damage, rules.regeneration, rng);
+        if (e.healed !== null) damage = healed(damage, e.healed, rng);
         // A Wavered unit cannot charge, a Fury unit may counter-charge (§6.3, §7); Disordered loses TC (§5.4).
         if (counter && (!stillWavered || rules.fury)) {
           const dealt = rollDealt(wavered || disordered ? counter.disordered : counter.ready, rng);

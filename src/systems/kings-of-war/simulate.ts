@@ -6,6 +6,7 @@
  */
 import { rollDice } from '../../core/dice.js';
 import type { Rng } from '../../core/rng.js';
+import { FaceAutomaton, faceCounter } from '../../core/face-automaton.js';
 import { Counts, type Tally } from '../../sim/tally.js';
 import { type DicePlan, makePlan, PENDANT_HITS, type Plan } from './plan.js';
 import type { Scenario } from './schema.js';
@@ -17,19 +18,44 @@ const FOUR_UP = 4;
 /**
  * Roll `n` dice needing `need`. Elite/Vicious re-roll a natural 1 at once and the second result
  * stands; a "re-roll one failed die" item then picks up one failed die not yet re-rolled (A7).
+ * The n dice are read four at a time through poolAutomaton (issue 16): the same dice, in order.
  */
 export function rollPool(n: number, need: number, rerollOnes: boolean, oneFailed: boolean, rng: Rng): number {
-  let hits = 0;
-  let rerollable = false;
-  for (let i = 0; i < n; i++) {
-    const face = rng.d6();
-    if (rerollOnes && face === 1) {
-      if (succeeds(rng.d6(), need)) hits++;
-    } else if (succeeds(face, need)) hits++;
-    else rerollable = true;
+  if (n >= FAILED) {
+    // Too many dice to pack the failures beside the hits: one die at a time.
+    let hits = 0;
+    let rerollable = false;
+    for (let i = 0; i < n; i++) {
+      const face = rng.d6();
+      if (rerollOnes && face === 1) {
+        if (succeeds(rng.d6(), need)) hits++;
+      } else if (succeeds(face, need)) hits++;
+      else rerollable = true;
+    }
+    if (oneFailed && rerollable && succeeds(rng.d6(), need)) hits++;
+    return hits;
   }
-  if (oneFailed && rerollable && succeeds(rng.d6(), need)) hits++;
+  const rolled = poolAutomaton(need, rerollOnes).run(rng, n);
+  let hits = rolled % FAILED;
+  if (oneFailed && rolled >= FAILED && succeeds(rng.d6(), need)) hits++;
   return hits;
+}
+
+/** A failed die that was not re-rolled, counted in a pool's value above its hits. */
+const FAILED = 4096;
+const pools: FaceAutomaton[] = [];
+
+/**
+ * One die of rollPool as an automaton: a success adds 1, a failure not re-rolled adds FAILED; a
+ * natural 1 with Elite/Vicious rolls again (state 1) and that result stands.
+ */
+function poolAutomaton(need: number, rerollOnes: boolean): FaceAutomaton {
+  const key = need * 2 + (rerollOnes ? 1 : 0);
+  return (pools[key] ??= new FaceAutomaton((state, face) => {
+    if (state === 0 && rerollOnes && face === 1) return { next: 1, done: false, value: 0 };
+    if (succeeds(face, need)) return { next: 0, done: true, value: 1 };
+    return { next: 0, done: true, value: state === 0 ? FAILED : 0 };
+  }));
 }
 
 /** One attack: to hit, Blast, to damage (§11). */
@@ -60,15 +86,23 @@ export function rollDealt(plan: Plan, rng: Rng): number {
 /** The target's turn before the attack: Regeneration, then Heal cast on it. */
 function rollPrior(prior: Plan['prior'], rng: Rng): number {
   let carried = prior.damage;
-  if (prior.regeneration !== null) {
-    let kept = 0;
-    for (let i = 0; i < carried; i++) if (rng.d6() < prior.regeneration) kept++;
-    carried = kept;
-  }
-  if (prior.heal !== null) {
-    for (let i = 0; i < prior.heal; i++) if (rng.d6() >= FOUR_UP && carried > 0) carried--;
-  }
+  // Regeneration: a die per point, the point kept below the value (§7).
+  if (prior.regeneration !== null) carried = regenerationKept(carried, prior.regeneration, rng);
+  // Heal: each 4+ removes a point while any is left.
+  if (prior.heal !== null) carried = healed(carried, prior.heal, rng);
   return carried;
+}
+
+const fourUp = (face: number) => face >= FOUR_UP;
+
+/** Regeneration (§7): a die per point of damage, each point kept on a roll below `regeneration`. */
+export function regenerationKept(damage: number, regeneration: number, rng: Rng): number {
+  return faceCounter((face) => face < regeneration).run(rng, damage);
+}
+
+/** Heal (§8.1): `dice` spell dice, each 4+ removing a point while any is left. */
+export function healed(damage: number, dice: number, rng: Rng): number {
+  return Math.max(0, damage - faceCounter(fourUp).run(rng, dice));
 }
 
 /** The nerve test with its Routed re-roll (§6.2, §6.4). */

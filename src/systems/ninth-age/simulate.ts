@@ -7,13 +7,14 @@
 import { rollDice } from '../../core/dice.js';
 import type { Rng } from '../../core/rng.js';
 import type { Tally } from '../../sim/tally.js';
-import { Victim, rollAttack } from './attack-sim.js';
-import type { MeleeCategory } from './categories.js';
+import { Victim, attackAutomaton, rollAttack, rollAttacks } from './attack-sim.js';
+import type { FaceAutomaton } from '../../core/face-automaton.js';
+import { MELEE_CATEGORIES, type MeleeCategory, SHOOTING_CATEGORIES, type ShootingCategory } from './categories.js';
 import { type MeleeSide, addWounds, aliveCode, meleeSides, modelsAlive, standingLeadership, takesFearTest, victimAt, woundPool } from './melee-setup.js';
 import type { MeleeSituation, Scenario, ShootingSituation, Unit } from './model.js';
 import { type AttackCount, type AttackGroup, type EndOfPhaseHits, INITIATIVE_STEPS, endOfPhaseHits, shotCount } from './groups.js';
 import { type AttackProfile, shootingProfile } from './profile.js';
-import { type LoserTest, type Side, roundResult } from './resolution.js';
+import { type LoserTest, type RoundResult, type Side, roundResult } from './resolution.js';
 import { spillOver } from './challenge-round.js';
 
 /** A Leadership test: 2D6 ≤ Ld, a failure re-rolled once when allowed (§3.1, §1.2). */
@@ -25,6 +26,8 @@ function rollLeadership(ld: number, reroll: boolean, rng: Rng): boolean {
 /** The attacks of one side at one step, looked up by models alive. */
 interface CompiledGroup {
   readonly profiles: AttackProfile[];
+  /** Each profile's attack read through a table, where it can be (attack-sim.ts). */
+  readonly automata: (FaceAutomaton | null)[];
   readonly counts: AttackCount[];
 }
 
@@ -41,7 +44,10 @@ function compile(side: MeleeSide): CompiledSide {
   const codes = Array.from({ length: side.character ? side.unit.models * 2 + 2 : side.unit.models + 1 }, (_, k) => k);
   const byStep = (groups: AttackGroup[]) =>
     INITIATIVE_STEPS.map((step) =>
-      groups.filter((g) => g.initiative === step).map((g) => ({ profiles: codes.map((n) => g.profile(n)), counts: codes.map((n) => g.count(n)) })),
+      groups.filter((g) => g.initiative === step).map((g) => {
+        const profiles = codes.map((n) => g.profile(n));
+        return { profiles, automata: profiles.map(attackAutomaton), counts: codes.map((n) => g.count(n)) };
+      }),
     );
   return { side, steps: byStep(side.groups), stepsVsCharacter: byStep(side.groupsVsCharacter) };
 }
@@ -53,8 +59,7 @@ function rollGroups(groups: CompiledGroup[], alive: number, rng: Rng, victim: Vi
     const c = g.counts[alive];
     let attacks = c.flat;
     if (c.dice) for (let r = 0; r < c.rolls; r++) attacks += rollDice(c.dice, rng);
-    const profile = g.profiles[alive];
-    for (let k = 0; k < attacks; k++) wounds += rollAttack(profile, rng, victim);
+    wounds += rollAttacks(g.profiles[alive], g.automata[alive], attacks, rng, victim);
   }
   return wounds;
 }
@@ -201,8 +206,19 @@ export function rollLoserTest(test: LoserTest, rng: Rng): { extra: number; resul
   return { extra, result };
 }
 
+/**
+ * The combat result of each (wounds on the target, wounds on the attacker) met so far, per
+ * scenario: arithmetic only, the same for every sample that ends the round there.
+ */
+const results = new WeakMap<Scenario, RoundResult[][]>();
+
 function simulateMelee(s: Scenario, rng: Rng, n: number, tally: Tally): void {
   const round = compileRound(s);
+  let known = results.get(s);
+  if (!known) results.set(s, (known = []));
+  const byWounds = known;
+  // Each category counted here (by its index in MELEE_CATEGORIES), handed to the tally once.
+  const categories = new Float64Array(MELEE_CATEGORIES.length);
   const poolT = woundPool(s.target);
   const poolA = woundPool(s.attacker);
   const endT = endOfPhaseHits(s.target, s.attacker);
@@ -219,7 +235,8 @@ function simulateMelee(s: Scenario, rng: Rng, n: number, tally: Tally): void {
     let targetStays = true;
     let attackerStays = true;
     let category: MeleeCategory;
-    const r = roundResult(s, dT, dA);
+    const row = byWounds[dT] ?? (byWounds[dT] = []);
+    const r = row[dA] ?? (row[dA] = roundResult(s, dT, dA));
     if (r.kind === 'destroyed') {
       category = r.side === 'target' ? 'destroyed' : 'attacker-destroyed';
       if (r.side === 'target') targetStays = false;
@@ -255,8 +272,9 @@ function simulateMelee(s: Scenario, rng: Rng, n: number, tally: Tally): void {
     const slain = s.target.models - modelsAlive(s.target, damageT);
     // removed: wiped out, or broken and caught in pursuit (§12.3)
     tally.record(damageT, slain, category === 'destroyed' || category === 'breaks-caught');
-    tally.recordMorale(category);
+    categories[MELEE_CATEGORIES.indexOf(category)]++;
   }
+  MELEE_CATEGORIES.forEach((category, k) => tally.recordMorale(category, categories[k]));
 }
 
 /** A unit's shooting, compiled once: each call rolls every shot and returns the wounds caused (excess lost, §4.10). */
@@ -266,14 +284,14 @@ export function shootingRoller(s: Scenario): (rng: Rng) => number {
   const profile = shootingProfile(s.attacker, sit, target);
   const championProfile = shootingProfile(s.attacker, sit, target, true);
   const shots = shotCount(s.attacker, sit);
+  const automaton = attackAutomaton(profile);
+  const championAutomaton = attackAutomaton(championProfile);
   const pool = woundPool(target);
   const victim = new Victim();
   return (rng) => {
     victim.reset();
-    let wounds = 0;
     // the rank and file shoot, then the champion
-    for (let k = 0; k < shots.rankAndFile; k++) wounds += rollAttack(profile, rng, victim);
-    for (let k = 0; k < shots.champion; k++) wounds += rollAttack(championProfile, rng, victim);
+    const wounds = rollAttacks(profile, automaton, shots.rankAndFile, rng, victim) + rollAttacks(championProfile, championAutomaton, shots.champion, rng, victim);
     return Math.min(wounds, pool);
   };
 }
@@ -286,17 +304,21 @@ export function rollPanic(unit: Unit, rng: Rng): boolean {
 function simulateShooting(s: Scenario, rng: Rng, n: number, tally: Tally): void {
   const target = s.target;
   const shoot = shootingRoller(s);
+  // Each category counted here (by its index in SHOOTING_CATEGORIES), handed to the tally once.
+  const categories = new Float64Array(SHOOTING_CATEGORIES.length);
+  const count = (category: ShootingCategory) => categories[SHOOTING_CATEGORIES.indexOf(category)]++;
   for (let sample = 0; sample < n; sample++) {
     const damage = shoot(rng);
     const alive = modelsAlive(target, damage);
     const slain = target.models - alive;
     tally.record(damage, slain, alive === 0);
-    if (alive === 0) tally.recordMorale('destroyed');
-    else if (4 * slain < target.models) tally.recordMorale('no-panic-test');
+    if (alive === 0) count('destroyed');
+    else if (4 * slain < target.models) count('no-panic-test');
     // Panic (§5.5, §12.4): Immune to Psychology passes automatically
-    else if (rollPanic(target, rng)) tally.recordMorale('holds');
-    else tally.recordMorale('flees');
+    else if (rollPanic(target, rng)) count('holds');
+    else count('flees');
   }
+  SHOOTING_CATEGORIES.forEach((category, k) => tally.recordMorale(category, categories[k]));
 }
 
 /** Roll `n` samples of a parsed scenario into `tally`. */
