@@ -1,12 +1,15 @@
 /**
  * The exact engine of a whole fight: a Markov chain over the states a rule set carries between
  * rounds. Each round maps the distribution over live states to the next one, merging equal states;
- * endings are absorbing. Steps from a state are computed once per phase (round 1, later rounds).
+ * endings are absorbing. Steps from a state are computed once per phase (round 1, later rounds)
+ * and compiled to typed arrays over dense indices: of the states met, of the ways a fight ended
+ * (an ending and its units), of the margins and of the Overkills, so that a round is a sparse
+ * matrix-vector product.
  */
 import { InputError } from '../core/errors.js';
 import type { Outcome } from '../systems/types.js';
 import { FightTables } from './tables.js';
-import type { FightModel, RoundSteps, Units } from './types.js';
+import { type Ending, type FightModel, type RoundSteps, type Units, endOf } from './types.js';
 
 /** Most states one round of the exact chain may hold before the Monte Carlo engine is the answer. */
 export const MAX_CHAIN_STATES = 60_000;
@@ -19,50 +22,160 @@ export function checkChainSize(bound: number): void {
     );
 }
 
-export function runChain<K extends number | string>(model: FightModel<K>): Outcome {
+/** Values met, each given a dense index the first time. */
+class Indexer<T> {
+  readonly values: T[] = [];
+  private readonly index = new Map<T, number>();
+
+  of(value: T): number {
+    let i = this.index.get(value);
+    if (i === undefined) {
+      this.index.set(value, (i = this.values.length));
+      this.values.push(value);
+    }
+    return i;
+  }
+
+  get size(): number {
+    return this.values.length;
+  }
+}
+
+/** A state's steps in one phase, over dense indices: successors, endings, margins, Overkills. */
+interface Compiled {
+  readonly next: Int32Array;
+  readonly nextP: Float64Array;
+  readonly end: Int32Array;
+  readonly endP: Float64Array;
+  readonly margin: Int32Array;
+  readonly marginP: Float64Array;
+  readonly overkill: Int32Array;
+  readonly overkillP: Float64Array;
+}
+
+/** A way a fight ended: the ending and the units it ended with. */
+interface EndSlot {
+  readonly ending: Ending;
+  readonly units: Units;
+}
+
+/** A state's steps over dense indices: its successors', its endings' (end slots), its margins' and Overkills'. */
+function compileSteps(r: RoundSteps, stateIndex: (k: number) => number, endIndex: (id: number) => number, margins: Indexer<number | null>, overkills: Indexer<string>): Compiled {
+  const ok = r.overkills ?? [['none', 1] as const];
+  // Plain loops: TypedArray.from with a mapping function is many times slower
+  const indexed = <T>(xs: readonly T[], index: (x: T) => number) => {
+    const out = new Int32Array(xs.length);
+    for (let j = 0; j < xs.length; j++) out[j] = index(xs[j]);
+    return out;
+  };
+  const weights = (xs: ReadonlyArray<readonly [unknown, number]>) => {
+    const out = new Float64Array(xs.length);
+    for (let j = 0; j < xs.length; j++) out[j] = xs[j][1];
+    return out;
+  };
+  return {
+    next: indexed(r.next, stateIndex),
+    nextP: Float64Array.from(r.nextP),
+    end: indexed(r.ends, endIndex),
+    endP: Float64Array.from(r.endP),
+    margin: indexed(r.margins, ([m]) => margins.of(m)),
+    marginP: weights(r.margins),
+    overkill: indexed(ok, ([o]) => overkills.of(o)),
+    overkillP: weights(ok),
+  };
+}
+
+/** Adds p · q[j] into acc[at[j]] for every j. */
+function spread(acc: Float64Array, at: Int32Array, q: Float64Array, p: number): void {
+  for (let j = 0; j < at.length; j++) acc[at[j]] += p * q[j];
+}
+
+export function runChain(model: FightModel): Outcome {
   checkChainSize(model.bound);
   const tables = new FightTables(model.rounds, model.challenge ?? false);
-  const cache = new Map<string, RoundSteps<K>>();
-  const stepsOf = (state: K, round: number) => {
-    const key = `${model.phase(round)}|${state}`;
-    let steps = cache.get(key);
-    if (!steps) cache.set(key, (steps = model.steps(state, round)));
-    return steps;
+  const states = new Indexer<number>();
+  const units: Units[] = [];
+  const stateIndex = (k: number) => {
+    const i = states.of(k);
+    if (i === units.length) units.push(model.units(k, null));
+    return i;
   };
-  let live = new Map<K, { p: number; units: Units }>([[model.start, { p: 1, units: model.startUnits }]]);
-  // Mass that already ended, by the units it ended with.
-  const ended = new Map<number, { p: number; units: Units }>();
-  const statesPerRound: number[] = [];
-  for (let round = 1; round <= model.rounds && live.size > 0; round++) {
-    statesPerRound.push(live.size);
-    for (const { p, units } of ended.values()) tables.afterEnd(round, units, p);
-    const next = new Map<K, { p: number; units: Units }>();
-    for (const [state, { p }] of live) {
-      const { steps, margins, overkills } = stepsOf(state, round);
-      for (const [margin, q] of margins) tables.margin(round, margin, p * q);
-      for (const [key, q] of overkills ?? [['none', 1] as const]) tables.overkill(round, key, p * q);
-      for (const step of steps) {
-        const q = p * step.p;
-        if (q === 0) continue;
-        tables.left(round, step.units, q);
-        if (step.next === null) {
-          tables.end(round, step.ending, step.units, q);
-          const key = step.units.attackerLeft * 1_000_000 + step.units.targetLeft;
-          const e = ended.get(key);
-          if (e) e.p += q;
-          else ended.set(key, { p: q, units: step.units });
-        } else {
-          const n = next.get(step.next);
-          if (n) n.p += q;
-          else next.set(step.next, { p: q, units: step.units });
-        }
-      }
+  const ends = new Indexer<number>();
+  const endSlots: EndSlot[] = [];
+  const endIndex = (id: number) => {
+    const i = ends.of(id);
+    if (i === endSlots.length) {
+      const { ending, state, removed } = endOf(id);
+      endSlots.push({ ending, units: model.units(state, removed) });
     }
+    return i;
+  };
+  const margins = new Indexer<number | null>();
+  const overkills = new Indexer<string>();
+  const compiled = new Map<number, Array<Compiled | undefined>>();
+  const compile = (i: number, round: number): Compiled => {
+    const phase = model.phase(round);
+    let byState = compiled.get(phase);
+    if (!byState) compiled.set(phase, (byState = []));
+    let c = byState[i];
+    if (c) return c;
+    c = compileSteps(model.steps(states.values[i], round), stateIndex, endIndex, margins, overkills);
+    byState[i] = c;
+    return c;
+  };
+
+  let live: Float64Array = new Float64Array(1);
+  live[stateIndex(model.start)] = 1;
+  let liveStates = [0];
+  // Mass that already ended, by the way it ended.
+  let ended: Float64Array = new Float64Array(0);
+  const statesPerRound: number[] = [];
+  for (let round = 1; round <= model.rounds && liveStates.length > 0; round++) {
+    statesPerRound.push(liveStates.length);
+    ended.forEach((p, e) => p > 0 && tables.afterEnd(round, endSlots[e].units, p));
+    const steps = liveStates.map((i) => compile(i, round));
+    const next = new Float64Array(states.size);
+    const endedNow = new Float64Array(ends.size);
+    const marginW = new Float64Array(margins.size);
+    const overkillW = new Float64Array(overkills.size);
+    // Margins and Overkills met this round, even with a weight that underflowed to 0
+    const marginMet = new Uint8Array(margins.size);
+    const overkillMet = new Uint8Array(overkills.size);
+    liveStates.forEach((i, n) => {
+      const p = live[i];
+      const c = steps[n];
+      spread(next, c.next, c.nextP, p);
+      spread(endedNow, c.end, c.endP, p);
+      spread(marginW, c.margin, c.marginP, p);
+      spread(overkillW, c.overkill, c.overkillP, p);
+      for (let j = 0; j < c.margin.length; j++) marginMet[c.margin[j]] = 1;
+      for (let j = 0; j < c.overkill.length; j++) overkillMet[c.overkill[j]] = 1;
+    });
+    marginMet.forEach((met, m) => met && tables.margin(round, margins.values[m], marginW[m]));
+    overkillMet.forEach((met, o) => met && tables.overkill(round, overkills.values[o], overkillW[o]));
+    if (ended.length < endedNow.length) ended = grown(ended, endedNow.length);
+    endedNow.forEach((w, e) => {
+      if (w === 0) return;
+      tables.left(round, endSlots[e].units, w);
+      tables.end(round, endSlots[e].ending, endSlots[e].units, w);
+      ended[e] += w;
+    });
+    liveStates = [];
+    next.forEach((w, i) => {
+      if (w === 0) return;
+      tables.left(round, units[i], w);
+      liveStates.push(i);
+    });
     live = next;
   }
   // Rounds after every fight ended (a short fight under a long cap) still have their tables.
-  for (let round = statesPerRound.length + 1; round <= model.rounds; round++)
-    for (const { p, units } of ended.values()) tables.afterEnd(round, units, p);
-  for (const { p, units } of live.values()) tables.end(model.rounds, null, units, p);
+  for (let round = statesPerRound.length + 1; round <= model.rounds; round++) ended.forEach((p, e) => p > 0 && tables.afterEnd(round, endSlots[e].units, p));
+  for (const i of liveStates) tables.end(model.rounds, null, units[i], live[i]);
   return { ...tables.outcome(), chain: { statesPerRound, bound: model.bound } };
+}
+
+function grown(xs: Float64Array, length: number): Float64Array {
+  const out = new Float64Array(length);
+  out.set(xs);
+  return out;
 }

@@ -20,6 +20,15 @@ export const ENDINGS: readonly Ending[] = [
   'both-destroyed',
 ];
 
+const ENDING_INDEX = new Map(ENDINGS.map((e, i) => [e, i]));
+const SIDE_ENDINGS = {
+  attacker: Object.fromEntries(LOSER_FATES.map((f) => [f, ENDINGS.find((e) => e === `attacker-${f}`)!])),
+  target: Object.fromEntries(LOSER_FATES.map((f) => [f, ENDINGS.find((e) => e === `target-${f}`)!])),
+} as Record<FightSide, Record<LoserFate, Ending>>;
+
+/** The ending of `side` with `fate` (the very string of ENDINGS). */
+export const sideEnding = (side: FightSide, fate: LoserFate): Ending => SIDE_ENDINGS[side][fate];
+
 /** Still fighting when the round cap is reached. */
 export const FIGHTING = 'fighting';
 
@@ -38,60 +47,126 @@ export interface Units {
   readonly targetSlain: number;
 }
 
-/** One way a round can go from a state (its combat-result margin is counted apart, see RoundSteps). */
-export interface Step<K> {
-  readonly p: number;
-  readonly units: Units;
-  /** The state the fight goes on from, or null when it ended. */
-  readonly next: K | null;
-  readonly ending: Ending | null;
-}
-
 /** The Overkill each side's fighter scored in a round's challenge, or null when no challenge was fought (9th Age §4.11, Warhammer Fantasy §9). */
 export type Overkill = { readonly attacker: number; readonly target: number } | null;
 
-/** Every way a round fought from a state can go, and its combat-result margins. */
-export interface RoundSteps<K> {
-  readonly steps: readonly Step<K>[];
+/** The key of a round's Overkill in RoundSteps.overkills. */
+export const overkillKey = (o: Overkill): string => (o === null ? 'none' : `${o.attacker}:${o.target}`);
+
+/**
+ * Every way a round fought from a state can go: the states the fight goes on from (`next[i]` with
+ * probability `nextP[i]`), the ways it ended (`ends[i]`, an endId, with probability `endP[i]`) —
+ * either may repeat, the chain adds them up — and the round's combat-result margins.
+ */
+export interface RoundSteps {
+  readonly next: readonly number[];
+  readonly nextP: readonly number[];
+  readonly ends: readonly number[];
+  readonly endP: readonly number[];
   /** The attacker's combat score minus the target's, with its probability; null when no blows were struck. */
   readonly margins: ReadonlyArray<readonly [number | null, number]>;
   /** The round's Overkill, keyed `attacker:target` or `none`, with its probability (fights with a challenge only). */
   readonly overkills?: ReadonlyArray<readonly [string, number]>;
 }
 
-/** The key of a round's Overkill in RoundSteps.overkills. */
-export const overkillKey = (o: Overkill): string => (o === null ? 'none' : `${o.attacker}:${o.target}`);
+function overkillCode(attacker: number, target: number): number {
+  const fits = (x: number) => Number.isInteger(x) && x >= 0 && x < 65536;
+  if (!fits(attacker) || !fits(target)) throw new Error(`fight: Overkill ${attacker}:${target} out of range`);
+  return attacker * 65536 + target;
+}
 
-/** Adds up the steps of a round as they are found, merging equal ones. */
-export class StepSet<K> {
-  private readonly steps = new Map<string, { p: number; units: Units; next: K | null; ending: Ending | null }>();
-  private readonly margins = new Map<number | null, number>();
-  private readonly overkills = new Map<string, number>();
+const REMOVED: readonly (FightSide | null)[] = [null, 'attacker', 'target'];
 
-  add(p: number, margin: number | null, units: Units, next: K | null, ending: Ending | null, overkill: Overkill = null): void {
+/** A number for the end of a fight in `state` with `ending`, `removed` the side left with no models (a side caught, or destroyed on a failed test). */
+export function endId(ending: Ending, state: number, removed: FightSide | null): number {
+  const side = removed === null ? 0 : removed === 'attacker' ? 1 : 2;
+  return (state * REMOVED.length + side) * ENDINGS.length + ENDING_INDEX.get(ending)!;
+}
+
+/** The ending, state and side removed of an endId. */
+export function endOf(id: number): { ending: Ending; state: number; removed: FightSide | null } {
+  const rest = Math.floor(id / ENDINGS.length);
+  return { ending: ENDINGS[id % ENDINGS.length], state: Math.floor(rest / REMOVED.length), removed: REMOVED[rest % REMOVED.length] };
+}
+
+/** No challenge fought (an Overkill code), and no blows struck (a margin), as number keys. */
+const NONE = -1;
+const NO_BLOWS = Number.NEGATIVE_INFINITY;
+
+/**
+ * Collects the steps of a round as they are found: the states it goes on from and the ways it
+ * ended, as numbers; margins and Overkills (attacker's · 2^16 + target's) added up by value.
+ */
+export class StepSet {
+  private readonly next: number[] = [];
+  private readonly nextP: number[] = [];
+  private readonly ends: number[] = [];
+  private readonly endP: number[] = [];
+  private readonly margins = new Map<number, number>();
+  private readonly overkills = new Map<number, number>();
+  // A round's outcomes come in runs of steps with one margin and Overkill: each run is summed here first
+  private margin = Number.NaN;
+  private overkill = Number.NaN;
+  private run = 0;
+
+  /** The round went on to `next` with probability p, this margin (null: no blows) and Overkill. */
+  goOn(p: number, margin: number | null, next: number, overkill: Overkill = null): void {
     if (p === 0) return;
-    this.margins.set(margin, (this.margins.get(margin) ?? 0) + p);
-    const ok = overkillKey(overkill);
-    this.overkills.set(ok, (this.overkills.get(ok) ?? 0) + p);
-    const id = `${next ?? ending}|${units.attackerLeft}|${units.targetLeft}|${units.targetWounds}|${units.targetSlain}`;
-    const old = this.steps.get(id);
-    if (old) old.p += p;
-    else this.steps.set(id, { p, units, next, ending });
+    this.tally(p, margin, overkill);
+    this.next.push(next);
+    this.nextP.push(p);
   }
 
-  result(): RoundSteps<K> {
-    return { steps: [...this.steps.values()], margins: [...this.margins], overkills: [...this.overkills] };
+  /** The round ended the fight in `state` with `ending`, `removed` the side left with no models. */
+  end(p: number, margin: number | null, ending: Ending, state: number, removed: FightSide | null, overkill: Overkill = null): void {
+    if (p === 0) return;
+    this.tally(p, margin, overkill);
+    this.ends.push(endId(ending, state, removed));
+    this.endP.push(p);
+  }
+
+  private tally(p: number, margin: number | null, overkill: Overkill): void {
+    const m = margin ?? NO_BLOWS;
+    const o = overkill === null ? NONE : overkillCode(overkill.attacker, overkill.target);
+    if (m === this.margin && o === this.overkill) {
+      this.run += p;
+      return;
+    }
+    this.flush();
+    this.margin = m;
+    this.overkill = o;
+    this.run = p;
+  }
+
+  private flush(): void {
+    if (this.run === 0) return;
+    this.margins.set(this.margin, (this.margins.get(this.margin) ?? 0) + this.run);
+    this.overkills.set(this.overkill, (this.overkills.get(this.overkill) ?? 0) + this.run);
+    this.run = 0;
+  }
+
+  result(): RoundSteps {
+    this.flush();
+    return {
+      next: this.next,
+      nextP: this.nextP,
+      ends: this.ends,
+      endP: this.endP,
+      margins: [...this.margins].map(([m, p]) => [m === NO_BLOWS ? null : m, p] as const),
+      overkills: [...this.overkills].map(([o, p]) => [o === NONE ? 'none' : `${Math.floor(o / 65536)}:${o % 65536}`, p] as const),
+    };
   }
 }
 
-/** A rule set's fight, seen by the exact chain. */
-export interface FightModel<K extends number | string> {
-  readonly start: K;
-  readonly startUnits: Units;
+/** A rule set's fight, seen by the exact chain: states are numbers. */
+export interface FightModel {
+  readonly start: number;
   /** Round cap. */
   readonly rounds: number;
   /** Every way a round fought from `state` can go. */
-  steps(state: K, round: number): RoundSteps<K>;
+  steps(state: number, round: number): RoundSteps;
+  /** The units in `state`; a side `removed` (caught, or destroyed on a failed test) has no models left. */
+  units(state: number, removed: FightSide | null): Units;
   /** Rounds with equal `phase` have equal steps from each state (round 1 differs from later rounds). */
   phase(round: number): number;
   /** An upper bound on the states alive in one round. */

@@ -14,7 +14,7 @@ export interface FightParts<S, F> {
   isFightInput(input: unknown): boolean;
   parseFight(input: unknown): F;
   isFight(scenario: S | F): scenario is F;
-  fightModel(fight: F): FightModel<number>;
+  fightModel(fight: F): FightModel;
   simulateFight(fight: F, rng: Rng, n: number, tally: Tally): void;
 }
 

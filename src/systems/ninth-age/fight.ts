@@ -7,8 +7,10 @@
  * Impact Hits), later rounds without (§4.3, §6, §7, §8.1, §12.1); ranks, Steadfast and the flank
  * or rear bonus come from the models left (§12.1, §12.2); Fear is tested every Combat Phase (§12.6).
  */
+import type { DiceExpr } from '../../core/dice.js';
+import type { Dist } from '../../core/dist.js';
 import { type Opening, openedBy } from '../../fight/opening.js';
-import { type Ending, type FightModel, type FightSide, type Overkill, type RoundSteps, StepSet, type Units } from '../../fight/types.js';
+import { type Ending, type FightModel, type FightSide, type Overkill, type RoundSteps, StepSet, type Units, sideEnding } from '../../fight/types.js';
 import {
   caughtChance,
   daemonicWounds,
@@ -43,6 +45,21 @@ export function unitAfter(unit: Unit, damage: number): Unit {
   return { ...unit, models: unit.models - Math.floor(marked / unit.profile.w), woundsLost: marked % unit.profile.w };
 }
 
+/**
+ * The unit with every key its copies in a round set (joined character, champion, the General's Ld)
+ * already present, values unchanged: V8 copies an object with a spread fast only when the copy adds
+ * no key, and the chain copies these once per state. One per unit.
+ */
+const roundBases = new WeakMap<Unit, Unit>();
+function withRoundKeys(unit: Unit): Unit {
+  let base = roundBases.get(unit);
+  if (!base) {
+    base = { ...unit, joined: unit.joined, joinedBy: unit.joinedBy, joinedIsChampion: unit.joinedIsChampion, morale: { ...unit.morale, generalLd: unit.morale.generalLd } };
+    roundBases.set(unit, base);
+  }
+  return base;
+}
+
 type Sides = { readonly attacker: FightUnit; readonly target: FightUnit };
 const sideOf = (f: Sides, side: FightSide): FightUnit => (side === 'attacker' ? f.attacker : f.target);
 
@@ -73,7 +90,7 @@ export function challengeOf(f: FightScenario, state: FightState): Challenge {
  */
 function sideUnit(f: FightScenario, side: FightSide, calm: boolean, d: number, c: number, challenge: Challenge): Unit {
   const u = sideOf(f, side);
-  const base = calm ? u.calm! : u.unit;
+  const base = withRoundKeys(calm ? u.calm! : u.unit);
   const rnf = unitAfter(base, d);
   const ch = u.character;
   const noRnf = rnf.models === 0 ? { standard: false, musician: false, warStandard: false, champion: false } : {};
@@ -146,7 +163,15 @@ export function unitsOf(f: FightScenario, state: FightState, removed: FightSide 
   };
 }
 
-export const START: FightState = { dA: 0, dT: 0, calmA: false, calmT: false, cA: 0, cT: 0 };
+/**
+ * A state written out field by field: states made so all share one shape, which keeps the chain's
+ * hot path fast (a spread of a state there is many times slower).
+ */
+export function fightState(dA: number, dT: number, calmA: boolean, calmT: boolean, cA: number, cT: number): FightState {
+  return { dA, dT, calmA, calmT, cA, cT };
+}
+
+export const START: FightState = fightState(0, 0, false, false, 0, 0);
 
 /** A state as one number, and back. */
 export function stateKey(f: FightScenario): (s: FightState) => number {
@@ -166,25 +191,25 @@ function decoder(f: FightScenario): (k: number) => FightState {
     r = Math.floor(r / cpT);
     const cA = r % cpA;
     r = Math.floor(r / cpA);
-    return { calmT: (k & 1) === 1, calmA: (k & 2) === 2, cT, cA, dA: r % (poolA + 1), dT: Math.floor(r / (poolA + 1)) };
+    return fightState(r % (poolA + 1), Math.floor(r / (poolA + 1)), (k & 2) === 2, (k & 1) === 1, cA, cT);
   };
 }
 
 /** Round 1 has the charge; every later round is alike (§12.1 and the first-round rules). */
 export const phaseOf = (round: number): number => (round === 1 ? 1 : 2);
 
-export function fightModel(f: FightScenario): FightModel<number> {
+export function fightModel(f: FightScenario): FightModel {
   const calmStates = (f.attacker.calm ? 2 : 1) * (f.target.calm ? 2 : 1);
   const key = stateKey(f);
   const decode = decoder(f);
-  const model: FightModel<number> = {
+  const model: FightModel = {
     start: key(START),
-    startUnits: unitsOf(f, START),
     rounds: f.rounds,
     bound: (woundPool(f.attacker.unit) + 1) * (woundPool(f.target.unit) + 1) * calmStates * (characterPool(f.attacker) + 1) * (characterPool(f.target) + 1),
     phase: phaseOf,
     challenge: f.challenge !== 'none',
     steps: (k, round) => roundSteps(f, decode(k), round, key),
+    units: (k, removed) => unitsOf(f, decode(k), removed),
   };
   return f.standAndShoot ? openedBy(model, standAndShootOpenings(f, f.standAndShoot, key)) : model;
 }
@@ -193,18 +218,18 @@ export function fightModel(f: FightScenario): FightModel<number> {
  * The charger after the target's Stand and Shoot (§13), from the shooting engine's wounds: wiped
  * out, or fled after failing the Panic test a loss of 25 % of its models calls for (§5.5, §12.4).
  */
-function standAndShootOpenings(f: FightScenario, shooting: Scenario, key: (s: FightState) => number): Opening<number>[] {
+function standAndShootOpenings(f: FightScenario, shooting: Scenario, key: (s: FightState) => number): Opening[] {
   const { tester, panics } = chargerPanic(f);
   const pass = panicPassChance(tester);
-  const out: Opening<number>[] = [];
+  const out: Opening[] = [];
   shootingDamage(shooting).forEach((p, d) => {
     if (p === 0) return;
-    const state: FightState = { ...START, dA: d };
-    const units = unitsOf(f, state);
-    if (units.attackerLeft === 0) return out.push({ p, state: null, ending: 'attacker-destroyed', units });
-    const holds = panics(units.attackerLeft) ? pass : 1;
-    out.push({ p: p * holds, state: key(state), ending: null, units });
-    if (holds < 1) out.push({ p: p * (1 - holds), state: null, ending: 'attacker-fled-at-charge', units });
+    const state = fightState(d, 0, false, false, 0, 0);
+    const left = unitsOf(f, state).attackerLeft;
+    if (left === 0) return out.push({ p, state: key(state), ending: 'attacker-destroyed' });
+    const holds = panics(left) ? pass : 1;
+    out.push({ p: p * holds, state: key(state), ending: null });
+    if (holds < 1) out.push({ p: p * (1 - holds), state: key(state), ending: 'attacker-fled-at-charge' });
   });
   return out;
 }
@@ -221,12 +246,16 @@ export function chargerPanic(f: FightScenario): { tester: Unit; panics: (left: n
   return { tester, panics: (left) => panicsFromLosses({ ...f.attacker.unit, models: start }, left) };
 }
 
-/** P(caught) by flee and pursuit dice and the winner's restraint test, worked out once each (§12.3). */
-const caughtChances = new Map<string, number>();
+/** P(caught) by flee and pursuit dice and the winner's restraint test, worked out once each (§12.3); the dice by identity. */
+const caughtChances = new Map<DiceExpr, Map<DiceExpr, Map<number, number>>>();
 function caughtOnce(test: Parameters<typeof caughtChance>[0]): number {
-  const id = `${test.flee.text}|${test.pursuit.text}|${test.restraint ? `${test.restraint.ld},${test.restraint.reroll}` : 'pursues'}`;
-  let p = caughtChances.get(id);
-  if (p === undefined) caughtChances.set(id, (p = caughtChance(test)));
+  let byPursuit = caughtChances.get(test.flee);
+  if (!byPursuit) caughtChances.set(test.flee, (byPursuit = new Map()));
+  let byRestraint = byPursuit.get(test.pursuit);
+  if (!byRestraint) byPursuit.set(test.pursuit, (byRestraint = new Map()));
+  const id = test.restraint ? test.restraint.ld * 2 + (test.restraint.reroll ? 1 : 0) : -1;
+  let p = byRestraint.get(id);
+  if (p === undefined) byRestraint.set(id, (p = caughtChance(test)));
   return p;
 }
 
@@ -251,46 +280,54 @@ export interface AfterBlows {
   readonly overkill: Overkill;
 }
 
+const CHALLENGES: readonly Challenge[] = ['none', 'accepted', 'refused'];
+
 /** Each fight's sides as judged (no joined fighter), one object per side and state met: the chain meets each many times. */
-const judgedSides = new WeakMap<FightScenario, Map<string, Unit>>();
+const judgedSides = new WeakMap<FightScenario, Map<number, Unit>>();
 function judgedSide(f: FightScenario, side: FightSide, calm: boolean, d: number, c: number, challenge: Challenge): Unit {
   let cache = judgedSides.get(f);
   if (!cache) judgedSides.set(f, (cache = new Map()));
-  const id = `${side}|${calm}|${d}|${c}|${challenge}`;
+  const id = (((d * (characterPool(sideOf(f, side)) + 1) + c) * 3 + CHALLENGES.indexOf(challenge)) * 2 + (calm ? 1 : 0)) * 2 + (side === 'target' ? 1 : 0);
   let unit = cache.get(id);
   if (!unit) cache.set(id, (unit = { ...sideUnit(f, side, calm, d, c, challenge), joinedBy: undefined }));
   return unit;
 }
 
+/** Each fight's judged situations by round and combat-result bonuses, made once each: the chain meets each many times. */
+const situations = new WeakMap<FightScenario, Map<number, MeleeSituation>>();
+function judgedSituation(f: FightScenario, round: number, attackerBonus: number, targetBonus: number): MeleeSituation {
+  const made = () => ({ ...situation(f, round, false), attackerBonus, targetBonus });
+  if (attackerBonus >= 1024 || targetBonus >= 1024) return made();
+  let cache = situations.get(f);
+  if (!cache) situations.set(f, (cache = new Map()));
+  const id = (round * 1024 + attackerBonus) * 1024 + targetBonus;
+  let sit = cache.get(id);
+  if (!sit) cache.set(id, (sit = made()));
+  return sit;
+}
+
 /** The round's blows as the state after them and the scenario its combat result is judged on. */
 export function afterBlows(f: FightScenario, from: FightState, s: Scenario, b: RoundBlows, round: number): AfterBlows {
   const challenge = challengeOf(f, from);
-  const split = (unit: Unit, d: number, o: number, c: number, u: FightUnit) => {
-    const pool = woundPool(unit);
-    const rnf = Math.min(d, pool);
-    // wounds on the joined character in the units' combat (indices after the pool), then in the challenge
-    const onCharacter = unit.joinedBy ? d - rnf : 0;
-    const remaining = characterPool(u) - c - onCharacter;
-    const inChallenge = Math.min(o, remaining);
-    return { rnf, onCharacter, inChallenge, overkill: o - inChallenge };
-  };
-  const t = split(s.target, b.dT, b.oT, from.cT, f.target);
-  const a = split(s.attacker, b.dA, b.oA, from.cA, f.attacker);
-  const after: FightState = {
-    ...from,
-    dT: from.dT + t.rnf,
-    dA: from.dA + a.rnf,
-    cT: from.cT + t.onCharacter + t.inChallenge,
-    cA: from.cA + a.onCharacter + a.inChallenge,
-  };
+  // Wounds on each side's rank and file, on its joined character in the units' combat (damage
+  // indices after the pool), then on its fighter in the challenge; the rest is Overkill
+  const rnfT = Math.min(b.dT, woundPool(s.target));
+  const rnfA = Math.min(b.dA, woundPool(s.attacker));
+  const onCharacterT = s.target.joinedBy ? b.dT - rnfT : 0;
+  const onCharacterA = s.attacker.joinedBy ? b.dA - rnfA : 0;
+  const inChallengeT = Math.min(b.oT, characterPool(f.target) - from.cT - onCharacterT);
+  const inChallengeA = Math.min(b.oA, characterPool(f.attacker) - from.cA - onCharacterA);
+  const overkillT = b.oT - inChallengeT;
+  const overkillA = b.oA - inChallengeA;
+  const after = fightState(from.dA + rnfA, from.dT + rnfT, from.calmA, from.calmT, from.cA + onCharacterA + inChallengeA, from.cT + onCharacterT + inChallengeT);
   // Combat score: wounds on the rank and file and on the characters, and Overkill up to +3 (§4.11, §12.1)
   const judged: Scenario = {
     attacker: judgedSide(f, 'attacker', from.calmA, from.dA, after.cA, challenge),
     target: judgedSide(f, 'target', from.calmT, from.dT, after.cT, challenge),
-    situation: { ...situation(f, round, false), attackerBonus: t.onCharacter + t.inChallenge + t.overkill, targetBonus: a.onCharacter + a.inChallenge + a.overkill },
+    situation: judgedSituation(f, round, onCharacterT + inChallengeT + overkillT, onCharacterA + inChallengeA + overkillA),
   };
-  const overkill: Overkill = challenge === 'accepted' ? { attacker: t.overkill, target: a.overkill } : null;
-  return { after, judged, wT: t.rnf, wA: a.rnf, overkill };
+  const overkill: Overkill = challenge === 'accepted' ? { attacker: overkillT, target: overkillA } : null;
+  return { after, judged, wT: rnfT, wA: rnfA, overkill };
 }
 
 /** Every way the blows of a round can end: the units' combat and, independently, the challenge (§4.11: no one else attacks the fighters). */
@@ -318,32 +355,47 @@ export function loserAfter(f: FightScenario, from: FightState, after: FightState
   const c = loser === 'target' ? after.cT : after.cA;
   const onCharacter = Math.min(lost + extra - total, Math.max(0, characterPool(u) - c));
   return loser === 'target'
-    ? { ...after, calmT: f.target.calm !== null, dT: from.dT + total, cT: c + onCharacter }
-    : { ...after, calmA: f.attacker.calm !== null, dA: from.dA + total, cA: c + onCharacter };
+    ? fightState(after.dA, from.dT + total, after.calmA, f.target.calm !== null, after.cA, c + onCharacter)
+    : fightState(from.dA + total, after.dT, f.attacker.calm !== null, after.calmT, c + onCharacter, after.cT);
 }
 
-function roundSteps(f: FightScenario, from: FightState, round: number, key: (s: FightState) => number): RoundSteps<number> {
-  const steps = new StepSet<number>();
+/** Models and character of a side standing in `st`, a state reached in the round fought from `from` and judged on `judged`. */
+function standingIn(f: FightScenario, judged: Scenario, from: FightState, side: FightSide, st: FightState): number {
+  return side === 'target'
+    ? modelsAlive(judged.target, st.dT - from.dT) + (characterStands(f.target, st.cT) ? 1 : 0)
+    : modelsAlive(judged.attacker, st.dA - from.dA) + (characterStands(f.attacker, st.cA) ? 1 : 0);
+}
+
+/** Wounds lost to Daemonic Instability by the test's numbers, worked out once each. */
+const daemonicByTest = new Map<number, Dist>();
+function daemonicOnce(add: number, ld: number, reroll: boolean): Dist {
+  const id = (add * 64 + ld) * 2 + (reroll ? 1 : 0);
+  let extra = daemonicByTest.get(id);
+  if (!extra) daemonicByTest.set(id, (extra = daemonicWounds(add, ld, reroll)));
+  return extra;
+}
+
+function roundSteps(f: FightScenario, from: FightState, round: number, key: (s: FightState) => number): RoundSteps {
+  const steps = new StepSet();
+  const add = (q: number, margin: number, overkill: Overkill, state: FightState, ending: Ending | null, removed: FightSide | null = null) =>
+    ending === null ? steps.goOn(q, margin, key(state), overkill) : steps.end(q, margin, ending, key(state), removed, overkill);
   forEachRoundBlows(f, from, round, (s, blows, p) => {
     const { after, judged, wT, wA, overkill } = afterBlows(f, from, s, blows, round);
-    const add = (q: number, margin: number, state: FightState, ending: Ending | null, removed: FightSide | null = null) =>
-      steps.add(q, margin, unitsOf(f, state, removed), ending === null ? key(state) : null, ending, overkill);
     const score = combatScore(judged, wT, wA);
     const margin = score.attacker - score.target;
-    const standing = (side: FightSide, st: FightState) =>
-      side === 'target' ? modelsAlive(judged.target, st.dT - from.dT) + (characterStands(f.target, st.cT) ? 1 : 0) : modelsAlive(judged.attacker, st.dA - from.dA) + (characterStands(f.attacker, st.cA) ? 1 : 0);
     // Both units wiped out in the same Initiative step
-    if (standing('target', after) === 0 && standing('attacker', after) === 0) return add(p, margin, after, 'both-destroyed');
-    const r = roundResult(judged, wT, wA);
-    if (r.kind === 'destroyed') return add(p, margin, after, `${r.side}-destroyed`);
-    if (r.kind === 'draw') return add(p, margin, after, null);
+    if (standingIn(f, judged, from, 'target', after) === 0 && standingIn(f, judged, from, 'attacker', after) === 0)
+      return add(p, margin, overkill, after, 'both-destroyed');
+    const r = roundResult(judged, wT, wA, score);
+    if (r.kind === 'destroyed') return add(p, margin, overkill, after, sideEnding(r.side, 'destroyed'));
+    if (r.kind === 'draw') return add(p, margin, overkill, after, null);
     const loser = r.loser;
     const pool = woundPool(loser === 'target' ? judged.target : judged.attacker);
     const lost = loser === 'target' ? wT : wA;
     // The loser loses its Frenzy (§7) and takes `extra` wounds with no saves (Unstable, Daemonic, §7)
     const goesOn = (extra: number, q: number) => {
       const state = loserAfter(f, from, after, loser, pool, lost, extra);
-      add(q, margin, state, standing(loser, state) === 0 ? `${loser}-destroyed` : null);
+      add(q, margin, overkill, state, standingIn(f, judged, from, loser, state) === 0 ? sideEnding(loser, 'destroyed') : null);
     };
     const test = r.test;
     switch (test.kind) {
@@ -352,7 +404,7 @@ function roundSteps(f: FightScenario, from: FightState, round: number, key: (s: 
       case 'unstable':
         return goesOn(test.wounds, p);
       case 'daemonic': {
-        const extra = daemonicWounds(test.add, test.ld, test.reroll);
+        const extra = daemonicOnce(test.add, test.ld, test.reroll);
         for (let e = 0; e < extra.length; e++) goesOn(e, p * extra[e]);
         return;
       }
@@ -360,10 +412,10 @@ function roundSteps(f: FightScenario, from: FightState, round: number, key: (s: 
         const pass = leadershipChance(test.ld, test.reroll);
         goesOn(0, p * pass);
         // A war machine that fails is destroyed (§9); a unit that breaks flees and may be caught (§12.3)
-        if (test.destroyedOnFailure) return add(p * (1 - pass), margin, after, `${loser}-destroyed`, loser);
+        if (test.destroyedOnFailure) return add(p * (1 - pass), margin, overkill, after, sideEnding(loser, 'destroyed'), loser);
         const caught = caughtOnce(test);
-        add(p * (1 - pass) * caught, margin, after, `${loser}-caught`, loser);
-        add(p * (1 - pass) * (1 - caught), margin, after, `${loser}-escaped`);
+        add(p * (1 - pass) * caught, margin, overkill, after, sideEnding(loser, 'caught'), loser);
+        add(p * (1 - pass) * (1 - caught), margin, overkill, after, sideEnding(loser, 'escaped'));
       }
     }
   });

@@ -67,10 +67,9 @@ function bonuses(unit: Unit, alive: number, charged: boolean): number {
 
 /** Flank +1 (+2 with a full rank), rear +2 (+3 with a full rank) — §12.1. */
 function facingBonus(sit: MeleeSituation, attacker: Unit, alive: number): number {
+  if (sit.facing === 'front') return 0;
   const ranked = fullRanks(attacker, alive) >= 1 ? 1 : 0;
-  if (sit.facing === 'flank') return 1 + ranked;
-  if (sit.facing === 'rear') return 2 + ranked;
-  return 0;
+  return (sit.facing === 'flank' ? 1 : 2) + ranked;
 }
 
 /** Combat score of both sides; `targetWounds` / `attackerWounds` already exclude lost excess (A24). */
@@ -88,9 +87,10 @@ export function combatScore(s: Scenario, targetWounds: number, attackerWounds: n
 
 /**
  * The result of a round whose attacks caused `targetWounds` and `attackerWounds` (Overkill
- * included in a challenge, excess otherwise lost).
+ * included in a challenge, excess otherwise lost); `score` is their combat score, when the caller
+ * has it already.
  */
-export function roundResult(s: Scenario, targetWounds: number, attackerWounds: number): RoundResult {
+export function roundResult(s: Scenario, targetWounds: number, attackerWounds: number, score?: CombatScore): RoundResult {
   const sit = s.situation as MeleeSituation;
   const aliveT = modelsAlive(s.target, targetWounds);
   const aliveA = modelsAlive(s.attacker, attackerWounds);
@@ -98,7 +98,7 @@ export function roundResult(s: Scenario, targetWounds: number, attackerWounds: n
   // joined character (a whole fight's, standing after the blows) is not destroyed
   if (aliveT + (s.target.joined ?? 0) === 0) return { kind: 'destroyed', side: 'target' };
   if (aliveA + (s.attacker.joined ?? 0) === 0) return { kind: 'destroyed', side: 'attacker' };
-  const score = combatScore(s, targetWounds, attackerWounds);
+  score ??= combatScore(s, targetWounds, attackerWounds);
   let loser: Side;
   let tieBreak = false;
   if (score.attacker === score.target) {
@@ -108,7 +108,11 @@ export function roundResult(s: Scenario, targetWounds: number, attackerWounds: n
     tieBreak = true;
   } else loser = score.attacker > score.target ? 'target' : 'attacker';
   const difference = Math.abs(score.attacker - score.target);
-  const [unit, enemy, aliveL, aliveW] = loser === 'target' ? [s.target, s.attacker, aliveT, aliveA] : [s.attacker, s.target, aliveA, aliveT];
+  const targetLost = loser === 'target';
+  const unit = targetLost ? s.target : s.attacker;
+  const enemy = targetLost ? s.attacker : s.target;
+  const aliveL = targetLost ? aliveT : aliveA;
+  const aliveW = targetLost ? aliveA : aliveT;
   // Disrupted: engaged in flank or rear by an enemy with ≥ 2 full ranks (§12.2)
   const disrupted = loser === 'target' && sit.facing !== 'front' && fullRanks(s.attacker, aliveA) >= 2;
   const steadfast = !disrupted && fullRanks(unit, aliveL) > fullRanks(enemy, aliveW);

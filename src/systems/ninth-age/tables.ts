@@ -70,6 +70,10 @@ export function leadershipPass(ld: number): number {
   return LD_PASS_WAYS[clampCharacteristic(ld)] / 36;
 }
 
+const MONSTROUS_RANKS = { full: 3, horde: 6 } as const;
+const MONSTER_RANKS = { full: 1, horde: Infinity } as const;
+const STANDARD_RANKS = { full: 5, horde: 10 } as const;
+
 /** Models needed for a full rank (Filas Completas) and for a Horde — 9th Age §4.3, §9. */
 export function rankWidths(troop: Troop): { readonly full: number; readonly horde: number } {
   switch (troop) {
@@ -77,12 +81,12 @@ export function rankWidths(troop: Troop): { readonly full: number; readonly hord
     case 'monstrous-beast':
     case 'monstrous-cavalry':
     case 'chariot':
-      return { full: 3, horde: 6 };
+      return MONSTROUS_RANKS;
     case 'monster':
     case 'ridden-monster':
-      return { full: 1, horde: Infinity };
+      return MONSTER_RANKS;
     default:
-      return { full: 5, horde: 10 };
+      return STANDARD_RANKS;
   }
 }
 

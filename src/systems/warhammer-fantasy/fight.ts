@@ -9,7 +9,7 @@
  * ranks from the models at the start of the round, outnumbering after its casualties (§8, §9).
  */
 import { type Opening, openedBy } from '../../fight/opening.js';
-import { type Ending, type FightModel, type FightSide, type Overkill, type RoundSteps, StepSet, type Units } from '../../fight/types.js';
+import { type Ending, type FightModel, type FightSide, type Overkill, type RoundSteps, StepSet, type Units, sideEnding } from '../../fight/types.js';
 import type { DefenderState } from './exact-attack.js';
 import { fleeAndCaught, forEachRoundEnd } from './exact-melee.js';
 import { pCaught } from './exact-morale.js';
@@ -166,7 +166,9 @@ export function judgePlan(f: FightScenario, from: FightState, plan: MeleePlan, a
     const battleStandard = base.rules.battleStandard || (stands && ch.battleStandard);
     return { ...c, ld: Math.max(base.ld, generalLd ?? 0), unit: { ...c.unit, rules: { ...c.unit.rules, battleStandard } } };
   };
-  return { ...plan, attacker: patch(plan.attacker, 'attacker'), target: patch(plan.target, 'target') };
+  const attacker = patch(plan.attacker, 'attacker');
+  const target = patch(plan.target, 'target');
+  return attacker === plan.attacker && target === plan.target ? plan : { ...plan, attacker, target };
 }
 
 /** Round 1 has the charge and the first-round rules; every later round is alike. */
@@ -223,7 +225,7 @@ export function stateKey(f: FightScenario): (s: FightState) => number {
     (s.calmT ? 1 : 0);
 }
 
-export function fightModel(f: FightScenario): FightModel<number> {
+export function fightModel(f: FightScenario): FightModel {
   const key = stateKey(f);
   const states = new Map<number, FightState>();
   const remember = (s: FightState) => {
@@ -238,22 +240,22 @@ export function fightModel(f: FightScenario): FightModel<number> {
   const bound =
     (a.models + 1) * a.w * (t.models + 1) * t.w * (matters ? 3 : 1) * (f.situation.defendedObstacle === 'none' ? 1 : 2) * (f.attacker.calm ? 2 : 1) * (f.target.calm ? 2 : 1) *
     (characterWounds(f.attacker) + 1) * (characterWounds(f.target) + 1);
-  const model: FightModel<number> = {
+  const model: FightModel = {
     start: remember(start),
-    startUnits: unitsOf(f, start),
     rounds: f.rounds,
     bound,
     phase: phaseOf,
     challenge: f.challenge,
     steps: (k, round) => roundSteps(f, states.get(k)!, round, matters, remember),
+    units: (k, removed) => unitsOf(f, states.get(k)!, removed),
   };
   if (!f.standAndShoot) return model;
   // The charger after the target's stand and shoot (§3, §5), or the fight over before round 1 (§11 Panic)
-  const openings = standAndShootOpenings(f.standAndShoot).map(({ p, modelsLeft, wounded, ending }): Opening<number> => {
-    const state: FightState = { ...start, mA: modelsLeft, kA: wounded };
-    const units = unitsOf(f, state);
-    return ending === null ? { p, state: remember(state), ending, units } : { p, state: null, ending, units };
-  });
+  const openings = standAndShootOpenings(f.standAndShoot).map(({ p, modelsLeft, wounded, ending }): Opening => ({
+    p,
+    state: remember(withVerdict({ ...start, mA: modelsLeft, kA: wounded }, start)),
+    ending,
+  }));
   return openedBy(model, openings);
 }
 
@@ -290,7 +292,27 @@ export function afterBlows(f: FightScenario, from: FightState, onA: SideBlows, o
   };
   const a = side('attacker', onA);
   const t = side('target', onT);
-  return { ...from, mA: a.m, kA: a.k, cA: a.c, mT: t.m, kT: t.k, cT: t.c };
+  return withVerdict({ mA: a.m, kA: a.k, cA: a.c, mT: t.m, kT: t.k, cT: t.c }, from);
+}
+
+/**
+ * A state written out field by field: the units of `units`, the verdict fields (previous winner,
+ * obstacle, Frenzy) of `verdict`. States made so all share one shape, which keeps the chain's hot
+ * path fast (a spread of a state there is many times slower).
+ */
+function withVerdict(units: Pick<FightState, 'mA' | 'kA' | 'mT' | 'kT' | 'cA' | 'cT'>, verdict: Pick<FightState, 'previousWinner' | 'obstacleWon' | 'calmA' | 'calmT'>): FightState {
+  return {
+    mA: units.mA,
+    kA: units.kA,
+    mT: units.mT,
+    kT: units.kT,
+    previousWinner: verdict.previousWinner,
+    obstacleWon: verdict.obstacleWon,
+    calmA: verdict.calmA,
+    calmT: verdict.calmT,
+    cA: units.cA,
+    cT: units.cT,
+  };
 }
 
 /** Each side's combat-resolution result after a round (§9): points scored, models and characters left. */
@@ -315,10 +337,10 @@ export function overkillOf(onA: SideBlows, onT: SideBlows): Overkill {
 
 const NO_BLOWS: DefenderState = { lost: 0, modelsLeft: 0, points: 0 };
 
-function roundSteps(f: FightScenario, from: FightState, round: number, previousMatters: boolean, remember: (s: FightState) => number): RoundSteps<number> {
-  const steps = new StepSet<number>();
+function roundSteps(f: FightScenario, from: FightState, round: number, previousMatters: boolean, remember: (s: FightState) => number): RoundSteps {
+  const steps = new StepSet();
   const add = (p: number, margin: number | null, state: FightState, ending: Ending | null, overkill: Overkill, removed: FightSide | null = null) => {
-    if (p > 0) steps.add(p, margin, unitsOf(f, state, removed), ending === null ? remember(state) : null, ending, overkill);
+    if (p > 0) ending === null ? steps.goOn(p, margin, remember(state), overkill) : steps.end(p, margin, ending, remember(state), removed, overkill);
   };
   for (const order of strikeOrders(roundPlan(f, from, round), duelPlan(f, from, round))) {
     const duelEnds: Array<{ onT: DefenderState; onA: DefenderState; p: number }> = [];
@@ -326,7 +348,7 @@ function roundSteps(f: FightScenario, from: FightState, round: number, previousM
     else duelEnds.push({ onT: NO_BLOWS, onA: NO_BLOWS, p: 1 });
     const plan = order.plan;
     forEachRoundEnd(plan, (end) => {
-      if (end.kind === 'fled') return add(end.p * order.p, null, from, `${end.side}-fled-at-charge`, null);
+      if (end.kind === 'fled') return add(end.p * order.p, null, from, sideEnding(end.side, 'fled-at-charge'), null);
       for (const d of duelEnds) {
         const onA: SideBlows = { unit: end.onAttacker, duel: order.duel ? d.onA : null };
         const onT: SideBlows = { unit: end.onTarget, duel: order.duel ? d.onT : null };
@@ -339,26 +361,25 @@ function roundSteps(f: FightScenario, from: FightState, round: number, previousM
         const margin = scores.attacker - scores.target;
         const verdict = resolve(judge, r.attacker, r.target);
         if (verdict.kind === 'draw') {
-          add(p, margin, { ...after, previousWinner: 'none' }, null, overkill);
+          add(p, margin, withVerdict(after, { previousWinner: 'none', obstacleWon: after.obstacleWon, calmA: after.calmA, calmT: after.calmT }), null, overkill);
           continue;
         }
         const loser = verdict.loser;
         if (verdict.loserWipedOut) {
-          add(p, margin, after, `${loser}-destroyed`, overkill);
+          add(p, margin, after, sideEnding(loser, 'destroyed'), overkill);
           continue;
         }
         const { flee, caught } = fleeAndCaught(judge, verdict, caughtIfPursued(judge));
         const obstacle = f.situation.defendedObstacle;
-        const holds: FightState = {
-          ...after,
+        const holds = withVerdict(after, {
           previousWinner: previousMatters ? verdict.winner : 'none',
           obstacleWon: after.obstacleWon || (obstacle !== 'none' && verdict.winner === other(obstacle)),
           calmA: after.calmA || (loser === 'attacker' && f.attacker.calm !== null),
           calmT: after.calmT || (loser === 'target' && f.target.calm !== null),
-        };
+        });
         add(p * (1 - flee), margin, holds, null, overkill);
-        add(p * caught, margin, after, `${loser}-caught`, overkill, loser);
-        add(p * (flee - caught), margin, after, `${loser}-escaped`, overkill);
+        add(p * caught, margin, after, sideEnding(loser, 'caught'), overkill, loser);
+        add(p * (flee - caught), margin, after, sideEnding(loser, 'escaped'), overkill);
       }
     });
   }
