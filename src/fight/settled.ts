@@ -4,16 +4,34 @@
  * gets an id once; a sample's round is then one increment of a typed array at (id, round). The
  * counts become the fight's tables (tables.ts) once per chunk, each sample counted once in the round and ending it reached.
  */
+import { IntPairTable } from '../core/int-pair-table.js';
 import type { Tally } from '../sim/tally.js';
 import { FightTables } from './tables.js';
-import { type Ending, type Overkill, type Units, overkillKey } from './types.js';
+import { ENDINGS, type Ending, type Overkill, type Units, overkillKey } from './types.js';
 
 interface Settled<S> {
   readonly margin: number | null;
   readonly overkill: Overkill;
+  /** overkillKey(overkill), made once. */
+  readonly overkillKey: string;
   readonly units: Units;
   readonly ending: Ending | null;
   readonly state: S;
+}
+
+/** Ranges of the round end's integer key (roundEndCode): margins −MARGIN_SPAN … MARGIN_SPAN, each side's Overkill 0 … OVERKILL_SPAN − 1. */
+const MARGIN_SPAN = 1023;
+const OVERKILL_SPAN = 64;
+const ENDING_CODES = ENDINGS.length + 1;
+const ENDING_CODE = new Map<Ending | null, number>([[null, 0], ...ENDINGS.map((e, i): [Ending, number] => [e, i + 1])]);
+
+/** Margin, Overkill and ending as one number below 2³¹, or −1 when one is beyond the ranges above. */
+function roundEndCode(margin: number | null, overkill: Overkill, ending: Ending | null): number {
+  if (margin !== null && !(Math.abs(margin) <= MARGIN_SPAN)) return -1;
+  if (overkill !== null && !(overkill.attacker < OVERKILL_SPAN && overkill.target < OVERKILL_SPAN)) return -1;
+  const m = margin === null ? 0 : margin + MARGIN_SPAN + 1;
+  const o = overkill === null ? 0 : 1 + overkill.attacker * OVERKILL_SPAN + overkill.target;
+  return (m * (OVERKILL_SPAN * OVERKILL_SPAN + 1) + o) * ENDING_CODES + ENDING_CODE.get(ending)!;
 }
 
 export class SettledRounds<S> {
@@ -25,7 +43,14 @@ export class SettledRounds<S> {
   next: Int32Array;
   readonly stride: number;
   private readonly settled: Settled<S>[] = [];
-  private readonly ids = new Map<string, number>();
+  /**
+   * Ids by (state key × 4 + which sides have no models left, roundEndCode): a side's models left
+   * are its models in the state, or none when it was removed (caught, or destroyed on a failed
+   * test), and the state fixes the rest of the units — checked on every look-up. Ends beyond
+   * roundEndCode's ranges are found by a string key.
+   */
+  private readonly ids = new IntPairTable();
+  private readonly rareIds = new Map<string, number>();
 
   constructor(
     private readonly rounds: number,
@@ -43,14 +68,39 @@ export class SettledRounds<S> {
    * again after a call.
    */
   id(margin: number | null, overkill: Overkill, units: Units, ending: Ending | null, state: S, stateKey: number): number {
+    const code = roundEndCode(margin, overkill, ending);
+    const a = stateKey * 4 + (units.attackerLeft === 0 ? 2 : 0) + (units.targetLeft === 0 ? 1 : 0);
+    if (code < 0 || !(a <= 0x7fffffff)) return this.rareId(margin, overkill, units, ending, state, stateKey);
+    let id = this.ids.get(a, code);
+    if (id >= 0) return this.checked(id, units);
+    id = this.add(margin, overkill, units, ending, state);
+    this.ids.set(a, code, id);
+    return id;
+  }
+
+  /** The id of a round end beyond the integer key's ranges. */
+  private rareId(margin: number | null, overkill: Overkill, units: Units, ending: Ending | null, state: S, stateKey: number): number {
     const key = `${margin}|${overkillKey(overkill)}|${ending}|${units.attackerLeft},${units.targetLeft},${units.targetWounds},${units.targetSlain}|${stateKey}`;
-    let id = this.ids.get(key);
+    let id = this.rareIds.get(key);
     if (id !== undefined) return id;
-    id = this.settled.length;
+    id = this.add(margin, overkill, units, ending, state);
+    this.rareIds.set(key, id);
+    return id;
+  }
+
+  private add(margin: number | null, overkill: Overkill, units: Units, ending: Ending | null, state: S): number {
+    const id = this.settled.length;
     if (id === this.ends.length) this.grow();
-    this.settled.push({ margin, overkill, units, ending, state });
+    this.settled.push({ margin, overkill, overkillKey: overkillKey(overkill), units, ending, state });
     this.ends[id] = ending === null ? 0 : 1;
-    this.ids.set(key, id);
+    return id;
+  }
+
+  /** `id`, whose units must be `units` (the integer key holds only part of them). */
+  private checked(id: number, units: Units): number {
+    const u = this.settled[id].units;
+    if (u.attackerLeft !== units.attackerLeft || u.targetLeft !== units.targetLeft || u.targetWounds !== units.targetWounds || u.targetSlain !== units.targetSlain)
+      throw new Error(`SettledRounds: round end ${id} met with other units (${JSON.stringify(units)} vs ${JSON.stringify(u)}): the units must follow from the state`);
     return id;
   }
 
@@ -73,7 +123,7 @@ export class SettledRounds<S> {
         const w = this.counts[id * this.stride + round];
         if (w === 0) continue;
         tables.margin(round, s.margin, w);
-        tables.overkill(round, overkillKey(s.overkill), w);
+        tables.overkill(round, s.overkillKey, w);
         tables.left(round, s.units, w);
         // The fight ended here, or reached the round cap still fighting
         if (s.ending === null && round < cap) continue;

@@ -27,6 +27,8 @@ class PreparedRound {
   readonly kA: number;
   readonly kOT: number;
   readonly kOA: number;
+  /** Whether the units' and the fighters' keys fit one number below 2³¹ (blowsKey). */
+  readonly oneKey: boolean;
 
   constructor(
     readonly state: FightState,
@@ -39,6 +41,12 @@ class PreparedRound {
     const duel = challenge?.duel.sidesAt(0);
     this.kOT = duel ? duel.target.side.cap + 1 : 1;
     this.kOA = duel ? duel.attacker.side.cap + 1 : 1;
+    this.oneKey = (units.sidesAt(0).target.side.cap + 1) * this.kA * this.kOT * this.kOA <= 0x7fffffff;
+  }
+
+  /** The units' and the fighters' wounds as one number (when oneKey). */
+  blowsKey(b: RolledBlows): number {
+    return ((b.dT * this.kA + b.dA) * this.kOT + b.oT) * this.kOA + b.oA;
   }
 
   /** The units' wounds as one number. */
@@ -93,9 +101,9 @@ class FightRounds {
   private readonly roundIds = new Map<number, number>();
 
   /**
-   * Judgement ids by (round id, units' key) — in a round with a challenge, by (pair id, fighters'
-   * key), the pair id found by (round id, units' key); the settled end of each (−1 when the loser's
-   * test decides it), and the test.
+   * Judgement ids by (round id, blows' key) — when the blows' key is too wide for one number, by
+   * (pair id, fighters' key), the pair id found by (round id, units' key); the settled end of each
+   * (−1 when the loser's test decides it), and the test.
    */
   private readonly judgementIds = new IntPairTable();
   private readonly pairIds = new IntPairTable();
@@ -183,11 +191,13 @@ class FightRounds {
 
   /** The judgement of the blows `b` of round `id`. */
   private judgementOf(id: number, r: PreparedRound, b: RolledBlows): number {
-    const unitsKey = r.unitsKey(b);
-    if (!r.challenge) {
-      const j = this.judgementIds.get(id, unitsKey);
-      return j >= 0 ? j : this.judge(r, b, (j) => this.judgementIds.set(id, unitsKey, j));
+    if (r.oneKey) {
+      const key = r.blowsKey(b);
+      const j = this.judgementIds.get(id, key);
+      return j >= 0 ? j : this.judge(r, b, (j) => this.judgementIds.set(id, key, j));
     }
+    // Keys too wide for one number: the units' key, then the fighters'
+    const unitsKey = r.unitsKey(b);
     let pair = this.pairIds.get(id, unitsKey);
     if (pair < 0) this.pairIds.set(id, unitsKey, (pair = this.pairs++));
     const duelKey = r.duelKey(b);
