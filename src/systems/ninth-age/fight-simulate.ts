@@ -21,14 +21,17 @@ import { woundPool } from './melee-setup.js';
 import { type LoserTest, combatScore, roundResult } from './resolution.js';
 import { CompiledChallenge, CompiledRound, LOSER_RESULTS, RolledBlows, rollChallengeRoundWounds, rollLoserTest, rollPanic, rollRoundWounds, shootingRoller } from './simulate.js';
 
+/** Most blows' keys a round keeps its judgements for in an array of its own (4 bytes each); wider rounds use hash tables. */
+const DENSE_KEYS = 4096;
+
 /** The round fought from one state in one phase (1: the charge, 2: later rounds, §12.1). */
 class PreparedRound {
   /** Ranges of the wound counts but the first (RolledBlows), for the judgement keys: a side's damage index runs 0 … cap (MeleeSide). */
   readonly kA: number;
   readonly kOT: number;
   readonly kOA: number;
-  /** Whether the units' and the fighters' keys fit one number below 2³¹ (blowsKey). */
-  readonly oneKey: boolean;
+  /** Judgement ids by blowsKey (−1: not judged yet) when the keys are at most DENSE_KEYS, else null. */
+  readonly judgements: Int32Array | null;
 
   constructor(
     readonly state: FightState,
@@ -41,10 +44,11 @@ class PreparedRound {
     const duel = challenge?.duel.sidesAt(0);
     this.kOT = duel ? duel.target.side.cap + 1 : 1;
     this.kOA = duel ? duel.attacker.side.cap + 1 : 1;
-    this.oneKey = (units.sidesAt(0).target.side.cap + 1) * this.kA * this.kOT * this.kOA <= 0x7fffffff;
+    const keys = (units.sidesAt(0).target.side.cap + 1) * this.kA * this.kOT * this.kOA;
+    this.judgements = keys <= DENSE_KEYS ? new Int32Array(keys).fill(-1) : null;
   }
 
-  /** The units' and the fighters' wounds as one number (when oneKey). */
+  /** The units' and the fighters' wounds as one number (when `judgements` is an array). */
   blowsKey(b: RolledBlows): number {
     return ((b.dT * this.kA + b.dA) * this.kOT + b.oT) * this.kOA + b.oA;
   }
@@ -101,13 +105,12 @@ class FightRounds {
   private readonly roundIds = new Map<number, number>();
 
   /**
-   * Judgement ids by (round id, blows' key) — when the blows' key is too wide for one number, by
+   * Judgement ids of the rounds too wide for an array of their own (PreparedRound.judgements) by
    * (pair id, fighters' key), the pair id found by (round id, units' key); the settled end of each
    * (−1 when the loser's test decides it), and the test.
    */
-  private readonly judgementIds = new IntPairTable();
   private readonly pairIds = new IntPairTable();
-  private readonly duelJudgementIds = new IntPairTable();
+  private readonly judgementIds = new IntPairTable();
   private pairs = 0;
   /** Each judgement with a loser's test (null without). */
   private readonly judgements: Array<Judgement | null> = [];
@@ -191,18 +194,19 @@ class FightRounds {
 
   /** The judgement of the blows `b` of round `id`. */
   private judgementOf(id: number, r: PreparedRound, b: RolledBlows): number {
-    if (r.oneKey) {
+    const dense = r.judgements;
+    if (dense !== null) {
       const key = r.blowsKey(b);
-      const j = this.judgementIds.get(id, key);
-      return j >= 0 ? j : this.judge(r, b, (j) => this.judgementIds.set(id, key, j));
+      const j = dense[key];
+      return j >= 0 ? j : this.judge(r, b, (j) => (dense[key] = j));
     }
-    // Keys too wide for one number: the units' key, then the fighters'
+    // A wide round: the units' key, then the fighters'
     const unitsKey = r.unitsKey(b);
     let pair = this.pairIds.get(id, unitsKey);
     if (pair < 0) this.pairIds.set(id, unitsKey, (pair = this.pairs++));
     const duelKey = r.duelKey(b);
-    const j = this.duelJudgementIds.get(pair, duelKey);
-    return j >= 0 ? j : this.judge(r, b, (j) => this.duelJudgementIds.set(pair, duelKey, j));
+    const j = this.judgementIds.get(pair, duelKey);
+    return j >= 0 ? j : this.judge(r, b, (j) => this.judgementIds.set(pair, duelKey, j));
   }
 
   /** Judge the blows `b` of round `r`: the settled end when no test follows, else the loser's test. */
