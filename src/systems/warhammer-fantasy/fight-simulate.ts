@@ -54,6 +54,10 @@ class PreparedRound {
   readonly sharedRollOff: boolean;
   /** Range of the target fighter's casualty key. */
   readonly duelRange: number;
+  /** Ranges of the target's key and of the fighters' (1 without a challenge); whether the blows' key fits below 2³¹ (blowsKey). */
+  readonly targetRange: number;
+  readonly duelKeys: number;
+  readonly oneKey: boolean;
   /** Round ends (SettledRounds ids) when a side fled at the charge, found on first use. */
   fledAttacker = -1;
   fledTarget = -1;
@@ -66,6 +70,15 @@ class PreparedRound {
   ) {
     this.sharedRollOff = duel !== null && (plan.first === 'roll-off' || duel.plan.first === 'roll-off');
     this.duelRange = duel ? fighterRange(duel.kits.target.casualties) : 1;
+    this.targetRange = fighterRange(kits.target.casualties);
+    this.duelKeys = duel ? fighterRange(duel.kits.attacker.casualties) * this.duelRange : 1;
+    this.oneKey = fighterRange(kits.attacker.casualties) * this.targetRange * this.duelKeys <= 0x7fffffff;
+  }
+
+  /** What the blows did to both units and both fighters as one number (when oneKey). */
+  blowsKey(): number {
+    const units = casualtiesKey(this.kits.attacker.casualties) * this.targetRange + casualtiesKey(this.kits.target.casualties);
+    return this.duel ? units * this.duelKeys + this.duelKey() : units;
   }
 
 
@@ -114,10 +127,12 @@ class FightRounds {
   private readonly afterShots: number[] = [];
 
   /**
-   * Judgements are found key by key (each a casualtiesKey, small enough for 32 bits whatever the
-   * units' size): (round id, attacker's key) → node, (node, target's key) → node, and in a round
-   * with a challenge (node, fighters' key) → node; the last node's judgement (−1: not judged yet).
+   * Judgements by (round id, blows' key) when that key fits 32 bits (PreparedRound.oneKey); else
+   * found key by key (each a casualtiesKey, small enough for 32 bits whatever the units' size):
+   * (round id, attacker's key) → node, (node, target's key) → node, and in a round with a challenge
+   * (node, fighters' key) → node; the last node's judgement (−1: not judged yet).
    */
+  private readonly judgementIds = new IntPairTable();
   private readonly attackerNodes = new IntPairTable();
   private readonly nextNodes = new IntPairTable();
   private nodes = 0;
@@ -203,6 +218,14 @@ class FightRounds {
 
   /** The judgement of the blows just rolled in round `id`. */
   private judgementOf(id: number, r: PreparedRound): number {
+    if (r.oneKey) {
+      const key = r.blowsKey();
+      const j = this.judgementIds.get(id, key);
+      if (j >= 0) return j;
+      const judged = this.judge(r);
+      this.judgementIds.set(id, key, judged);
+      return judged;
+    }
     let node = this.node(this.attackerNodes, id, casualtiesKey(r.kits.attacker.casualties));
     node = this.node(this.nextNodes, node, casualtiesKey(r.kits.target.casualties));
     if (r.duel) node = this.node(this.nextNodes, node, r.duelKey());
