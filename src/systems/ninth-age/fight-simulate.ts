@@ -15,7 +15,7 @@ import { SettledRounds } from '../../fight/settled.js';
 import type { Ending, FightSide, Overkill } from '../../fight/types.js';
 import type { Tally } from '../../sim/tally.js';
 import { AttackDiceTable, Victim } from './attack-sim.js';
-import { type FightState, START, afterBlows, chargerPanic, duelScenario, loserAfter, roundScenario, spillsOf, stateKey, unitsOf } from './fight.js';
+import { type FightState, START, afterBlows, challengeOf, chargerPanic, duelScenario, fightState, loserAfter, roundScenario, spillsOf, stateKey, unitsOf } from './fight.js';
 import type { FightScenario } from './fight-schema.js';
 import { woundPool } from './melee-setup.js';
 import { type LoserTest, combatScore, roundResult } from './resolution.js';
@@ -103,6 +103,10 @@ class FightRounds {
   /** Prepared rounds by id, and their ids by state key × 2 + phase − 1. */
   private readonly rounds: PreparedRound[] = [];
   private readonly roundIds = new Map<number, number>();
+  /** Compiled rounds shared by the rounds that fight alike (compiledRound): the units' by state key × 2 + phase − 1, the fighters' by the key of a state with their wounds only, the pair by both. */
+  private readonly compiledUnits = new Map<number, CompiledRound>();
+  private readonly compiledDuels = new Map<number, CompiledRound>();
+  private readonly compiledChallenges = new Map<string, CompiledChallenge>();
 
   /**
    * Judgement ids of the rounds too wide for an array of their own (PreparedRound.judgements) by
@@ -181,15 +185,38 @@ class FightRounds {
     const key = this.key(state) * 2 + phase - 1;
     let id = this.roundIds.get(key);
     if (id === undefined) {
-      const f = this.f;
-      const units = new CompiledRound(roundScenario(f, state, phase), this.dice);
-      const d = duelScenario(f, state, phase);
-      const challenge = d ? new CompiledChallenge(units, new CompiledRound(d, this.dice), this.spills) : null;
+      const { units, challenge } = this.compiledRound(state, phase);
       id = this.rounds.length;
       this.rounds.push(new PreparedRound(state, phase, units, challenge));
       this.roundIds.set(key, id);
     }
     return id;
+  }
+
+  /**
+   * The units' round (and the challenge) fought from `state` in `phase`, compiled once for every
+   * state that fights it alike: in an accepted challenge the units' combat is the same whatever
+   * wounds the fighters carry (they strike only each other, §4.11), and the fighters' duel the same
+   * whatever wounds the units lost.
+   */
+  private compiledRound(state: FightState, phase: 1 | 2): { units: CompiledRound; challenge: CompiledChallenge | null } {
+    const f = this.f;
+    const accepted = challengeOf(f, state) === 'accepted';
+    const unitsFrom = accepted ? fightState(state.dA, state.dT, state.calmA, state.calmT, 0, 0) : state;
+    const unitsKey = this.key(unitsFrom) * 2 + phase - 1;
+    let units = this.compiledUnits.get(unitsKey);
+    if (!units) this.compiledUnits.set(unitsKey, (units = new CompiledRound(roundScenario(f, unitsFrom, phase), this.dice)));
+    if (!accepted) return { units, challenge: null };
+    const duelKey = `${unitsKey}:${state.cA}:${state.cT}`;
+    let challenge = this.compiledChallenges.get(duelKey);
+    if (!challenge) {
+      const duelFrom = fightState(0, 0, false, false, state.cA, state.cT);
+      const duelRoundKey = this.key(duelFrom) * 2 + phase - 1;
+      let duel = this.compiledDuels.get(duelRoundKey);
+      if (!duel) this.compiledDuels.set(duelRoundKey, (duel = new CompiledRound(duelScenario(f, state, phase)!, this.dice)));
+      this.compiledChallenges.set(duelKey, (challenge = new CompiledChallenge(units, duel, this.spills)));
+    }
+    return { units, challenge };
   }
 
   /** The judgement of the blows `b` of round `id`. */
