@@ -12,8 +12,11 @@ import { ENDINGS, type Ending, type Overkill, type Units, overkillKey } from './
 interface Settled<S> {
   readonly margin: number | null;
   readonly overkill: Overkill;
-  /** overkillKey(overkill), made once. */
-  readonly overkillKey: string;
+  /** Indices of the margin and of overkillKey(overkill) among those met (SettledRounds.margins, overkills). */
+  readonly marginIndex: number;
+  readonly overkillIndex: number;
+  /** Index of the models left (attackerLeft, targetLeft) among those met (SettledRounds.lefts). */
+  readonly leftIndex: number;
   readonly units: Units;
   readonly ending: Ending | null;
   readonly state: S;
@@ -51,6 +54,14 @@ export class SettledRounds<S> {
    */
   private readonly ids = new IntPairTable();
   private readonly rareIds = new Map<string, number>();
+  /** The margins and Overkill keys of the round ends, each once, and their indices. */
+  private readonly margins: Array<number | null> = [];
+  private readonly marginIndices = new Map<number | null, number>();
+  private readonly overkills: string[] = [];
+  private readonly overkillIndices = new Map<string, number>();
+  /** The units of the first round end met with each pair of models left, by attackerLeft × 2²⁰ + targetLeft; their indices. */
+  private readonly lefts: Units[] = [];
+  private readonly leftIndices = new Map<number, number>();
 
   constructor(
     private readonly rounds: number,
@@ -91,9 +102,20 @@ export class SettledRounds<S> {
   private add(margin: number | null, overkill: Overkill, units: Units, ending: Ending | null, state: S): number {
     const id = this.settled.length;
     if (id === this.ends.length) this.grow();
-    this.settled.push({ margin, overkill, overkillKey: overkillKey(overkill), units, ending, state });
+    this.settled.push({ margin, overkill, marginIndex: indexIn(this.margins, this.marginIndices, margin), overkillIndex: indexIn(this.overkills, this.overkillIndices, overkillKey(overkill)), leftIndex: this.leftIndex(units), units, ending, state });
     this.ends[id] = ending === null ? 0 : 1;
     return id;
+  }
+
+  private leftIndex(units: Units): number {
+    const key = units.attackerLeft * 0x100000 + units.targetLeft;
+    let i = this.leftIndices.get(key);
+    if (i === undefined) {
+      i = this.lefts.length;
+      this.lefts.push(units);
+      this.leftIndices.set(key, i);
+    }
+    return i;
   }
 
   /** `id`, whose units must be `units` (the integer key holds only part of them). */
@@ -118,19 +140,42 @@ export class SettledRounds<S> {
   intoTally(tally: Tally, samples: number): void {
     const cap = this.rounds;
     const tables = new FightTables(cap, this.challenge);
+    // Margins, Overkill and models left summed by round and index first, handed to the tables once
+    // each; the mass that ended in each round (`ended`, by models left) counts in every later round's
+    // tables (afterEnd), added there once per round and models left
+    const nm = this.margins.length;
+    const no = this.overkills.length;
+    const margins = new Float64Array((cap + 1) * nm);
+    const overkills = new Float64Array((cap + 1) * no);
+    const nl = this.lefts.length;
+    const lefts = new Float64Array((cap + 1) * nl);
+    const ended = new Float64Array((cap + 1) * nl);
     this.settled.forEach((s, id) => {
       for (let round = 1; round <= cap; round++) {
         const w = this.counts[id * this.stride + round];
         if (w === 0) continue;
-        tables.margin(round, s.margin, w);
-        tables.overkill(round, s.overkillKey, w);
-        tables.left(round, s.units, w);
+        margins[round * nm + s.marginIndex] += w;
+        overkills[round * no + s.overkillIndex] += w;
+        lefts[round * nl + s.leftIndex] += w;
         // The fight ended here, or reached the round cap still fighting
         if (s.ending === null && round < cap) continue;
         tables.end(round, s.ending, s.units, w);
-        for (let later = round + 1; later <= cap; later++) tables.afterEnd(later, s.units, w);
+        if (round === cap) continue;
+        ended[round * nl + s.leftIndex] += w;
       }
     });
+    for (let round = 1; round <= cap; round++) {
+      for (let i = 0; i < nm; i++) if (margins[round * nm + i] > 0) tables.margin(round, this.margins[i], margins[round * nm + i]);
+      for (let i = 0; i < no; i++) if (overkills[round * no + i] > 0) tables.overkill(round, this.overkills[i], overkills[round * no + i]);
+      for (let i = 0; i < nl; i++) if (lefts[round * nl + i] > 0) tables.left(round, this.lefts[i], lefts[round * nl + i]);
+    }
+    const before = new Float64Array(nl);
+    for (let later = 2; later <= cap; later++) {
+      for (let i = 0; i < nl; i++) {
+        before[i] += ended[(later - 1) * nl + i];
+        if (before[i] > 0) tables.afterEnd(later, this.lefts[i], before[i]);
+      }
+    }
     tables.intoTally(tally, samples);
   }
 
@@ -146,4 +191,15 @@ export class SettledRounds<S> {
     next.set(this.next);
     this.next = next;
   }
+}
+
+/** The index of `value` in `values`, appended on first use. */
+function indexIn<T>(values: T[], indices: Map<T, number>, value: T): number {
+  let i = indices.get(value);
+  if (i === undefined) {
+    i = values.length;
+    values.push(value);
+    indices.set(value, i);
+  }
+  return i;
 }
