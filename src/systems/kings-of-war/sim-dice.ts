@@ -14,17 +14,17 @@ const BLOCK = 4;
 const BLOCK_DIGITS = 6 ** BLOCK;
 
 /**
- * Counts the dice of n rolled D6 whose face `counts` accepts. A block of k ≤ 4 faces is looked up
- * as four base-6 digits, the missing ones 0 (a face of 1): their share, `ones` each, is taken off.
+ * Counts the dice of n rolled D6 whose face `counts` accepts; a natural 1 never counts (every
+ * rule here counts successes, and a 1 always fails, §1). A block of k ≤ 4 faces is looked up as
+ * four base-6 digits, the missing ones 0 — a face of 1, which counts nothing.
  */
 export class FaceCount {
   private readonly table = new Uint8Array(BLOCK_DIGITS);
-  private readonly ones: number;
 
   constructor(counts: (face: number) => boolean) {
+    if (counts(1)) throw new RangeError('FaceCount: a natural 1 never counts');
     for (let digits = 0; digits < BLOCK_DIGITS; digits++)
       for (let i = 0, rest = digits; i < BLOCK; i++, rest = Math.floor(rest / 6)) if (counts((rest % 6) + 1)) this.table[digits]++;
-    this.ones = counts(1) ? 1 : 0;
   }
 
   /** Roll n dice: how many the rule accepts. */
@@ -34,9 +34,8 @@ export class FaceCount {
     let left = n;
     while (left > 0) {
       const digits = rng.takeFaces(left < BLOCK ? left : BLOCK);
-      const k = rng.taken;
-      left -= k;
-      counted += table[digits] - this.ones * (BLOCK - k);
+      left -= rng.taken;
+      counted += table[digits];
     }
     return counted;
   }

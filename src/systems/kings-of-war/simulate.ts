@@ -83,7 +83,10 @@ export class Attacker {
   }
 }
 
-/** Regeneration (§7): a die per point of damage, each point kept on a roll below the value. */
+/**
+ * Regeneration (§7): a die per point of damage, each point kept on a roll below the value;
+ * counted as the points removed, a roll at or above the value (2+ to 6+: a 1 never removes).
+ */
 export class Regeneration {
   private readonly removes: FaceCount;
   constructor(regeneration: number) {
