@@ -6,9 +6,13 @@
  *    file. Each command and rule set is still evaluated only when used (esbuild wraps a module
  *    that is import()ed in a function run on first import), but the whole program is one file,
  *    so it needs no module resolution and can be compiled from a code cache.
+ *    Non-ASCII characters (a few in regular expressions) are written as \u escapes, so the bin
+ *    reads the bundle as latin1.
  *  - warodds.cjs: the bin (scripts/build/launcher.cjs): runs cli.cjs from V8's code cache.
- *  - cli.cjs.<id>.cache: that cache, made here by running the usual commands once each; <id> is
- *    the hash of cli.cjs, so a cache is only ever used with the bundle it was made from.
+ *  - cli.cjs.<id>.<command>.cache: that cache, one per command of CACHE_RUNS, made here by
+ *    running the command once (the bytecode of what it ran), and cli.cjs.<id>.all.cache, the
+ *    union of them, for every other command; <id> is the hash of cli.cjs, so a cache is only ever
+ *    used with the bundle it was made from.
  *  - worker-entry.cjs, worker.js and worker-chunks/: the Monte Carlo worker (src/sim/worker-entry.cts,
  *    src/sim/worker.ts), an ES module bundle split per rule set; src/sim/pool.ts finds
  *    worker-entry.cjs next to the file it runs from (cli.cjs).
@@ -62,16 +66,25 @@ await build({
 
 await build({ ...common, entryPoints: ['src/sim/worker-entry.cts'], outfile: `${OUT}/worker-entry.cjs`, format: 'cjs', external: ['./worker.js', './worker.ts'] });
 
-const buildId = createHash('sha256').update(readFileSync(`${OUT}/cli.cjs`)).digest('hex').slice(0, 16);
-writeFileSync(`${OUT}/warodds.cjs`, readFileSync('scripts/build/launcher.cjs', 'utf8').replace('BUILD_ID', buildId));
-chmodSync(`${OUT}/warodds.cjs`, 0o755);
+// \uXXXX means the same character in a string, a template and a regular expression; the pattern
+// has no u flag, so an astral character is matched and escaped as its two UTF-16 halves, which is
+// what a literal one is too.
+const escaped = readFileSync(`${OUT}/cli.cjs`, 'utf8').replace(/[^\x00-\x7f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+writeFileSync(`${OUT}/cli.cjs`, escaped);
 
-// The code cache: each run adds the functions it compiled to what the cache already holds.
+const buildId = createHash('sha256').update(readFileSync(`${OUT}/cli.cjs`)).digest('hex').slice(0, 16);
+// The code caches: each run adds the functions it compiled to what the cache already holds.
 const CACHE_RUNS = [
   ['attack', '--attacks', '20', '--hit', '3', '--wound', '4', '--save', '4'],
   ['kills', 'hott/blades'],
   ['compare', 'aos/clawlord'],
   ['table', 'whfb/great-weapon-elites'],
 ];
-for (const args of CACHE_RUNS)
-  execFileSync(process.execPath, [`${OUT}/warodds.cjs`, ...args], { stdio: 'ignore', env: { ...process.env, WARODDS_WRITE_CODE_CACHE: '1' } });
+const launcher = readFileSync('scripts/build/launcher.cjs', 'utf8')
+  .replace('BUILD_ID', buildId)
+  .replace('CACHED_COMMANDS', JSON.stringify(CACHE_RUNS.map(([command]) => command)));
+writeFileSync(`${OUT}/warodds.cjs`, launcher);
+chmodSync(`${OUT}/warodds.cjs`, 0o755);
+for (const cache of [...CACHE_RUNS.map(([command]) => command), 'all'])
+  for (const args of CACHE_RUNS.filter(([command]) => cache === 'all' || command === cache))
+    execFileSync(process.execPath, [`${OUT}/warodds.cjs`, ...args], { stdio: 'ignore', env: { ...process.env, WARODDS_WRITE_CODE_CACHE: cache } });

@@ -18,6 +18,7 @@ import { library, type QuestionFlags, situationFlags } from './questions.js';
 import { runProvenance } from './provenance.js';
 import { runScenario } from './run.js';
 import type { LoadedScenario } from './scenario-file.js';
+import { writeStdout } from './stdout.js';
 
 /** The engagement of these attackers (each `ID` or `ID:how`) against the target over `steps`. */
 export function engagementScenario(lib: Library, attackers: readonly string[], target: Side, attackerOption: string | undefined, steps: number, flags: SituationFlags): LoadedScenario {
@@ -73,6 +74,6 @@ export async function fightEngagement(f: FightUnitsFlags, defaultSamples: number
   const result = await runScenario(scenario, engine, sampling);
   // The run record, as attack gives it for the same engagement (issue 17).
   const record = runProvenance(engine, sampling, engagementSituation(systemId, steps, flags), optionDefaults(lib, f.attacker, f.target, f.attackerOption, f.targetOption));
-  process.stdout.write(`${renderResult(result, f.json ? 'json' : 'table', record)}\n`);
+  writeStdout(`${renderResult(result, f.json ? 'json' : 'table', record)}\n`);
   return true;
 }

@@ -20,6 +20,7 @@ import { stdoutStyle } from './terminal.js';
 import { type Provenance, provenance, provenanceJson, situationLines } from './provenance.js';
 import type { Report } from './render/report.js';
 import { reportToCsv, reportToMarkdown, reportToTerminal } from './render/report-text.js';
+import { writeStdout } from './stdout.js';
 
 export const QUESTION_MC_SAMPLES = 200_000;
 
@@ -206,5 +207,5 @@ export async function emit(report: Report, json: object, f: QuestionFlags): Prom
     const [{ writeOutputFile }, { reportToHtml }] = await Promise.all([import('./file-output.js'), import('./render/report-html.js')]);
     writeOutputFile(f.html, reportToHtml(report), '--html');
   }
-  process.stdout.write(`${text}\n`);
+  writeStdout(`${text}\n`);
 }

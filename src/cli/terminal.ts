@@ -12,10 +12,7 @@ export const DEFAULT_WIDTH = 120;
 /** Narrower than this, tables drop their boxes for the compact layout. */
 export const COMPACT_BELOW = 100;
 
-interface Stream {
-  isTTY?: boolean;
-  columns?: number;
-}
+import { stdoutTerminal, type TerminalInfo as Stream } from './stdout.js';
 
 let noColorFlag = false;
 
@@ -24,14 +21,14 @@ export function setNoColorFlag(value: boolean): void {
   noColorFlag = value;
 }
 
-export function terminalWidth(stream: Stream = process.stdout, env: NodeJS.ProcessEnv = process.env): number {
+export function terminalWidth(stream: Stream = stdoutTerminal(), env: NodeJS.ProcessEnv = process.env): number {
   const fromEnv = Number(env.COLUMNS);
   if (Number.isInteger(fromEnv) && fromEnv > 0) return fromEnv;
   if (stream.isTTY && stream.columns && stream.columns > 0) return stream.columns;
   return DEFAULT_WIDTH;
 }
 
-export function colourWanted(stream: Stream = process.stdout, env: NodeJS.ProcessEnv = process.env, noColor = noColorFlag): boolean {
+export function colourWanted(stream: Stream = stdoutTerminal(), env: NodeJS.ProcessEnv = process.env, noColor = noColorFlag): boolean {
   if (noColor) return false;
   const force = env.FORCE_COLOR;
   if (force !== undefined) return !['0', 'false'].includes(force.toLowerCase());

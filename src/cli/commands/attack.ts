@@ -12,6 +12,7 @@ import { runScenario } from '../run.js';
 import { renderResult } from '../output.js';
 import { COLUMN_HELP } from '../help.js';
 import { runProvenance, situationLines } from '../provenance.js';
+import { writeStdout } from '../stdout.js';
 
 export const DEFAULT_ATTACK_SAMPLES = 1_000_000;
 
@@ -171,6 +172,6 @@ Examples:
     const result = await runScenario(scenario, engine, { ...sampling, stages: flags.stages });
     const assumed = flags.scenario ? [] : flags.attacker ? await unitDefaults(flags) : genericDefaults(flags);
     const record = runProvenance(engine, sampling, situation ?? situationLines((scenario.input as { situation?: unknown }).situation), assumed);
-    process.stdout.write(`${renderResult(result, formatOf(flags), record)}\n`);
+    writeStdout(`${renderResult(result, formatOf(flags), record)}\n`);
   });
 }

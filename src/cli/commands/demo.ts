@@ -11,6 +11,7 @@ import { stdoutStyle } from '../terminal.js';
 import { runProvenance, situationLines } from '../provenance.js';
 import { DEFAULT_SEED } from '../../core/rng.js';
 import { defaultThreads } from '../../sim/threads.js';
+import { writeStdout } from '../stdout.js';
 
 export const DEMO_SCENARIO = join(DATA_DIR, 'generic', 'scenarios', 'crits-and-rerolls.json');
 const DEMO_SAMPLES = 1_000_000;
@@ -24,6 +25,6 @@ export function demoCommand(): Command {
       const sampling = { samples: DEMO_SAMPLES, seed: DEFAULT_SEED, threads: defaultThreads() };
       const result = await runScenario(scenario, 'both', sampling);
       const record = runProvenance('both', sampling, situationLines((scenario.input as { situation?: unknown }).situation), ['scenario: the built-in demo, generic/crits-and-rerolls']);
-      process.stdout.write(`${renderTable(result, stdoutStyle(), record)}\n`);
+      writeStdout(`${renderTable(result, stdoutStyle(), record)}\n`);
     });
 }

@@ -23,6 +23,7 @@ import { runProvenance, situationLines } from '../provenance.js';
 import { terminalWidth } from '../terminal.js';
 import { DEFAULT_ROUNDS } from '../../fight/types.js';
 import { grouped } from '../../core/budget.js';
+import { writeStdout } from '../stdout.js';
 
 export const DEFAULT_FIGHT_SAMPLES = 200_000;
 
@@ -112,7 +113,7 @@ Examples:
     const text = f.json
       ? JSON.stringify(fightToJson(header, report, f.verbose ? outcome.chain : undefined, record), null, 2)
       : fightToTerminal(header, report, outcome.chain, Boolean(f.verbose), terminalWidth(), record);
-    process.stdout.write(`${text}\n`);
+    writeStdout(`${text}\n`);
     if (f.html) writeOutputFile(f.html, fightToHtml(header, report, record), '--html');
   });
 }

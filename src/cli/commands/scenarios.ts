@@ -6,6 +6,7 @@ import { bundledScenarioFiles, bundledIdOf } from '../bundled.js';
 import { loadScenarioFile } from '../scenario-file.js';
 import { renderTextTable } from '../render/text-table.js';
 import { terminalWidth } from '../terminal.js';
+import { writeStdout } from '../stdout.js';
 
 export function scenariosCommand(): Command {
   return new Command('scenarios')
@@ -19,7 +20,7 @@ export function scenariosCommand(): Command {
         return { id: bundledIdOf(file)!, system: s.system.id, name: s.name, description: s.description };
       });
       if (f.json) {
-        process.stdout.write(`${JSON.stringify(scenarios, null, 2)}\n`);
+        writeStdout(`${JSON.stringify(scenarios, null, 2)}\n`);
         return;
       }
       const columns = [
@@ -27,6 +28,6 @@ export function scenariosCommand(): Command {
         { head: 'name', align: 'left' as const, wrap: true },
       ];
       const table = renderTextTable({ columns, rows: scenarios.map((s) => [s.id, s.name]) }, terminalWidth());
-      process.stdout.write(`${table}\n${scenarios.length} scenarios: npx warodds attack --scenario ID, or npx warodds check ID ...\n`);
+      writeStdout(`${table}\n${scenarios.length} scenarios: npx warodds attack --scenario ID, or npx warodds check ID ...\n`);
     });
 }

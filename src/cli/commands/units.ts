@@ -8,6 +8,7 @@ import { loadLibrary } from '../../analysis/units.js';
 import { renderTextTable, type TextColumn } from '../render/text-table.js';
 import { shortId } from '../ids.js';
 import { terminalWidth } from '../terminal.js';
+import { writeStdout } from '../stdout.js';
 
 export function unitsCommand(): Command {
   return new Command('units')
@@ -30,7 +31,7 @@ export function unitsCommand(): Command {
         summary: questionsOf(findSystem(u.system)).summary(u.body),
       }));
       if (f.json) {
-        process.stdout.write(`${JSON.stringify(described, null, 2)}\n`);
+        writeStdout(`${JSON.stringify(described, null, 2)}\n`);
         return;
       }
       const withPoints = described.some((u) => u.points !== null);
@@ -48,6 +49,6 @@ export function unitsCommand(): Command {
         u.summary,
         u.options.join(', '),
       ]);
-      process.stdout.write(`${renderTextTable({ columns, rows }, terminalWidth())}\n${described.length} units\n`);
+      writeStdout(`${renderTextTable({ columns, rows }, terminalWidth())}\n${described.length} units\n`);
     });
 }

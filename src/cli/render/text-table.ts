@@ -30,8 +30,11 @@ export interface TextTable {
 
 /** Display width: code points (every character warodds prints is one column wide). */
 export function displayWidth(text: string): number {
+  const plain = text.includes('\x1b') ? text.replace(/\x1b\[[0-9;]*m/g, '') : text;
+  // Without a surrogate pair, each UTF-16 unit is one code point.
+  if (!/[\uD800-\uDBFF]/.test(plain)) return plain.length;
   let n = 0;
-  for (const _ of text.replace(/\x1b\[[0-9;]*m/g, '')) n++;
+  for (const _ of plain) n++;
   return n;
 }
 
@@ -46,12 +49,22 @@ function padTo(text: string, width: number, align: 'left' | 'right'): string {
 export function wrapWords(text: string, width: number): string[] {
   const lines: string[] = [];
   for (const paragraph of text.split('\n')) {
+    // The line's width is kept as words join it (a space is one column, an escape never spans one).
     let line = '';
+    let lineWidth = 0;
     for (const word of paragraph.split(/ +/)) {
-      if (line && displayWidth(line) + 1 + displayWidth(word) > width) {
+      const wordWidth = displayWidth(word);
+      if (line && lineWidth + 1 + wordWidth > width) {
         lines.push(line);
         line = word;
-      } else line = line ? `${line} ${word}` : word;
+        lineWidth = wordWidth;
+      } else if (line) {
+        line = `${line} ${word}`;
+        lineWidth += 1 + wordWidth;
+      } else {
+        line = word;
+        lineWidth = wordWidth;
+      }
     }
     lines.push(line);
   }

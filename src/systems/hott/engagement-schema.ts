@@ -6,7 +6,7 @@
  */
 import * as z from 'zod';
 import { ScenarioError } from '../../core/errors.js';
-import { validate } from '../../core/input.js';
+import { lazySchema, validate } from '../../core/input.js';
 import type { CloseCombat } from './scenario.js';
 import { parseHott } from './schema.js';
 
@@ -14,16 +14,19 @@ import { parseHott } from './schema.js';
 export const MAX_BOUNDS = 30;
 export const MAX_ASSAULTERS = 10;
 
-const bounds = z.number().int().min(1).max(MAX_BOUNDS);
+/** Built on first use (core/input.ts lazySchema): a single-bound command never builds them. */
+const bounds = () => z.number().int().min(1).max(MAX_BOUNDS);
 
-const combatSchema = z.looseObject({ bounds, 'impetuous-pursuit': z.boolean().default(true) });
+const combatSchema = lazySchema(() => z.looseObject({ bounds: bounds(), 'impetuous-pursuit': z.boolean().default(true) }));
 
-const assaultSchema = z.strictObject({
-  assault: z.array(z.record(z.string(), z.unknown())),
-  target: z.record(z.string(), z.unknown()),
-  bounds,
-  situation: z.record(z.string(), z.unknown()).optional(),
-});
+const assaultSchema = lazySchema(() =>
+  z.strictObject({
+    assault: z.array(z.record(z.string(), z.unknown())),
+    target: z.record(z.string(), z.unknown()),
+    bounds: bounds(),
+    situation: z.record(z.string(), z.unknown()).optional(),
+  }),
+);
 
 /** A close combat that goes on: bound 1 as given, later bounds with nobody having charged. */
 export interface RepeatedCombat {
@@ -54,7 +57,7 @@ export function isHottEngagementInput(input: unknown): boolean {
 
 export function parseHottEngagement(input: unknown): HottEngagement {
   if (typeof input === 'object' && input !== null && 'assault' in input) return parseAssault(input);
-  const raw = validate(combatSchema, input);
+  const raw = validate(combatSchema(), input);
   const { bounds: n, 'impetuous-pursuit': pursuit, ...rest } = raw;
   const first = parseHott(rest);
   if (first.mode !== 'close-combat')
@@ -65,7 +68,7 @@ export function parseHottEngagement(input: unknown): HottEngagement {
 }
 
 function parseAssault(input: object): Assault {
-  const raw = validate(assaultSchema, input);
+  const raw = validate(assaultSchema(), input);
   if (String(raw.target.type).toLowerCase() !== 'stronghold' || Object.keys(raw.target).length !== 1)
     throw new ScenarioError('target', 'an assault is on a Stronghold: give { "type": "stronghold" } (§6.6)');
   if (raw.assault.length === 0) throw new ScenarioError('assault', 'give at least one element');

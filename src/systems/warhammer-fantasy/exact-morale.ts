@@ -22,12 +22,21 @@ export function pLeadershipPasses(ld: number): number {
   return p2d6AtMost(ld);
 }
 
-/** P(pursuit ≥ flee) — §12: a pursuit roll equal to the flee roll catches. Arguments are numbers of D6. */
+/**
+ * P(pursuit ≥ flee) — §12: a pursuit roll equal to the flee roll catches. Arguments are numbers of
+ * D6. Worked out once per pair: every end state of every round of every pairing asks again.
+ */
 export function pCaught(fleeDice: number, pursuitDice: number): number {
-  const flee = diceDist(parseDice(`${fleeDice}D6`));
-  const pursuit = diceDist(parseDice(`${pursuitDice}D6`));
-  return probGreater(shift(pursuit, 1), flee);
+  const id = fleeDice * 100 + pursuitDice;
+  let p = caughtByDice.get(id);
+  if (p === undefined) {
+    const flee = diceDist(parseDice(`${fleeDice}D6`));
+    const pursuit = diceDist(parseDice(`${pursuitDice}D6`));
+    caughtByDice.set(id, (p = probGreater(shift(pursuit, 1), flee)));
+  }
+  return p;
 }
+const caughtByDice = new Map<number, number>();
 
 /** P(a unit fleeing from a charge is caught) — §12 simplified test: gap + flee roll ≤ 2 × charger's M. */
 export function pFleeReactionCaught(gap: number, chargerM: number, fleeDice: number): number {

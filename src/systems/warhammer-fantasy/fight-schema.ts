@@ -6,7 +6,7 @@
  */
 import * as z from 'zod';
 import { ScenarioError, UnsupportedRuleError } from '../../core/errors.js';
-import { validate } from '../../core/input.js';
+import { lazySchema, validate } from '../../core/input.js';
 import { roundsSchema } from '../../fight/rounds-schema.js';
 import { standAndShootScenario } from './fight-stand-and-shoot.js';
 import { type MeleeScenario, type MeleeSituation, type ShootingScenario, type Unit, parseScenario, parseUnit } from './schema.js';
@@ -58,7 +58,7 @@ export function parseFight(input: unknown): FightScenario {
   const { rounds, 'stand-and-shoot': standAndShoot, challenge: rawChallenge, ...situation } = raw.situation;
   for (const [key, why] of Object.entries(ROUND_KEYS)) if (key in situation) throw new ScenarioError(`situation.${key}`, why);
   const cap = validate(roundsSchema, rounds, 'situation.rounds');
-  const challenge = validate(challengeSchema, rawChallenge, 'situation.challenge');
+  const challenge = validate(challengeSchema(), rawChallenge, 'situation.challenge');
   const [attackerBody, attackerCharacter] = splitCharacter(raw.attacker, 'attacker');
   const [targetBody, targetCharacter] = splitCharacter(raw.target, 'target');
   const bodies = { ...raw, attacker: attackerBody, target: targetBody };
@@ -70,19 +70,24 @@ export function parseFight(input: unknown): FightScenario {
   return { phase: 'fight', attacker, target, situation: first.situation, rounds: cap, standAndShoot: sas, challenge: challenge === true };
 }
 
-const challengeSchema = z
-  .union([z.boolean(), z.literal('refused')], { error: 'must be true or false' })
-  .default(false)
-  .refine((c) => c !== 'refused', { error: 'the Warhammer Fantasy rules file does not say what refusing a challenge does (only Overkill, §9): give true or false' });
+// Built on first use (core/input.ts lazySchema): a single-round command never builds them.
+const challengeSchema = lazySchema(() =>
+  z
+    .union([z.boolean(), z.literal('refused')], { error: 'must be true or false' })
+    .default(false)
+    .refine((c) => c !== 'refused', { error: 'the Warhammer Fantasy rules file does not say what refusing a challenge does (only Overkill, §9): give true or false' }),
+);
 
-const characterKeys = z.strictObject({
-  general: z.boolean().default(false),
-  'battle-standard': z.boolean().default(false),
-  champion: z.boolean().default(false),
-});
+const characterKeys = lazySchema(() =>
+  z.strictObject({
+    general: z.boolean().default(false),
+    'battle-standard': z.boolean().default(false),
+    champion: z.boolean().default(false),
+  }),
+);
 
 /** A unit's body (for the unit parser) and its raw `with-character`, if any. */
-function splitCharacter(raw: unknown, path: string): [unknown, { body: Record<string, unknown>; keys: z.infer<typeof characterKeys> } | null] {
+function splitCharacter(raw: unknown, path: string): [unknown, { body: Record<string, unknown>; keys: z.infer<ReturnType<typeof characterKeys>> } | null] {
   if (typeof raw !== 'object' || raw === null || !('with-character' in raw)) return [raw, null];
   const { 'with-character': ch, ...body } = raw as Record<string, unknown>;
   const at = `${path}.with-character`;
@@ -90,7 +95,7 @@ function splitCharacter(raw: unknown, path: string): [unknown, { body: Record<st
   const { general, 'battle-standard': bsb, champion, ...profile } = ch as Record<string, unknown>;
   for (const key of ['models', 'width'])
     if (key in profile) throw new ScenarioError(`${at}.${key}`, 'a character is one model in the front rank of its unit');
-  const keys = validate(characterKeys, { general, 'battle-standard': bsb, champion }, at);
+  const keys = validate(characterKeys(), { general, 'battle-standard': bsb, champion }, at);
   return [body, { body: profile, keys }];
 }
 

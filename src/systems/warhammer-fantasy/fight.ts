@@ -200,16 +200,9 @@ export function previousWinnerMatters(f: FightScenario): boolean {
   return roundPlan(f, s, 2).first === 'roll-off' || (duel !== null && duel.first === 'roll-off');
 }
 
-/** P(pursuit ≥ flee) by the fleeing and the pursuing unit's move dice (§12), worked out once each. */
-const caughtByDice = new Map<number, number>();
+/** P(pursuit ≥ flee) by the fleeing and the pursuing unit's move dice (§12; pCaught keeps each pair's). */
 export function caughtIfPursued(plan: MeleePlan): Record<Side, number> {
-  const of = (flee: number, pursue: number) => {
-    const id = flee * 100 + pursue;
-    let p = caughtByDice.get(id);
-    if (p === undefined) caughtByDice.set(id, (p = pCaught(flee, pursue)));
-    return p;
-  };
-  return { attacker: of(plan.attacker.moveDice, plan.target.moveDice), target: of(plan.target.moveDice, plan.attacker.moveDice) };
+  return { attacker: pCaught(plan.attacker.moveDice, plan.target.moveDice), target: pCaught(plan.target.moveDice, plan.attacker.moveDice) };
 }
 
 export function stateKey(f: FightScenario): (s: FightState) => number {

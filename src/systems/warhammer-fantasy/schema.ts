@@ -5,7 +5,7 @@
  */
 import * as z from 'zod';
 import { ScenarioError } from '../../core/errors.js';
-import { validate } from '../../core/input.js';
+import { lazySchema, validate } from '../../core/input.js';
 import { type Armour, type BetterThanOnePlus, type Facing, type RankSize, type UnitType, type Ws4VsWs9, unitStrengthPerModel } from './tables.js';
 import { type UnitRules, NO_RULES, parseRules } from './rules.js';
 import { chargeTest } from './melee-plan.js';
@@ -192,51 +192,61 @@ const unitSchema = z.strictObject({
 
 const side = z.enum(['attacker', 'target', 'none']);
 
-const meleeSchema = z.strictObject({
-  phase: z.literal('melee'),
-  round: z.number().int().min(1).max(100).default(1),
-  charging: side.default('none'),
-  facing: z.enum(['front', 'flank', 'rear', 'flank-and-rear']).default('front'),
-  'high-ground': side.default('none'),
-  'defended-obstacle': side.default('none'),
-  'obstacle-round-won': z.boolean().optional(),
-  'fear-test': z.enum(['roll', 'passed', 'failed']).optional(),
-  'previous-round-winner': side.default('none'),
-  challenge: z.boolean().default(false),
-  pursue: z.boolean().default(true),
-  'ws4-vs-ws9': z.enum(['5+', '4+']).default('5+'),
-  'saves-better-than-1+': z.enum(['allowed', 'clamp']).default('allowed'),
-  'insane-courage': z.boolean().default(false),
-  'musician-wins-draws': z.boolean().default(false),
-  'rank-size': z.union([z.literal(4), z.literal(5)]).default(4),
-  'equal-initiative': z.enum(['previous-winner', 'roll-off']).default('previous-winner'),
-  outnumbering: z.enum(['after-casualties', 'starting']).default('after-casualties'),
-  stupidity: z.enum(['floor', 'odd-model-4+']).default('floor'),
-  'hatred-only-sixes': z.enum(['reroll', 'no-reroll']).default('reroll'),
-  'shield-parry': z.boolean().default(false),
-});
+// Each phase's situation schema is built on first use (core/input.ts lazySchema): a command
+// builds only the phases it parses.
+const meleeSchema = lazySchema(() =>
+  z.strictObject({
+    phase: z.literal('melee'),
+    round: z.number().int().min(1).max(100).default(1),
+    charging: side.default('none'),
+    facing: z.enum(['front', 'flank', 'rear', 'flank-and-rear']).default('front'),
+    'high-ground': side.default('none'),
+    'defended-obstacle': side.default('none'),
+    'obstacle-round-won': z.boolean().optional(),
+    'fear-test': z.enum(['roll', 'passed', 'failed']).optional(),
+    'previous-round-winner': side.default('none'),
+    challenge: z.boolean().default(false),
+    pursue: z.boolean().default(true),
+    'ws4-vs-ws9': z.enum(['5+', '4+']).default('5+'),
+    'saves-better-than-1+': z.enum(['allowed', 'clamp']).default('allowed'),
+    'insane-courage': z.boolean().default(false),
+    'musician-wins-draws': z.boolean().default(false),
+    'rank-size': z.union([z.literal(4), z.literal(5)]).default(4),
+    'equal-initiative': z.enum(['previous-winner', 'roll-off']).default('previous-winner'),
+    outnumbering: z.enum(['after-casualties', 'starting']).default('after-casualties'),
+    stupidity: z.enum(['floor', 'odd-model-4+']).default('floor'),
+    'hatred-only-sixes': z.enum(['reroll', 'no-reroll']).default('reroll'),
+    'shield-parry': z.boolean().default(false),
+  }),
+);
 
-const shootingSchema = z.strictObject({
-  phase: z.literal('shooting'),
-  'long-range': z.boolean().default(false),
-  moved: z.boolean().default(false),
-  'charging-target': z.boolean().default(false),
-  cover: z.enum(['none', 'soft', 'hard']).default('none'),
-  'raised-ground': z.boolean().default(false),
-  'saves-better-than-1+': z.enum(['allowed', 'clamp']).default('allowed'),
-});
+const shootingSchema = lazySchema(() =>
+  z.strictObject({
+    phase: z.literal('shooting'),
+    'long-range': z.boolean().default(false),
+    moved: z.boolean().default(false),
+    'charging-target': z.boolean().default(false),
+    cover: z.enum(['none', 'soft', 'hard']).default('none'),
+    'raised-ground': z.boolean().default(false),
+    'saves-better-than-1+': z.enum(['allowed', 'clamp']).default('allowed'),
+  }),
+);
 
-const fleeReactionSchema = z.strictObject({
-  phase: z.literal('flee-reaction'),
-  /** Distance between the units when the charge is declared, cm. */
-  gap: z.number().int().min(0).max(200),
-});
+const fleeReactionSchema = lazySchema(() =>
+  z.strictObject({
+    phase: z.literal('flee-reaction'),
+    /** Distance between the units when the charge is declared, cm. */
+    gap: z.number().int().min(0).max(200),
+  }),
+);
 
-const rallySchema = z.strictObject({
-  phase: z.literal('rally'),
-  /** The unit's size at the start of the battle (§12: 25% rule). */
-  'original-models': z.number().int().min(1).max(500),
-});
+const rallySchema = lazySchema(() =>
+  z.strictObject({
+    phase: z.literal('rally'),
+    /** The unit's size at the start of the battle (§12: 25% rule). */
+    'original-models': z.number().int().min(1).max(500),
+  }),
+);
 
 const PHASES = ['melee', 'shooting', 'flee-reaction', 'rally'];
 
@@ -257,7 +267,7 @@ export function parseScenario(input: unknown): Scenario {
   if (top.target === undefined) throw new ScenarioError('target', 'required');
   const target = parseUnit(top.target, 'target');
   if (phase === 'rally') {
-    const s = validate(rallySchema, rawSituation, 'situation');
+    const s = validate(rallySchema(), rawSituation, 'situation');
     if (s['original-models'] < target.models)
       throw new ScenarioError('situation.original-models', `must be at least the target's models (${target.models})`);
     // The attacker plays no part in a rally; when given it must still be a valid unit.
@@ -267,11 +277,11 @@ export function parseScenario(input: unknown): Scenario {
   if (top.attacker === undefined) throw new ScenarioError('attacker', 'required');
   const attacker = parseUnit(top.attacker, 'attacker');
   if (phase === 'flee-reaction') {
-    const s = validate(fleeReactionSchema, rawSituation, 'situation');
+    const s = validate(fleeReactionSchema(), rawSituation, 'situation');
     return { phase: 'flee-reaction', attacker, target, gap: s.gap };
   }
   if (phase === 'shooting') {
-    const s = validate(shootingSchema, rawSituation, 'situation');
+    const s = validate(shootingSchema(), rawSituation, 'situation');
     if (!attacker.missile) throw new ScenarioError('attacker.missile', "required when situation.phase is 'shooting' (e.g. {\"s\": 4})");
     return {
       phase: 'shooting',
@@ -287,7 +297,7 @@ export function parseScenario(input: unknown): Scenario {
       },
     };
   }
-  const s = validate(meleeSchema, { ...rawSituation, phase }, 'situation');
+  const s = validate(meleeSchema(), { ...rawSituation, phase }, 'situation');
   if (s.round > 1 && s.charging !== 'none')
     throw new ScenarioError('situation.charging', 'only the first round of a combat has a charger (set round to 1 or charging to "none")');
   if (s.round === 1 && s['previous-round-winner'] !== 'none')
@@ -345,7 +355,7 @@ export function parseScenario(input: unknown): Scenario {
  * the chart normally". A win in the previous round implies it; an earlier win is given with
  * `obstacle-round-won`, which must agree with `round` and `previous-round-winner`.
  */
-function parseObstacleRoundWon(s: z.infer<typeof meleeSchema>): boolean {
+function parseObstacleRoundWon(s: z.infer<ReturnType<typeof meleeSchema>>): boolean {
   const given = s['obstacle-round-won'];
   const defender = s['defended-obstacle'];
   const path = 'situation.obstacle-round-won';

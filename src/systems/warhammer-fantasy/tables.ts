@@ -99,9 +99,13 @@ export function savePasses(roll: number, need: number): boolean {
 
 const TWO_D6 = diceDist(parseDice('2D6'));
 
+/** P(2D6 ≤ k) for k = 0..12, worked out once: every end state of a round asks (start-up, issue 16). */
+const TWO_D6_AT_MOST = Array.from({ length: 13 }, (_, k) => 1 - atLeast(TWO_D6, k + 1));
+
 /** P(2D6 ≤ x) — §2: the Leadership test passes on a total equal to or less than Ld. */
 export function p2d6AtMost(x: number): number {
-  return 1 - atLeast(TWO_D6, Math.floor(x) + 1);
+  const k = Math.floor(x);
+  return k >= 0 && k <= 12 ? TWO_D6_AT_MOST[k] : 1 - atLeast(TWO_D6, k + 1);
 }
 
 /** Leadership used for a test: a musician's +1 applies to rallying only and is capped at 10 — §12. */
