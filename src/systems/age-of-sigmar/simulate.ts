@@ -11,7 +11,7 @@
 import { FaceAutomaton, type FaceStep, faceCounter } from '../../core/face-automaton.js';
 import { type FlatDice, flat, rollFlat } from '../../core/flat-dice.js';
 import type { Rng } from '../../core/rng.js';
-import type { Tally } from '../../sim/tally.js';
+import { Counts, type Tally } from '../../sim/tally.js';
 import { type MortalSource, type Plan, type WeaponGroup, plan } from './profile.js';
 import type { Crit, Scenario } from './schema.js';
 import { CRIT, MISS, rerollTable } from './tables.js';
@@ -24,21 +24,37 @@ export function simulate(s: Scenario, rng: Rng, n: number, tally: Tally): void {
   let ability = compiled.get(s);
   if (!ability) compiled.set(s, (ability = new AbilityRoller(p)));
   const { models, health, damaged } = p;
+  // Counted here and added to the tally once (issue 16: no per-sample call into the tally).
+  const damageCounts = new Counts();
+  const slainCounts = new Float64Array(models + 1);
   for (let i = 0; i < n; i++) {
     const damage = ability.roll(rng);
-    // Allocation (18.2): one point at a time onto the counter; at Health a model is slain and the
-    // counter resets; when the last model dies the rest of the pool has no effect (18.4).
-    let counter = damaged;
-    let slain = 0;
-    for (let point = 0; point < damage && slain < models; point++) {
-      counter++;
-      if (counter === health) {
-        slain++;
-        counter = 0;
-      }
-    }
-    tally.record(damage, slain, slain === models);
+    damageCounts.add(damage);
+    slainCounts[slainBy(damage, damaged, health, models)]++;
   }
+  addCounts(tally, n, damageCounts, slainCounts);
+}
+
+/**
+ * Models slain by `damage` points allocated one at a time (18.2) onto a unit whose counter starts
+ * at `damaged`: at Health a model is slain and the counter resets; when the last model dies the
+ * rest of the pool has no effect (18.4). Point by point, that is ⌊(damaged + damage) / health⌋
+ * capped at the models.
+ */
+function slainBy(damage: number, damaged: number, health: number, models: number): number {
+  const slain = Math.floor((damaged + damage) / health);
+  return slain < models ? slain : models;
+}
+
+/** A simulation's own counts added to the tally: `n` samples, the last slot of `slain` destroyed. */
+export function addCounts(tally: Tally, n: number, damage: Counts, slain: Float64Array): void {
+  tally.samples += n;
+  const d = damage.data;
+  for (let k = 0; k < d.length; k++) tally.damage.addMany(k, d[k]);
+  tally.tracksSlain = true;
+  for (let k = 0; k < slain.length; k++) tally.slain.addMany(k, slain[k]);
+  tally.tracksDestroyed = true;
+  tally.destroyed += slain[slain.length - 1];
 }
 
 /** The crit rules as numbers (20.0). */
