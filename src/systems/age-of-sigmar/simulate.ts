@@ -127,23 +127,56 @@ class MortalRoller {
 export class AbilityRoller {
   private readonly weapons: WeaponRoller[];
   private readonly mortal: MortalRoller[];
+  /**
+   * When every weapon has fixed Attacks and an automaton and there is no mortal source (the usual
+   * ability): each weapon's attacks are one run of its automaton, `runs[k]` attacks long.
+   */
+  private readonly plain: boolean;
+  private readonly automata: FaceAutomaton[];
+  private readonly runs: Int32Array;
   /** One D6 per point of damage; a run's value is 1 when the point is not warded (18.1). */
   private readonly ward: FaceAutomaton;
+  /** No ward: every point's die is still read (the same dice as with a ward), but not looked up. */
+  private readonly wardless: boolean;
 
   constructor(p: Plan) {
     this.weapons = p.groups.map((g) => new WeaponRoller(g));
     this.mortal = p.mortal.map((m) => new MortalRoller(m));
+    this.plain = this.mortal.length === 0 && this.weapons.every((w) => w.automaton !== null && w.attacks.count === 0);
+    this.automata = this.plain ? this.weapons.map((w) => w.automaton!) : [];
+    this.runs = this.plain ? Int32Array.from(this.weapons, (w) => fixedAttacks(w)) : new Int32Array(0);
     this.ward = faceCounter((face) => p.ward[face] === 0);
+    this.wardless = p.ward.every((x) => x === 0);
   }
 
   roll(rng: Rng): number {
     let pool = 0;
-    const weapons = this.weapons;
-    for (let k = 0; k < weapons.length; k++) pool += rollWeapon(weapons[k], rng);
-    const mortal = this.mortal;
-    for (let k = 0; k < mortal.length; k++) pool += rollMortal(mortal[k], rng);
+    if (this.plain) {
+      const automata = this.automata;
+      const runs = this.runs;
+      for (let k = 0; k < automata.length; k++) pool += automata[k].run(rng, runs[k]);
+    } else {
+      const weapons = this.weapons;
+      for (let k = 0; k < weapons.length; k++) pool += rollWeapon(weapons[k], rng);
+      const mortal = this.mortal;
+      for (let k = 0; k < mortal.length; k++) pool += rollMortal(mortal[k], rng);
+    }
+    if (this.wardless) {
+      skipFaces(rng, pool);
+      return pool;
+    }
     return this.ward.run(rng, pool);
   }
+}
+
+/** Reads n faces that change nothing, five at a time. */
+function skipFaces(rng: Rng, n: number): void {
+  for (let left = n; left > 0; left -= rng.taken) rng.takeFaces(left < 5 ? left : 5);
+}
+
+/** A weapon's attacks with fixed Attacks: every model's, Champions +1 (26.0). */
+function fixedAttacks(w: WeaponRoller): number {
+  return w.models * (w.attacks.modifier + w.attackBonus) + Math.min(w.champions, w.models);
 }
 
 /** Every attack of one weapon profile: each model rolls its Attacks (26.0), Champions +1. */
@@ -153,7 +186,7 @@ function rollWeapon(w: WeaponRoller, rng: Rng): number {
   const automaton = w.automaton;
   if (automaton !== null) {
     // Fixed Attacks: no die between two models' attacks, so they are one run of the sequence.
-    if (fixed) return automaton.run(rng, w.models * (w.attacks.modifier + w.attackBonus) + Math.min(w.champions, w.models));
+    if (fixed) return automaton.run(rng, fixedAttacks(w));
     for (let model = 0; model < w.models; model++) total += automaton.run(rng, rollFlat(w.attacks, rng) + w.attackBonus + (model < w.champions ? 1 : 0));
     return total;
   }
