@@ -126,8 +126,11 @@ class EngagementRun {
     for (let i = 0; i < count; i++) leftAt[i + 1] = leftAt[i] + startModels[i] + 1;
     const left = new Float64Array(leftAt[count]);
     for (let sample = 0; sample < n; sample++) {
-      models.set(startModels);
-      counter.set(startCounter);
+      // Plain loops, not set(): a builtin call costs more than a few stores.
+      for (let i = 0; i < count; i++) {
+        models[i] = startModels[i];
+        counter[i] = startCounter[i];
+      }
       let damage = 0;
       let destroyedIn = 0;
       for (let turn = 1; turn <= turns; turn++) {
@@ -162,7 +165,8 @@ class EngagementRun {
    * focus unit.
    */
   private combat(active: number, turn: number, rng: Rng): number {
-    this.fought.fill(0);
+    const fought = this.fought;
+    for (let i = 0; i < fought.length; i++) fought[i] = 0;
     let damage = 0;
     for (let tier = 0; tier < TIERS; tier++) {
       let picker = active;
@@ -174,7 +178,7 @@ class EngagementRun {
           if (i < 0) break;
         }
         damage += this.attack(i, FIGHT, turn, rng);
-        this.fought[i] = 1;
+        fought[i] = 1;
         picker = 1 - picker;
       }
     }
