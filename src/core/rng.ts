@@ -90,14 +90,22 @@ export class Rng {
   private faces = 0;
   private facesLeft = 0;
 
+  /**
+   * A new draw of ten faces: a draw at or above 71 · 6¹⁰ is rejected, so each of the 6¹⁰
+   * combinations is equally likely. The draw exceeds 2³¹, where `%` would be a floating-point
+   * remainder (a call into C); u − ⌊u / 6¹⁰⌋ · 6¹⁰ is the same integer (u < 2³², so the quotient is
+   * exact to the floor) and stays in machine arithmetic.
+   */
+  private drawTenFaces(): void {
+    let u = this.next();
+    while (u >= TEN_D6_LIMIT) u = this.next();
+    this.faces = (u - Math.floor(u / SIX_TO_THE_TEN) * SIX_TO_THE_TEN) | 0;
+    this.facesLeft = 10;
+  }
+
   /** An unbiased D6: 1..6, the next digit of a draw of ten. */
   d6(): number {
-    if (this.facesLeft === 0) {
-      let u = this.next();
-      while (u >= TEN_D6_LIMIT) u = this.next();
-      this.faces = (u % SIX_TO_THE_TEN) | 0;
-      this.facesLeft = 10;
-    }
+    if (this.facesLeft === 0) this.drawTenFaces();
     const face = this.faces % 6;
     this.faces = (this.faces / 6) | 0;
     this.facesLeft--;
@@ -114,12 +122,7 @@ export class Rng {
    * `taken`. The same faces, in the same order, as k calls of d6().
    */
   takeFaces(max: number): number {
-    if (this.facesLeft === 0) {
-      let u = this.next();
-      while (u >= TEN_D6_LIMIT) u = this.next();
-      this.faces = (u % SIX_TO_THE_TEN) | 0;
-      this.facesLeft = 10;
-    }
+    if (this.facesLeft === 0) this.drawTenFaces();
     const faces = this.faces;
     // Four faces, the usual case, divides by a constant (a multiplication, not a division).
     if (max >= 4 && this.facesLeft >= 4) {
