@@ -3,157 +3,198 @@
  * at the table (the target's Regeneration and Heal first, then Bane-chant, the Yellow-Bellied
  * roll, to-hit dice with their re-rolls, Blast, damage dice, the 2D6 nerve test and its
  * re-roll, Headstrong, Lifeleech and the Crystal Pendant). It never looks at exact results.
+ *
+ * The plan is compiled once per scenario (kept across chunks) into pools, counters and a nerve
+ * table (sim-dice.ts); the loop counts into typed arrays and allocates nothing per sample.
  */
-import { rollDice } from '../../core/dice.js';
+import { type DiceExpr, rollDice } from '../../core/dice.js';
 import type { Rng } from '../../core/rng.js';
-import { FaceAutomaton, faceCounter } from '../../core/face-automaton.js';
 import { Counts, type Tally } from '../../sim/tally.js';
 import { type DicePlan, makePlan, PENDANT_HITS, type Plan } from './plan.js';
 import type { Scenario } from './schema.js';
-import { nerveResult, type NerveResult, succeeds } from './tables.js';
+import { FaceCount, NerveTest, PoolRoller, ROUTED, STEADY, WAVERED } from './sim-dice.js';
+import { succeeds } from './tables.js';
 
 /** Spells hit on 4+ (§8.1); Headstrong recovers on 4+ (§6.3); unclear sight and cover (§1). */
 const FOUR_UP = 4;
+/** Bane-chant and Heal dice: each 4+ counts (§8.1). */
+export const fourUps = new FaceCount((face) => face >= FOUR_UP);
 
-/**
- * Roll `n` dice needing `need`. Elite/Vicious re-roll a natural 1 at once and the second result
- * stands; a "re-roll one failed die" item then picks up one failed die not yet re-rolled (A7).
- * The n dice are read four at a time through poolAutomaton (issue 16): the same dice, in order.
- */
-export function rollPool(n: number, need: number, rerollOnes: boolean, oneFailed: boolean, rng: Rng): number {
-  if (n >= FAILED) {
-    // Too many dice to pack the failures beside the hits: one die at a time.
-    let hits = 0;
-    let rerollable = false;
-    for (let i = 0; i < n; i++) {
-      const face = rng.d6();
-      if (rerollOnes && face === 1) {
-        if (succeeds(rng.d6(), need)) hits++;
-      } else if (succeeds(face, need)) hits++;
-      else rerollable = true;
+/** One attack's dice: to hit, Blast, to damage (§11). */
+class AttackDice {
+  private readonly dice: number;
+  private readonly hit: PoolRoller;
+  private readonly blast: DiceExpr | null;
+  private readonly damage: PoolRoller;
+
+  constructor(plan: DicePlan) {
+    this.dice = plan.dice;
+    this.hit = new PoolRoller(plan.hitNeed, plan.eliteHit, plan.oneFailedHit);
+    this.blast = plan.blast;
+    this.damage = new PoolRoller(plan.damageNeed, plan.viciousDamage, plan.oneFailedDamage);
+  }
+
+  roll(rng: Rng): number {
+    const hits = this.hit.roll(this.dice, rng);
+    let damageDice = hits;
+    if (this.blast !== null) {
+      damageDice = 0;
+      for (let i = 0; i < hits; i++) damageDice += rollDice(this.blast, rng);
     }
-    if (oneFailed && rerollable && succeeds(rng.d6(), need)) hits++;
-    return hits;
+    return this.damage.roll(damageDice, rng);
   }
-  const rolled = poolAutomaton(need, rerollOnes).run(rng, n);
-  let hits = rolled % FAILED;
-  if (oneFailed && rolled >= FAILED && succeeds(rng.d6(), need)) hits++;
-  return hits;
 }
 
-/** A failed die that was not re-rolled, counted in a pool's value above its hits. */
-const FAILED = 4096;
-const pools: FaceAutomaton[] = [];
+const NO_COVER = 0;
+const IN_COVER = 1;
+const UNCLEAR_COVER = 2;
+
+/** One attacking unit compiled: its charge or sight roll, Bane-chant, cover, then its attacks. */
+export class Attacker {
+  private readonly yellowBellied: boolean;
+  private readonly sightUnclear: boolean;
+  private readonly baneChantDice: number;
+  private readonly cover: number;
+  /** The attacks by (Bane-chant worked ? 2 : 0) + (in cover ? 1 : 0). */
+  private readonly attacks: readonly (readonly AttackDice[])[];
+
+  constructor(plan: Plan) {
+    this.yellowBellied = plan.yellowBellied;
+    this.sightUnclear = plan.sightUnclear;
+    this.baneChantDice = plan.baneChantDice ?? 0;
+    this.cover = plan.cover === 'no' ? NO_COVER : plan.cover === 'yes' ? IN_COVER : UNCLEAR_COVER;
+    const { plain, baned } = plan.attacks;
+    this.attacks = [plain.open, plain.covered, baned.open, baned.covered].map((attacks) => attacks.map((a) => new AttackDice(a)));
+  }
+
+  /** The damage this unit deals. */
+  roll(rng: Rng): number {
+    // The Yellow-Bellied roll (on the charge order) and an unclear line of sight may stop the attack (§7, §1).
+    if (this.yellowBellied && rng.d6() === 1) return 0;
+    if (this.sightUnclear && rng.d6() < FOUR_UP) return 0;
+    // Bane-chant(n): n dice on 4+, it works if at least one hits (§8.1).
+    const baned = this.baneChantDice > 0 && fourUps.count(rng, this.baneChantDice) > 0;
+    // Unclear cover: 4+ no cover, 1–3 in cover (§1).
+    const covered = this.cover === IN_COVER || (this.cover === UNCLEAR_COVER && rng.d6() < FOUR_UP);
+    const attacks = this.attacks[(baned ? 2 : 0) + (covered ? 1 : 0)];
+    let dealt = 0;
+    for (let i = 0; i < attacks.length; i++) dealt += attacks[i].roll(rng);
+    return dealt;
+  }
+}
 
 /**
- * One die of rollPool as an automaton: a success adds 1, a failure not re-rolled adds FAILED; a
- * natural 1 with Elite/Vicious rolls again (state 1) and that result stands.
+ * Regeneration (§7): a die per point of damage, each point kept on a roll below the value;
+ * counted as the points removed, a roll at or above the value (2+ to 6+: a 1 never removes).
  */
-function poolAutomaton(need: number, rerollOnes: boolean): FaceAutomaton {
-  const key = need * 2 + (rerollOnes ? 1 : 0);
-  return (pools[key] ??= new FaceAutomaton((state, face) => {
-    if (state === 0 && rerollOnes && face === 1) return { next: 1, done: false, value: 0 };
-    if (succeeds(face, need)) return { next: 0, done: true, value: 1 };
-    return { next: 0, done: true, value: state === 0 ? FAILED : 0 };
-  }));
-}
-
-/** One attack: to hit, Blast, to damage (§11). */
-export function rollAttack(plan: DicePlan, rng: Rng): number {
-  const hits = rollPool(plan.dice, plan.hitNeed, plan.eliteHit, plan.oneFailedHit, rng);
-  let damageDice = hits;
-  if (plan.blast !== null) {
-    damageDice = 0;
-    for (let i = 0; i < hits; i++) damageDice += rollDice(plan.blast, rng);
+export class Regeneration {
+  private readonly removes: FaceCount;
+  constructor(regeneration: number) {
+    this.removes = new FaceCount((face) => face >= regeneration);
   }
-  return rollPool(damageDice, plan.damageNeed, plan.viciousDamage, plan.oneFailedDamage, rng);
-}
-
-/** The damage one attacking unit deals: its charge or sight roll, Bane-chant, cover, then its attacks. */
-export function rollDealt(plan: Plan, rng: Rng): number {
-  // The Yellow-Bellied roll (on the charge order) and an unclear line of sight may stop the attack (§7, §1).
-  const goesIn = (!plan.yellowBellied || rng.d6() !== 1) && (!plan.sightUnclear || rng.d6() >= FOUR_UP);
-  if (!goesIn) return 0;
-  let baned = false;
-  if (plan.baneChantDice !== null) for (let j = 0; j < plan.baneChantDice; j++) if (rng.d6() >= FOUR_UP) baned = true;
-  // Unclear cover: 4+ no cover, 1–3 in cover (§1).
-  const covered = plan.cover === 'yes' || (plan.cover === 'unclear' && rng.d6() < FOUR_UP);
-  let dealt = 0;
-  for (const attack of plan.attacks[baned ? 'baned' : 'plain'][covered ? 'covered' : 'open']) dealt += rollAttack(attack, rng);
-  return dealt;
-}
-
-/** The target's turn before the attack: Regeneration, then Heal cast on it. */
-function rollPrior(prior: Plan['prior'], rng: Rng): number {
-  let carried = prior.damage;
-  // Regeneration: a die per point, the point kept below the value (§7).
-  if (prior.regeneration !== null) carried = regenerationKept(carried, prior.regeneration, rng);
-  // Heal: each 4+ removes a point while any is left.
-  if (prior.heal !== null) carried = healed(carried, prior.heal, rng);
-  return carried;
-}
-
-const fourUp = (face: number) => face >= FOUR_UP;
-
-/** Regeneration (§7): a die per point of damage, each point kept on a roll below `regeneration`. */
-export function regenerationKept(damage: number, regeneration: number, rng: Rng): number {
-  return faceCounter((face) => face < regeneration).run(rng, damage);
+  /** The damage kept. */
+  kept(damage: number, rng: Rng): number {
+    return damage - this.removes.count(rng, damage);
+  }
 }
 
 /** Heal (§8.1): `dice` spell dice, each 4+ removing a point while any is left. */
 export function healed(damage: number, dice: number, rng: Rng): number {
-  return Math.max(0, damage - faceCounter(fourUp).run(rng, dice));
+  return Math.max(0, damage - fourUps.count(rng, dice));
 }
 
-/** The nerve test with its Routed re-roll (§6.2, §6.4). */
-export function rollNerve(total: number, plan: Plan['nerve'], rng: Rng): NerveResult {
-  const result = nerveResult(rng.d6(), rng.d6(), total, plan.modifier, plan.nerve);
-  if (result === 'routed' && plan.rerollRout) return nerveResult(rng.d6(), rng.d6(), total, plan.modifier, plan.nerve);
-  return result;
+/** The attacker's own damage after the combat: Lifeleech and the Crystal Pendant (§7, §8.2). */
+class AttackerDamage {
+  private readonly start: number;
+  private readonly lifeleech: number;
+  private readonly pendantNeed: number;
+
+  constructor(a: NonNullable<Plan['attackerDamage']>) {
+    this.start = a.start;
+    this.lifeleech = a.lifeleech;
+    this.pendantNeed = a.pendantNeed ?? 0;
+  }
+
+  roll(dealt: number, routed: boolean, rng: Rng): number {
+    let own = Math.max(0, this.start - Math.min(this.lifeleech, dealt));
+    if (routed && this.pendantNeed !== 0) {
+      const hits = rollDice(PENDANT_HITS, rng);
+      for (let i = 0; i < hits; i++) if (succeeds(rng.d6(), this.pendantNeed)) own++;
+    }
+    return own;
+  }
 }
 
+/** A single attack's scenario compiled once. */
+class Compiled {
+  readonly priorDamage: number;
+  readonly regeneration: Regeneration | null;
+  readonly heal: number;
+  readonly attacker: Attacker;
+  readonly nerve: NerveTest;
+  readonly ironResolve: boolean;
+  readonly headstrong: boolean;
+  readonly attackerDamage: AttackerDamage | null;
+
+  constructor(s: Scenario) {
+    const plan = makePlan(s);
+    this.priorDamage = plan.prior.damage;
+    this.regeneration = plan.prior.regeneration === null ? null : new Regeneration(plan.prior.regeneration);
+    this.heal = plan.prior.heal ?? 0;
+    this.attacker = new Attacker(plan);
+    this.nerve = new NerveTest(plan.nerve);
+    this.ironResolve = plan.ironResolve;
+    this.headstrong = plan.headstrong;
+    this.attackerDamage = plan.attackerDamage === null ? null : new AttackerDamage(plan.attackerDamage);
+  }
+}
+
+const compiled = new WeakMap<Scenario, Compiled>();
+
+/** Nerve test slots: no test, then the three results. */
+const NO_TEST = 0;
 const NERVE_TESTS = ['none', 'steady', 'wavered', 'routed'] as const;
+/** Headstrong's next turn. */
+const NOT_WAVERED = 0;
+const STILL_WAVERED = 1;
+const NEXT_ROUTED = 2;
 const NEXT_TURN = ['not-wavered', 'wavered', 'routed'] as const;
 
 export function simulateScenario(s: Scenario, rng: Rng, n: number, tally: Tally): void {
-  const plan = makePlan(s);
+  let c = compiled.get(s);
+  if (c === undefined) compiled.set(s, (c = new Compiled(s)));
+  const { priorDamage, regeneration, heal, attacker, nerve, ironResolve, headstrong, attackerDamage } = c;
   // Each sample's results are counted here and handed to the tally once per batch.
-  const tests = { none: 0, steady: 0, wavered: 0, routed: 0 };
-  const nextTurn = { 'not-wavered': 0, wavered: 0, routed: 0 };
+  const tests = new Float64Array(4);
+  const nextTurn = new Float64Array(3);
   const targetDamage = new Counts();
-  const attackerDamage = new Counts();
+  const attackerDamages = new Counts();
   for (let i = 0; i < n; i++) {
-    const carried = rollPrior(plan.prior, rng);
-    const dealt = rollDealt(plan, rng);
+    // The target's turn before the attack: Regeneration, then Heal cast on it.
+    let carried = priorDamage;
+    if (regeneration !== null) carried = regeneration.kept(carried, rng);
+    if (heal > 0) carried = healed(carried, heal, rng);
+    const dealt = attacker.roll(rng);
     const total = carried + dealt;
-    let result: NerveResult | 'none' = 'none';
+    let result = -1;
     let left = total;
     if (dealt > 0) {
-      result = rollNerve(total, plan.nerve, rng);
-      if (result === 'steady' && plan.ironResolve) left--;
+      result = nerve.roll(total, rng);
+      if (result === STEADY && ironResolve) left--;
     }
-    const routed = result === 'routed';
+    const routed = result === ROUTED;
     tally.record(dealt, undefined, routed);
-    tests[result]++;
+    tests[result + 1]++;
     if (!routed) targetDamage.add(left);
-    if (plan.headstrong) nextTurn[result === 'wavered' && rng.d6() < FOUR_UP ? 'wavered' : routed ? 'routed' : 'not-wavered']++;
-    if (plan.attackerDamage !== null) attackerDamage.add(rollAttackerDamage(plan.attackerDamage, dealt, routed, rng));
+    if (headstrong) nextTurn[result === WAVERED && rng.d6() < FOUR_UP ? STILL_WAVERED : routed ? NEXT_ROUTED : NOT_WAVERED]++;
+    if (attackerDamage !== null) attackerDamages.add(attackerDamage.roll(dealt, routed, rng));
   }
-  tally.recordMorale('steady', tests.none + tests.steady);
-  tally.recordMorale('wavered', tests.wavered);
-  tally.recordMorale('routed', tests.routed);
-  for (const t of NERVE_TESTS) tally.recordOutcome('nerve test', t, tests[t]);
+  tally.recordMorale('steady', tests[NO_TEST] + tests[STEADY + 1]);
+  tally.recordMorale('wavered', tests[WAVERED + 1]);
+  tally.recordMorale('routed', tests[ROUTED + 1]);
+  NERVE_TESTS.forEach((t, k) => tally.recordOutcome('nerve test', t, tests[k]));
   targetDamage.toArray().forEach((times, k) => tally.recordOutcome('target damage', String(k), times));
-  tally.recordOutcome('target damage', 'routed', tests.routed);
-  if (plan.headstrong) for (const t of NEXT_TURN) tally.recordOutcome('target next turn', t, nextTurn[t]);
-  if (plan.attackerDamage !== null) attackerDamage.toArray().forEach((times, k) => tally.recordOutcome('attacker damage', String(k), times));
-}
-
-function rollAttackerDamage(a: NonNullable<Plan['attackerDamage']>, dealt: number, routed: boolean, rng: Rng): number {
-  let own = Math.max(0, a.start - Math.min(a.lifeleech, dealt));
-  if (routed && a.pendantNeed !== null) {
-    const hits = rollDice(PENDANT_HITS, rng);
-    for (let i = 0; i < hits; i++) if (succeeds(rng.d6(), a.pendantNeed)) own++;
-  }
-  return own;
+  tally.recordOutcome('target damage', 'routed', tests[ROUTED + 1]);
+  if (headstrong) NEXT_TURN.forEach((t, k) => tally.recordOutcome('target next turn', t, nextTurn[k]));
+  if (attackerDamage !== null) attackerDamages.toArray().forEach((times, k) => tally.recordOutcome('attacker damage', String(k), times));
 }

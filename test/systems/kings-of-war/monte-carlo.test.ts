@@ -8,7 +8,7 @@ import { chunkRng, masterState } from '../../../src/core/rng.js';
 import { Tally } from '../../../src/sim/tally.js';
 import { successes } from '../../../src/systems/kings-of-war/exact-dice.js';
 import { kingsOfWar } from '../../../src/systems/kings-of-war/index.js';
-import { rollPool } from '../../../src/systems/kings-of-war/simulate.js';
+import { PoolRoller } from '../../../src/systems/kings-of-war/sim-dice.js';
 import { scenario } from './helpers.js';
 
 const SAMPLES = 100_000;
@@ -47,8 +47,9 @@ describe('kings-of-war: a pool of dice rolled with its re-rolls agrees with its 
       for (const oneFailed of [false, true])
         it(`5 dice at ${need}+, re-roll 1s ${rerollOnes}, re-roll one failed ${oneFailed}`, () => {
           const rng = chunkRng(masterState(`pool ${need} ${rerollOnes} ${oneFailed}`), 0);
+          const pool = new PoolRoller(need, rerollOnes, oneFailed);
           const counts = new Array(6).fill(0);
-          for (let i = 0; i < 50_000; i++) counts[rollPool(5, need, rerollOnes, oneFailed, rng)]++;
+          for (let i = 0; i < 50_000; i++) counts[pool.roll(5, rng)]++;
           expect(compareCounts(successes(5, need, rerollOnes, oneFailed), counts).pass).toBe(true);
         });
 });
