@@ -46,6 +46,21 @@ export class Counts {
   }
 }
 
+/**
+ * A histogram grows when a sample first goes past its length, which may come only after a
+ * simulator's loop was optimised with `add` inlined: V8 then threw the loop away for want of type
+ * feedback on this rare path ("Insufficient type feedback", seen with --trace-deopt) and compiled
+ * it again, in every worker thread (issue 16, thread scaling). Growing a few throwaway histograms
+ * when this module loads gives the path its feedback (V8 records feedback only after a function's
+ * first 8 calls).
+ */
+const FEEDBACK_CALLS = 12;
+for (let i = 0; i < FEEDBACK_CALLS; i++) {
+  const counts = new Counts();
+  counts.add(counts.data.length);
+  counts.addMany(counts.data.length, 1);
+}
+
 export class Tally {
   samples = 0;
   readonly damage = new Counts();

@@ -11,7 +11,7 @@
 import { FaceAutomaton, type FaceStep, faceCounter } from '../../core/face-automaton.js';
 import { type FlatDice, flat, rollFlat } from '../../core/flat-dice.js';
 import type { Rng } from '../../core/rng.js';
-import type { Tally } from '../../sim/tally.js';
+import { Counts, type Tally } from '../../sim/tally.js';
 import { type MortalSource, type Plan, type WeaponGroup, plan } from './profile.js';
 import type { Crit, Scenario } from './schema.js';
 import { CRIT, MISS, rerollTable } from './tables.js';
@@ -24,21 +24,37 @@ export function simulate(s: Scenario, rng: Rng, n: number, tally: Tally): void {
   let ability = compiled.get(s);
   if (!ability) compiled.set(s, (ability = new AbilityRoller(p)));
   const { models, health, damaged } = p;
+  // Counted here and added to the tally once (issue 16: no per-sample call into the tally).
+  const damageCounts = new Counts();
+  const slainCounts = new Float64Array(models + 1);
   for (let i = 0; i < n; i++) {
     const damage = ability.roll(rng);
-    // Allocation (18.2): one point at a time onto the counter; at Health a model is slain and the
-    // counter resets; when the last model dies the rest of the pool has no effect (18.4).
-    let counter = damaged;
-    let slain = 0;
-    for (let point = 0; point < damage && slain < models; point++) {
-      counter++;
-      if (counter === health) {
-        slain++;
-        counter = 0;
-      }
-    }
-    tally.record(damage, slain, slain === models);
+    damageCounts.add(damage);
+    slainCounts[slainBy(damage, damaged, health, models)]++;
   }
+  addCounts(tally, n, damageCounts, slainCounts);
+}
+
+/**
+ * Models slain by `damage` points allocated one at a time (18.2) onto a unit whose counter starts
+ * at `damaged`: at Health a model is slain and the counter resets; when the last model dies the
+ * rest of the pool has no effect (18.4). Point by point, that is ⌊(damaged + damage) / health⌋
+ * capped at the models.
+ */
+function slainBy(damage: number, damaged: number, health: number, models: number): number {
+  const slain = Math.floor((damaged + damage) / health);
+  return slain < models ? slain : models;
+}
+
+/** A simulation's own counts added to the tally: `n` samples, the last slot of `slain` destroyed. */
+export function addCounts(tally: Tally, n: number, damage: Counts, slain: Float64Array): void {
+  tally.samples += n;
+  const d = damage.data;
+  for (let k = 0; k < d.length; k++) tally.damage.addMany(k, d[k]);
+  tally.tracksSlain = true;
+  for (let k = 0; k < slain.length; k++) tally.slain.addMany(k, slain[k]);
+  tally.tracksDestroyed = true;
+  tally.destroyed += slain[slain.length - 1];
 }
 
 /** The crit rules as numbers (20.0). */
@@ -111,23 +127,56 @@ class MortalRoller {
 export class AbilityRoller {
   private readonly weapons: WeaponRoller[];
   private readonly mortal: MortalRoller[];
+  /**
+   * When every weapon has fixed Attacks and an automaton and there is no mortal source (the usual
+   * ability): each weapon's attacks are one run of its automaton, `runs[k]` attacks long.
+   */
+  private readonly plain: boolean;
+  private readonly automata: FaceAutomaton[];
+  private readonly runs: Int32Array;
   /** One D6 per point of damage; a run's value is 1 when the point is not warded (18.1). */
   private readonly ward: FaceAutomaton;
+  /** No ward: every point's die is still read (the same dice as with a ward), but not looked up. */
+  private readonly wardless: boolean;
 
   constructor(p: Plan) {
     this.weapons = p.groups.map((g) => new WeaponRoller(g));
     this.mortal = p.mortal.map((m) => new MortalRoller(m));
+    this.plain = this.mortal.length === 0 && this.weapons.every((w) => w.automaton !== null && w.attacks.count === 0);
+    this.automata = this.plain ? this.weapons.map((w) => w.automaton!) : [];
+    this.runs = this.plain ? Int32Array.from(this.weapons, (w) => fixedAttacks(w)) : new Int32Array(0);
     this.ward = faceCounter((face) => p.ward[face] === 0);
+    this.wardless = p.ward.every((x) => x === 0);
   }
 
   roll(rng: Rng): number {
     let pool = 0;
-    const weapons = this.weapons;
-    for (let k = 0; k < weapons.length; k++) pool += rollWeapon(weapons[k], rng);
-    const mortal = this.mortal;
-    for (let k = 0; k < mortal.length; k++) pool += rollMortal(mortal[k], rng);
+    if (this.plain) {
+      const automata = this.automata;
+      const runs = this.runs;
+      for (let k = 0; k < automata.length; k++) pool += automata[k].run(rng, runs[k]);
+    } else {
+      const weapons = this.weapons;
+      for (let k = 0; k < weapons.length; k++) pool += rollWeapon(weapons[k], rng);
+      const mortal = this.mortal;
+      for (let k = 0; k < mortal.length; k++) pool += rollMortal(mortal[k], rng);
+    }
+    if (this.wardless) {
+      skipFaces(rng, pool);
+      return pool;
+    }
     return this.ward.run(rng, pool);
   }
+}
+
+/** Reads n faces that change nothing, five at a time. */
+function skipFaces(rng: Rng, n: number): void {
+  for (let left = n; left > 0; left -= rng.taken) rng.takeFaces(left < 5 ? left : 5);
+}
+
+/** A weapon's attacks with fixed Attacks: every model's, Champions +1 (26.0). */
+function fixedAttacks(w: WeaponRoller): number {
+  return w.models * (w.attacks.modifier + w.attackBonus) + Math.min(w.champions, w.models);
 }
 
 /** Every attack of one weapon profile: each model rolls its Attacks (26.0), Champions +1. */
@@ -137,7 +186,7 @@ function rollWeapon(w: WeaponRoller, rng: Rng): number {
   const automaton = w.automaton;
   if (automaton !== null) {
     // Fixed Attacks: no die between two models' attacks, so they are one run of the sequence.
-    if (fixed) return automaton.run(rng, w.models * (w.attacks.modifier + w.attackBonus) + Math.min(w.champions, w.models));
+    if (fixed) return automaton.run(rng, fixedAttacks(w));
     for (let model = 0; model < w.models; model++) total += automaton.run(rng, rollFlat(w.attacks, rng) + w.attackBonus + (model < w.champions ? 1 : 0));
     return total;
   }

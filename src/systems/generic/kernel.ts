@@ -321,56 +321,56 @@ function packetResult(s: GenericScenario, p: Profile, wound: Stage, faces: numbe
   return UNSAVED;
 }
 
-/** What the rules make of one attack's faces: hit (with its re-roll), then its first packet. */
-function attackResult(s: GenericScenario, p: Profile, hit: Stage, wound: Stage, faces: number[]): number {
+/** An attack whose hit roll fails (in the hit table; the attack table holds 0 for it). */
+const MISS = -1;
+
+/** What the rules make of one attack's hit dice (with its re-roll): MISS, or the flags of a hit. */
+function hitResult(p: Profile, hit: Stage, faces: number[]): number {
+  if (hit.target <= 1) return 0;
+  const face = finalFace(hit, faces[0], faces[1]);
+  if (!succeeds(hit, face)) return MISS;
   const crit = p.hitCrit;
-  let flags = 0;
-  if (hit.target > 1) {
-    const face = finalFace(hit, faces[0], faces[1]);
-    if (!succeeds(hit, face)) return 0;
-    if (face >= hit.critOn) flags = CRIT_HIT | (crit!.autoWound || crit!.mortal ? CRIT_PACKET : 0);
-  }
-  if (flags & CRIT_PACKET) return flags;
-  return flags | packetResult(s, p, wound, faces.slice(diceOf(hit)));
+  return face >= hit.critOn ? CRIT_HIT | (crit!.autoWound || crit!.mortal ? CRIT_PACKET : 0) : 0;
 }
 
-/** The table of `f` over every combination of `dice` faces (digit i = face of die i, minus 1). */
-function tableOver(dice: number, f: (faces: number[]) => number): Uint8Array {
-  const size = 6 ** dice;
-  const table = new Uint8Array(size);
-  for (let x = 0; x < size; x++) {
-    const faces: number[] = [];
-    for (let i = 0, y = x; i < dice; i++, y = Math.floor(y / 6)) faces.push((y % 6) + 1);
-    table[x] = f(faces);
-  }
-  return table;
+/** The faces of combination x of `dice` dice (digit i = face of die i, minus 1). */
+function facesOf(x: number, dice: number): number[] {
+  const faces: number[] = [];
+  for (let i = 0, y = x; i < dice; i++, y = Math.floor(y / 6)) faces.push((y % 6) + 1);
+  return faces;
 }
 
 /**
- * Lemire's multiply-and-reject: a draw u gives the index ⌊u · size / 2^32⌋, and the draw is
- * rejected when the low part (u · size mod 2^32) is under 2^32 mod size; then every index
- * comes from exactly ⌊2^32 / size⌋ draws, so each is equally likely — no division in the loop.
+ * The tables are built from small ones: the rule steps run only over the hit dice (at most 36
+ * combinations) and over a packet's dice (at most 216), and the larger tables combine those
+ * entries, since an attack's hit dice are its low digits and its packet's dice the next ones, and
+ * the attacks of one draw follow one another in the same way. Building them costs each worker
+ * thread well under a millisecond, with nothing for V8 to compile (issue 16, thread scaling: the
+ * same tables built by calling the rule steps on every combination of up to 6 dice were compiled
+ * three times in each thread).
  */
-function rejectOf(size: number): number {
-  return TWO_32 % size;
-}
-
 function planOf(s: GenericScenario): Plan {
   const A = s.profiles[0];
   const hit: Stage = { target: rollNeeded(A.hit), modifier: A.hitModifier, reroll: A.reroll.hit, critOn: A.hitCrit?.on ?? 7 };
   const wound: Stage = { target: rollNeeded(A.wound), modifier: A.woundModifier, reroll: A.reroll.wound, critOn: A.woundCrit?.on ?? 7 };
   // A save die whenever some wound can be saved (a critical wound's rend may leave none).
   const saveDice = saveNeeded(s, A, 0) <= 6 ? 1 : 0;
+  const hitDice = diceOf(hit);
   const packetDice = diceOf(wound) + saveDice;
-  const attackDice = diceOf(hit) + packetDice;
-  const attackTable = tableOver(attackDice, (faces) => attackResult(s, A, hit, wound, faces));
-  const packetTable = tableOver(packetDice, (faces) => packetResult(s, A, wound, faces));
+  const attackDice = hitDice + packetDice;
+  const packetTable = new Uint8Array(6 ** packetDice);
+  for (let x = 0; x < packetTable.length; x++) packetTable[x] = packetResult(s, A, wound, facesOf(x, packetDice));
+  const hitFlags: number[] = [];
+  for (let h = 0; h < 6 ** hitDice; h++) hitFlags.push(hitResult(A, hit, facesOf(h, hitDice)));
+  const attackTable = byPacket(hitFlags, packetTable, attackEntry);
   const countOnly =
     A.damage.count === 0 && wardNeeded(s) > 6 && !A.hitCrit?.autoWound && !A.hitCrit?.mortal && !A.woundCrit?.mortal;
   const group = attackDice === 0 ? 1 : Math.max(1, Math.floor(MAX_DICE_PER_DRAW / attackDice));
-  const counted = (faces: number[]) => countOfAttacks(faces, attackDice, attackTable);
-  const countTable = countOnly ? tableOver(attackDice, counted) : attackTable;
-  const groupTable = countOnly && group > 1 ? tableOver(group * attackDice, counted) : countTable;
+  // Count mode: the count of each attack, then summed over `group` attacks (the first attack's
+  // dice are the low digits of the draw's index).
+  const countTable = countOnly ? byPacket(hitFlags, packetTable, (flags, packet) => countOf(attackEntry(flags, packet))) : attackTable;
+  let groupTable = countTable;
+  for (let g = 1; g < group && countOnly; g++) groupTable = followedBy(countTable, groupTable);
   return {
     attackDice,
     attackTable,
@@ -388,13 +388,51 @@ function planOf(s: GenericScenario): Plan {
   };
 }
 
-/** Unsaved wounds + 16 × critical hits of the attacks whose faces follow one another. */
-function countOfAttacks(faces: number[], perAttack: number, attackTable: Uint8Array): number {
-  let count = 0;
-  for (let i = 0; i < Math.max(faces.length, 1); i += Math.max(perAttack, 1)) {
-    let x = 0;
-    for (let j = perAttack - 1; j >= 0; j--) x = x * 6 + faces[i + j] - 1;
-    count += (attackTable[x] & UNSAVED) + ((attackTable[x] & CRIT_HIT) !== 0 ? 16 : 0);
+/** An attack's entry: nothing when it missed; its critical hit's own packet; or its hit and first packet. */
+function attackEntry(flags: number, packet: number): number {
+  return flags === MISS ? 0 : (flags & CRIT_PACKET) !== 0 ? flags : flags | packet;
+}
+
+/** Count mode's entry of an attack: unsaved wounds + 16 × critical hits. */
+function countOf(entry: number): number {
+  return (entry & UNSAVED) + ((entry & CRIT_HIT) !== 0 ? 16 : 0);
+}
+
+/**
+ * The table over an attack's dice, its hit dice the low digits: for each packet combination, a
+ * row over the hit combinations, made once per distinct packet entry and copied (the tables are
+ * built in every worker thread, so no long loop for V8 to compile; issue 16).
+ */
+function byPacket(hitFlags: number[], packetTable: Uint8Array, entry: (flags: number, packet: number) => number): Uint8Array {
+  const size = hitFlags.length;
+  const table = new Uint8Array(size * packetTable.length);
+  const rows: Uint8Array[] = [];
+  for (let q = 0; q < packetTable.length; q++) {
+    const packet = packetTable[q];
+    rows[packet] ??= Uint8Array.from(hitFlags, (flags) => entry(flags, packet));
+    table.set(rows[packet], size * q);
   }
-  return count;
+  return table;
+}
+
+/** The counts of one attack (the low digits) followed by those of the attacks of `rest`, summed (rows copied as above). */
+function followedBy(first: Uint8Array, rest: Uint8Array): Uint8Array {
+  const size = first.length;
+  const table = new Uint8Array(size * rest.length);
+  const rows: Uint8Array[] = [];
+  for (let r = 0; r < rest.length; r++) {
+    const count = rest[r];
+    rows[count] ??= first.map((c) => c + count);
+    table.set(rows[count], size * r);
+  }
+  return table;
+}
+
+/**
+ * Lemire's multiply-and-reject: a draw u gives the index ⌊u · size / 2^32⌋, and the draw is
+ * rejected when the low part (u · size mod 2^32) is under 2^32 mod size; then every index
+ * comes from exactly ⌊2^32 / size⌋ draws, so each is equally likely — no division in the loop.
+ */
+function rejectOf(size: number): number {
+  return TWO_32 % size;
 }

@@ -5,143 +5,247 @@
  * time (18.2) before anyone else acts. Its own code orders the activations; it shares only the
  * parsed engagement and the tables' names with the exact chain.
  *
- * Hot-loop shape (issue 16): per-sample state in typed arrays, the units' fixed facts unpacked
- * into arrays once, and each ability compiled once per (unit, ability, target, first turn or not,
- * damaged or not, models left) and kept for the engagement's later chunks.
+ * Hot-loop shape (issue 16): the engagement is compiled once into an EngagementRun (kept for its
+ * later chunks): the units' fixed facts and targets in typed arrays, the units of each side and
+ * Strike tier listed ahead, per-sample state in typed arrays, and each ability compiled once per
+ * (unit, ability, target, first turn or not, damaged or not, models left). Samples are counted in
+ * typed arrays and added to the tally once per call.
  */
 import type { Rng } from '../../../core/rng.js';
-import type { Tally } from '../../../sim/tally.js';
-import { AbilityRoller } from '../simulate.js';
+import { Counts, type Tally } from '../../../sim/tally.js';
+import { AbilityRoller, addCounts } from '../simulate.js';
 import { plan as planOf } from '../profile.js';
 import { weaponsWith } from './loadout.js';
 import type { AttackPlan, Engagement } from './schema.js';
 import { DESTROYED_IN_TURN, SURVIVES, activePlayer, leftTable, tierOf, turnKey } from './tables.js';
 
-const FIGHT = 1;
 const SHOOT = 0;
+const FIGHT = 1;
 const ATTACKER = 0;
 const DEFENDER = 1;
+/** Strike tiers (19.0): Strike-first, everyone else, Strike-last. */
+const TIERS = 3;
 
-/**
- * The compiled abilities of an engagement, by slot ((((unit · 2 + ability) · 16 + target) · 2 +
- * first turn) · 2 + damaged), then by models left; null where the unit has no weapon left.
- */
-const compiled = new WeakMap<Engagement, (AbilityRoller | null | undefined)[][]>();
+/** The compiled engagement, kept for its later chunks. */
+const compiled = new WeakMap<Engagement, EngagementRun>();
 
 export function simulateEngagement(e: Engagement, rng: Rng, n: number, tally: Tally): void {
-  const count = e.units.length;
-  let rollers = compiled.get(e);
-  if (!rollers) compiled.set(e, (rollers = []));
-  const cache = rollers;
-  const startModels = Int32Array.from(e.units, (u) => u.models);
-  const startCounter = Int32Array.from(e.units, (u) => u.damaged);
-  const health = Int32Array.from(e.units, (u) => u.health ?? 0);
-  const side = Int32Array.from(e.units, (u) => (u.side === 'attacker' ? ATTACKER : DEFENDER));
-  const tier = Int32Array.from(e.units, (u) => tierOf(u));
-  // Each unit's targets in order, per ability: plans[unit * 2 + ability].
-  const plans: (readonly AttackPlan[])[] = [];
-  for (const u of e.units) plans.push(u.shoot, u.fight);
-  const shootingFirst = e.phases.map((p) => p === 'shooting');
-  const models = new Int32Array(count);
-  const counter = new Int32Array(count);
-  const fought = new Uint8Array(count);
-  const focus = e.focus;
-  const focusModels = startModels[focus];
-  const inTurn = new Float64Array(e.turns + 1);
-  // Models left at the end, per unit (a unit never gains models).
-  const left = e.units.map((u) => new Float64Array(u.models + 1));
-  const activeSide = Int32Array.from({ length: e.turns + 1 }, (_, turn) => (turn === 0 ? 0 : activePlayer(e, turn) === 'attacker' ? ATTACKER : DEFENDER));
+  let run = compiled.get(e);
+  if (!run) compiled.set(e, (run = new EngagementRun(e)));
+  run.simulate(rng, n, tally);
+}
 
-  /** The compiled ability of unit i against its k-th target, as the unit is now. */
-  const rollerOf = (i: number, ability: number, k: number, turn: number): AbilityRoller | null => {
-    const damaged = counter[i] > 0;
-    const slot = (((i * 2 + ability) * 16 + k) * 2 + (turn === 1 ? 1 : 0)) * 2 + (damaged ? 1 : 0);
-    const byModels = cache[slot] ?? (cache[slot] = []);
-    let roller = byModels[models[i]];
-    if (roller === undefined) {
-      const u = e.units[i];
-      const p = plans[i * 2 + ability][k];
-      const s = turn === 1 ? p.firstTurn : p.laterTurns;
-      const weapons = weaponsWith(models[i], u.removalOrder, u.weapons, s.attacker.weapons, p.weaponIndex);
-      // Cornered Rat: the counter when the ability is declared (A10).
-      roller = weapons.length === 0 ? null : new AbilityRoller(planOf({ ...s, attacker: { models: models[i], damaged: damaged ? 1 : 0, weapons } }));
-      byModels[models[i]] = roller;
+/** An engagement unpacked for the hot loop, and its per-sample state. */
+class EngagementRun {
+  private readonly e: Engagement;
+  private readonly count: number;
+  private readonly turns: number;
+  private readonly focus: number;
+  private readonly startModels: Int32Array;
+  private readonly startCounter: Int32Array;
+  private readonly health: Int32Array;
+  /** 1 for a shooting phase, 0 for a combat phase, in turn order. */
+  private readonly shootingPhase: Uint8Array;
+  /** The active side of each turn (index 0 unused). */
+  private readonly activeSide: Int32Array;
+  /**
+   * The plans of unit i's ability a (a unit's targets in order) are planStart[i·2 + a] up to
+   * planStart[i·2 + a + 1]; planTarget[plan] is the unit a plan attacks.
+   */
+  private readonly planStart: Int32Array;
+  private readonly planTarget: Int32Array;
+  private readonly plans: AttackPlan[];
+  private readonly planUnit: Int32Array;
+  /** Units of a side that can shoot: shooters[side] in unit order. */
+  private readonly shooters: Int32Array[];
+  /** Units of a side and Strike tier that can fight, in unit order: fighters[side · TIERS + tier]. */
+  private readonly fighters: Int32Array[];
+  /**
+   * The compiled abilities: rollers[((plan · 2 + first turn) · 2 + damaged)][models left], built
+   * on first use; null where the unit has no weapon left.
+   */
+  private readonly rollers: (AbilityRoller | null | undefined)[][];
+
+  // Per-sample state.
+  private readonly models: Int32Array;
+  private readonly counter: Int32Array;
+  private readonly fought: Uint8Array;
+
+  constructor(e: Engagement) {
+    this.e = e;
+    const count = e.units.length;
+    this.count = count;
+    this.turns = e.turns;
+    this.focus = e.focus;
+    this.startModels = Int32Array.from(e.units, (u) => u.models);
+    this.startCounter = Int32Array.from(e.units, (u) => u.damaged);
+    this.health = Int32Array.from(e.units, (u) => u.health ?? 0);
+    this.shootingPhase = Uint8Array.from(e.phases, (p) => (p === 'shooting' ? 1 : 0));
+    this.activeSide = Int32Array.from({ length: e.turns + 1 }, (_, turn) => (turn === 0 ? 0 : activePlayer(e, turn) === 'attacker' ? ATTACKER : DEFENDER));
+    this.plans = [];
+    const planStart = new Int32Array(2 * count + 1);
+    const units: number[] = [];
+    e.units.forEach((u, i) => {
+      for (const [ability, plans] of [
+        [SHOOT, u.shoot],
+        [FIGHT, u.fight],
+      ] as const) {
+        planStart[i * 2 + ability] = this.plans.length;
+        for (const p of plans) {
+          this.plans.push(p);
+          units.push(i);
+        }
+      }
+    });
+    planStart[2 * count] = this.plans.length;
+    this.planStart = planStart;
+    this.planTarget = Int32Array.from(this.plans, (p) => p.target);
+    this.planUnit = Int32Array.from(units);
+    const side = (i: number) => (e.units[i].side === 'attacker' ? ATTACKER : DEFENDER);
+    const has = (i: number, ability: number) => planStart[i * 2 + ability + 1] > planStart[i * 2 + ability];
+    const indices = [...e.units.keys()];
+    this.shooters = [ATTACKER, DEFENDER].map((s) => Int32Array.from(indices.filter((i) => side(i) === s && has(i, SHOOT))));
+    this.fighters = [];
+    for (const s of [ATTACKER, DEFENDER])
+      for (let tier = 0; tier < TIERS; tier++) this.fighters.push(Int32Array.from(indices.filter((i) => side(i) === s && tierOf(e.units[i]) === tier && has(i, FIGHT))));
+    this.rollers = Array.from({ length: this.plans.length * 4 }, (_, slot) => new Array<AbilityRoller | null | undefined>(this.startModels[units[slot >> 2]] + 1).fill(undefined));
+    this.models = new Int32Array(count);
+    this.counter = new Int32Array(count);
+    this.fought = new Uint8Array(count);
+  }
+
+  simulate(rng: Rng, n: number, tally: Tally): void {
+    const { count, turns, focus, models, counter, startModels, startCounter, shootingPhase, activeSide } = this;
+    const phases = shootingPhase.length;
+    const focusModels = startModels[focus];
+    const damageCounts = new Counts();
+    const slainCounts = new Float64Array(focusModels + 1);
+    const inTurn = new Float64Array(turns + 1);
+    // Models left at the end, unit i's count of m at leftAt[i] + m (a unit never gains models).
+    const leftAt = new Int32Array(count + 1);
+    for (let i = 0; i < count; i++) leftAt[i + 1] = leftAt[i] + startModels[i] + 1;
+    const left = new Float64Array(leftAt[count]);
+    for (let sample = 0; sample < n; sample++) {
+      // Plain loops, not set(): a builtin call costs more than a few stores.
+      for (let i = 0; i < count; i++) {
+        models[i] = startModels[i];
+        counter[i] = startCounter[i];
+      }
+      let damage = 0;
+      let destroyedIn = 0;
+      for (let turn = 1; turn <= turns; turn++) {
+        const active = activeSide[turn];
+        for (let phase = 0; phase < phases; phase++) {
+          if (shootingPhase[phase] === 1) {
+            const shooters = this.shooters[active];
+            for (let j = 0; j < shooters.length; j++) {
+              const i = shooters[j];
+              if (models[i] > 0) damage += this.attack(i, SHOOT, turn, rng);
+            }
+          } else damage += this.combat(active, turn, rng);
+        }
+        if (destroyedIn === 0 && models[focus] === 0) destroyedIn = turn;
+      }
+      damageCounts.add(damage);
+      slainCounts[focusModels - models[focus]]++;
+      inTurn[destroyedIn]++;
+      for (let i = 0; i < count; i++) left[leftAt[i] + models[i]]++;
     }
-    return roller;
-  };
+    addCounts(tally, n, damageCounts, slainCounts);
+    for (let turn = 1; turn <= turns; turn++) tally.recordOutcome(DESTROYED_IN_TURN, turnKey(turn), inTurn[turn]);
+    tally.recordOutcome(DESTROYED_IN_TURN, SURVIVES, inTurn[0]);
+    this.e.units.forEach((u, i) => {
+      for (let m = 0; m <= startModels[i]; m++) tally.recordOutcome(leftTable(u.name), String(m), left[leftAt[i] + m]);
+    });
+  }
 
-  /** Unit i attacks the first of its targets still on the table; returns the points allocated to the focus unit. */
-  const attack = (i: number, ability: number, turn: number): number => {
-    const targets = plans[i * 2 + ability];
-    let k = 0;
-    while (k < targets.length && models[targets[k].target] === 0) k++;
-    if (k === targets.length) return 0;
-    const t = targets[k].target;
-    const roller = rollerOf(i, ability, k, turn);
-    if (roller === null) return 0;
-    let points = roller.roll(rng);
-    let allocated = 0;
-    const h = health[t];
-    // Allocation (18.2): one point at a time; at Health a model is slain and the counter resets;
-    // once the last model is slain the rest of the pool has no effect (18.4).
-    while (points > 0 && models[t] > 0) {
-      points--;
-      allocated++;
-      if (++counter[t] === h) {
-        models[t]--;
-        counter[t] = 0;
+  /**
+   * A combat phase (13.1): players alternate picks, the active player first, Strike-first units
+   * before all others and Strike-last units after them (19.0). Returns the points allocated to the
+   * focus unit.
+   */
+  private combat(active: number, turn: number, rng: Rng): number {
+    const fought = this.fought;
+    for (let i = 0; i < fought.length; i++) fought[i] = 0;
+    let damage = 0;
+    for (let tier = 0; tier < TIERS; tier++) {
+      let picker = active;
+      for (;;) {
+        let i = this.pick(picker, tier);
+        if (i < 0) {
+          picker = 1 - picker;
+          i = this.pick(picker, tier);
+          if (i < 0) break;
+        }
+        damage += this.attack(i, FIGHT, turn, rng);
+        fought[i] = 1;
+        picker = 1 - picker;
       }
     }
-    return t === focus ? allocated : 0;
-  };
+    return damage;
+  }
 
-  /** A unit of `who` in Strike tier `level` that has not fought this phase and has a target left. */
-  const pick = (who: number, level: number): number => {
-    for (let i = 0; i < count; i++) {
-      if (side[i] !== who || fought[i] !== 0 || models[i] === 0 || tier[i] !== level) continue;
-      const targets = plans[i * 2 + FIGHT];
-      for (let k = 0; k < targets.length; k++) if (models[targets[k].target] > 0) return i;
+  /** A unit of side `who` in Strike tier `tier` that has not fought this phase and has a target left; -1 if none. */
+  private pick(who: number, tier: number): number {
+    const fighters = this.fighters[who * TIERS + tier];
+    for (let j = 0; j < fighters.length; j++) {
+      const i = fighters[j];
+      if (this.fought[i] === 0 && this.models[i] > 0 && this.firstPlan(i, FIGHT) >= 0) return i;
     }
     return -1;
-  };
-
-  for (let sample = 0; sample < n; sample++) {
-    models.set(startModels);
-    counter.set(startCounter);
-    let damage = 0;
-    let destroyedIn = 0;
-    for (let turn = 1; turn <= e.turns; turn++) {
-      const active = activeSide[turn];
-      for (let phase = 0; phase < shootingFirst.length; phase++) {
-        if (shootingFirst[phase]) {
-          for (let i = 0; i < count; i++) if (side[i] === active && models[i] > 0 && plans[i * 2 + SHOOT].length > 0) damage += attack(i, SHOOT, turn);
-          continue;
-        }
-        // Combat phase (13.1): players alternate picks, the active player first, Strike-first
-        // units before all others and Strike-last units after them (19.0).
-        fought.fill(0);
-        for (let level = 0; level <= 2; level++) {
-          let picker = active;
-          for (;;) {
-            let i = pick(picker, level);
-            if (i < 0) {
-              picker = 1 - picker;
-              i = pick(picker, level);
-              if (i < 0) break;
-            }
-            damage += attack(i, FIGHT, turn);
-            fought[i] = 1;
-            picker = 1 - picker;
-          }
-        }
-      }
-      if (destroyedIn === 0 && models[focus] === 0) destroyedIn = turn;
-    }
-    tally.record(damage, focusModels - models[focus], models[focus] === 0);
-    inTurn[destroyedIn]++;
-    for (let i = 0; i < count; i++) left[i][models[i]]++;
   }
-  for (let turn = 1; turn <= e.turns; turn++) tally.recordOutcome(DESTROYED_IN_TURN, turnKey(turn), inTurn[turn]);
-  tally.recordOutcome(DESTROYED_IN_TURN, SURVIVES, inTurn[0]);
-  e.units.forEach((u, i) => left[i].forEach((times, m) => tally.recordOutcome(leftTable(u.name), String(m), times)));
+
+  /** The plan of unit i's ability against the first of its targets still on the table; -1 if none. */
+  private firstPlan(i: number, ability: number): number {
+    const end = this.planStart[i * 2 + ability + 1];
+    for (let plan = this.planStart[i * 2 + ability]; plan < end; plan++) if (this.models[this.planTarget[plan]] > 0) return plan;
+    return -1;
+  }
+
+  /** Unit i attacks the first of its targets still on the table; returns the points allocated to the focus unit. */
+  private attack(i: number, ability: number, turn: number, rng: Rng): number {
+    const plan = this.firstPlan(i, ability);
+    if (plan < 0) return 0;
+    const models = this.models;
+    const counter = this.counter;
+    const slot = (plan * 2 + (turn === 1 ? 1 : 0)) * 2 + (counter[i] > 0 ? 1 : 0);
+    let roller = this.rollers[slot][models[i]];
+    if (roller === undefined) roller = this.compile(slot);
+    if (roller === null) return 0;
+    const points = roller.roll(rng);
+    const t = this.planTarget[plan];
+    // Allocation (18.2): one point at a time onto the counter; at Health a model is slain and the
+    // counter resets; once the last model is slain the rest of the pool has no effect (18.4).
+    // Point by point, that is ⌊(counter + points) / Health⌋ models, the rest on the counter.
+    const h = this.health[t];
+    const total = counter[t] + points;
+    const slain = Math.floor(total / h);
+    let allocated = points;
+    if (slain >= models[t]) {
+      allocated = models[t] * h - counter[t];
+      models[t] = 0;
+      counter[t] = 0;
+    } else {
+      models[t] -= slain;
+      counter[t] = total - slain * h;
+    }
+    return t === this.focus ? allocated : 0;
+  }
+
+  /** Off the hot path: the ability of a slot for the models its unit has now, compiled and kept. */
+  private compile(slot: number): AbilityRoller | null {
+    const plan = slot >> 2;
+    const firstTurn = ((slot >> 1) & 1) === 1;
+    const damaged = (slot & 1) === 1;
+    const i = this.planUnit[plan];
+    const left = this.models[i];
+    const u = this.e.units[i];
+    const p = this.plans[plan];
+    const s = firstTurn ? p.firstTurn : p.laterTurns;
+    const weapons = weaponsWith(left, u.removalOrder, u.weapons, s.attacker.weapons, p.weaponIndex);
+    // Cornered Rat: the counter when the ability is declared (A10).
+    const roller = weapons.length === 0 ? null : new AbilityRoller(planOf({ ...s, attacker: { models: left, damaged: damaged ? 1 : 0, weapons } }));
+    this.rollers[slot][left] = roller;
+    return roller;
+  }
 }
