@@ -8,6 +8,7 @@
  * parsed scenario; test/sim/system-modules.test.ts checks that both pick alike on every bundled
  * scenario.
  */
+import { importOrRequireFrom } from '../core/import-or-require.js';
 import type { Rng } from '../core/rng.js';
 import type { SystemId } from '../systems/types.js';
 import type { Tally } from './tally.js';
@@ -20,19 +21,7 @@ interface Kind {
   load(): Promise<Simulate>;
 }
 
-/**
- * import(), or require() where import() cannot find the module: running from TypeScript sources
- * (vitest), a worker is CommonJS compiled by tsx's require hook (worker-entry.cts), whose import()
- * does not find the sources but whose require() does (as in systems/lookup.ts).
- */
-async function load<T>(path: string, viaImport: () => Promise<T>): Promise<T> {
-  try {
-    return await viaImport();
-  } catch (error) {
-    if (typeof require !== 'function') throw error;
-    return require(path) as T;
-  }
-}
+const load = importOrRequireFrom(import.meta.url);
 
 const tagged = (s: any, kind: string) => typeof s === 'object' && s !== null && 'kind' in s && s.kind === kind;
 const always = () => true;

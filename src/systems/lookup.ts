@@ -5,6 +5,7 @@
  * and every command but kills, compare and table do).
  */
 import { InputError } from '../core/errors.js';
+import { importOrRequireFrom } from '../core/import-or-require.js';
 import type { GameSystem, SystemId } from './types.js';
 
 interface Entry {
@@ -13,19 +14,7 @@ interface Entry {
   load: () => Promise<GameSystem<any>>;
 }
 
-/**
- * import(), or require() where import() cannot find the module: running from TypeScript sources
- * (vitest), a Monte Carlo worker is CommonJS compiled by tsx's require hook (sim/worker-entry.cts),
- * whose import() does not find the sources but whose require() does.
- */
-async function load<T>(path: string, viaImport: () => Promise<T>): Promise<T> {
-  try {
-    return await viaImport();
-  } catch (error) {
-    if (typeof require !== 'function') throw error;
-    return require(path) as T;
-  }
-}
+const load = importOrRequireFrom(import.meta.url);
 
 /**
  * Every rule set, in the order they are listed; each entry's id and aliases are its index.ts's.
