@@ -7,7 +7,7 @@ import type { ResourceLimits } from 'node:worker_threads';
 import { fileURLToPath } from 'node:url';
 import { masterState } from '../core/rng.js';
 import { findSystem, loadSystems, systemIdOf } from '../systems/lookup.js';
-import { defaultThreads, maxThreads } from './threads.js';
+import { defaultThreads } from './threads.js';
 import { WorkerFailure } from './worker-failure.js';
 import { CHUNK_SIZE, planChunks } from './chunks.js';
 import type { ChunkTask } from './roll-chunk.js';
@@ -39,8 +39,6 @@ export type MonteCarloPool = WorkerPool;
 
 /** Chunks queued per worker thread at any time. */
 const IN_FLIGHT_PER_THREAD = 3;
-
-export { defaultThreads, maxThreads };
 
 /** Threads worth starting for a job: never more than it has chunks. */
 export function threadsFor(threads: number, samples: number, chunkSize = CHUNK_SIZE): number {

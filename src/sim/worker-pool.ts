@@ -50,7 +50,6 @@ interface Pending {
 /** One thread and the tasks queued on it, by id. */
 class Thread {
   readonly pending = new Map<number, Pending>();
-  dead = false;
   readonly worker: Worker;
 
   constructor(options: WorkerPoolOptions, onDeath: (thread: Thread) => void) {
@@ -77,7 +76,6 @@ class Thread {
       cause ??= error;
     });
     this.worker.on('exit', (code) => {
-      this.dead = true;
       onDeath(this);
       const error = cause ?? new Error(`worker exited with code: ${code}`);
       for (const task of this.pending.values()) task.reject(error);
@@ -109,7 +107,7 @@ export class WorkerPool {
     return new Thread(this.options, (dead) => {
       // A dead thread is replaced on the next task, not at once: a file that cannot load would
       // otherwise start threads forever.
-      this.threads = this.threads.map((t) => (t === dead ? null : t)).filter((t): t is Thread => t !== null);
+      this.threads = this.threads.filter((t) => t !== dead);
     });
   }
 
