@@ -246,11 +246,14 @@ export function chargerPanic(f: FightScenario): { tester: Unit; panics: (left: n
   return { tester, panics: (left) => panicsFromLosses({ ...f.attacker.unit, models: start }, left) };
 }
 
-/** P(caught) by flee and pursuit dice and the winner's restraint test, worked out once each (§12.3); the dice by identity. */
-const caughtChances = new Map<DiceExpr, Map<DiceExpr, Map<number, number>>>();
+/**
+ * P(caught) by flee and pursuit dice and the winner's restraint test, worked out once each (§12.3);
+ * the dice by identity, held weakly: a unit's Random Movement dice are its parsed scenario's.
+ */
+const caughtChances = new WeakMap<DiceExpr, WeakMap<DiceExpr, Map<number, number>>>();
 function caughtOnce(test: Parameters<typeof caughtChance>[0]): number {
   let byPursuit = caughtChances.get(test.flee);
-  if (!byPursuit) caughtChances.set(test.flee, (byPursuit = new Map()));
+  if (!byPursuit) caughtChances.set(test.flee, (byPursuit = new WeakMap()));
   let byRestraint = byPursuit.get(test.pursuit);
   if (!byRestraint) byPursuit.set(test.pursuit, (byRestraint = new Map()));
   const id = test.restraint ? test.restraint.ld * 2 + (test.restraint.reroll ? 1 : 0) : -1;
