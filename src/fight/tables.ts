@@ -13,7 +13,7 @@
 import { type Dist, trim } from '../core/dist.js';
 import type { Tally } from '../sim/tally.js';
 import type { Outcome } from '../systems/types.js';
-import { ENDINGS, type Ending, FIGHTING, type Units, targetRemoved } from './types.js';
+import { ENDING_INDEX, ENDINGS, type Ending, FIGHTING, type Units, targetRemoved } from './types.js';
 
 export const NO_MARGIN = 'none';
 
@@ -21,8 +21,6 @@ export const marginTable = (round: number): string => `margin-${round}`;
 export const leftTable = (side: 'attacker' | 'target', round: number): string => `${side}-left-${round}`;
 export const endingKey = (round: number, ending: Ending): string => `${round}:${ending}`;
 export const overkillTable = (side: 'attacker' | 'target', round: number): string => `overkill-${side}-${round}`;
-
-const ENDING_INDEX = new Map(ENDINGS.map((e, i) => [e, i]));
 
 /** Sums the exact chain's tables with probability weights, in arrays indexed by number. */
 export class FightTables {

@@ -20,7 +20,8 @@ export const ENDINGS: readonly Ending[] = [
   'both-destroyed',
 ];
 
-const ENDING_INDEX = new Map(ENDINGS.map((e, i) => [e, i]));
+/** Each ending's index in ENDINGS. */
+export const ENDING_INDEX: ReadonlyMap<Ending, number> = new Map(ENDINGS.map((e, i) => [e, i]));
 const SIDE_ENDINGS = {
   attacker: Object.fromEntries(LOSER_FATES.map((f) => [f, ENDINGS.find((e) => e === `attacker-${f}`)!])),
   target: Object.fromEntries(LOSER_FATES.map((f) => [f, ENDINGS.find((e) => e === `target-${f}`)!])),
