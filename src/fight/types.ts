@@ -176,7 +176,7 @@ export interface FightModel {
   readonly challenge?: boolean;
 }
 
-/** Which side lost, and whether the target was removed, for an ending. */
+/** Whether an ending (or still fighting) leaves the target removed: destroyed or caught. */
 export function targetRemoved(ending: Ending | typeof FIGHTING): boolean {
   return ending === 'target-destroyed' || ending === 'target-caught' || ending === 'both-destroyed';
 }
