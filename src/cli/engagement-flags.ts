@@ -1,16 +1,15 @@
 /**
- * The flags of engagements (issue 15), in one place for every command and rule set:
- * `--attacker ID[:how]` (repeatable), `--turns K` (Kings of War; Age of Sigmar battle rounds) or
- * `--bounds K` (HOTT), and `--pairs` (kills). A rule set joins by giving its UnitQuestions an
- * `engagements` object (src/systems/types.ts, EngagementQuestions); nothing here knows a rule.
+ * The flags of engagements (issue 15) read and checked, in one place for every command and rule
+ * set: `--attacker ID[:how]` (repeatable), `--turns K` (Kings of War; Age of Sigmar battle rounds)
+ * or `--bounds K` (HOTT), and `--pairs` (kills); the options themselves are engagement-options.ts.
+ * A rule set joins by giving its UnitQuestions an `engagements` object (src/systems/types.ts,
+ * EngagementQuestions); nothing here knows a rule.
  */
 import { engagementsOf } from '../analysis/engagements.js';
 import { InputError } from '../core/errors.js';
 import { ATTACK_HOWS, type AttackHow, type SituationFlags } from '../systems/types.js';
 import { situationLines } from './provenance.js';
 import type { EngagementFlags } from './engagement-options.js';
-
-export { addEngagementOptions, collect, type EngagementFlags } from './engagement-options.js';
 
 /** `kow/knights:flank` → the unit id and how it attacks. */
 export function attackerSpec(text: string): { ref: string; how: AttackHow | null } {

@@ -11,7 +11,8 @@ import { DEFAULT_OPTION, type Library, questionsOf } from '../analysis/units.js'
 import { InputError } from '../core/errors.js';
 import { findSystem } from '../systems/lookup.js';
 import type { SituationFlags } from '../systems/types.js';
-import { attackerSpec, engagementSituation, type EngagementFlags, stepsOf } from './engagement-flags.js';
+import { attackerSpec, engagementSituation, stepsOf } from './engagement-flags.js';
+import type { EngagementFlags } from './engagement-options.js';
 import { samplingOptions, type SamplingFlags } from './options.js';
 import { renderResult } from './output.js';
 import { library, type QuestionFlags, situationFlags } from './questions.js';

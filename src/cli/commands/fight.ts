@@ -15,7 +15,7 @@ import { checkOutputPath, writeOutputFile } from '../file-output.js';
 import { fightToJson, fightToTerminal } from '../render/fight.js';
 import { fightToHtml } from '../render/fight-html.js';
 import { runScenario } from '../run.js';
-import { addEngagementOptions, collect } from '../engagement-flags.js';
+import { addEngagementOptions, collect } from '../engagement-options.js';
 import { fightEngagement, type FightUnitsFlags } from '../engagement-units.js';
 import { type LoadedScenario, scenarioFromJson } from '../scenario-file.js';
 import { findScenario } from '../bundled.js';

@@ -4,7 +4,8 @@
 import { Command } from 'commander';
 import { whatKills } from '../../analysis/kills.js';
 import { rankEngagements } from '../../analysis/engagements.js';
-import { addEngagementOptions, engagementSituation, type EngagementFlags, stepsOf } from '../engagement-flags.js';
+import { engagementSituation, stepsOf } from '../engagement-flags.js';
+import { addEngagementOptions, type EngagementFlags } from '../engagement-options.js';
 import { engagementKillsReport } from '../render/engagement-report.js';
 import { DEFAULT_OPTION, questionsOf, withOption } from '../../analysis/units.js';
 import { InputError } from '../../core/errors.js';
