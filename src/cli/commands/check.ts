@@ -15,6 +15,7 @@ import { findScenario, loadBundledScenarios, scenarioLabel } from '../bundled.js
 import { type Provenance, provenanceJson, provenanceLines, runProvenance } from '../provenance.js';
 import { findSystem } from '../../systems/registry.js';
 import { grouped } from '../../core/budget.js';
+import { writeStdout } from '../stdout.js';
 
 export const DEFAULT_CHECK_SAMPLES = 1_000_000;
 
@@ -63,7 +64,7 @@ Examples:
     }
     const assumed = files.length ? [] : [`scenarios: every bundled scenario${flags.system ? ` of ${findSystem(flags.system, '--system').id}` : ''} (${scenarios.length})`];
     const record = runProvenance('both', sampling, [], assumed, 'scenario');
-    process.stdout.write(`${flags.json ? JSON.stringify({ run: provenanceJson(record), scenarios: results.map(checkJson) }, null, 2) : checkTable(results, record)}\n`);
+    writeStdout(`${flags.json ? JSON.stringify({ run: provenanceJson(record), scenarios: results.map(checkJson) }, null, 2) : checkTable(results, record)}\n`);
     if (results.some((r) => !r.agreement!.pass)) process.exitCode = 1;
   });
 }
