@@ -70,6 +70,7 @@ export function leadershipPass(ld: number): number {
   return LD_PASS_WAYS[clampCharacteristic(ld)] / 36;
 }
 
+/** Full-rank and Horde widths by troop type (one object each, rankWidths returns them) — 9th Age §4.3, §9. */
 const MONSTROUS_RANKS = { full: 3, horde: 6 } as const;
 const MONSTER_RANKS = { full: 1, horde: Infinity } as const;
 const STANDARD_RANKS = { full: 5, horde: 10 } as const;
