@@ -176,8 +176,8 @@ export async function withEvaluator<T>(f: QuestionFlags, pairings: number, ask: 
     const value = await interruptible(() =>
       ask(async (system, input, label) => {
         seen(input);
-        findSystem(system).parse(input);
-        const tally = await runMonteCarlo({ system, input, label, ...options, onProgress: progress.update }, pool);
+        const parsed = findSystem(system).parse(input);
+        const tally = await runMonteCarlo({ system, input, parsed, label, ...options, onProgress: progress.update }, pool);
         progress.endPart(options.samples);
         return tallyToOutcome(tally);
       }),

@@ -51,6 +51,7 @@ export async function runScenario(scenario: LoadedScenario, engine: Engine, opti
       const job = {
         system: scenario.system.id,
         input: scenario.input,
+        parsed: scenario.parsed,
         label: scenario.name,
         samples: options.samples,
         seed: options.seed,
