@@ -224,7 +224,7 @@ function rollAnyAttack(p: AttackDice, rng: Rng, victim: Victim): number {
       ok = f === 6 || (f !== 1 && f >= need);
     }
     if (!ok) return 0;
-    poisonedWound = p.poisoned && f === 6;
+    poisonedWound = p.poisoned && f === 6; // Poisoned Attacks: the final die a natural 6 (§7, A11)
   }
   // Lucky Shield: the first hit the bearer's model suffers while using it is discarded (§11)
   if (p.luckyShield && !victim.shieldSpent) {
@@ -243,7 +243,7 @@ function rollAnyAttack(p: AttackDice, rng: Rng, victim: Victim): number {
       ok = need !== 0 && f !== 1 && (f === 6 || f >= need);
     }
     if (!ok) return 0;
-    lethal = p.lethalStrike && f === 6;
+    lethal = p.lethalStrike && f === 6; // Lethal Strike: a natural 6 to wound (§7)
   }
   const armour = lethal ? p.lethalArmourNeed : p.armourNeed;
   if (armour <= 6) {
@@ -270,6 +270,7 @@ function rollAnyAttack(p: AttackDice, rng: Rng, victim: Victim): number {
   }
   if (need !== -1 && protectionSaves(need, reroll, rng)) return 0;
   if (p.hellfire) victim.hellfire = true; // Hellfire: an unsaved wound (§7)
+  // Multiple Wounds, capped at the target's Wounds (§4.10)
   return p.multipleWounds ? Math.min(rollDice(p.multipleWounds, rng), p.woundsCap) : 1;
 }
 
