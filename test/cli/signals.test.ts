@@ -15,6 +15,11 @@ const PLAIN = ['attack', '--attacks', '20', '--hit', '3', '--wound', '4', '--sav
  * it sometimes finished first).
  */
 const LONG_EXACT = ['attack', '--attacks', '500', '--hit', '4', '--wound', '4', '--damage', 'D6+300'];
+/**
+ * "At once": the jobs below run for hours, so a process that ends within 2 s of the signal was
+ * stopped by it. Typically 50–150 ms; the margin is for a machine loaded by other jobs (566 ms seen).
+ */
+const STOPS_AT_ONCE_MS = 2000;
 /** A Monte Carlo job that would run for hours. */
 const LONG_MC = [...PLAIN, '--mc', '--samples', '5000000000', '--threads', '2'];
 
@@ -60,21 +65,21 @@ describe('signals', () => {
   it('Ctrl-C during a long exact computation stops it at once (130, nothing printed)', async () => {
     const e = await signalled(LONG_EXACT, 'SIGINT', 1.2);
     expect(shellStatus(e)).toBe(130);
-    expect(e.afterSignal).toBeLessThan(500);
+    expect(e.afterSignal).toBeLessThan(STOPS_AT_ONCE_MS);
     expect(e.stdout).toBe('');
   });
 
   it('Ctrl-C during Monte Carlo stops the workers and exits 130 with one line', async () => {
     const e = await signalled(LONG_MC, 'SIGINT', 1);
     expect(e.code).toBe(130);
-    expect(e.afterSignal).toBeLessThan(500);
+    expect(e.afterSignal).toBeLessThan(STOPS_AT_ONCE_MS);
     expect(e.stderr.trim()).toBe('warodds: interrupted');
   });
 
   it('SIGTERM during Monte Carlo exits 143, quietly', async () => {
     const e = await signalled(LONG_MC, 'SIGTERM', 1);
     expect(e.code).toBe(143);
-    expect(e.afterSignal).toBeLessThan(500);
+    expect(e.afterSignal).toBeLessThan(STOPS_AT_ONCE_MS);
     expect(e.stderr).toBe('');
   });
 });
