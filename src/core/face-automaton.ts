@@ -21,6 +21,11 @@ export interface FaceStep {
   value: number;
 }
 
+/** The step that ends the run with `value`. */
+export const endRun = (value: number): FaceStep => ({ next: 0, done: true, value });
+/** The step that goes on to state `next`, adding `value`. */
+export const goTo = (next: number, value = 0): FaceStep => ({ next, done: false, value });
+
 /** Most states an automaton may have, and most faces per block. */
 export const MAX_STATES = 64;
 const BLOCK = 4;
@@ -108,6 +113,26 @@ export class FaceAutomaton {
 
 const SIX_TO_THE_K = Int32Array.from(SIX_TO_THE);
 
+/**
+ * Automata by a key naming everything their step reads, for a simulator that builds the same
+ * automaton again per chunk and per fight state. At most MAX_KEPT are kept: a full cache is
+ * emptied, so a long run of varied scenarios cannot grow it without bound.
+ */
+export class AutomatonCache {
+  private static readonly MAX_KEPT = 256;
+  private readonly kept = new Map<string, FaceAutomaton>();
+
+  /** The automaton kept under `key`, built by `build` on first use. */
+  get(key: string, build: () => FaceAutomaton): FaceAutomaton {
+    let automaton = this.kept.get(key);
+    if (automaton === undefined) {
+      if (this.kept.size === AutomatonCache.MAX_KEPT) this.kept.clear();
+      this.kept.set(key, (automaton = build()));
+    }
+    return automaton;
+  }
+}
+
 /** Counters by the faces they count (a 6-bit mask): 64 at most. */
 const counters = new Map<number, FaceAutomaton>();
 
@@ -119,6 +144,6 @@ export function faceCounter(counts: (face: number) => boolean): FaceAutomaton {
   let mask = 0;
   for (let face = 1; face <= 6; face++) if (counts(face)) mask |= 1 << (face - 1);
   let counter = counters.get(mask);
-  if (!counter) counters.set(mask, (counter = new FaceAutomaton((_, face) => ({ next: 0, done: true, value: (mask >> (face - 1)) & 1 }))));
+  if (!counter) counters.set(mask, (counter = new FaceAutomaton((_, face) => endRun((mask >> (face - 1)) & 1))));
   return counter;
 }

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { Rng } from '../../src/core/rng.js';
-import { FaceAutomaton, type FaceStep } from '../../src/core/face-automaton.js';
+import { AutomatonCache, FaceAutomaton, type FaceStep, endRun } from '../../src/core/face-automaton.js';
 
 describe('Rng.takeFaces', () => {
   it('gives the faces of as many d6() calls, in order, mixed with d6() calls', () => {
@@ -93,5 +93,26 @@ describe('FaceAutomaton', () => {
     expect(() => new FaceAutomaton(() => ({ next: 3, done: true, value: 0 }))).toThrow(/back to state 0/);
     expect(() => new FaceAutomaton(() => ({ next: 0, done: true, value: -1 }))).toThrow(/out of range/);
     expect(() => new FaceAutomaton((s) => ({ next: s + 1, done: false, value: 0 }))).toThrow(/more than 64 states/);
+  });
+});
+
+describe('AutomatonCache', () => {
+  it('builds an automaton once per key, and empties itself when 256 are kept', () => {
+    const cache = new AutomatonCache();
+    let builds = 0;
+    const build = () => {
+      builds++;
+      return new FaceAutomaton(() => endRun(1));
+    };
+    const first = cache.get('a', build);
+    expect(cache.get('a', build)).toBe(first);
+    expect(builds).toBe(1);
+    for (let i = 1; i < 256; i++) cache.get(`k${i}`, build);
+    expect(builds).toBe(256);
+    // 256 kept: 'a' is still there; the next new key empties the cache first.
+    expect(cache.get('a', build)).toBe(first);
+    cache.get('new', build);
+    expect(cache.get('a', build)).not.toBe(first);
+    expect(builds).toBe(258);
   });
 });

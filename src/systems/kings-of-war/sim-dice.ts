@@ -5,7 +5,7 @@
  * faces) does, never a probability.
  */
 import type { Rng } from '../../core/rng.js';
-import { FaceAutomaton } from '../../core/face-automaton.js';
+import { FaceAutomaton, endRun, goTo } from '../../core/face-automaton.js';
 import type { NervePlan } from './plan.js';
 import { nerveResult, succeeds } from './tables.js';
 
@@ -64,9 +64,9 @@ export class PoolRoller {
     this.hits = rerollOnes ? null : new FaceCount((face) => succeeds(face, need));
     this.rerolling = rerollOnes
       ? new FaceAutomaton((state, face) => {
-          if (state === 0 && face === 1) return { next: 1, done: false, value: 0 };
-          if (succeeds(face, need)) return { next: 0, done: true, value: 1 };
-          return { next: 0, done: true, value: state === 0 ? FAILED : 0 };
+          if (state === 0 && face === 1) return goTo(1);
+          if (succeeds(face, need)) return endRun(1);
+          return endRun(state === 0 ? FAILED : 0);
         })
       : null;
   }
