@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { Rng } from '../../src/core/rng.js';
-import { AutomatonCache, FaceAutomaton, type FaceStep, endRun } from '../../src/core/face-automaton.js';
+import { AutomatonCache, FaceAutomaton, FaceCounter, type FaceStep, endRun } from '../../src/core/face-automaton.js';
 
 describe('Rng.takeFaces', () => {
   it('gives the faces of as many d6() calls, in order, mixed with d6() calls', () => {
@@ -114,5 +114,25 @@ describe('AutomatonCache', () => {
     cache.get('new', build);
     expect(cache.get('a', build)).not.toBe(first);
     expect(builds).toBe(258);
+  });
+});
+
+describe('FaceCounter', () => {
+  it('counts what every rule on the six faces accepts, as die by die, and stays in step', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 63 }), fc.integer({ min: 0, max: 2 ** 31 }), fc.array(fc.integer({ min: 0, max: 30 }), { minLength: 1, maxLength: 20 }), (mask, seed, sizes) => {
+        const accepts = (face: number) => ((mask >> (face - 1)) & 1) === 1;
+        const counter = new FaceCounter(accepts);
+        const byDie = new Rng(seed, 3, 5, 7);
+        const byBlock = new Rng(seed, 3, 5, 7);
+        for (const n of sizes) {
+          let expected = 0;
+          for (let i = 0; i < n; i++) if (accepts(byDie.d6())) expected++;
+          expect(counter.count(byBlock, n)).toBe(expected);
+        }
+        expect(byBlock.d6()).toBe(byDie.d6());
+      }),
+      { seed: 42, numRuns: 300 },
+    );
   });
 });

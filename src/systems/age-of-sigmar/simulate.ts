@@ -8,7 +8,7 @@
  * and the ward are also written as automata over the faces (attackStep, core/face-automaton.ts),
  * which read the same dice in the same order five at a time.
  */
-import { AutomatonCache, FaceAutomaton, type FaceStep, endRun, faceCounter, goTo } from '../../core/face-automaton.js';
+import { AutomatonCache, FaceAutomaton, type FaceCounter, type FaceStep, endRun, faceCounter, goTo } from '../../core/face-automaton.js';
 import { type FlatDice, flat, rollFlat } from '../../core/flat-dice.js';
 import type { Rng } from '../../core/rng.js';
 import { Counts, type Tally } from '../../sim/tally.js';
@@ -134,8 +134,8 @@ export class AbilityRoller {
   private readonly plain: boolean;
   private readonly automata: FaceAutomaton[];
   private readonly runs: Int32Array;
-  /** One D6 per point of damage; a run's value is 1 when the point is not warded (18.1). */
-  private readonly ward: FaceAutomaton;
+  /** One D6 per point of damage; counts the points not warded (18.1). */
+  private readonly ward: FaceCounter;
   /** No ward: every point's die is still read (the same dice as with a ward), but not looked up. */
   private readonly wardless: boolean;
 
@@ -165,7 +165,7 @@ export class AbilityRoller {
       skipFaces(rng, pool);
       return pool;
     }
-    return this.ward.run(rng, pool);
+    return this.ward.count(rng, pool);
   }
 }
 
