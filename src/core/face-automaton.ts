@@ -3,8 +3,8 @@
  * its procedure — one attack: the hit die, its re-roll, the wound die, the save die, ... — as a
  * small automaton over D6 faces: from a state, a face leads to the next state, may end the run
  * and may add a value (damage, or counters packed into one number). `FaceAutomaton` then works
- * out, once, what every block of up to five faces does from every state, by applying that same
- * step to each face of the block in order; `run` reads the dice of n runs from the Rng five at a
+ * out, once, what every block of up to four faces does from every state, by applying that same
+ * step to each face of the block in order; `run` reads the dice of n runs from the Rng four at a
  * time (Rng.takeFaces) and looks each block up, instead of one unpredictable branch per die.
  *
  * The dice are exactly those of the die-by-die procedure, in the same order (every face taken is a
@@ -27,9 +27,9 @@ export const endRun = (value: number): FaceStep => ({ next: 0, done: true, value
 export const goTo = (next: number, value = 0): FaceStep => ({ next, done: false, value });
 
 /** Most states an automaton may have, and most faces per block. */
-export const MAX_STATES = 64;
+const MAX_STATES = 64;
 const BLOCK = 4;
-const SIX_TO_THE = [1, 6, 36, 216, 1296, 7776];
+const SIX_TO_THE = Int32Array.of(1, 6, 36, 216, 1296);
 /** Table entries: next state in bits 0–5, runs ended in bits 6–8, the value from bit 9 on. */
 const STATE_BITS = 6;
 const STATE_MASK = MAX_STATES - 1;
@@ -39,7 +39,7 @@ const VALUE_SHIFT = 9;
 const MAX_BLOCK_VALUE = 2 ** (32 - VALUE_SHIFT) - 1;
 
 export class FaceAutomaton {
-  /** One table per block length k = 1..5, end to end: entry offset[k] + state · 6^k + digits. */
+  /** One table per block length k = 1..BLOCK, end to end: entry offset[k] + state · 6^k + digits. */
   private readonly table: Uint32Array;
   private readonly offset: Int32Array;
 
@@ -102,7 +102,7 @@ export class FaceAutomaton {
     while (left > 0) {
       const digits = rng.takeFaces(left < BLOCK ? left : BLOCK);
       const k = rng.taken;
-      const entry = table[offset[k] + state * SIX_TO_THE_K[k] + digits];
+      const entry = table[offset[k] + state * SIX_TO_THE[k] + digits];
       state = entry & STATE_MASK;
       left -= (entry >>> DONE_SHIFT) & 7;
       value += entry >>> VALUE_SHIFT;
@@ -110,8 +110,6 @@ export class FaceAutomaton {
     return value;
   }
 }
-
-const SIX_TO_THE_K = Int32Array.from(SIX_TO_THE);
 
 /**
  * Automata by a key naming everything their step reads, for a simulator that builds the same
