@@ -53,7 +53,7 @@ export class AttackDice {
   readonly lethalArmourNeed: number;
   readonly armourReroll: boolean;
   readonly luckyCharm: boolean;
-  /** Ward or Regeneration need (−1: none), and whether a success is re-rolled (Holy); the same under Lethal Strike, and Gemstone Shielding's. */
+  /** Ward or Regeneration need (−1: none), and whether a success is re-rolled (Holy Attacks, §7); the same under Lethal Strike, and Gemstone Shielding's. */
   readonly protectionNeed: number;
   readonly protectionReroll: boolean;
   readonly lethalProtectionNeed: number;
@@ -153,12 +153,12 @@ export class AttackDiceTable {
   }
 }
 
-/** A D6 roll against a protection need (natural 1 fails, A13), a success re-rolled once when asked (Holy). */
+/** A D6 roll against a protection need (natural 1 fails, A13), a success re-rolled once when asked (Holy Attacks, §7). */
 function protectionSaves(need: number, reroll: boolean, rng: Rng): boolean {
   let f = rng.d6();
   let saved = f !== 1 && f >= need;
   if (saved && reroll) {
-    f = rng.d6(); // Holy: a successful ward must be re-rolled
+    f = rng.d6(); // Holy Attacks: a successful ward must be re-rolled (§7, §4.8)
     saved = f !== 1 && f >= need;
   }
   return saved;
@@ -181,7 +181,7 @@ function rollPlainAttack(p: AttackDice, rng: Rng): number {
     f = rng.d6();
     if (f === 1 || (f !== 6 && f < need)) {
       if (!p.hitReroll) return 0;
-      f = rng.d6(); // Hatred: the re-roll is final
+      f = rng.d6(); // Hatred: the re-roll is final (§7, §4.5)
       if (f === 1 || (f !== 6 && f < need)) return 0;
     }
     poisonedWound = p.poisoned && f === 6;
@@ -219,7 +219,7 @@ function rollAnyAttack(p: AttackDice, rng: Rng, victim: Victim): number {
     let f = rng.d6();
     let ok = f === 6 || (f !== 1 && f >= need);
     if (!ok && p.hitReroll) {
-      f = rng.d6(); // Hatred: the re-roll is final
+      f = rng.d6(); // Hatred: the re-roll is final (§7, §4.5)
       ok = f === 6 || (f !== 1 && f >= need);
     }
     if (!ok) return 0;
@@ -249,7 +249,7 @@ function rollAnyAttack(p: AttackDice, rng: Rng, victim: Victim): number {
     let f = rng.d6();
     let saved = f !== 1 && f >= armour;
     if (!saved && p.armourReroll) {
-      f = rng.d6(); // Dusk Stone
+      f = rng.d6(); // Dusk Stone: failed armour saves re-rolled (§11, §4.7)
       saved = f !== 1 && f >= armour;
     } else if (!saved && p.luckyCharm && !victim.charmSpent) {
       victim.charmSpent = true; // Lucky Charm: one failed armour save re-rolled (§11)
@@ -334,7 +334,7 @@ function attackStep(p: AttackProfile): (state: number, face: number) => FaceStep
         if (passes(f, hit.need)) return hitWith(f);
         return hit.rerollMisses ? goTo(HIT_AGAIN) : endRun(0);
       case HIT_AGAIN:
-        // Hatred: the re-roll is final.
+        // Hatred: the re-roll is final (§7, §4.5).
         return hit.kind === 'roll' && passes(f, hit.need) ? hitWith(f) : endRun(0);
       case CHAIN_SECOND:
         return hit.kind === 'chain' && f >= hit.second ? goTo(WOUND) : endRun(0);
@@ -352,12 +352,12 @@ function attackStep(p: AttackProfile): (state: number, face: number) => FaceStep
         return p.armourReroll ? goTo(ARMOUR_AGAIN + (lethal ? LETHAL : 0)) : toWard(lethal);
       }
       case ARMOUR_AGAIN:
-        // Dusk Stone: the re-roll is final.
+        // Dusk Stone: the re-roll is final (§11, §4.7).
         return saves(f, lethal ? p.lethalArmourNeed : p.armourNeed) ? endRun(0) : toWard(lethal);
       case WARD: {
         const ward = (lethal ? p.lethalProtection : p.protection) as Protection;
         if (!saves(f, ward.need)) return unsaved();
-        // Holy: a successful ward must be re-rolled.
+        // Holy Attacks: a successful ward must be re-rolled (§7, §4.8).
         return ward.rerollSuccess ? goTo(WARD_AGAIN + (lethal ? LETHAL : 0)) : endRun(0);
       }
       case WARD_AGAIN: {
