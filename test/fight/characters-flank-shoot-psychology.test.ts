@@ -8,13 +8,9 @@ import { describe, expect, it } from 'vitest';
 import { UnsupportedRuleError } from '../../src/core/errors.js';
 import { ninthAgeWithFights as ninthAge } from '../../src/systems/ninth-age/index.js';
 import { warhammerFantasyWithFights as warhammerFantasy } from '../../src/systems/warhammer-fantasy/index.js';
+import { convolve } from '../support/kow-reference.js';
 import { binomial, table } from './support.js';
 
-const convolve = (a: number[], b: number[]): number[] => {
-  const out = new Array<number>(a.length + b.length - 1).fill(0);
-  a.forEach((p, i) => b.forEach((q, j) => (out[i + j] += p * q)));
-  return out;
-};
 /** P(2D6 ≤ ld). */
 const pass2d6 = (ld: number): number => {
   let n = 0;

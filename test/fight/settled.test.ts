@@ -63,7 +63,26 @@ describe('SettledRounds', () => {
     expect(settled.state(idOf(SAMPLES[1][0]))).toBe(3);
     const tally = new Tally();
     settled.intoTally(tally, SAMPLES.length);
-    expect(tally.toJSON()).toEqual(expectedTally().toJSON());
+    const data = tally.toJSON();
+    expect(data).toEqual(expectedTally().toJSON());
+    // The same tables written out by hand from their definitions (tables.ts), not through FightTables:
+    // samples 1 and 3 end in round 1 (target-escaped), sample 2 in round 2 (both-destroyed); each
+    // round after the end counts no margin ('none'), no Overkill and the units the fight ended with.
+    const o = data.outcomes;
+    expect(data.samples).toBe(3);
+    expect(o.ending).toEqual({ '1:target-escaped': 2, '2:both-destroyed': 1 });
+    expect(data.morale).toEqual({ 'target-escaped': 2, 'both-destroyed': 1 });
+    expect(o['margin-1']).toEqual({ '2': 2, '5000': 1 });
+    expect(o['margin-2']).toEqual({ '-1': 1, none: 2 });
+    expect(o['margin-4']).toEqual({ none: 3 });
+    expect(o['attacker-left-1']).toEqual({ '9': 1, '10': 2 });
+    expect(o['target-left-2']).toEqual({ '0': 1, '6': 2 });
+    expect(o['overkill-attacker-1']).toEqual({ '1': 2, none: 1 });
+    expect(o['overkill-target-2']).toEqual({ '3': 1, none: 2 });
+    // The target's wounds at the end: 4 (twice) and 10; removed only by both-destroyed.
+    expect(data.damage[4]).toBe(2);
+    expect(data.damage[10]).toBe(1);
+    expect(data.destroyed).toBe(1);
   });
 
   it('tells a removed side apart from the same state, and refuses other units for the same key', () => {

@@ -11,7 +11,8 @@ export const table = (o: { outcomes?: Record<string, Record<string, number>> }, 
 
 /**
  * `n` seeded simulated fights agree with the exact chain on table `name`: every entry within 4.5
- * standard errors of a binomial proportion (a wrong answer off by more fails).
+ * standard errors of a binomial proportion (a wrong answer off by more fails), and no sample lands
+ * on an entry the exact chain gives no probability.
  */
 export function expectSimulatorMatches<S>(system: GameSystem<S>, s: S, seed: string, n: number, name: string): void {
   const tally = new Tally();
@@ -22,4 +23,5 @@ export function expectSimulatorMatches<S>(system: GameSystem<S>, s: S, seed: str
     const se = Math.sqrt((p * (1 - p)) / n);
     expect(Math.abs((counts.get(k) ?? 0) / n - p)).toBeLessThan(4.5 * se + 1e-12);
   }
+  for (const [k, c] of counts) if (c > 0) expect(exact[k] ?? 0, `${name}: '${k}' simulated ${c} times`).toBeGreaterThan(0);
 }

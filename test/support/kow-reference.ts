@@ -1,5 +1,6 @@
 /**
- * Kings of War reference computations written from rules/kings-of-war.md, independent of src/:
+ * Reference computations written from the rules files, independent of src/ (the convolution is
+ * shared with the whole-fight tests of other rule sets): from rules/kings-of-war.md,
  * the convolution of attackers' damage and the 2D6 nerve table of §6.2.
  */
 

