@@ -3,8 +3,8 @@
  * its procedure — one attack: the hit die, its re-roll, the wound die, the save die, ... — as a
  * small automaton over D6 faces: from a state, a face leads to the next state, may end the run
  * and may add a value (damage, or counters packed into one number). `FaceAutomaton` then works
- * out, once, what every block of up to five faces does from every state, by applying that same
- * step to each face of the block in order; `run` reads the dice of n runs from the Rng five at a
+ * out, once, what every block of up to four faces does from every state, by applying that same
+ * step to each face of the block in order; `run` reads the dice of n runs from the Rng four at a
  * time (Rng.takeFaces) and looks each block up, instead of one unpredictable branch per die.
  *
  * The dice are exactly those of the die-by-die procedure, in the same order (every face taken is a
@@ -21,10 +21,15 @@ export interface FaceStep {
   value: number;
 }
 
+/** The step that ends the run with `value`. */
+export const endRun = (value: number): FaceStep => ({ next: 0, done: true, value });
+/** The step that goes on to state `next`, adding `value`. */
+export const goTo = (next: number, value = 0): FaceStep => ({ next, done: false, value });
+
 /** Most states an automaton may have, and most faces per block. */
-export const MAX_STATES = 64;
+const MAX_STATES = 64;
 const BLOCK = 4;
-const SIX_TO_THE = [1, 6, 36, 216, 1296, 7776];
+const SIX_TO_THE = Int32Array.of(1, 6, 36, 216, 1296);
 /** Table entries: next state in bits 0–5, runs ended in bits 6–8, the value from bit 9 on. */
 const STATE_BITS = 6;
 const STATE_MASK = MAX_STATES - 1;
@@ -34,7 +39,7 @@ const VALUE_SHIFT = 9;
 const MAX_BLOCK_VALUE = 2 ** (32 - VALUE_SHIFT) - 1;
 
 export class FaceAutomaton {
-  /** One table per block length k = 1..5, end to end: entry offset[k] + state · 6^k + digits. */
+  /** One table per block length k = 1..BLOCK, end to end: entry offset[k] + state · 6^k + digits. */
   private readonly table: Uint32Array;
   private readonly offset: Int32Array;
 
@@ -97,7 +102,7 @@ export class FaceAutomaton {
     while (left > 0) {
       const digits = rng.takeFaces(left < BLOCK ? left : BLOCK);
       const k = rng.taken;
-      const entry = table[offset[k] + state * SIX_TO_THE_K[k] + digits];
+      const entry = table[offset[k] + state * SIX_TO_THE[k] + digits];
       state = entry & STATE_MASK;
       left -= (entry >>> DONE_SHIFT) & 7;
       value += entry >>> VALUE_SHIFT;
@@ -106,19 +111,70 @@ export class FaceAutomaton {
   }
 }
 
-const SIX_TO_THE_K = Int32Array.from(SIX_TO_THE);
+/**
+ * Automata by a key naming everything their step reads, for a simulator that builds the same
+ * automaton again per chunk and per fight state. At most MAX_KEPT are kept: a full cache is
+ * emptied, so a long run of varied scenarios cannot grow it without bound.
+ */
+export class AutomatonCache {
+  private static readonly MAX_KEPT = 256;
+  private readonly kept = new Map<string, FaceAutomaton>();
 
-/** Counters by the faces they count (a 6-bit mask): 64 at most. */
-const counters = new Map<number, FaceAutomaton>();
+  /** The automaton kept under `key`, built by `build` on first use. */
+  get(key: string, build: () => FaceAutomaton): FaceAutomaton {
+    let automaton = this.kept.get(key);
+    if (automaton === undefined) {
+      if (this.kept.size === AutomatonCache.MAX_KEPT) this.kept.clear();
+      this.kept.set(key, (automaton = build()));
+    }
+    return automaton;
+  }
+}
 
 /**
- * One die per run, counting the faces `counts` accepts: `run(rng, n)` rolls n D6 and returns how
- * many of them `counts` accepts (a ward per point of damage, Regeneration per point, ...).
+ * Counts the faces a rule accepts among n D6, one die per run and no state: the dice are read up
+ * to BLOCK at a time (Rng.takeFaces) and each block looked up in a table of how many of its faces
+ * count — lighter than a FaceAutomaton, as every face ends its run. A block of k < BLOCK faces is
+ * looked up as BLOCK digits, the missing ones 0, a face of 1: so the table counts faces that
+ * exclude 1 — the rule's own, or else the faces it refuses (the count is then n less those).
  */
-export function faceCounter(counts: (face: number) => boolean): FaceAutomaton {
+export class FaceCounter {
+  private readonly table = new Uint8Array(SIX_TO_THE[BLOCK]);
+  /** Whether the rule accepts a 1, and the table counts the faces it refuses. */
+  private readonly complement: boolean;
+
+  constructor(counts: (face: number) => boolean) {
+    const complement = counts(1);
+    this.complement = complement;
+    for (let digits = 0; digits < SIX_TO_THE[BLOCK]; digits++)
+      for (let i = 0, rest = digits; i < BLOCK; i++, rest = Math.floor(rest / 6)) if (counts((rest % 6) + 1) !== complement) this.table[digits]++;
+  }
+
+  /** Roll n D6: how many of them the rule accepts. */
+  count(rng: Rng, n: number): number {
+    const table = this.table;
+    let counted = 0;
+    let left = n;
+    while (left > 0) {
+      const digits = rng.takeFaces(left < BLOCK ? left : BLOCK);
+      left -= rng.taken;
+      counted += table[digits];
+    }
+    return this.complement ? n - counted : counted;
+  }
+}
+
+/** Counters by the faces they count (a 6-bit mask): 64 at most. */
+const counters = new Map<number, FaceCounter>();
+
+/**
+ * The counter of the faces `counts` accepts (a ward per point of damage, Regeneration per point,
+ * the hits of a pool, ...), shared by every rule that counts the same faces.
+ */
+export function faceCounter(counts: (face: number) => boolean): FaceCounter {
   let mask = 0;
   for (let face = 1; face <= 6; face++) if (counts(face)) mask |= 1 << (face - 1);
   let counter = counters.get(mask);
-  if (!counter) counters.set(mask, (counter = new FaceAutomaton((_, face) => ({ next: 0, done: true, value: (mask >> (face - 1)) & 1 }))));
+  if (!counter) counters.set(mask, (counter = new FaceCounter((face) => ((mask >> (face - 1)) & 1) === 1)));
   return counter;
 }

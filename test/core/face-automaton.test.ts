@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { Rng } from '../../src/core/rng.js';
-import { FaceAutomaton, type FaceStep } from '../../src/core/face-automaton.js';
+import { AutomatonCache, FaceAutomaton, FaceCounter, type FaceStep, endRun } from '../../src/core/face-automaton.js';
 
 describe('Rng.takeFaces', () => {
   it('gives the faces of as many d6() calls, in order, mixed with d6() calls', () => {
@@ -93,5 +93,46 @@ describe('FaceAutomaton', () => {
     expect(() => new FaceAutomaton(() => ({ next: 3, done: true, value: 0 }))).toThrow(/back to state 0/);
     expect(() => new FaceAutomaton(() => ({ next: 0, done: true, value: -1 }))).toThrow(/out of range/);
     expect(() => new FaceAutomaton((s) => ({ next: s + 1, done: false, value: 0 }))).toThrow(/more than 64 states/);
+  });
+});
+
+describe('AutomatonCache', () => {
+  it('builds an automaton once per key, and empties itself when 256 are kept', () => {
+    const cache = new AutomatonCache();
+    let builds = 0;
+    const build = () => {
+      builds++;
+      return new FaceAutomaton(() => endRun(1));
+    };
+    const first = cache.get('a', build);
+    expect(cache.get('a', build)).toBe(first);
+    expect(builds).toBe(1);
+    for (let i = 1; i < 256; i++) cache.get(`k${i}`, build);
+    expect(builds).toBe(256);
+    // 256 kept: 'a' is still there; the next new key empties the cache first.
+    expect(cache.get('a', build)).toBe(first);
+    cache.get('new', build);
+    expect(cache.get('a', build)).not.toBe(first);
+    expect(builds).toBe(258);
+  });
+});
+
+describe('FaceCounter', () => {
+  it('counts what every rule on the six faces accepts, as die by die, and stays in step', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 63 }), fc.integer({ min: 0, max: 2 ** 31 }), fc.array(fc.integer({ min: 0, max: 30 }), { minLength: 1, maxLength: 20 }), (mask, seed, sizes) => {
+        const accepts = (face: number) => ((mask >> (face - 1)) & 1) === 1;
+        const counter = new FaceCounter(accepts);
+        const byDie = new Rng(seed, 3, 5, 7);
+        const byBlock = new Rng(seed, 3, 5, 7);
+        for (const n of sizes) {
+          let expected = 0;
+          for (let i = 0; i < n; i++) if (accepts(byDie.d6())) expected++;
+          expect(counter.count(byBlock, n)).toBe(expected);
+        }
+        expect(byBlock.d6()).toBe(byDie.d6());
+      }),
+      { seed: 42, numRuns: 300 },
+    );
   });
 });

@@ -8,7 +8,7 @@
  * and the ward are also written as automata over the faces (attackStep, core/face-automaton.ts),
  * which read the same dice in the same order five at a time.
  */
-import { FaceAutomaton, type FaceStep, faceCounter } from '../../core/face-automaton.js';
+import { AutomatonCache, FaceAutomaton, type FaceCounter, type FaceStep, endRun, faceCounter, goTo } from '../../core/face-automaton.js';
 import { type FlatDice, flat, rollFlat } from '../../core/flat-dice.js';
 import type { Rng } from '../../core/rng.js';
 import { Counts, type Tally } from '../../sim/tally.js';
@@ -99,7 +99,7 @@ class WeaponRoller {
     this.damage = flat(g.damage);
     this.damageBonus = g.damageBonus;
     this.sharedCritDamage = g.sharedCritDamage;
-    this.automaton = this.damage.count <= 1 && this.damage.discard === 0 ? shared(attackKey(this), () => attackAutomaton(this)) : null;
+    this.automaton = this.damage.count <= 1 && this.damage.discard === 0 ? automata.get(attackKey(this), () => attackAutomaton(this)) : null;
   }
 }
 
@@ -134,8 +134,8 @@ export class AbilityRoller {
   private readonly plain: boolean;
   private readonly automata: FaceAutomaton[];
   private readonly runs: Int32Array;
-  /** One D6 per point of damage; a run's value is 1 when the point is not warded (18.1). */
-  private readonly ward: FaceAutomaton;
+  /** One D6 per point of damage; counts the points not warded (18.1). */
+  private readonly ward: FaceCounter;
   /** No ward: every point's die is still read (the same dice as with a ward), but not looked up. */
   private readonly wardless: boolean;
 
@@ -165,7 +165,7 @@ export class AbilityRoller {
       skipFaces(rng, pool);
       return pool;
     }
-    return this.ward.run(rng, pool);
+    return this.ward.count(rng, pool);
   }
 }
 
@@ -259,17 +259,7 @@ function rollMortal(m: MortalRoller, rng: Rng): number {
  * Automata by what they roll: an engagement compiles an ability for each number of models left,
  * and they share their weapons' tables (fewer to build, and fewer to keep in the cache).
  */
-const automata = new Map<string, FaceAutomaton>();
-const MAX_KEPT = 256;
-
-function shared(key: string, build: () => FaceAutomaton): FaceAutomaton {
-  let automaton = automata.get(key);
-  if (!automaton) {
-    if (automata.size === MAX_KEPT) automata.clear();
-    automata.set(key, (automaton = build()));
-  }
-  return automaton;
-}
+const automata = new AutomatonCache();
 
 /** Everything attackAutomaton reads of a weapon. */
 function attackKey(w: WeaponRoller): string {
@@ -298,21 +288,19 @@ function attackAutomaton(w: WeaponRoller): FaceAutomaton {
   const dieFaces = d.count === 0 ? 0 : d.sides;
   // Context: plain hit (another follows: more), or a hit of a shared Crit (2 Hits) with `through` so far.
   const state = (stage: number, shared: boolean, more: boolean, through: number) => stage + DIE_STAGES * ((more ? 1 : 0) + 2 * (shared ? 1 + through : 0));
-  const end = (value: number): FaceStep => ({ next: 0, done: true, value });
-  const go = (next: number, value = 0): FaceStep => ({ next, done: false, value });
   /** Damage rolled, then modified (27.0), `times` over; `face` is the Damage die's face. */
   const damageOf = (face: number, times: number) => times * ((dieFaces === 0 ? d.modifier : (dieFaces === 6 ? face : (face + 1) >> 1) + d.modifier) + w.damageBonus);
   /** After a hit is resolved with `value` damage: the next hit of a Crit (2 Hits), or the end. */
   const afterHit = (shared: boolean, more: boolean, through: number, value: number): FaceStep => {
-    if (more) return go(state(AT_WOUND, shared, false, through), value);
-    if (!shared || through === 0) return end(value);
+    if (more) return goTo(state(AT_WOUND, shared, false, through), value);
+    if (!shared || through === 0) return endRun(value);
     // Both hits of a shared Crit (2 Hits) resolved: one Damage roll for those through.
-    return dieFaces === 0 ? end(damageOf(0, through)) : go(state(AT_DAMAGE, true, false, through));
+    return dieFaces === 0 ? endRun(damageOf(0, through)) : goTo(state(AT_DAMAGE, true, false, through));
   };
   /** An unsaved hit: its Damage (a shared Crit (2 Hits) counts it and rolls Damage once, at the end). */
   const unsaved = (shared: boolean, more: boolean, through: number): FaceStep => {
     if (shared) return afterHit(true, more, through + 1, 0);
-    return dieFaces === 0 ? afterHit(false, more, 0, damageOf(0, 1)) : go(state(AT_DAMAGE, false, more, 0));
+    return dieFaces === 0 ? afterHit(false, more, 0, damageOf(0, 1)) : goTo(state(AT_DAMAGE, false, more, 0));
   };
   return new FaceAutomaton((s, face) => {
     const stage = s % DIE_STAGES;
@@ -323,27 +311,27 @@ function attackAutomaton(w: WeaponRoller): FaceAutomaton {
     switch (stage) {
       case AT_HIT:
       case AT_HIT_AGAIN: {
-        if (stage === AT_HIT && w.hitAgain[face] === 1) return go(AT_HIT_AGAIN);
+        if (stage === AT_HIT && w.hitAgain[face] === 1) return goTo(AT_HIT_AGAIN);
         const hit = w.hit[face];
-        if (hit === MISS) return end(0);
+        if (hit === MISS) return endRun(0);
         if (hit === CRIT)
           switch (w.crit) {
             case CRIT_MORTAL:
-              return dieFaces === 0 ? end(damageOf(0, 1)) : go(state(AT_DAMAGE, false, false, 0));
+              return dieFaces === 0 ? endRun(damageOf(0, 1)) : goTo(state(AT_DAMAGE, false, false, 0));
             case CRIT_AUTO_WOUND:
-              return go(state(AT_SAVE, false, false, 0));
+              return goTo(state(AT_SAVE, false, false, 0));
             case CRIT_TWO_HITS:
-              return go(state(AT_WOUND, w.sharedCritDamage, true, 0));
+              return goTo(state(AT_WOUND, w.sharedCritDamage, true, 0));
           }
-        return go(state(AT_WOUND, false, false, 0));
+        return goTo(state(AT_WOUND, false, false, 0));
       }
       case AT_WOUND:
       case AT_WOUND_AGAIN:
-        if (stage === AT_WOUND && w.woundAgain[face] === 1) return go(s + 1);
-        return w.wound[face] === 1 ? go(state(AT_SAVE, shared, more, through)) : afterHit(shared, more, through, 0);
+        if (stage === AT_WOUND && w.woundAgain[face] === 1) return goTo(s + 1);
+        return w.wound[face] === 1 ? goTo(state(AT_SAVE, shared, more, through)) : afterHit(shared, more, through, 0);
       case AT_SAVE:
       case AT_SAVE_AGAIN:
-        if (stage === AT_SAVE && w.saveAgain[face] === 1) return go(s + 1);
+        if (stage === AT_SAVE && w.saveAgain[face] === 1) return goTo(s + 1);
         return w.save[face] === 1 ? afterHit(shared, more, through, 0) : unsaved(shared, more, through);
       default:
         // AT_DAMAGE: a plain hit's Damage, or the shared Damage of a Crit (2 Hits) times the hits through.

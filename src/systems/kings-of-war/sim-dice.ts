@@ -5,41 +5,9 @@
  * faces) does, never a probability.
  */
 import type { Rng } from '../../core/rng.js';
-import { FaceAutomaton } from '../../core/face-automaton.js';
+import { FaceAutomaton, type FaceCounter, endRun, faceCounter, goTo } from '../../core/face-automaton.js';
 import type { NervePlan } from './plan.js';
 import { nerveResult, succeeds } from './tables.js';
-
-/** Faces read per lookup: Rng.takeFaces' fast case. */
-const BLOCK = 4;
-const BLOCK_DIGITS = 6 ** BLOCK;
-
-/**
- * Counts the dice of n rolled D6 whose face `counts` accepts; a natural 1 never counts (every
- * rule here counts successes, and a 1 always fails, §1). A block of k ≤ 4 faces is looked up as
- * four base-6 digits, the missing ones 0 — a face of 1, which counts nothing.
- */
-export class FaceCount {
-  private readonly table = new Uint8Array(BLOCK_DIGITS);
-
-  constructor(counts: (face: number) => boolean) {
-    if (counts(1)) throw new RangeError('FaceCount: a natural 1 never counts');
-    for (let digits = 0; digits < BLOCK_DIGITS; digits++)
-      for (let i = 0, rest = digits; i < BLOCK; i++, rest = Math.floor(rest / 6)) if (counts((rest % 6) + 1)) this.table[digits]++;
-  }
-
-  /** Roll n dice: how many the rule accepts. */
-  count(rng: Rng, n: number): number {
-    const table = this.table;
-    let counted = 0;
-    let left = n;
-    while (left > 0) {
-      const digits = rng.takeFaces(left < BLOCK ? left : BLOCK);
-      left -= rng.taken;
-      counted += table[digits];
-    }
-    return counted;
-  }
-}
 
 /** A failed die that was not re-rolled, counted in a re-rolling pool's value above its hits. */
 const FAILED = 4096;
@@ -53,7 +21,7 @@ const FAILED = 4096;
 export class PoolRoller {
   private readonly need: number;
   private readonly oneFailed: boolean;
-  private readonly hits: FaceCount | null;
+  private readonly hits: FaceCounter | null;
   private readonly rerolling: FaceAutomaton | null;
   private readonly rerollOnes: boolean;
 
@@ -61,12 +29,12 @@ export class PoolRoller {
     this.need = need;
     this.rerollOnes = rerollOnes;
     this.oneFailed = oneFailed;
-    this.hits = rerollOnes ? null : new FaceCount((face) => succeeds(face, need));
+    this.hits = rerollOnes ? null : faceCounter((face) => succeeds(face, need));
     this.rerolling = rerollOnes
       ? new FaceAutomaton((state, face) => {
-          if (state === 0 && face === 1) return { next: 1, done: false, value: 0 };
-          if (succeeds(face, need)) return { next: 0, done: true, value: 1 };
-          return { next: 0, done: true, value: state === 0 ? FAILED : 0 };
+          if (state === 0 && face === 1) return goTo(1);
+          if (succeeds(face, need)) return endRun(1);
+          return endRun(state === 0 ? FAILED : 0);
         })
       : null;
   }

@@ -8,17 +8,18 @@
  * table (sim-dice.ts); the loop counts into typed arrays and allocates nothing per sample.
  */
 import { type DiceExpr, rollDice } from '../../core/dice.js';
+import { type FaceCounter, faceCounter } from '../../core/face-automaton.js';
 import type { Rng } from '../../core/rng.js';
 import { Counts, type Tally } from '../../sim/tally.js';
 import { type DicePlan, makePlan, PENDANT_HITS, type Plan } from './plan.js';
 import type { Scenario } from './schema.js';
-import { FaceCount, NerveTest, PoolRoller, ROUTED, STEADY, WAVERED } from './sim-dice.js';
+import { NerveTest, PoolRoller, ROUTED, STEADY, WAVERED } from './sim-dice.js';
 import { succeeds } from './tables.js';
 
 /** Spells hit on 4+ (§8.1); Headstrong recovers on 4+ (§6.3); unclear sight and cover (§1). */
 const FOUR_UP = 4;
 /** Bane-chant and Heal dice: each 4+ counts (§8.1). */
-export const fourUps = new FaceCount((face) => face >= FOUR_UP);
+const fourUps = faceCounter((face) => face >= FOUR_UP);
 
 /** One attack's dice: to hit, Blast, to damage (§11). */
 class AttackDice {
@@ -88,9 +89,9 @@ export class Attacker {
  * counted as the points removed, a roll at or above the value (2+ to 6+: a 1 never removes).
  */
 export class Regeneration {
-  private readonly removes: FaceCount;
+  private readonly removes: FaceCounter;
   constructor(regeneration: number) {
-    this.removes = new FaceCount((face) => face >= regeneration);
+    this.removes = faceCounter((face) => face >= regeneration);
   }
   /** The damage kept. */
   kept(damage: number, rng: Rng): number {

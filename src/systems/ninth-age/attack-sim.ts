@@ -9,7 +9,7 @@
  * (issue 16).
  */
 import { type DiceExpr, rollDice } from '../../core/dice.js';
-import { FaceAutomaton, type FaceStep } from '../../core/face-automaton.js';
+import { AutomatonCache, FaceAutomaton, type FaceStep, endRun, goTo } from '../../core/face-automaton.js';
 import type { Rng } from '../../core/rng.js';
 import type { AttackProfile, Protection } from './profile.js';
 
@@ -53,7 +53,7 @@ export class AttackDice {
   readonly lethalArmourNeed: number;
   readonly armourReroll: boolean;
   readonly luckyCharm: boolean;
-  /** Ward or Regeneration need (−1: none), and whether a success is re-rolled (Holy); the same under Lethal Strike, and Gemstone Shielding's. */
+  /** Ward or Regeneration need (−1: none), and whether a success is re-rolled (Holy Attacks, §7); the same under Lethal Strike, and Gemstone Shielding's. */
   readonly protectionNeed: number;
   readonly protectionReroll: boolean;
   readonly lethalProtectionNeed: number;
@@ -153,7 +153,7 @@ export class AttackDiceTable {
   }
 }
 
-/** A D6 roll against a protection need (natural 1 fails, A13), a success re-rolled once when asked (Holy). */
+/** A D6 roll against a protection need (natural 1 fails, A13), a success re-rolled once when asked (Holy Attacks, §7). */
 function protectionSaves(need: number, reroll: boolean, rng: Rng): boolean {
   let f = rng.d6();
   let saved = f !== 1 && f >= need;
@@ -287,8 +287,7 @@ export function rollAttacks(p: AttackDice, n: number, rng: Rng, victim: Victim):
 // ---- The attack as an automaton over the faces -------------------------------------------------
 
 /** Automata by what they roll (compiled rounds are rebuilt per chunk and per fight state). */
-const automata = new Map<string, FaceAutomaton | null>();
-const MAX_KEPT = 256;
+const automata = new AutomatonCache();
 
 /**
  * rollAttack written one face at a time, for a profile that neither changes nor reads its victim
@@ -299,14 +298,7 @@ export function attackAutomaton(p: AttackProfile): FaceAutomaton | null {
   const mw = p.multipleWounds;
   if (p.luckyShield || p.luckyCharm || p.gemstone || p.lethalGemstone || p.hellfire || p.lightning) return null;
   if (p.hit.kind === 'impossible' || (mw !== null && (mw.count > 1 || mw.discard !== null))) return null;
-  const key = JSON.stringify(p);
-  let automaton = automata.get(key);
-  if (automaton === undefined) {
-    if (automata.size === MAX_KEPT) automata.clear();
-    automaton = new FaceAutomaton(attackStep(p));
-    automata.set(key, automaton);
-  }
-  return automaton;
+  return automata.get(JSON.stringify(p), () => new FaceAutomaton(attackStep(p)));
 }
 
 /** Where an attack is: the die it rolls next; the armour and ward stages twice, for a Lethal Strike or not. */
@@ -325,61 +317,59 @@ const LETHAL = 16;
 function attackStep(p: AttackProfile): (state: number, face: number) => FaceStep {
   const hit = p.hit;
   const mw = p.multipleWounds;
-  const end = (value: number): FaceStep => ({ next: 0, done: true, value });
-  const go = (next: number): FaceStep => ({ next, done: false, value: 0 });
   const passes = (f: number, need: number) => f === 6 || (f !== 1 && f >= need);
   const saves = (f: number, need: number) => f !== 1 && f >= need;
   /** After the to-wound roll (or a Poisoned hit): armour, ward, then Multiple Wounds. */
-  const toArmour = (lethal: boolean): FaceStep => ((lethal ? p.lethalArmourNeed : p.armourNeed) <= 6 ? go(ARMOUR + (lethal ? LETHAL : 0)) : toWard(lethal));
-  const toWard = (lethal: boolean): FaceStep => ((lethal ? p.lethalProtection : p.protection) ? go(WARD + (lethal ? LETHAL : 0)) : unsaved());
-  const unsaved = (): FaceStep => (mw === null ? end(1) : mw.count === 0 ? end(Math.min(mw.modifier, p.woundsCap)) : go(MULTIPLE_WOUNDS));
+  const toArmour = (lethal: boolean): FaceStep => ((lethal ? p.lethalArmourNeed : p.armourNeed) <= 6 ? goTo(ARMOUR + (lethal ? LETHAL : 0)) : toWard(lethal));
+  const toWard = (lethal: boolean): FaceStep => ((lethal ? p.lethalProtection : p.protection) ? goTo(WARD + (lethal ? LETHAL : 0)) : unsaved());
+  const unsaved = (): FaceStep => (mw === null ? endRun(1) : mw.count === 0 ? endRun(Math.min(mw.modifier, p.woundsCap)) : goTo(MULTIPLE_WOUNDS));
   /** After a hit with its final face f: Poisoned Attacks wound on a 6 (§7). */
-  const hitWith = (f: number): FaceStep => (p.poisoned && f === 6 ? toArmour(false) : go(WOUND));
+  const hitWith = (f: number): FaceStep => (p.poisoned && f === 6 ? toArmour(false) : goTo(WOUND));
   // Before the first die: an automatic hit goes straight to the to-wound roll.
   const start = hit.kind === 'auto' ? WOUND : HIT;
   const stepFrom = (state: number, f: number): FaceStep => {
     const lethal = state >= LETHAL;
     switch (state % LETHAL) {
       case HIT:
-        if (hit.kind === 'chain') return f === 6 ? go(CHAIN_SECOND) : end(0);
+        if (hit.kind === 'chain') return f === 6 ? goTo(CHAIN_SECOND) : endRun(0);
         if (hit.kind !== 'roll') throw new Error('unreachable');
         if (passes(f, hit.need)) return hitWith(f);
-        return hit.rerollMisses ? go(HIT_AGAIN) : end(0);
+        return hit.rerollMisses ? goTo(HIT_AGAIN) : endRun(0);
       case HIT_AGAIN:
         // Hatred: the re-roll is final (§7).
-        return hit.kind === 'roll' && passes(f, hit.need) ? hitWith(f) : end(0);
+        return hit.kind === 'roll' && passes(f, hit.need) ? hitWith(f) : endRun(0);
       case CHAIN_SECOND:
-        return hit.kind === 'chain' && f >= hit.second ? go(WOUND) : end(0);
+        return hit.kind === 'chain' && f >= hit.second ? goTo(WOUND) : endRun(0);
       case WOUND: {
         const ok = p.woundNeed !== 0 && passes(f, p.woundNeed);
         // Whichever rule asks first re-rolls the die; the second result is final (§1.2).
-        if (ok ? p.woundRerollSuccess || (f === 6 && p.woundRerollSixes) : p.woundRerollFailed) return go(WOUND_AGAIN);
-        return ok ? toArmour(p.lethalStrike && f === 6) : end(0);
+        if (ok ? p.woundRerollSuccess || (f === 6 && p.woundRerollSixes) : p.woundRerollFailed) return goTo(WOUND_AGAIN);
+        return ok ? toArmour(p.lethalStrike && f === 6) : endRun(0);
       }
       case WOUND_AGAIN:
-        return p.woundNeed !== 0 && passes(f, p.woundNeed) ? toArmour(p.lethalStrike && f === 6) : end(0);
+        return p.woundNeed !== 0 && passes(f, p.woundNeed) ? toArmour(p.lethalStrike && f === 6) : endRun(0);
       case ARMOUR: {
         const need = lethal ? p.lethalArmourNeed : p.armourNeed;
-        if (saves(f, need)) return end(0);
-        return p.armourReroll ? go(ARMOUR_AGAIN + (lethal ? LETHAL : 0)) : toWard(lethal);
+        if (saves(f, need)) return endRun(0);
+        return p.armourReroll ? goTo(ARMOUR_AGAIN + (lethal ? LETHAL : 0)) : toWard(lethal);
       }
       case ARMOUR_AGAIN:
         // Dusk Stone: the re-roll is final (§11).
-        return saves(f, lethal ? p.lethalArmourNeed : p.armourNeed) ? end(0) : toWard(lethal);
+        return saves(f, lethal ? p.lethalArmourNeed : p.armourNeed) ? endRun(0) : toWard(lethal);
       case WARD: {
         const ward = (lethal ? p.lethalProtection : p.protection) as Protection;
         if (!saves(f, ward.need)) return unsaved();
         // Holy Attacks: a successful ward must be re-rolled (§7).
-        return ward.rerollSuccess ? go(WARD_AGAIN + (lethal ? LETHAL : 0)) : end(0);
+        return ward.rerollSuccess ? goTo(WARD_AGAIN + (lethal ? LETHAL : 0)) : endRun(0);
       }
       case WARD_AGAIN: {
         const ward = (lethal ? p.lethalProtection : p.protection) as Protection;
-        return saves(f, ward.need) ? end(0) : unsaved();
+        return saves(f, ward.need) ? endRun(0) : unsaved();
       }
       default: {
         // MULTIPLE_WOUNDS: one D3 or D6 plus its modifier, capped at the target's W (§4.10).
         const m = mw!;
-        return end(Math.min((m.faces === 6 ? f : (f + 1) >> 1) + m.modifier, p.woundsCap));
+        return endRun(Math.min((m.faces === 6 ? f : (f + 1) >> 1) + m.modifier, p.woundsCap));
       }
     }
   };

@@ -256,7 +256,6 @@ export function rollChallengeRoundWounds(ch: CompiledChallenge, rng: Rng, victim
 
 /** How a loser's test can come out (§12.2, §12.3), in the order of rollLoserTest's code. */
 export const LOSER_RESULTS = ['holds', 'breaks-escapes', 'breaks-caught'] as const;
-export type LoserResult = (typeof LOSER_RESULTS)[number];
 
 /**
  * The loser's test rolled (§12.2, §7): the wounds it loses to Unstable or Daemonic Instability, and

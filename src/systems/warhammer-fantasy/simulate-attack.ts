@@ -6,7 +6,7 @@
  * core/face-automaton.ts): the same dice in the same order (issue 16).
  */
 import { type DiceExpr, rollDice } from '../../core/dice.js';
-import { FaceAutomaton, type FaceStep } from '../../core/face-automaton.js';
+import { AutomatonCache, FaceAutomaton, type FaceStep, endRun, goTo } from '../../core/face-automaton.js';
 import type { Rng } from '../../core/rng.js';
 import type { Defender, Strike } from './strike.js';
 import { OVERKILL_MAX, savePasses } from './tables.js';
@@ -169,8 +169,7 @@ export function rollNd6(n: number, rng: Rng): number {
 // ---- A strike as an automaton over the faces ----------------------------------------------------
 
 /** Automata by what they roll (rollers are built per chunk and per fight state). */
-const automata = new Map<string, FaceAutomaton>();
-const MAX_KEPT = 256;
+const automata = new AutomatonCache();
 
 /** Where an attack is: the die it rolls next. */
 const HIT = 0;
@@ -185,38 +184,34 @@ const WARD = 5;
  * is 1 for an unsaved wound.
  */
 function strikeAutomaton(s: Strike): FaceAutomaton {
-  const key = JSON.stringify(s);
-  let automaton = automata.get(key);
-  if (automaton) return automaton;
+  return automata.get(JSON.stringify(s), () => buildStrikeAutomaton(s));
+}
+
+function buildStrikeAutomaton(s: Strike): FaceAutomaton {
   const hit = s.hit;
   const need = hit.kind === 'never' ? 7 : hit.need;
-  const end = (value: number): FaceStep => ({ next: 0, done: true, value });
-  const go = (next: number): FaceStep => ({ next, done: false, value: 0 });
-  const toWard = (): FaceStep => (s.ward !== null ? go(WARD) : end(1));
-  const toSave = (): FaceStep => (s.save <= 6 ? go(SAVE) : toWard());
+  const toWard = (): FaceStep => (s.ward !== null ? goTo(WARD) : endRun(1));
+  const toSave = (): FaceStep => (s.save <= 6 ? goTo(SAVE) : toWard());
   /** A hit with final face r: Poisoned attacks wound on a 6 (§1); a hit that cannot wound ends. */
-  const hitWith = (r: number): FaceStep => (s.poisoned && r === 6 ? toSave() : s.wound === null ? end(0) : go(WOUND));
-  automaton = new FaceAutomaton((state, f) => {
+  const hitWith = (r: number): FaceStep => (s.poisoned && r === 6 ? toSave() : s.wound === null ? endRun(0) : goTo(WOUND));
+  return new FaceAutomaton((state, f) => {
     switch (state) {
       case HIT:
         // 7+ to hit: a 6, then the second die (§5).
-        if (hit.kind === 'six-then') return f === 6 ? go(SECOND_DIE) : end(0);
+        if (hit.kind === 'six-then') return f === 6 ? goTo(SECOND_DIE) : endRun(0);
         if (f >= need) return hitWith(f);
-        return s.rerollMisses ? go(HIT_AGAIN) : end(0); // Hatred: the miss re-rolled once (§11)
+        return s.rerollMisses ? goTo(HIT_AGAIN) : endRun(0); // Hatred: the miss re-rolled once (§11)
       case HIT_AGAIN:
-        return f >= need ? hitWith(f) : end(0);
+        return f >= need ? hitWith(f) : endRun(0);
       case SECOND_DIE:
-        return f >= need ? (s.wound === null ? end(0) : go(WOUND)) : end(0);
+        return f >= need ? (s.wound === null ? endRun(0) : goTo(WOUND)) : endRun(0);
       case WOUND:
-        return f >= s.wound! ? toSave() : end(0);
+        return f >= s.wound! ? toSave() : endRun(0);
       case SAVE:
-        return savePasses(f, s.save) ? end(0) : toWard();
+        return savePasses(f, s.save) ? endRun(0) : toWard();
       default:
         // WARD
-        return savePasses(f, s.ward!) ? end(0) : end(1);
+        return savePasses(f, s.ward!) ? endRun(0) : endRun(1);
     }
   });
-  if (automata.size === MAX_KEPT) automata.clear();
-  automata.set(key, automaton);
-  return automaton;
 }

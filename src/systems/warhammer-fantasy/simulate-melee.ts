@@ -55,11 +55,11 @@ function recordSlots(tally: Tally): RecordSlots {
  * One round rolled: the charged unit fled at the charge, or the blows were struck (casualties in
  * the kits) with this verdict and the loser's fate.
  */
-export type RolledRound =
+type RolledRound =
   | { readonly kind: 'fled'; readonly side: Side }
   | { readonly kind: 'fought'; readonly verdict: Verdict; readonly loserFate: Fate | null };
 
-export function rollRound(plan: MeleePlan, kits: Record<Side, SideKit>, rng: Rng): RolledRound {
+function rollRound(plan: MeleePlan, kits: Record<Side, SideKit>, rng: Rng): RolledRound {
   const fled = rollBlows(plan, kits, rng);
   if (fled !== null) return { kind: 'fled', side: fled };
   const onA = kits.attacker.casualties;
@@ -115,7 +115,7 @@ export function rollOff(rng: Rng): Side {
 }
 
 /** The loser's break test (or the fear auto-break) and the pursuit rolled (§10, §12); null after a draw. */
-export function rollLoserFate(plan: MeleePlan, verdict: Verdict, rng: Rng): Fate | null {
+function rollLoserFate(plan: MeleePlan, verdict: Verdict, rng: Rng): Fate | null {
   const code = new LoserDice(plan, verdict).roll(rng);
   return code === 0 ? null : FATES[code - 1];
 }
