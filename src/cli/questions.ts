@@ -78,6 +78,11 @@ export function situationFlags(f: QuestionFlags): SituationFlags {
     if (typeof extra !== 'object' || extra === null || Array.isArray(extra)) throw new InputError('--situation: must be a JSON object of situation keys');
   }
   if (f.fight && f.shooting) throw new InputError('--fight: a fight is close combat; it cannot be combined with --shooting');
+  // A fight's kind is the command's (9th Age `type`, Warhammer Fantasy `phase`: 'fight'); a
+  // --situation that names another kind would reach the schema as a mix of both.
+  for (const kind of ['type', 'phase'])
+    if (f.fight && Object.hasOwn(extra, kind) && extra[kind] !== 'fight')
+      throw new InputError(`--situation: a fight is close combat; '${kind}' cannot be ${JSON.stringify(extra[kind])} here`);
   if (f.rounds !== undefined && !f.fight) throw new InputError('--rounds: only with --fight');
   return {
     charge: Boolean(f.charge),

@@ -234,6 +234,17 @@ describe('JSON files: duplicate keys, escaped excerpts, byte-order mark', () => 
     expectRefusal(await runCli(['attack', '--scenario', path]), /^warodds: --scenario: '.*dup\.json': line 2, column 51: key 'attacker\.hit' appears twice in one object$/m);
   });
 
+  it('a fight refuses a --situation of another kind (9th Age type, Warhammer Fantasy phase)', async () => {
+    expectRefusal(
+      await runCli(['fight', '--attacker', 't9a/archers', '--target', 't9a/archers', '--situation', '{"type":"shooting"}']),
+      /^warodds: --situation: a fight is close combat; 'type' cannot be "shooting" here$/m,
+    );
+    expectRefusal(
+      await runCli(['kills', 'whfb/knights', '--fight', '--situation', '{"phase":"melee"}']),
+      /^warodds: --situation: a fight is close combat; 'phase' cannot be "melee" here$/m,
+    );
+  });
+
   it('--situation JSON with a repeated key is refused too', async () => {
     expectRefusal(await runCli(['kills', 'aos/clawlord', '--situation', '{"round": 1, "round": 2}']), /^warodds: --situation: line 1, column 14: key 'round' appears twice/m);
   });
