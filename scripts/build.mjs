@@ -85,6 +85,11 @@ const launcher = readFileSync('scripts/build/launcher.cjs', 'utf8')
   .replace('CACHED_COMMANDS', JSON.stringify(CACHE_RUNS.map(([command]) => command)));
 writeFileSync(`${OUT}/warodds.cjs`, launcher);
 chmodSync(`${OUT}/warodds.cjs`, 0o755);
+// The bin was dist/src/cli/main.js before the bundle. npx keeps its link to a local project's bin
+// from the first run and never refreshes it, so on a machine that ran `npx warodds` then, the
+// link still points there: tsc's main.js is the same command line, unbundled, and must stay
+// runnable.
+chmodSync('dist/src/cli/main.js', 0o755);
 for (const cache of [...CACHE_RUNS.map(([command]) => command), 'all'])
   for (const args of CACHE_RUNS.filter(([command]) => cache === 'all' || command === cache))
     execFileSync(process.execPath, [`${OUT}/warodds.cjs`, ...args], { stdio: 'ignore', env: { ...process.env, WARODDS_WRITE_CODE_CACHE: cache } });

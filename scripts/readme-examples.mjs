@@ -8,6 +8,9 @@
  * (tables are laid out for 120 columns).
  */
 import { execSync } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 
 export const PROMPT = '$ npx warodds ';
 const EXAMPLE = /^\*\*Example \d+\*\*.*?`(npx warodds [^`]+)`/;
@@ -45,9 +48,18 @@ export function examplesOf(readme) {
   return examples;
 }
 
+/**
+ * npm's cache for this process's examples, new and empty, as on the fresh machine the README's
+ * set-up starts from. npx installs a local project into its cache once per path and never
+ * refreshes it, so an older cache's link can point at a bin the project no longer builds there
+ * (CI printed "sh: 1: warodds: Permission denied" for exactly that).
+ */
+let freshNpmCache;
+
 /** Run an example's command line through the shell, as printed; its stdout without trailing blanks. */
 export function runExample(command, cwd = process.cwd()) {
-  const env = { ...process.env };
+  freshNpmCache ??= mkdtempSync(join(tmpdir(), 'warodds-npm-cache-'));
+  const env = { ...process.env, npm_config_cache: freshNpmCache };
   delete env.COLUMNS;
   delete env.FORCE_COLOR;
   return execSync(command, { cwd, shell: '/bin/sh', env, encoding: 'utf8', maxBuffer: 64 << 20, stdio: ['ignore', 'pipe', 'pipe'] }).replace(/\s+$/, '');
