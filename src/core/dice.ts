@@ -121,19 +121,26 @@ function keptDice(expr: DiceExpr): number {
   return expr.discard ? expr.count - 1 : expr.count;
 }
 
-/** Roll the expression die by die. */
+/** Roll the expression die by die (the discarded die is the highest or lowest face rolled). */
 export function rollDice(expr: DiceExpr, rng: Rng): number {
-  if (expr.count === 0) return expr.modifier;
+  const count = expr.count;
+  if (count === 0) return expr.modifier;
+  const d6 = expr.faces === 6;
   let sum = 0;
-  let extreme = expr.discard === 'lowest' ? Infinity : -Infinity;
-  for (let i = 0; i < expr.count; i++) {
-    const face = expr.faces === 6 ? rng.d6() : rng.d3();
-    sum += face;
-    if (expr.discard === 'highest') extreme = Math.max(extreme, face);
-    else if (expr.discard === 'lowest') extreme = Math.min(extreme, face);
+  if (expr.discard === null) {
+    if (d6) for (let i = 0; i < count; i++) sum += rng.d6();
+    else for (let i = 0; i < count; i++) sum += rng.d3();
+    return sum + expr.modifier;
   }
-  if (expr.discard) sum -= extreme;
-  return sum + expr.modifier;
+  let highest = 0;
+  let lowest = 7;
+  for (let i = 0; i < count; i++) {
+    const face = d6 ? rng.d6() : rng.d3();
+    sum += face;
+    if (face > highest) highest = face;
+    if (face < lowest) lowest = face;
+  }
+  return sum - (expr.discard === 'highest' ? highest : lowest) + expr.modifier;
 }
 
 /** A sampler closed over the parsed expression. */

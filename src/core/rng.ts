@@ -55,17 +55,29 @@ export const D6_LIMIT = 4294967292;
  */
 const SIX_TO_THE_TEN = 60466176;
 const TEN_D6_LIMIT = 71 * SIX_TO_THE_TEN;
-const SIX_TO_THE = [1, 6, 36, 216, 1296, 7776];
+/** 6^10 = 2^10 · 3^10: ⌊u / 6^10⌋ = ⌊(u >>> 10) / 3^10⌋, an integer division by a constant. */
+const THREE_TO_THE_TEN = 59049;
+const SIX_TO_THE = Int32Array.of(1, 6, 36, 216, 1296, 7776, 46656, 279936, 1679616, 10077696, SIX_TO_THE_TEN);
 
 /**
  * sfc32 (Chris Doty-Humphrey's Small Fast Chaotic generator, 32-bit). Hot loops may copy the
- * four state words into locals, run the same recurrence inline and write them back with `save`.
+ * four state words into locals, run the same recurrence inline and write them back with `save`;
+ * likewise a loop that reads many D6 (core/face-automaton.ts) may copy `faces` and `facesLeft`
+ * into locals, refill them with `tenFaces` and write them back.
  */
 export class Rng {
   a: number;
   b: number;
   c: number;
   d: number;
+  /**
+   * The faces not yet used of the last draw of ten, as base-6 digits (the next face, minus 1, in
+   * the lowest digit), and how many; d6() reads them one at a time.
+   */
+  faces = 0;
+  facesLeft = 0;
+  /** How many faces the last takeFaces call took. */
+  taken = 0;
 
   constructor(a: number, b: number, c: number, d: number) {
     this.a = a | 0;
@@ -86,34 +98,31 @@ export class Rng {
     return t >>> 0;
   }
 
-  /** Faces not yet used of the last draw (base 6), and how many. */
-  private faces = 0;
-  private facesLeft = 0;
-
   /**
-   * A new draw of ten faces: a draw at or above 71 · 6¹⁰ is rejected, so each of the 6¹⁰
-   * combinations is equally likely. The draw exceeds 2³¹, where `%` would be a floating-point
-   * remainder (a call into C); u − ⌊u / 6¹⁰⌋ · 6¹⁰ is the same integer (u < 2³², so the quotient is
-   * exact to the floor) and stays in machine arithmetic.
+   * The ten faces of a new draw, as base-6 digits (the first face in the lowest digit); the caller
+   * keeps them (in `faces`, with `facesLeft` = 10, or in its own locals). A draw at or above
+   * 71 · 6¹⁰ is rejected, so each of the 6¹⁰ combinations is equally likely. The remainder
+   * u − ⌊u / 6¹⁰⌋ · 6¹⁰ is taken in 32-bit arithmetic (it is below 2³¹, so wrapping cannot change
+   * it) and the quotient by a constant division: no floating-point division on the hot path.
    */
-  private drawTenFaces(): void {
+  tenFaces(): number {
     let u = this.next();
     while (u >= TEN_D6_LIMIT) u = this.next();
-    this.faces = (u - Math.floor(u / SIX_TO_THE_TEN) * SIX_TO_THE_TEN) | 0;
-    this.facesLeft = 10;
+    const draws = ((u >>> 10) / THREE_TO_THE_TEN) | 0;
+    return (u - Math.imul(draws, SIX_TO_THE_TEN)) | 0;
   }
 
   /** An unbiased D6: 1..6, the next digit of a draw of ten. */
   d6(): number {
-    if (this.facesLeft === 0) this.drawTenFaces();
-    const face = this.faces % 6;
-    this.faces = (this.faces / 6) | 0;
-    this.facesLeft--;
-    return face + 1;
+    let faces = this.faces;
+    if (this.facesLeft === 0) {
+      faces = this.tenFaces();
+      this.facesLeft = 9;
+    } else this.facesLeft--;
+    const rest = (faces / 6) | 0;
+    this.faces = rest;
+    return faces - rest * 6 + 1;
   }
-
-  /** How many faces the last takeFaces call took. */
-  taken = 0;
 
   /**
    * Up to `max` (1..5) D6 at once, for a simulator that reads several dice through a table
@@ -122,21 +131,35 @@ export class Rng {
    * `taken`. The same faces, in the same order, as k calls of d6().
    */
   takeFaces(max: number): number {
-    if (this.facesLeft === 0) this.drawTenFaces();
-    const faces = this.faces;
-    // Four faces, the usual case, divides by a constant (a multiplication, not a division).
-    if (max >= 4 && this.facesLeft >= 4) {
-      this.faces = (faces / 1296) | 0;
-      this.facesLeft -= 4;
-      this.taken = 4;
-      return faces % 1296;
+    let faces = this.faces;
+    let left = this.facesLeft;
+    if (left === 0) {
+      faces = this.tenFaces();
+      left = 10;
     }
-    const k = max < this.facesLeft ? max : this.facesLeft;
+    const k = max < left ? max : left;
     const size = SIX_TO_THE[k];
-    this.faces = (faces / size) | 0;
-    this.facesLeft -= k;
+    const rest = (faces / size) | 0;
+    this.faces = rest;
+    this.facesLeft = left - k;
     this.taken = k;
-    return faces % size;
+    return faces - rest * size;
+  }
+
+  /** Read `n` D6 and ignore them (dice whose faces change nothing): the faces n calls of d6() would read. */
+  skipFaces(n: number): void {
+    let left = this.facesLeft;
+    if (n <= left) {
+      this.faces = (this.faces / SIX_TO_THE[n]) | 0;
+      this.facesLeft = left - n;
+      return;
+    }
+    n -= left;
+    for (; n > 10; n -= 10) this.tenFaces();
+    // 1..10 faces of one more draw.
+    const faces = this.tenFaces();
+    this.faces = (faces / SIX_TO_THE[n]) | 0;
+    this.facesLeft = 10 - n;
   }
 
   /** An unbiased D3 (a D6 halved, rounding up): 1..3. */

@@ -35,6 +35,48 @@ describe('Rng.takeFaces', () => {
   });
 });
 
+describe('Rng.d6', () => {
+  it('reads each 32-bit draw under 71 · 6^10 as ten base-6 digits, lowest first, and rejects the others', () => {
+    // The reference: sfc32's words (a second generator in step), each one tested and cut into
+    // digits with plain % and Math.floor, the definition written out.
+    const dice = new Rng(17, 29, 31, 37);
+    const words = new Rng(17, 29, 31, 37);
+    let rejected = 0;
+    let differ = 0;
+    for (let draw = 0; draw < 20000; draw++) {
+      let u = words.next();
+      while (u >= 71 * 6 ** 10) {
+        rejected++;
+        u = words.next();
+      }
+      let digits = u % 6 ** 10;
+      for (let i = 0; i < 10; i++, digits = Math.floor(digits / 6)) if (dice.d6() !== (digits % 6) + 1) differ++;
+    }
+    expect(differ).toBe(0);
+    expect(dice.next()).toBe(words.next());
+    // One draw in 2,300 is rejected: the 20,000 draws met some (about 9), so the rejection was read too.
+    expect(rejected).toBeGreaterThan(0);
+  });
+});
+
+describe('Rng.skipFaces', () => {
+  it('reads the faces of as many d6() calls, mixed with d6() and takeFaces()', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 2 ** 31 }), fc.array(fc.integer({ min: 0, max: 35 }), { minLength: 1, maxLength: 30 }), (seed, reads) => {
+        const byDie = new Rng(seed, 5, 9, 3);
+        const bySkip = new Rng(seed, 5, 9, 3);
+        for (const n of reads) {
+          for (let i = 0; i < n; i++) byDie.d6();
+          bySkip.skipFaces(n);
+          expect(bySkip.d6()).toBe(byDie.d6());
+        }
+        expect(bySkip.next()).toBe(byDie.next());
+      }),
+      { seed: 42, numRuns: 200 },
+    );
+  });
+});
+
 /** A random automaton: a table of steps over `states` states, each run reading at least one die. */
 const automatonArb = fc.integer({ min: 1, max: 6 }).chain((states) =>
   fc.array(
