@@ -106,8 +106,12 @@ export class Rng {
    * it) and the quotient by a constant division: no floating-point division on the hot path.
    */
   tenFaces(): number {
-    let u = this.next();
-    while (u >= TEN_D6_LIMIT) u = this.next();
+    // One call site for every draw, rejected or not: the rare rejection then has V8's type
+    // feedback, and a hot loop that inlines this is not thrown away the first time a draw is
+    // rejected ("Insufficient type feedback", issue 16).
+    let u = 0;
+    do u = this.next();
+    while (u >= TEN_D6_LIMIT);
     const draws = ((u >>> 10) / THREE_TO_THE_TEN) | 0;
     return (u - Math.imul(draws, SIX_TO_THE_TEN)) | 0;
   }
