@@ -139,6 +139,15 @@ export class Rng {
     return faces % size;
   }
 
+  /**
+   * Two D6 as base-6 digits, the first die in the low digit (face − 1): the same faces, in the same
+   * order, as two calls of d6() — a simulator that reads a pair of dice through a table of 36.
+   */
+  twoFaces(): number {
+    const pair = this.takeFaces(2);
+    return this.taken === 2 ? pair : pair + 6 * this.takeFaces(1);
+  }
+
   /** An unbiased D3 (a D6 halved, rounding up): 1..3. */
   d3(): number {
     return (this.d6() + 1) >> 1;

@@ -35,6 +35,28 @@ describe('Rng.takeFaces', () => {
   });
 });
 
+describe('Rng.twoFaces', () => {
+  it('gives the faces of two d6() calls, first die in the low digit, at any point of a draw', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 2 ** 31 }), fc.array(fc.boolean(), { minLength: 1, maxLength: 40 }), (seed, reads) => {
+        const byDie = new Rng(seed, 7, 11, 13);
+        const byPair = new Rng(seed, 7, 11, 13);
+        for (const pair of reads) {
+          if (!pair) {
+            expect(byPair.d6()).toBe(byDie.d6());
+            continue;
+          }
+          const digits = byPair.twoFaces();
+          expect((digits % 6) + 1).toBe(byDie.d6());
+          expect(Math.floor(digits / 6) + 1).toBe(byDie.d6());
+        }
+        expect(byPair.next()).toBe(byDie.next());
+      }),
+      { seed: 42, numRuns: 120 },
+    );
+  });
+});
+
 /** A random automaton: a table of steps over `states` states, each run reading at least one die. */
 const automatonArb = fc.integer({ min: 1, max: 6 }).chain((states) =>
   fc.array(
