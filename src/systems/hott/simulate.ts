@@ -1,8 +1,11 @@
 /**
  * HOTT combat rolled like a player at the table: each side rolls its D6, a magic attack checks
  * the Magician's die for a 1 (§6.5), the totals are compared (§6.7), and the loser's row of the
- * scenario's results table is applied (§7). Each sample's results are counted here and handed to
- * the tally once per batch.
+ * scenario's results table is applied (§7).
+ *
+ * A sample is wholly decided by its two dice, so the loop only rolls them (attacker's die first,
+ * Rng.twoFaces) and counts each of the 36 pairs (issue 16); after the loop each pair's results are
+ * worked out once, by the same rules, and counted into the tally as often as the pair came up.
  */
 import type { Rng } from '../../core/rng.js';
 import type { Tally } from '../../sim/tally.js';
@@ -15,6 +18,10 @@ const index = (r: Result) => RESULTS.indexOf(r);
 const caseIndex = (c: CombatCase) => COMBAT_CASES.indexOf(c);
 
 export function simulateHott(s: HottScenario, rng: Rng, n: number, tally: Tally): void {
+  // The dice: how often each pair came up, the attacker's die in the low digit.
+  const pairs = new Float64Array(36);
+  for (let i = 0; i < n; i++) pairs[rng.twoFaces()]++;
+
   const f = combatFactors(s);
   const table = resultTable(s);
   const strict = s.readings.doubleRule === 'strict';
@@ -23,13 +30,14 @@ export function simulateHott(s: HottScenario, rng: Rng, n: number, tally: Tally)
   const [targetDoubled, targetBeaten, attackerDoubled, attackerBeaten] = [table.targetDoubled, table.targetBeaten, table.attackerDoubled, table.attackerBeaten].map(index);
   const VANISHED = index('vanished');
   const [DOUBLES, WINS, TIES, LOSES, DOUBLED] = (['doubles', 'wins', 'ties', 'loses', 'doubled'] as const).map(caseIndex);
-  const removes = RESULTS.map(removesFromPlay);
   const attackerCounts = new Float64Array(RESULTS.length);
   const targetCounts = new Float64Array(RESULTS.length);
   const combatCounts = new Float64Array(COMBAT_CASES.length);
-  for (let i = 0; i < n; i++) {
-    const dA = rng.d6();
-    const dB = rng.d6();
+  for (let pair = 0; pair < 36; pair++) {
+    const times = pairs[pair];
+    if (times === 0) continue;
+    const dA = (pair % 6) + 1;
+    const dB = Math.floor(pair / 6) + 1;
     const tA = dA + f.attacker;
     const tB = dB + f.target;
     let combat: number;
@@ -55,11 +63,11 @@ export function simulateHott(s: HottScenario, rng: Rng, n: number, tally: Tally)
       attacker = VANISHED;
       target = NOTHING;
     }
-    const removed = removes[target];
-    tally.record(removed ? 1 : 0, removed ? 1 : 0, removed);
-    attackerCounts[attacker]++;
-    targetCounts[target]++;
-    combatCounts[combat]++;
+    const removed = removesFromPlay(RESULTS[target]);
+    tally.recordMany(removed ? 1 : 0, removed ? 1 : 0, removed, times);
+    attackerCounts[attacker] += times;
+    targetCounts[target] += times;
+    combatCounts[combat] += times;
   }
   RESULTS.forEach((r, k) => tally.recordOutcome('attacker', r, attackerCounts[k]));
   RESULTS.forEach((r, k) => tally.recordOutcome('target', r, targetCounts[k]));
