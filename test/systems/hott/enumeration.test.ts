@@ -10,9 +10,10 @@ import { hott } from '../../../src/systems/hott/index.js';
 
 const CASE: Record<string, string> = { W: 'wins', D: 'doubles', T: 'ties', w: 'loses', d: 'doubled' };
 
-/** A generator that rolls the given faces, in order. */
+/** A generator that rolls the given faces, in order (a pair: the first face in the low base-6 digit, as Rng.twoFaces). */
 function loaded(faces: number[]): Rng {
-  return { d6: () => faces.shift()! } as unknown as Rng;
+  const d6 = () => faces.shift()!;
+  return { d6, twoFaces: () => d6() - 1 + 6 * (d6() - 1) } as unknown as Rng;
 }
 
 function resolve(input: unknown, dA: number, dB: number) {
