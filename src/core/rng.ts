@@ -55,7 +55,7 @@ export const D6_LIMIT = 4294967292;
  */
 const SIX_TO_THE_TEN = 60466176;
 const TEN_D6_LIMIT = 71 * SIX_TO_THE_TEN;
-const SIX_TO_THE = [1, 6, 36, 216, 1296, 7776];
+const SIX_TO_THE = [1, 6, 36, 216, 1296, 7776, 46656, 279936, 1679616, 10077696, 60466176];
 
 /**
  * sfc32 (Chris Doty-Humphrey's Small Fast Chaotic generator, 32-bit). Hot loops may copy the
@@ -116,26 +116,32 @@ export class Rng {
   taken = 0;
 
   /**
-   * Up to `max` (1..5) D6 at once, for a simulator that reads several dice through a table
+   * Up to `max` (1..10) D6 at once, for a simulator that reads several dice through a table
    * (core/face-automaton.ts): the next k faces as base-6 digits, die i in digit i (face − 1), with
    * k = min(max, faces left of the current draw) — a new draw first when none is left — and k in
-   * `taken`. The same faces, in the same order, as k calls of d6().
+   * `taken`. The same faces, in the same order, as k calls of d6(). The digits above the k-th are 0.
    */
   takeFaces(max: number): number {
     if (this.facesLeft === 0) this.drawTenFaces();
     const faces = this.faces;
+    // All the faces left of the draw: no division at all.
+    if (max >= this.facesLeft) {
+      this.taken = this.facesLeft;
+      this.faces = 0;
+      this.facesLeft = 0;
+      return faces;
+    }
     // Four faces, the usual case, divides by a constant (a multiplication, not a division).
-    if (max >= 4 && this.facesLeft >= 4) {
+    if (max === 4) {
       this.faces = (faces / 1296) | 0;
       this.facesLeft -= 4;
       this.taken = 4;
       return faces % 1296;
     }
-    const k = max < this.facesLeft ? max : this.facesLeft;
-    const size = SIX_TO_THE[k];
+    const size = SIX_TO_THE[max];
     this.faces = (faces / size) | 0;
-    this.facesLeft -= k;
-    this.taken = k;
+    this.facesLeft -= max;
+    this.taken = max;
     return faces % size;
   }
 
