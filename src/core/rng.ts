@@ -150,8 +150,14 @@ export class Rng {
    * order, as two calls of d6() — a simulator that reads a pair of dice through a table of 36.
    */
   twoFaces(): number {
-    const pair = this.takeFaces(2);
-    return this.taken === 2 ? pair : pair + 6 * this.takeFaces(1);
+    if (this.facesLeft >= 2) {
+      const faces = this.faces;
+      this.faces = (faces / 36) | 0;
+      this.facesLeft -= 2;
+      return faces % 36;
+    }
+    const first = this.d6() - 1;
+    return first + 6 * (this.d6() - 1);
   }
 
   /** An unbiased D3 (a D6 halved, rounding up): 1..3. */

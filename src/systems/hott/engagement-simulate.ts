@@ -66,12 +66,15 @@ function endings(s: CloseCombat, pursuit: boolean): Uint8Array {
   return results.map((packed) => (staysInContact(s, RESULTS[Math.floor(packed / PAIR)], RESULTS[packed % PAIR], pursuit) ? STILL : packed));
 }
 
-function simulateRepeated(e: RepeatedCombat, rng: Rng, n: number, tally: Tally): void {
-  const bounds = e.bounds;
-  const first = endings(e.first, e.impetuousPursuit);
-  const later = endings(e.later, e.impetuousPursuit);
-  // Samples by the bound they ended in (`bounds`: still in contact after the last) and their ending.
-  const SLOTS = STILL + 1;
+/** Samples by the bound they ended in and their ending, at bound · SLOTS + ending. */
+const SLOTS = STILL + 1;
+
+/**
+ * The bounds of n samples, two dice each until the combat ends or the last bound is fought: the
+ * samples by the bound they ended in (`bounds`: still in contact after the last) and their ending.
+ * A small function of its own, compiled once for every scenario (issue 16).
+ */
+function rollRepeated(first: Uint8Array, later: Uint8Array, bounds: number, rng: Rng, n: number): Float64Array {
   const ended = new Float64Array((bounds + 1) * SLOTS);
   for (let i = 0; i < n; i++) {
     let bound = 0;
@@ -79,6 +82,16 @@ function simulateRepeated(e: RepeatedCombat, rng: Rng, n: number, tally: Tally):
     while (ending === STILL && ++bound < bounds) ending = later[rng.twoFaces()];
     ended[bound * SLOTS + ending]++;
   }
+  return ended;
+}
+
+const compiledRepeated = new WeakMap<RepeatedCombat, { first: Uint8Array; later: Uint8Array }>();
+
+function simulateRepeated(e: RepeatedCombat, rng: Rng, n: number, tally: Tally): void {
+  const bounds = e.bounds;
+  let c = compiledRepeated.get(e);
+  if (c === undefined) compiledRepeated.set(e, (c = { first: endings(e.first, e.impetuousPursuit), later: endings(e.later, e.impetuousPursuit) }));
+  const ended = rollRepeated(c.first, c.later, bounds, rng, n);
   // Counts by ending (STILL: still in contact): within each bound, then overall.
   const within = Array.from({ length: bounds }, () => new Float64Array(SLOTS));
   const overall = new Float64Array(SLOTS);
@@ -186,11 +199,27 @@ const compiledAssaults = new WeakMap<Assault, CompiledAssault>();
 function simulateAssault(e: Assault, rng: Rng, n: number, tally: Tally): void {
   let c = compiledAssaults.get(e);
   if (c === undefined) compiledAssaults.set(e, (c = new CompiledAssault(e)));
-  const { elements, power, fighter: fighterOf, moved, table, tables } = c;
+  const elements = c.elements;
   const bounds = e.bounds;
   // The bound of each sample's capture (`bounds`: held), and the elements it lost by whether it was captured.
   const capturedAt = new Float64Array(bounds + 1);
   const lost = new Float64Array(2 * (elements + 1));
+  rollAssault(c, bounds, rng, n, capturedAt, lost);
+  for (let k = 0; k <= elements; k++) {
+    tally.recordMany(k, undefined, false, lost[k]);
+    tally.recordMany(k, undefined, true, lost[elements + 1 + k]);
+  }
+  let capturedBy = 0;
+  for (let b = 0; b < bounds; b++) {
+    capturedBy += capturedAt[b];
+    tally.recordOutcome(`bound ${b + 1}`, 'captured', capturedBy);
+    tally.recordOutcome(`bound ${b + 1}`, 'holds', n - capturedBy);
+  }
+}
+
+/** n samples of an assault, counted by the bound of capture and by the elements lost (see simulateAssault); compiled once for every scenario. */
+function rollAssault(c: CompiledAssault, bounds: number, rng: Rng, n: number, capturedAt: Float64Array, lost: Float64Array): void {
+  const { elements, power, fighter: fighterOf, moved, table, tables } = c;
   for (let i = 0; i < n; i++) {
     let state = 0;
     let captured = bounds;
@@ -212,16 +241,6 @@ function simulateAssault(e: Assault, rng: Rng, n: number, tally: Tally): void {
     let lostHere = 0;
     for (let k = 0; k < elements; k++, state = (state / STATES) | 0) if (state % STATES === LOST) lostHere++;
     lost[(captured < bounds ? elements + 1 : 0) + lostHere]++;
-  }
-  for (let k = 0; k <= elements; k++) {
-    tally.recordMany(k, undefined, false, lost[k]);
-    tally.recordMany(k, undefined, true, lost[elements + 1 + k]);
-  }
-  let capturedBy = 0;
-  for (let b = 0; b < bounds; b++) {
-    capturedBy += capturedAt[b];
-    tally.recordOutcome(`bound ${b + 1}`, 'captured', capturedBy);
-    tally.recordOutcome(`bound ${b + 1}`, 'holds', n - capturedBy);
   }
 }
 
