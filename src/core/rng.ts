@@ -55,7 +55,6 @@ export const D6_LIMIT = 4294967292;
  */
 const SIX_TO_THE_TEN = 60466176;
 const TEN_D6_LIMIT = 71 * SIX_TO_THE_TEN;
-const SIX_TO_THE = [1, 6, 36, 216, 1296, 7776, 46656, 279936, 1679616, 10077696, 60466176];
 
 /**
  * sfc32 (Chris Doty-Humphrey's Small Fast Chaotic generator, 32-bit). Hot loops may copy the
@@ -131,18 +130,38 @@ export class Rng {
       this.facesLeft = 0;
       return faces;
     }
-    // Four faces, the usual case, divides by a constant (a multiplication, not a division).
-    if (max === 4) {
-      this.faces = (faces / 1296) | 0;
-      this.facesLeft -= 4;
-      this.taken = 4;
-      return faces % 1296;
-    }
-    const size = SIX_TO_THE[max];
-    this.faces = (faces / size) | 0;
     this.facesLeft -= max;
     this.taken = max;
-    return faces % size;
+    // Each count of faces divides by its own constant: a multiplication, not a (slow) integer division.
+    switch (max) {
+      case 1:
+        this.faces = (faces / 6) | 0;
+        return faces % 6;
+      case 2:
+        this.faces = (faces / 36) | 0;
+        return faces % 36;
+      case 3:
+        this.faces = (faces / 216) | 0;
+        return faces % 216;
+      case 4:
+        this.faces = (faces / 1296) | 0;
+        return faces % 1296;
+      case 5:
+        this.faces = (faces / 7776) | 0;
+        return faces % 7776;
+      case 6:
+        this.faces = (faces / 46656) | 0;
+        return faces % 46656;
+      case 7:
+        this.faces = (faces / 279936) | 0;
+        return faces % 279936;
+      case 8:
+        this.faces = (faces / 1679616) | 0;
+        return faces % 1679616;
+      default:
+        this.faces = (faces / 10077696) | 0;
+        return faces % 10077696;
+    }
   }
 
   /**
