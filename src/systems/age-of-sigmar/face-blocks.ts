@@ -10,7 +10,7 @@
  * Rng.takeFaces does.
  */
 import type { FaceStep } from '../../core/face-automaton.js';
-import { type Rng, SIX_TO_THE_TEN, TEN_D6_LIMIT } from '../../core/rng.js';
+import { type Rng, TEN_D6_LIMIT } from '../../core/rng.js';
 
 /** Most faces one lookup reads, and 6^k for k faces. */
 const BLOCK = 4;
@@ -18,6 +18,7 @@ const POW6 = Int32Array.of(1, 6, 36, 216, 1296);
 /** A state's row: blocks of 1, 2, 3 and 4 faces, these offsets apart. */
 const BLOCK_AT = Int32Array.of(0, 0, 6, 42, 258);
 const ROW = 1554;
+const FULL_BLOCK_AT = 258;
 /** Most states a table may have. */
 const MAX_STATES = 64;
 /** Entries: the next state's row start (bits 0–16), runs ended (bits 17–19), the value (bits 20–31). */
@@ -68,11 +69,22 @@ export function faceTable(step: (state: number, face: number) => FaceStep): Int3
   return table;
 }
 
-/** The next draw of ten faces, as Rng's drawTenFaces takes it (a draw at or above 71 · 6¹⁰ rejected). */
+/**
+ * 6¹⁰ = 2¹⁰ · 3¹⁰: a draw's top 22 bits against 3¹⁰ and its low 10 bits kept apart, so the draw is
+ * split in 32-bit integers (a division by a constant) instead of a floating-point division.
+ */
+const THREE_TO_THE_TEN = 59049;
+const HIGH_LIMIT = TEN_D6_LIMIT / 1024;
+
+/**
+ * The next draw of ten faces, as Rng's drawTenFaces takes it: a draw at or above 71 · 6¹⁰ is
+ * rejected (its top 22 bits at or above 71 · 3¹⁰), the rest is the draw modulo 6¹⁰.
+ */
 function tenFaces(rng: Rng): number {
   let u = rng.next();
-  while (u >= TEN_D6_LIMIT) u = rng.next();
-  return (u - Math.floor(u / SIX_TO_THE_TEN) * SIX_TO_THE_TEN) | 0;
+  while (u >>> 10 >= HIGH_LIMIT) u = rng.next();
+  const high = u >>> 10;
+  return (high - ((high / THREE_TO_THE_TEN) | 0) * THREE_TO_THE_TEN) * 1024 + (u & 1023);
 }
 
 /** `runs` runs of a table's procedure, their dice read from `rng`: the sum of their values. */
@@ -87,22 +99,26 @@ export function runTable(rng: Rng, table: Int32Array, runs: number): number {
       faces = tenFaces(rng);
       facesLeft = 10;
     }
-    const k = left < facesLeft ? (left < BLOCK ? left : BLOCK) : facesLeft < BLOCK ? facesLeft : BLOCK;
-    let digits = faces;
-    if (k === facesLeft) faces = 0;
-    else if (k === BLOCK) {
-      // The usual block: a division by a constant (a multiplication).
+    let entry = 0;
+    if (left >= BLOCK && facesLeft > BLOCK) {
+      // The usual block: four faces of a draw with more left, a division by a constant (a multiplication).
       const rest = (faces / 1296) | 0;
-      digits = faces - rest * 1296;
+      entry = table[row + FULL_BLOCK_AT + faces - rest * 1296];
       faces = rest;
+      facesLeft -= BLOCK;
     } else {
-      const size = POW6[k];
-      const rest = (faces / size) | 0;
-      digits = faces - rest * size;
-      faces = rest;
+      const k = left < facesLeft ? (left < BLOCK ? left : BLOCK) : facesLeft < BLOCK ? facesLeft : BLOCK;
+      let digits = faces;
+      if (k === facesLeft) faces = 0;
+      else {
+        const size = POW6[k];
+        const rest = (faces / size) | 0;
+        digits = faces - rest * size;
+        faces = rest;
+      }
+      facesLeft -= k;
+      entry = table[row + BLOCK_AT[k] + digits];
     }
-    facesLeft -= k;
-    const entry = table[row + BLOCK_AT[k] + digits];
     row = entry & ROW_MASK;
     left -= (entry >>> DONE_SHIFT) & 7;
     value += entry >>> VALUE_SHIFT;
