@@ -55,6 +55,8 @@ export const D6_LIMIT = 4294967292;
  */
 export const SIX_TO_THE_TEN = 60466176;
 export const TEN_D6_LIMIT = 71 * SIX_TO_THE_TEN;
+const THREE_TO_THE_TEN = 59049;
+const HIGH_LIMIT = TEN_D6_LIMIT / 1024;
 
 /**
  * sfc32 (Chris Doty-Humphrey's Small Fast Chaotic generator, 32-bit). Hot loops may copy the
@@ -95,14 +97,15 @@ export class Rng {
 
   /**
    * A new draw of ten faces: a draw at or above 71 · 6¹⁰ is rejected, so each of the 6¹⁰
-   * combinations is equally likely. The draw exceeds 2³¹, where `%` would be a floating-point
-   * remainder (a call into C); u − ⌊u / 6¹⁰⌋ · 6¹⁰ is the same integer (u < 2³², so the quotient is
-   * exact to the floor) and stays in machine arithmetic.
+   * combinations is equally likely; the faces are the draw modulo 6¹⁰.
    */
   private drawTenFaces(): void {
     let u = this.next();
-    while (u >= TEN_D6_LIMIT) u = this.next();
-    this.faces = (u - Math.floor(u / SIX_TO_THE_TEN) * SIX_TO_THE_TEN) | 0;
+    // 6¹⁰ = 3¹⁰ · 2¹⁰ and TEN_D6_LIMIT = 71 · 3¹⁰ · 2¹⁰: the draw's top 22 bits against 3¹⁰, its low
+    // 10 bits kept apart — u mod 6¹⁰ in 32-bit integers (a division by a constant), no floating point.
+    while (u >>> 10 >= HIGH_LIMIT) u = this.next();
+    const high = u >>> 10;
+    this.faces = (high - ((high / THREE_TO_THE_TEN) | 0) * THREE_TO_THE_TEN) * 1024 + (u & 1023);
     this.facesLeft = 10;
   }
 
