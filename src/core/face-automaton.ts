@@ -32,7 +32,7 @@ export const goTo = (next: number, value = 0): FaceStep => ({ next, done: false,
 const MAX_STATES = 64;
 const BLOCK = 4;
 const FULL_BLOCK = 1296;
-const SIX_TO_THE = Int32Array.of(1, 6, 36, 216, 1296, 7776);
+const SIX_TO_THE = Int32Array.of(1, 6, 36, 216, 1296, 7776, 46656, 279936, 1679616, 10077696);
 /** Faces per block of a FaceCounter, and its table's size (6^COUNT_BLOCK). */
 const COUNT_BLOCK = 5;
 const COUNT_TABLE = 7776;
@@ -161,11 +161,11 @@ export class AutomatonCache {
 
 /**
  * Counts the faces a rule accepts among n D6, one die per run and no state: the dice are read up
- * to COUNT_BLOCK (5) at a time, the current draw's faces kept in locals, and each block looked up
- * in a table of how many of its faces count — lighter than a FaceAutomaton, as every face ends its
- * run. A block of k < COUNT_BLOCK faces is looked up as COUNT_BLOCK digits, the missing ones 0, a
- * face of 1: so the table counts faces that exclude 1 — the rule's own, or else the faces it
- * refuses (the count is then n less those).
+ * to ten at a time — the rest of the current draw (kept in locals, rng.ts), or as many as are
+ * left to roll — and each half looked up in a table of how many of its COUNT_BLOCK (5) faces
+ * count: lighter than a FaceAutomaton, as every face ends its run. Digits beyond the faces taken
+ * are 0, a face of 1: so the table counts faces that exclude 1 — the rule's own, or else the
+ * faces it refuses (the count is then n less those).
  */
 export class FaceCounter {
   private readonly table = new Uint8Array(COUNT_TABLE);
@@ -191,22 +191,22 @@ export class FaceCounter {
         faces = rng.tenFaces();
         facesLeft = 10;
       }
-      if (left >= COUNT_BLOCK && facesLeft >= COUNT_BLOCK) {
-        // A whole block: a division by a constant (a multiplication).
-        const rest = (faces / COUNT_TABLE) | 0;
-        counted += table[faces - rest * COUNT_TABLE];
-        faces = rest;
-        facesLeft -= COUNT_BLOCK;
-        left -= COUNT_BLOCK;
+      let digits = faces;
+      if (left >= facesLeft) {
+        // The rest of the draw: no division.
+        left -= facesLeft;
+        faces = 0;
+        facesLeft = 0;
       } else {
-        const k = left < facesLeft ? left : facesLeft;
-        const size = SIX_TO_THE[k];
-        const rest = (faces / size) | 0;
-        counted += table[faces - rest * size];
-        faces = rest;
-        facesLeft -= k;
-        left -= k;
+        // The last faces to roll: the low `left` digits, the rest kept for later.
+        const size = SIX_TO_THE[left];
+        faces = (digits / size) | 0;
+        digits -= faces * size;
+        facesLeft -= left;
+        left = 0;
       }
+      const high = (digits / COUNT_TABLE) | 0;
+      counted += table[digits - high * COUNT_TABLE] + table[high];
     }
     rng.faces = faces;
     rng.facesLeft = facesLeft;

@@ -53,31 +53,21 @@ export const D6_LIMIT = 4294967292;
  * read as ten base-6 digits, each an independent uniform face; a draw at or above it (one in
  * 2,300) is rejected, so every face is exactly equally likely.
  */
-const SIX_TO_THE_TEN = 60466176;
-const TEN_D6_LIMIT = 71 * SIX_TO_THE_TEN;
+export const SIX_TO_THE_TEN = 60466176;
+export const TEN_D6_LIMIT = 71 * SIX_TO_THE_TEN;
 /** 6^10 = 2^10 · 3^10: ⌊u / 6^10⌋ = ⌊(u >>> 10) / 3^10⌋, an integer division by a constant. */
 const THREE_TO_THE_TEN = 59049;
 const SIX_TO_THE = Int32Array.of(1, 6, 36, 216, 1296, 7776, 46656, 279936, 1679616, 10077696, SIX_TO_THE_TEN);
 
 /**
  * sfc32 (Chris Doty-Humphrey's Small Fast Chaotic generator, 32-bit). Hot loops may copy the
- * four state words into locals, run the same recurrence inline and write them back with `save`;
- * likewise a loop that reads many D6 (core/face-automaton.ts) may copy `faces` and `facesLeft`
- * into locals, refill them with `tenFaces` and write them back.
+ * four state words into locals, run the same recurrence inline and write them back with `save`.
  */
 export class Rng {
   a: number;
   b: number;
   c: number;
   d: number;
-  /**
-   * The faces not yet used of the last draw of ten, as base-6 digits (the next face, minus 1, in
-   * the lowest digit), and how many; d6() reads them one at a time.
-   */
-  faces = 0;
-  facesLeft = 0;
-  /** How many faces the last takeFaces call took. */
-  taken = 0;
 
   constructor(a: number, b: number, c: number, d: number) {
     this.a = a | 0;
@@ -97,6 +87,14 @@ export class Rng {
     this.c = (this.c + t) | 0;
     return t >>> 0;
   }
+
+  /**
+   * Faces not yet used of the last draw (base 6, the next face in the lowest digit; below
+   * 6^facesLeft), and how many. A hot loop that reads faces itself may keep them in locals, take
+   * a new draw of ten with tenFaces, and write both back.
+   */
+  faces = 0;
+  facesLeft = 0;
 
   /**
    * The ten faces of a new draw, as base-6 digits (the first face in the lowest digit); the caller
@@ -128,31 +126,92 @@ export class Rng {
     return faces - rest * 6 + 1;
   }
 
+  /** How many faces the last takeFaces call took. */
+  taken = 0;
+
   /**
-   * Up to `max` (1..5) D6 at once, for a simulator that reads several dice through a table
+   * Up to `max` (1..10) D6 at once, for a simulator that reads several dice through a table
    * (core/face-automaton.ts): the next k faces as base-6 digits, die i in digit i (face − 1), with
    * k = min(max, faces left of the current draw) — a new draw first when none is left — and k in
-   * `taken`. The same faces, in the same order, as k calls of d6().
+   * `taken`. The same faces, in the same order, as k calls of d6(). The digits above the k-th are 0.
    */
   takeFaces(max: number): number {
-    let faces = this.faces;
-    let left = this.facesLeft;
-    if (left === 0) {
-      faces = this.tenFaces();
-      left = 10;
+    if (this.facesLeft === 0) {
+      this.faces = this.tenFaces();
+      this.facesLeft = 10;
     }
-    const k = max < left ? max : left;
-    const size = SIX_TO_THE[k];
-    const rest = (faces / size) | 0;
-    this.faces = rest;
-    this.facesLeft = left - k;
-    this.taken = k;
-    return faces - rest * size;
+    const faces = this.faces;
+    // All the faces left of the draw: no division at all.
+    if (max >= this.facesLeft) {
+      this.taken = this.facesLeft;
+      this.faces = 0;
+      this.facesLeft = 0;
+      return faces;
+    }
+    this.facesLeft -= max;
+    this.taken = max;
+    if (max === 4) {
+      this.faces = (faces / 1296) | 0;
+      return faces % 1296;
+    }
+    return this.splitFaces(faces, max);
+  }
+
+  /**
+   * The low `k` (1..9) digits of `faces`, the rest kept for later. Each k divides by its own
+   * constant: a multiplication, not a (slow) integer division. Kept out of takeFaces, so that
+   * takeFaces stays small enough to be inlined into a simulator's loop.
+   */
+  private splitFaces(faces: number, k: number): number {
+    switch (k) {
+      case 1:
+        this.faces = (faces / 6) | 0;
+        return faces % 6;
+      case 2:
+        this.faces = (faces / 36) | 0;
+        return faces % 36;
+      case 3:
+        this.faces = (faces / 216) | 0;
+        return faces % 216;
+      case 4:
+        this.faces = (faces / 1296) | 0;
+        return faces % 1296;
+      case 5:
+        this.faces = (faces / 7776) | 0;
+        return faces % 7776;
+      case 6:
+        this.faces = (faces / 46656) | 0;
+        return faces % 46656;
+      case 7:
+        this.faces = (faces / 279936) | 0;
+        return faces % 279936;
+      case 8:
+        this.faces = (faces / 1679616) | 0;
+        return faces % 1679616;
+      default:
+        this.faces = (faces / 10077696) | 0;
+        return faces % 10077696;
+    }
+  }
+
+  /**
+   * Two D6 as base-6 digits, the first die in the low digit (face − 1): the same faces, in the same
+   * order, as two calls of d6() — a simulator that reads a pair of dice through a table of 36.
+   */
+  twoFaces(): number {
+    if (this.facesLeft >= 2) {
+      const faces = this.faces;
+      this.faces = (faces / 36) | 0;
+      this.facesLeft -= 2;
+      return faces % 36;
+    }
+    const first = this.d6() - 1;
+    return first + 6 * (this.d6() - 1);
   }
 
   /** Read `n` D6 and ignore them (dice whose faces change nothing): the faces n calls of d6() would read. */
   skipFaces(n: number): void {
-    let left = this.facesLeft;
+    const left = this.facesLeft;
     if (n <= left) {
       this.faces = (this.faces / SIX_TO_THE[n]) | 0;
       this.facesLeft = left - n;
@@ -161,8 +220,7 @@ export class Rng {
     n -= left;
     for (; n > 10; n -= 10) this.tenFaces();
     // 1..10 faces of one more draw.
-    const faces = this.tenFaces();
-    this.faces = (faces / SIX_TO_THE[n]) | 0;
+    this.faces = (this.tenFaces() / SIX_TO_THE[n]) | 0;
     this.facesLeft = 10 - n;
   }
 
