@@ -7,10 +7,10 @@
  * The same dice in the same order as the die-by-die procedure: a block is the next k faces of the
  * draw, k at most the runs still to go (each face ends at most one run, so no block reads past the
  * last run's final die), and a new draw is taken only when a face is needed and none is left, as
- * Rng.takeFaces does.
+ * Rng.takeFaces does (Rng.tenFaces).
  */
 import type { FaceStep } from '../../core/face-automaton.js';
-import { type Rng, TEN_D6_LIMIT } from '../../core/rng.js';
+import type { Rng } from '../../core/rng.js';
 
 /** Most faces one lookup reads, and 6^k for k faces. */
 const BLOCK = 4;
@@ -69,24 +69,6 @@ export function faceTable(step: (state: number, face: number) => FaceStep): Int3
   return table;
 }
 
-/**
- * 6¹⁰ = 2¹⁰ · 3¹⁰: a draw's top 22 bits against 3¹⁰ and its low 10 bits kept apart, so the draw is
- * split in 32-bit integers (a division by a constant) instead of a floating-point division.
- */
-const THREE_TO_THE_TEN = 59049;
-const HIGH_LIMIT = TEN_D6_LIMIT / 1024;
-
-/**
- * The next draw of ten faces, as Rng's drawTenFaces takes it: a draw at or above 71 · 6¹⁰ is
- * rejected (its top 22 bits at or above 71 · 3¹⁰), the rest is the draw modulo 6¹⁰.
- */
-function tenFaces(rng: Rng): number {
-  let u = rng.next();
-  while (u >>> 10 >= HIGH_LIMIT) u = rng.next();
-  const high = u >>> 10;
-  return (high - ((high / THREE_TO_THE_TEN) | 0) * THREE_TO_THE_TEN) * 1024 + (u & 1023);
-}
-
 /** `runs` runs of a table's procedure, their dice read from `rng`: the sum of their values. */
 export function runTable(rng: Rng, table: Int32Array, runs: number): number {
   let faces = rng.faces;
@@ -96,7 +78,7 @@ export function runTable(rng: Rng, table: Int32Array, runs: number): number {
   let value = 0;
   while (left > 0) {
     if (facesLeft === 0) {
-      faces = tenFaces(rng);
+      faces = rng.tenFaces();
       facesLeft = 10;
     }
     let entry = 0;
@@ -128,24 +110,3 @@ export function runTable(rng: Rng, table: Int32Array, runs: number): number {
   return value;
 }
 
-/** Reads n faces that change nothing (the same dice as n runs of any procedure of one die). */
-export function skipFaces(rng: Rng, n: number): void {
-  let facesLeft = rng.facesLeft;
-  if (n <= facesLeft) {
-    rng.faces = (rng.faces / POW6_TO_TEN[n]) | 0;
-    rng.facesLeft = facesLeft - n;
-    return;
-  }
-  let left = n - facesLeft;
-  let faces = 0;
-  for (;;) {
-    faces = tenFaces(rng);
-    facesLeft = 10;
-    if (left <= 10) break;
-    left -= 10;
-  }
-  rng.faces = (faces / POW6_TO_TEN[left]) | 0;
-  rng.facesLeft = facesLeft - left;
-}
-
-const POW6_TO_TEN = Int32Array.from({ length: 11 }, (_, k) => 6 ** k);

@@ -12,7 +12,7 @@ import { type FaceStep, endRun, goTo } from '../../core/face-automaton.js';
 import { type FlatDice, flat, rollFlat } from '../../core/flat-dice.js';
 import type { Rng } from '../../core/rng.js';
 import { Counts, type Tally } from '../../sim/tally.js';
-import { faceTable, runTable, skipFaces } from './face-blocks.js';
+import { faceTable, runTable } from './face-blocks.js';
 import { type MortalSource, type Plan, type WeaponGroup, plan } from './profile.js';
 import type { Crit, Scenario } from './schema.js';
 import { CRIT, MISS, rerollTable } from './tables.js';
@@ -163,7 +163,7 @@ export class AbilityRoller {
       for (let k = 0; k < mortal.length; k++) pool += rollMortal(mortal[k], rng);
     }
     if (this.wardless) {
-      skipFaces(rng, pool);
+      rng.skipFaces(pool);
       return pool;
     }
     return runTable(rng, this.ward, pool);
