@@ -37,12 +37,8 @@ import { type Verdict, combatScores, resolve } from './resolution.js';
 import type { Side } from './schema.js';
 import type { Casualties } from './simulate-attack.js';
 import { ATTACKER, LoserDice, RoundDice, STRUCK, rollOff } from './simulate-melee.js';
-import { OVERKILL_MAX } from './tables.js';
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
-
-/** The range of a unit's casualty key (Casualties.key). */
-const keyRange = (c: Casualties): number => (c.models * (c.w + 1) + c.w + 1) * (OVERKILL_MAX + 1);
 
 /** The round fought from one state in one phase (1: the charge, 2: later rounds). */
 class PreparedRound {
@@ -74,10 +70,10 @@ class PreparedRound {
     this.duelOnA = duel ? duel.dice.attacker.casualties : null;
     this.duelOnT = duel ? duel.dice.target.casualties : null;
     this.sharedRollOff = duel !== null && (plan.first === 'roll-off' || duel.plan.first === 'roll-off');
-    this.duelRange = this.duelOnT ? keyRange(this.duelOnT) : 1;
-    this.targetRange = keyRange(this.onT);
-    this.duelKeys = this.duelOnA ? keyRange(this.duelOnA) * this.duelRange : 1;
-    this.oneKey = keyRange(this.onA) * this.targetRange * this.duelKeys <= 0x7fffffff;
+    this.duelRange = this.duelOnT ? this.duelOnT.keyRange : 1;
+    this.targetRange = this.onT.keyRange;
+    this.duelKeys = this.duelOnA ? this.duelOnA.keyRange * this.duelRange : 1;
+    this.oneKey = this.onA.keyRange * this.targetRange * this.duelKeys <= 0x7fffffff;
   }
 
   /** What the blows did to both units and both fighters as one number (when oneKey). */

@@ -32,6 +32,8 @@ export class Casualties {
     this.w = def.w;
     this.wounded = def.wounded ?? 0;
     this.countsOverkill = def.overkill;
+    this.overkillSpan = def.overkill ? OVERKILL_MAX + 1 : 1;
+    this.keyRange = (this.models + 1) * (this.w + 1) * this.overkillSpan;
     this.reset();
   }
   reset(): void {
@@ -69,6 +71,19 @@ export class Casualties {
    * ⌈Wounds left / d⌉ of them, the last one's excess lost or counted as Overkill.
    */
   woundTimes(k: number, d: number): void {
+    if (d >= this.w) {
+      // Every wound slays a model (the one being wounded has at most W left): the excess of each is Overkill (§9).
+      const slain = Math.min(k, this.modelsLeft);
+      if (this.countsOverkill && k > 0) {
+        const excess = slain > 0 ? d - this.woundsOnModel + (slain - 1) * (d - this.w) + (k - slain) * d : k * d;
+        this.overkill = Math.min(OVERKILL_MAX, this.overkill + excess);
+      }
+      if (slain > 0) {
+        this.modelsLeft -= slain;
+        this.woundsOnModel = this.modelsLeft > 0 ? this.w : 0;
+      }
+      return;
+    }
     while (k > 0 && this.modelsLeft > 0) {
       const left = this.woundsOnModel;
       // The wounds that slay the model being wounded (one, unless it has more Wounds left than d).
@@ -88,8 +103,11 @@ export class Casualties {
    * left, the Wounds left on the model being wounded and the Overkill scored on it (§8, §9).
    */
   key(): number {
-    return (this.modelsLeft * (this.w + 1) + this.woundsOnModel) * (OVERKILL_MAX + 1) + this.overkill;
+    return (this.modelsLeft * (this.w + 1) + this.woundsOnModel) * this.overkillSpan + this.overkill;
   }
+  /** Values of the Overkill (only 0 outside a challenge), and of key(): it is below keyRange. */
+  private readonly overkillSpan: number;
+  readonly keyRange: number;
   /** A Killing Blow slays the model outright (§1); on a slain challenger it is one more wound of Overkill. */
   kill(): void {
     if (this.modelsLeft === 0) this.wound(1);
@@ -186,6 +204,12 @@ export class AttackRoller {
   }
 }
 
+/**
+ * The sum of n D6 read through a table (core/face-automaton.ts): every face ends its run and adds
+ * its pips — the same dice, in the same order, as n calls of d6().
+ */
+const pips = new FaceAutomaton((_, face) => endRun(face));
+
 /** 2D6 — Leadership, break, rally and panic tests (§2). */
 export function roll2d6(rng: Rng): number {
   return rng.d6() + rng.d6();
@@ -193,9 +217,7 @@ export function roll2d6(rng: Rng): number {
 
 /** nD6 — flee and pursuit moves (§12). */
 export function rollNd6(n: number, rng: Rng): number {
-  let sum = 0;
-  for (let i = 0; i < n; i++) sum += rng.d6();
-  return sum;
+  return pips.run(rng, n);
 }
 
 // ---- A strike as an automaton over the faces ----------------------------------------------------

@@ -229,10 +229,17 @@ class RoundJudgement {
   }
 }
 
+/** Most judgement slots indexed directly (1 MB of Int32). */
+const DIRECT_MAX = 1 << 18;
+
 /** A melee scenario's round, compiled once, with the judgements met kept across chunks. */
 class OneRound {
   private readonly dice: RoundDice;
-  /** Judgement ids by (attacker's casualties key, target's); the judgements, and their loser dice by id. */
+  /**
+   * Judgement ids by (attacker's casualties key, target's): in a table indexed by both when their
+   * ranges are small (−1: not judged yet), else hashed. The judgements, and their loser dice by id.
+   */
+  private readonly direct: Int32Array | null;
   private readonly ids = new IntPairTable();
   private readonly judgements: RoundJudgement[] = [];
   private readonly loserDice: LoserDice[] = [];
@@ -241,6 +248,8 @@ class OneRound {
 
   constructor(private readonly plan: MeleePlan) {
     this.dice = new RoundDice(plan);
+    const range = this.dice.attacker.casualties.keyRange * this.dice.target.casualties.keyRange;
+    this.direct = range <= DIRECT_MAX ? new Int32Array(range).fill(-1) : null;
   }
 
   simulate(rng: Rng, n: number, tally: Tally): void {
@@ -249,6 +258,8 @@ class OneRound {
     const dice = this.dice;
     const onA = dice.attacker.casualties;
     const onT = dice.target.casualties;
+    const direct = this.direct;
+    const rangeT = onT.keyRange;
     this.counts.fill(0);
     let fledA = 0;
     let fledT = 0;
@@ -259,8 +270,15 @@ class OneRound {
         else fledT++;
         continue;
       }
-      let j = this.ids.get(onA.key(), onT.key());
-      if (j < 0) j = this.judge(onA, onT);
+      let j: number;
+      if (direct !== null) {
+        const at = onA.key() * rangeT + onT.key();
+        j = direct[at];
+        if (j < 0) j = direct[at] = this.judge(onA, onT);
+      } else {
+        j = this.ids.get(onA.key(), onT.key());
+        if (j < 0) this.ids.set(onA.key(), onT.key(), (j = this.judge(onA, onT)));
+      }
       this.counts[j * FATE_CODES + this.loserDice[j].roll(rng)]++;
     }
     this.intoTally(tally, slots, n, fledA, fledT);
@@ -273,7 +291,6 @@ class OneRound {
     const judged = new RoundJudgement(verdict, this.plan, onT.lost, onT.slain);
     this.judgements.push(judged);
     this.loserDice.push(judged.loserDice);
-    this.ids.set(onA.key(), onT.key(), j);
     if ((j + 1) * FATE_CODES > this.counts.length) {
       const grown = new Float64Array(this.counts.length * 2);
       grown.set(this.counts);
