@@ -164,13 +164,14 @@ export class AttackRoller {
 
   /** Roll `n` attacks and apply them to `target`. */
   roll(n: number, rng: Rng, target: Casualties): void {
+    // The unsaved wounds, applied as one at a time (woundTimes).
+    if (this.automaton !== null) target.woundTimes(this.automaton.run(rng, n), this.fixedDamage);
+    else if (this.hitKind !== 0) this.rollOneByOne(n, rng, target); // 10+ to hit: no shot can hit (§5)
+  }
+
+  /** The attacks die by die: Killing Blow against models of several Wounds, or wounds of a dice roll each. */
+  private rollOneByOne(n: number, rng: Rng, target: Casualties): void {
     const hitKind = this.hitKind;
-    if (hitKind === 0) return; // 10+ to hit: no shot can hit (§5)
-    if (this.automaton !== null) {
-      // The unsaved wounds, applied as one at a time (woundTimes).
-      target.woundTimes(this.automaton.run(rng, n), this.fixedDamage);
-      return;
-    }
     const need = this.hitNeed;
     const hasWard = this.hasWard;
     const ward = this.ward;
