@@ -205,20 +205,57 @@ export class AttackRoller {
   }
 }
 
-/**
- * The sum of n D6 read through a table (core/face-automaton.ts): every face ends its run and adds
- * its pips — the same dice, in the same order, as n calls of d6().
- */
-const pips = new FaceAutomaton((_, face) => endRun(face));
+// ---- Tests and moves: a few D6 read from the Rng's draw in locals (core/rng.ts faces, facesLeft) ----
+// The same faces in the same order as calls of d6(): face i is base-6 digit i of the draw, plus 1;
+// when the draw runs out, d6() takes the next draw of ten (issue 16).
+
+/** Two D6 as one pair of base-6 digits: the first die's face − 1, plus 6 × the second's. */
+export function rollPair(rng: Rng): number {
+  const left = rng.facesLeft;
+  if (left < 2) {
+    const first = rng.d6() - 1;
+    return first + 6 * (rng.d6() - 1);
+  }
+  const faces = rng.faces;
+  const rest = (faces / 36) | 0;
+  rng.faces = rest;
+  rng.facesLeft = left - 2;
+  return faces - rest * 36;
+}
+
+/** The total of a pair of dice (rollPair). */
+export function pairTotal(pair: number): number {
+  const second = (pair / 6) | 0;
+  return pair - 5 * second + 2;
+}
 
 /** 2D6 — Leadership, break, rally and panic tests (§2). */
 export function roll2d6(rng: Rng): number {
-  return rng.d6() + rng.d6();
+  return pairTotal(rollPair(rng));
 }
 
 /** nD6 — flee and pursuit moves (§12). */
 export function rollNd6(n: number, rng: Rng): number {
-  return pips.run(rng, n);
+  let faces = rng.faces;
+  let left = rng.facesLeft;
+  let sum = n;
+  for (let i = 0; i < n; i++) {
+    if (left === 0) {
+      // A new draw of ten: d6() takes it and its first face.
+      rng.facesLeft = 0;
+      sum += rng.d6() - 1;
+      faces = rng.faces;
+      left = rng.facesLeft;
+      continue;
+    }
+    const rest = (faces / 6) | 0;
+    sum += faces - rest * 6;
+    faces = rest;
+    left--;
+  }
+  rng.faces = faces;
+  rng.facesLeft = left;
+  return sum;
 }
 
 // ---- A strike as an automaton over the faces ----------------------------------------------------

@@ -15,7 +15,7 @@ import { type Combatant, type MeleePlan, meleePlan } from './melee-plan.js';
 import { COMBAT_RESULTS, type CombatResult, FATES, type Fate } from './outcome-keys.js';
 import { type Verdict, resolve } from './resolution.js';
 import type { MeleeScenario, Side } from './schema.js';
-import { AttackRoller, Casualties, roll2d6, rollNd6 } from './simulate-attack.js';
+import { AttackRoller, Casualties, pairTotal, roll2d6, rollNd6, rollPair } from './simulate-attack.js';
 
 /** Sides as numbers in the hot loops. */
 export const ATTACKER = 0;
@@ -139,13 +139,13 @@ export class RoundDice {
 
 /** Strike order for equal Initiative (§4, §16.6): a roll-off, ties re-rolled; ATTACKER or TARGET. */
 export function rollOff(rng: Rng): number {
-  let a = rng.d6();
-  let t = rng.d6();
-  while (a === t) {
-    a = rng.d6();
-    t = rng.d6();
+  for (;;) {
+    // The attacker's die in the pair's low digit, the target's in its high one.
+    const pair = rollPair(rng);
+    const t = (pair / 6) | 0;
+    const a = pair - 6 * t;
+    if (a !== t) return a > t ? ATTACKER : TARGET;
   }
-  return a > t ? ATTACKER : TARGET;
 }
 
 /** Fate codes of LoserDice.roll: 0 after a draw, else the index of the Fate in FATES plus 1. */
@@ -209,10 +209,9 @@ export class LoserDice {
   }
 
   private failsOnce(rng: Rng): boolean {
-    const a = rng.d6();
-    const b = rng.d6();
-    if (this.insaneCourage && a === 1 && b === 1) return false;
-    return a + b > this.holdsUpTo;
+    const pair = rollPair(rng);
+    if (this.insaneCourage && pair === 0) return false; // double 1
+    return pairTotal(pair) > this.holdsUpTo;
   }
 }
 
