@@ -34,9 +34,8 @@ import { SHOT_ENDINGS, afterShots, standAndShootRoller } from './fight-stand-and
 import { type MeleePlan, other } from './melee-plan.js';
 import { FATES } from './outcome-keys.js';
 import { type Verdict, combatScores, resolve } from './resolution.js';
-import type { Side } from './schema.js';
 import type { Casualties } from './simulate-attack.js';
-import { ATTACKER, LoserDice, RoundDice, STRUCK, rollOff } from './simulate-melee.js';
+import { ATTACKER, FATE_CODES, LoserDice, RoundDice, STRUCK, rollOff } from './simulate-melee.js';
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
@@ -109,8 +108,6 @@ interface Judgement {
   readonly overkill: ReturnType<typeof overkillOf>;
 }
 
-/** How many fate codes LoserDice.roll returns: 0 after a draw, else the index of the Fate in FATES plus 1. */
-const FATE_CODES = FATES.length + 1;
 
 /** A fight's rounds, judgements and round ends, kept across chunks, and the counts of the current call. */
 class FightRounds {

@@ -14,7 +14,7 @@ import type { Tally } from '../../sim/tally.js';
 import { type Combatant, type MeleePlan, meleePlan } from './melee-plan.js';
 import { COMBAT_RESULTS, type CombatResult, FATES, type Fate } from './outcome-keys.js';
 import { type Verdict, resolve } from './resolution.js';
-import type { MeleeScenario, Side } from './schema.js';
+import type { MeleeScenario } from './schema.js';
 import { AttackRoller, Casualties, pairTotal, roll2d6, rollNd6, rollPair } from './simulate-attack.js';
 
 /** Sides as numbers in the hot loops. */
@@ -24,8 +24,6 @@ export const TARGET = 1;
 const ROLL_OFF = 2;
 /** RoundDice.rollBlows: the blows were struck (no side fled at the charge). */
 export const STRUCK = -1;
-
-export const sideOf = (side: number): Side => (side === ATTACKER ? 'attacker' : 'target');
 
 /** One kind of blow of a side's models (the model's, its mount's, a joined character's), normal and afraid. */
 class BlowDice {
@@ -39,7 +37,7 @@ class BlowDice {
 }
 
 /** One side's dice in a round: its stupidity test, its blows, and its models as the enemy's blows land. */
-export class SideDice {
+class SideDice {
   /** This unit's models as the enemy's blows land. */
   readonly casualties: Casualties;
   private readonly blows: BlowDice[];
