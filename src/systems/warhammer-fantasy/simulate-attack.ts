@@ -209,21 +209,7 @@ export class AttackRoller {
 // The same faces in the same order as calls of d6(): face i is base-6 digit i of the draw, plus 1;
 // when the draw runs out, d6() takes the next draw of ten (issue 16).
 
-/** Two D6 as one pair of base-6 digits: the first die's face − 1, plus 6 × the second's. */
-export function rollPair(rng: Rng): number {
-  const left = rng.facesLeft;
-  if (left < 2) {
-    const first = rng.d6() - 1;
-    return first + 6 * (rng.d6() - 1);
-  }
-  const faces = rng.faces;
-  const rest = (faces / 36) | 0;
-  rng.faces = rest;
-  rng.facesLeft = left - 2;
-  return faces - rest * 36;
-}
-
-/** The total of a pair of dice (rollPair). */
+/** The total of a pair of dice read as base-6 digits (Rng.twoFaces). */
 export function pairTotal(pair: number): number {
   const second = (pair / 6) | 0;
   return pair - 5 * second + 2;
@@ -231,7 +217,7 @@ export function pairTotal(pair: number): number {
 
 /** 2D6 — Leadership, break, rally and panic tests (§2). */
 export function roll2d6(rng: Rng): number {
-  return pairTotal(rollPair(rng));
+  return pairTotal(rng.twoFaces());
 }
 
 /** nD6 — flee and pursuit moves (§12). */

@@ -15,7 +15,7 @@ import { type Combatant, type MeleePlan, meleePlan } from './melee-plan.js';
 import { COMBAT_RESULTS, type CombatResult, FATES, type Fate } from './outcome-keys.js';
 import { type Verdict, resolve } from './resolution.js';
 import type { MeleeScenario } from './schema.js';
-import { AttackRoller, Casualties, pairTotal, roll2d6, rollNd6, rollPair } from './simulate-attack.js';
+import { AttackRoller, Casualties, pairTotal, roll2d6, rollNd6 } from './simulate-attack.js';
 
 /** Sides as numbers in the hot loops. */
 export const ATTACKER = 0;
@@ -139,7 +139,7 @@ export class RoundDice {
 export function rollOff(rng: Rng): number {
   for (;;) {
     // The attacker's die in the pair's low digit, the target's in its high one.
-    const pair = rollPair(rng);
+    const pair = rng.twoFaces();
     const t = (pair / 6) | 0;
     const a = pair - 6 * t;
     if (a !== t) return a > t ? ATTACKER : TARGET;
@@ -207,7 +207,7 @@ export class LoserDice {
   }
 
   private failsOnce(rng: Rng): boolean {
-    const pair = rollPair(rng);
+    const pair = rng.twoFaces();
     if (this.insaneCourage && pair === 0) return false; // double 1
     return pairTotal(pair) > this.holdsUpTo;
   }

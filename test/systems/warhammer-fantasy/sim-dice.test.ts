@@ -6,7 +6,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { chunkRng } from '../../../src/core/rng.js';
-import { Casualties, roll2d6, rollNd6, rollPair } from '../../../src/systems/warhammer-fantasy/simulate-attack.js';
+import { Casualties, roll2d6, rollNd6 } from '../../../src/systems/warhammer-fantasy/simulate-attack.js';
 import { ATTACKER, TARGET, rollOff } from '../../../src/systems/warhammer-fantasy/simulate-melee.js';
 
 describe('Casualties.woundTimes', () => {
@@ -31,7 +31,7 @@ describe('Casualties.woundTimes', () => {
 });
 
 describe('dice read from the draw in locals', () => {
-  it('roll2d6, rollPair, rollNd6 and rollOff read the same faces in the same order as d6()', () => {
+  it('roll2d6, rollNd6 and rollOff read the same faces in the same order as d6()', () => {
     const calls = fc.array(fc.record({ kind: fc.integer({ min: 0, max: 4 }), n: fc.integer({ min: 1, max: 12 }) }), { minLength: 1, maxLength: 60 });
     fc.assert(
       fc.property(fc.nat(1000), calls, (chunk, list) => {
@@ -39,11 +39,7 @@ describe('dice read from the draw in locals', () => {
         const slow = chunkRng(Uint32Array.of(7, 8, 9, 10), chunk);
         for (const { kind, n } of list) {
           if (kind === 0) expect(roll2d6(fast)).toBe(slow.d6() + slow.d6());
-          else if (kind === 1) {
-            const a = slow.d6();
-            const b = slow.d6();
-            expect(rollPair(fast)).toBe(a - 1 + 6 * (b - 1));
-          } else if (kind === 2) {
+          else if (kind === 2) {
             let sum = 0;
             for (let i = 0; i < n; i++) sum += slow.d6();
             expect(rollNd6(n, fast)).toBe(sum);
