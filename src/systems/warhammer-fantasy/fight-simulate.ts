@@ -34,19 +34,10 @@ import { SHOT_ENDINGS, afterShots, standAndShootRoller } from './fight-stand-and
 import { type MeleePlan, other } from './melee-plan.js';
 import { FATES } from './outcome-keys.js';
 import { type Verdict, combatScores, resolve } from './resolution.js';
-import type { Side } from './schema.js';
 import type { Casualties } from './simulate-attack.js';
-import { LoserDice, type SideKit, rollBlows, rollOff, sideKits } from './simulate-melee.js';
-import { OVERKILL_MAX } from './tables.js';
+import { ATTACKER, FATE_CODES, LoserDice, RoundDice, STRUCK, rollOff } from './simulate-melee.js';
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
-type Kits = Record<Side, SideKit>;
-
-/** What a round's blows did to one unit as one number: the wounds it lost, its models left and the Overkill scored on it (§8, §9). */
-const casualtiesKey = (c: Casualties): number => (c.lost * (c.models + 1) + c.modelsLeft) * (OVERKILL_MAX + 1) + c.overkill;
-
-/** The range of the fighters' casualty key (casualtiesKey), whose W is small. */
-const fighterRange = (c: Casualties): number => (c.models * c.w + 1) * (c.models + 1) * (OVERKILL_MAX + 1);
 
 /** The round fought from one state in one phase (1: the charge, 2: later rounds). */
 class PreparedRound {
@@ -54,6 +45,11 @@ class PreparedRound {
   readonly sharedRollOff: boolean;
   /** Range of the target fighter's casualty key. */
   readonly duelRange: number;
+  /** The units' casualties, and the fighters' (a challenge). */
+  readonly onA: Casualties;
+  readonly onT: Casualties;
+  readonly duelOnA: Casualties | null;
+  readonly duelOnT: Casualties | null;
   /** Ranges of the target's key and of the fighters' (1 without a challenge); whether the blows' key fits below 2³¹ (blowsKey). */
   readonly targetRange: number;
   readonly duelKeys: number;
@@ -65,36 +61,37 @@ class PreparedRound {
   constructor(
     readonly state: FightState,
     readonly plan: MeleePlan,
-    readonly kits: Kits,
-    readonly duel: { readonly plan: MeleePlan; readonly kits: Kits } | null,
+    readonly dice: RoundDice,
+    readonly duel: { readonly plan: MeleePlan; readonly dice: RoundDice } | null,
   ) {
+    this.onA = dice.attacker.casualties;
+    this.onT = dice.target.casualties;
+    this.duelOnA = duel ? duel.dice.attacker.casualties : null;
+    this.duelOnT = duel ? duel.dice.target.casualties : null;
     this.sharedRollOff = duel !== null && (plan.first === 'roll-off' || duel.plan.first === 'roll-off');
-    this.duelRange = duel ? fighterRange(duel.kits.target.casualties) : 1;
-    this.targetRange = fighterRange(kits.target.casualties);
-    this.duelKeys = duel ? fighterRange(duel.kits.attacker.casualties) * this.duelRange : 1;
-    this.oneKey = fighterRange(kits.attacker.casualties) * this.targetRange * this.duelKeys <= 0x7fffffff;
+    this.duelRange = this.duelOnT ? this.duelOnT.keyRange : 1;
+    this.targetRange = this.onT.keyRange;
+    this.duelKeys = this.duelOnA ? this.duelOnA.keyRange * this.duelRange : 1;
+    this.oneKey = this.onA.keyRange * this.targetRange * this.duelKeys <= 0x7fffffff;
   }
 
   /** What the blows did to both units and both fighters as one number (when oneKey). */
   blowsKey(): number {
-    const units = casualtiesKey(this.kits.attacker.casualties) * this.targetRange + casualtiesKey(this.kits.target.casualties);
-    return this.duel ? units * this.duelKeys + this.duelKey() : units;
+    const units = this.onA.key() * this.targetRange + this.onT.key();
+    return this.duelOnA ? units * this.duelKeys + this.duelKey() : units;
   }
-
 
   /** The fighters' casualties of both sides as one number. */
   duelKey(): number {
-    const d = this.duel!.kits;
-    return casualtiesKey(d.attacker.casualties) * this.duelRange + casualtiesKey(d.target.casualties);
+    return this.duelOnA!.key() * this.duelRange + this.duelOnT!.key();
   }
 
   /** What the blows did to each side, as afterBlows takes it. */
   blows(): { onA: SideBlows; onT: SideBlows } {
     const of = (c: Casualties) => ({ lost: c.lost, modelsLeft: c.modelsLeft, points: c.points });
-    const d = this.duel?.kits;
     return {
-      onA: { unit: of(this.kits.attacker.casualties), duel: d ? of(d.attacker.casualties) : null },
-      onT: { unit: of(this.kits.target.casualties), duel: d ? of(d.target.casualties) : null },
+      onA: { unit: of(this.onA), duel: this.duelOnA ? of(this.duelOnA) : null },
+      onT: { unit: of(this.onT), duel: this.duelOnT ? of(this.duelOnT) : null },
     };
   }
 }
@@ -111,8 +108,6 @@ interface Judgement {
   readonly overkill: ReturnType<typeof overkillOf>;
 }
 
-/** How many fate codes LoserDice.roll returns: 0 after a draw, else the index of the Fate in FATES plus 1. */
-const FATE_CODES = FATES.length + 1;
 
 /** A fight's rounds, judgements and round ends, kept across chunks, and the counts of the current call. */
 class FightRounds {
@@ -181,13 +176,13 @@ class FightRounds {
       for (let round = 1; ; round++) {
         const r = this.rounds[id];
         // One roll-off decides equal Initiative for the whole combat, the challenge too (§16.6)
-        const rolled = r.sharedRollOff ? rollOff(rng) : null;
-        const fled = rollBlows(r.plan, r.kits, rng, rolled);
+        const rolled = r.sharedRollOff ? rollOff(rng) : -1;
+        const fled = r.dice.rollBlows(rng, rolled);
         let s: number;
-        if (fled !== null) s = this.fledAtCharge(r, fled);
+        if (fled !== STRUCK) s = this.fledAtCharge(r, fled);
         else {
           // The challenge's fighters strike only each other, rolled apart (§9)
-          if (r.duel) rollBlows(r.duel.plan, r.duel.kits, rng, rolled);
+          if (r.duel) r.duel.dice.rollBlows(rng, rolled);
           const j = this.judgementOf(id, r);
           const code = this.loserDice[j].roll(rng);
           s = this.fates[j * FATE_CODES + code];
@@ -210,7 +205,7 @@ class FightRounds {
       const plan = roundPlan(this.f, state, phase);
       const duel = duelPlan(this.f, state, phase);
       id = this.rounds.length;
-      this.rounds.push(new PreparedRound(state, plan, sideKits(plan), duel ? { plan: duel, kits: sideKits(duel) } : null));
+      this.rounds.push(new PreparedRound(state, plan, new RoundDice(plan), duel ? { plan: duel, dice: new RoundDice(duel) } : null));
       this.roundIds.set(key, id);
     }
     return id;
@@ -226,8 +221,8 @@ class FightRounds {
       this.judgementIds.set(id, key, judged);
       return judged;
     }
-    let node = this.node(this.attackerNodes, id, casualtiesKey(r.kits.attacker.casualties));
-    node = this.node(this.nextNodes, node, casualtiesKey(r.kits.target.casualties));
+    let node = this.node(this.attackerNodes, id, r.onA.key());
+    node = this.node(this.nextNodes, node, r.onT.key());
     if (r.duel) node = this.node(this.nextNodes, node, r.duelKey());
     const j = this.nodeJudgements[node];
     return j >= 0 ? j : (this.nodeJudgements[node] = this.judge(r));
@@ -268,8 +263,8 @@ class FightRounds {
   }
 
   /** The round end of a side fleeing at the charge (§11): no blows struck. */
-  private fledAtCharge(r: PreparedRound, side: Side): number {
-    if (side === 'attacker') return r.fledAttacker >= 0 ? r.fledAttacker : (r.fledAttacker = this.settle(null, r.state, 'attacker-fled-at-charge'));
+  private fledAtCharge(r: PreparedRound, side: number): number {
+    if (side === ATTACKER) return r.fledAttacker >= 0 ? r.fledAttacker : (r.fledAttacker = this.settle(null, r.state, 'attacker-fled-at-charge'));
     return r.fledTarget >= 0 ? r.fledTarget : (r.fledTarget = this.settle(null, r.state, 'target-fled-at-charge'));
   }
 

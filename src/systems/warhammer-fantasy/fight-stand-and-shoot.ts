@@ -78,7 +78,7 @@ export const SHOT_ENDINGS = [null, 'attacker-destroyed', 'attacker-fled-at-charg
  */
 export function standAndShootRoller(sc: ShootingScenario): (rng: Rng) => number {
   const charger = sc.target;
-  const roller = new AttackRoller(shootingStrike(sc.attacker, charger, sc.situation));
+  const roller = new AttackRoller(shootingStrike(sc.attacker, charger, sc.situation), charger.w);
   const shots = shootingModels(sc.attacker, sc.situation.raisedGround) * sc.attacker.missile.shots;
   const casualties = new Casualties({ models: charger.models, w: charger.w, overkill: false });
   const ld = panicLeadership(charger);

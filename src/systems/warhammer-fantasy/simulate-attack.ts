@@ -1,9 +1,10 @@
 /**
  * Simulator, attack by attack: each die rolled in rule order (to hit, re-roll, to wound, armour,
  * ward, multiple wounds) and each unsaved wound applied to the defender's models one at a time.
- * A strike without Killing Blow whose wounds are a fixed number reads its dice four at a time
- * through the same sequence written as an automaton over the faces (strikeAutomaton,
- * core/face-automaton.ts): the same dice in the same order (issue 16).
+ * A strike whose wounds are a fixed number reads its dice four at a time through the same
+ * sequence written as an automaton over the faces (strikeAutomaton, core/face-automaton.ts): the
+ * same dice in the same order (issue 16). Its unsaved wounds are then applied all at once
+ * (Casualties.woundTimes), with the same result as one at a time.
  */
 import { type DiceExpr, rollDice } from '../../core/dice.js';
 import { AutomatonCache, FaceAutomaton, type FaceStep, endRun, goTo } from '../../core/face-automaton.js';
@@ -31,6 +32,8 @@ export class Casualties {
     this.w = def.w;
     this.wounded = def.wounded ?? 0;
     this.countsOverkill = def.overkill;
+    this.overkillSpan = def.overkill ? OVERKILL_MAX + 1 : 1;
+    this.keyRange = (this.models + 1) * (this.w + 1) * this.overkillSpan;
     this.reset();
   }
   reset(): void {
@@ -63,6 +66,48 @@ export class Casualties {
     if (this.countsOverkill) this.overkill = Math.min(OVERKILL_MAX, this.overkill + d - this.woundsOnModel);
     this.nextModel();
   }
+  /**
+   * `k` wounds of `d` each, as `k` calls of wound(d) would leave the models (§1, §9): a model takes
+   * ⌈Wounds left / d⌉ of them, the last one's excess lost or counted as Overkill.
+   */
+  woundTimes(k: number, d: number): void {
+    if (d >= this.w) {
+      // Every wound slays a model (the one being wounded has at most W left): the excess of each is Overkill (§9).
+      const slain = Math.min(k, this.modelsLeft);
+      if (this.countsOverkill && k > 0) {
+        const excess = slain > 0 ? d - this.woundsOnModel + (slain - 1) * (d - this.w) + (k - slain) * d : k * d;
+        this.overkill = Math.min(OVERKILL_MAX, this.overkill + excess);
+      }
+      if (slain > 0) {
+        this.modelsLeft -= slain;
+        this.woundsOnModel = this.modelsLeft > 0 ? this.w : 0;
+      }
+      return;
+    }
+    while (k > 0 && this.modelsLeft > 0) {
+      const left = this.woundsOnModel;
+      // The wounds that slay the model being wounded (one, unless it has more Wounds left than d).
+      const slaying = d < left ? Math.ceil(left / d) : 1;
+      if (k < slaying) {
+        this.woundsOnModel = left - k * d;
+        return;
+      }
+      k -= slaying;
+      if (this.countsOverkill) this.overkill = Math.min(OVERKILL_MAX, this.overkill + slaying * d - left);
+      this.nextModel();
+    }
+    if (k > 0 && this.countsOverkill) this.overkill = Math.min(OVERKILL_MAX, this.overkill + k * d);
+  }
+  /**
+   * What the blows did to this unit as one number below 2³¹ (models ≤ 500, W ≤ 10): its models
+   * left, the Wounds left on the model being wounded and the Overkill scored on it (§8, §9).
+   */
+  key(): number {
+    return (this.modelsLeft * (this.w + 1) + this.woundsOnModel) * this.overkillSpan + this.overkill;
+  }
+  /** Values of the Overkill (only 0 outside a challenge), and of key(): it is below keyRange. */
+  private readonly overkillSpan: number;
+  readonly keyRange: number;
   /** A Killing Blow slays the model outright (§1); on a slain challenger it is one more wound of Overkill. */
   kill(): void {
     if (this.modelsLeft === 0) this.wound(1);
@@ -94,7 +139,11 @@ export class AttackRoller {
   private readonly automaton: FaceAutomaton | null;
   private readonly fixedDamage: number;
 
-  constructor(strike: Strike) {
+  /**
+   * `defenderW`: the Wounds of the models struck. Against models of 1 Wound a Killing Blow slays
+   * just as one unsaved wound does (§1), so such a strike is read through the automaton too.
+   */
+  constructor(strike: Strike, defenderW: number) {
     const hit = strike.hit;
     this.hitKind = hit.kind === 'never' ? 0 : hit.kind === 'd6' ? 1 : 2;
     this.hitNeed = hit.kind === 'never' ? 0 : hit.need;
@@ -109,18 +158,20 @@ export class AttackRoller {
     this.damage = strike.damage;
     const fixed = strike.damage === null || strike.damage.count === 0;
     this.fixedDamage = strike.damage === null ? 1 : strike.damage.modifier;
-    this.automaton = fixed && !strike.killingBlow && strike.hit.kind !== 'never' ? strikeAutomaton(strike) : null;
+    const killsAsWounds = defenderW === 1 && this.fixedDamage === 1;
+    this.automaton = fixed && (!strike.killingBlow || killsAsWounds) && strike.hit.kind !== 'never' ? strikeAutomaton(strike) : null;
   }
 
   /** Roll `n` attacks and apply them to `target`. */
   roll(n: number, rng: Rng, target: Casualties): void {
+    // The unsaved wounds, applied as one at a time (woundTimes).
+    if (this.automaton !== null) target.woundTimes(this.automaton.run(rng, n), this.fixedDamage);
+    else if (this.hitKind !== 0) this.rollOneByOne(n, rng, target); // 10+ to hit: no shot can hit (§5)
+  }
+
+  /** The attacks die by die: Killing Blow against models of several Wounds, or wounds of a dice roll each. */
+  private rollOneByOne(n: number, rng: Rng, target: Casualties): void {
     const hitKind = this.hitKind;
-    if (hitKind === 0) return; // 10+ to hit: no shot can hit (§5)
-    if (this.automaton !== null) {
-      // The unsaved wounds, applied one at a time as they would have come.
-      for (let k = this.automaton.run(rng, n); k > 0; k--) target.wound(this.fixedDamage);
-      return;
-    }
     const need = this.hitNeed;
     const hasWard = this.hasWard;
     const ward = this.ward;
@@ -154,15 +205,42 @@ export class AttackRoller {
   }
 }
 
+// ---- Tests and moves: a few D6 read from the Rng's draw in locals (core/rng.ts faces, facesLeft) ----
+// The same faces in the same order as calls of d6(): face i is base-6 digit i of the draw, plus 1;
+// when the draw runs out, d6() takes the next draw of ten (issue 16).
+
+/** The total of a pair of dice read as base-6 digits (Rng.twoFaces). */
+export function pairTotal(pair: number): number {
+  const second = (pair / 6) | 0;
+  return pair - 5 * second + 2;
+}
+
 /** 2D6 — Leadership, break, rally and panic tests (§2). */
 export function roll2d6(rng: Rng): number {
-  return rng.d6() + rng.d6();
+  return pairTotal(rng.twoFaces());
 }
 
 /** nD6 — flee and pursuit moves (§12). */
 export function rollNd6(n: number, rng: Rng): number {
-  let sum = 0;
-  for (let i = 0; i < n; i++) sum += rng.d6();
+  let faces = rng.faces;
+  let left = rng.facesLeft;
+  let sum = n;
+  for (let i = 0; i < n; i++) {
+    if (left === 0) {
+      // A new draw of ten: d6() takes it and its first face.
+      rng.facesLeft = 0;
+      sum += rng.d6() - 1;
+      faces = rng.faces;
+      left = rng.facesLeft;
+      continue;
+    }
+    const rest = (faces / 6) | 0;
+    sum += faces - rest * 6;
+    faces = rest;
+    left--;
+  }
+  rng.faces = faces;
+  rng.facesLeft = left;
   return sum;
 }
 
@@ -180,8 +258,8 @@ const SAVE = 4;
 const WARD = 5;
 
 /**
- * AttackRoller.roll's attack, one face at a time, for a strike without Killing Blow: the value
- * is 1 for an unsaved wound.
+ * AttackRoller.roll's attack, one face at a time: the value is 1 for an unsaved wound, or a
+ * Killing Blow not warded (used only where it slays as one wound does).
  */
 function strikeAutomaton(s: Strike): FaceAutomaton {
   return automata.get(JSON.stringify(s), () => buildStrikeAutomaton(s));
@@ -206,6 +284,8 @@ function buildStrikeAutomaton(s: Strike): FaceAutomaton {
       case SECOND_DIE:
         return f >= need ? (s.wound === null ? endRun(0) : goTo(WOUND)) : endRun(0);
       case WOUND:
+        // Killing Blow (§1): a 6 to wound allows no armour save, a ward save only.
+        if (s.killingBlow && f === 6) return toWard();
         return f >= s.wound! ? toSave() : endRun(0);
       case SAVE:
         return savePasses(f, s.save) ? endRun(0) : toWard();

@@ -2,127 +2,160 @@
  * Simulator for one round of close combat, rolled as at the table: stupidity tests, the charged
  * unit's fear or terror test, the roll-off for equal Initiative, the first striker's attacks, the
  * reply of the models left, combat resolution, the break test, the flee and pursuit rolls.
+ *
+ * The plan is compiled once per scenario into numbers (RoundDice, LoserDice; issue 16). Every die
+ * is rolled each sample; what follows from the dice deterministically — the verdict of each pair
+ * of casualties met, the record of each fate — is worked out once and kept across chunks, and a
+ * sample is counted by (verdict, fate) in a typed array, added into the tally once per chunk.
  */
+import { IntPairTable } from '../../core/int-pair-table.js';
 import type { Rng } from '../../core/rng.js';
 import type { Tally } from '../../sim/tally.js';
-import { type Combatant, type MeleePlan, other } from './melee-plan.js';
+import { type Combatant, type MeleePlan, meleePlan } from './melee-plan.js';
 import { COMBAT_RESULTS, type CombatResult, FATES, type Fate } from './outcome-keys.js';
 import { type Verdict, resolve } from './resolution.js';
-import type { Side } from './schema.js';
-import { AttackRoller, Casualties, roll2d6, rollNd6 } from './simulate-attack.js';
+import type { MeleeScenario } from './schema.js';
+import { AttackRoller, Casualties, pairTotal, roll2d6, rollNd6 } from './simulate-attack.js';
 
-export interface SideKit {
-  readonly c: Combatant;
-  /** One roller per kind of blow (the model's, its mount's), normal and afraid. */
-  readonly rollers: ReadonlyArray<{ readonly attacks: number; readonly fixed: boolean; readonly normal: AttackRoller; readonly afraid: AttackRoller }>;
+/** Sides as numbers in the hot loops. */
+export const ATTACKER = 0;
+export const TARGET = 1;
+/** RoundDice.first: equal Initiative, a roll-off. */
+const ROLL_OFF = 2;
+/** RoundDice.rollBlows: the blows were struck (no side fled at the charge). */
+export const STRUCK = -1;
+
+/** One kind of blow of a side's models (the model's, its mount's, a joined character's), normal and afraid. */
+class BlowDice {
+  constructor(
+    /** Attacks per fighting model, or in all when `fixed` (a joined character's, §8). */
+    readonly attacks: number,
+    readonly fixed: boolean,
+    readonly normal: AttackRoller,
+    readonly afraid: AttackRoller,
+  ) {}
+}
+
+/** One side's dice in a round: its stupidity test, its blows, and its models as the enemy's blows land. */
+class SideDice {
   /** This unit's models as the enemy's blows land. */
   readonly casualties: Casualties;
-}
+  private readonly blows: BlowDice[];
+  /** Models fighting before stupidity and casualties (§8). */
+  private readonly fighting: number;
+  private readonly stupid: boolean;
+  private readonly ld: number;
+  /** The §16.10 option: a stupid unit's odd model fights on a 4+. */
+  private readonly oddModel: boolean;
 
-/** Each side's dice and casualty counter for a plan. */
-export function sideKits(plan: MeleePlan): Record<Side, SideKit> {
-  const kit = (c: Combatant): SideKit => ({
-    c,
-    rollers: c.blows.map((b) => ({ attacks: b.attacks, fixed: b.fixed ?? false, normal: new AttackRoller(b.strike), afraid: new AttackRoller(b.afraidStrike) })),
-    casualties: new Casualties(c.defender),
-  });
-  return { attacker: kit(plan.attacker), target: kit(plan.target) };
-}
+  constructor(c: Combatant, enemy: Combatant, plan: MeleePlan) {
+    this.casualties = new Casualties(c.defender);
+    const w = enemy.defender.w;
+    this.blows = c.blows.map((b) => new BlowDice(b.attacks, b.fixed ?? false, new AttackRoller(b.strike, w), new AttackRoller(b.afraidStrike, w)));
+    this.fighting = c.fighting;
+    this.stupid = c.stupid;
+    this.ld = c.ld;
+    this.oddModel = plan.situation.options.stupidity === 'odd-model-4+';
+  }
 
-export function simulateMelee(plan: MeleePlan, rng: Rng, n: number, tally: Tally): void {
-  const kits = sideKits(plan);
-  const slots = recordSlots(tally);
-  for (let i = 0; i < n; i++) oneRound(plan, kits, rng, tally, slots);
-}
+  /** Models fighting after the start-of-turn stupidity test (§11, §16.10). */
+  fightingModels(rng: Rng): number {
+    if (!this.stupid || roll2d6(rng) <= this.ld) return this.fighting;
+    const half = Math.floor(this.fighting / 2);
+    if (this.oddModel && this.fighting % 2 === 1 && rng.d6() >= 4) return half + 1;
+    return half;
+  }
 
-/** The tally's slots of the round's tables, found once per chunk (no string-keyed lookup per sample). */
-interface RecordSlots {
-  readonly target: Record<Fate, number>;
-  readonly attacker: Record<Fate, number>;
-  readonly combat: Record<CombatResult, number>;
-}
-
-function recordSlots(tally: Tally): RecordSlots {
-  const slots = <K extends string>(keys: readonly K[], slot: (k: K) => number) => Object.fromEntries(keys.map((k) => [k, slot(k)])) as Record<K, number>;
-  return {
-    target: slots(FATES, (f) => tally.moraleSlot(f)),
-    combat: slots(COMBAT_RESULTS, (c) => tally.outcomeSlot('combat', c)),
-    attacker: slots(FATES, (f) => tally.outcomeSlot('attacker', f)),
-  };
-}
-
-/**
- * One round rolled: the charged unit fled at the charge, or the blows were struck (casualties in
- * the kits) with this verdict and the loser's fate.
- */
-type RolledRound =
-  | { readonly kind: 'fled'; readonly side: Side }
-  | { readonly kind: 'fought'; readonly verdict: Verdict; readonly loserFate: Fate | null };
-
-function rollRound(plan: MeleePlan, kits: Record<Side, SideKit>, rng: Rng): RolledRound {
-  const fled = rollBlows(plan, kits, rng);
-  if (fled !== null) return { kind: 'fled', side: fled };
-  const onA = kits.attacker.casualties;
-  const onT = kits.target.casualties;
-  const verdict = resolve(plan, { points: onT.points, modelsLeft: onA.modelsLeft }, { points: onA.points, modelsLeft: onT.modelsLeft });
-  return { kind: 'fought', verdict, loserFate: rollLoserFate(plan, verdict, rng) };
-}
-
-/**
- * The blows of one round rolled into the kits' casualties: stupidity, the charge-time fear or
- * terror test, the strike order and both sides' blows. Returns the side that fled at the charge
- * (no blows struck), or null. A fight's round with a challenge rolls one roll-off for both combats
- * and passes its winner as `rolledFirst`.
- */
-export function rollBlows(plan: MeleePlan, kits: Record<Side, SideKit>, rng: Rng, rolledFirst: Side | null = null): Side | null {
-  // Start of turn: stupidity tests (§11).
-  const fightingA = fighting(plan, kits.attacker.c, rng);
-  const fightingT = fighting(plan, kits.target.c, rng);
-  // Charge declaration: the charged unit's fear or terror test (§11).
-  let afraid: Side | null = null;
-  const test = plan.chargeTest;
-  if (test !== null) {
-    const passed = test.given === 'roll' ? roll2d6(rng) <= kits[test.side].c.ld : test.given === 'passed';
-    if (!passed) {
-      if (test.failFlees) return test.side;
-      afraid = test.side;
+  /** All blows of `models` fighting models: the model's attacks, then its mount's (§4). */
+  strike(models: number, afraid: boolean, rng: Rng, target: Casualties): void {
+    const blows = this.blows;
+    for (let i = 0; i < blows.length; i++) {
+      const b = blows[i];
+      (afraid ? b.afraid : b.normal).roll(b.fixed ? b.attacks : models * b.attacks, rng, target);
     }
   }
-  // Equal Initiative: a roll-off, unless one was rolled for the whole combat (`rolledFirst`, §16.6)
-  const firstSide = plan.first === 'roll-off' ? (rolledFirst ?? rollOff(rng)) : plan.first;
-  const first = kits[firstSide];
-  const second = kits[other(firstSide)];
-  const firstFighting = firstSide === 'attacker' ? fightingA : fightingT;
-  const secondFighting = firstSide === 'attacker' ? fightingT : fightingA;
-  second.casualties.reset();
-  strike(first, firstFighting, afraid === firstSide, rng, second.casualties);
-  // Casualties cannot strike back (§8): each removes one fighting model.
-  const replying = Math.max(0, secondFighting - second.casualties.slain);
-  first.casualties.reset();
-  strike(second, replying, afraid === second.c.side, rng, first.casualties);
-  return null;
 }
 
-/** Strike order for equal Initiative (§4, §16.6): a roll-off, ties re-rolled. */
-export function rollOff(rng: Rng): Side {
-  let a = rng.d6();
-  let t = rng.d6();
-  while (a === t) {
-    a = rng.d6();
-    t = rng.d6();
+/** The dice of a round's blows compiled from its plan: stupidity, the charge-time test, strike order, both sides' blows. */
+export class RoundDice {
+  readonly attacker: SideDice;
+  readonly target: SideDice;
+  /** ATTACKER, TARGET, or ROLL_OFF. */
+  readonly first: number;
+  /** The charged side's fear or terror test (§11): its side (−1: none), whether it is rolled (else given), its Ld, whether a failure flees. */
+  private readonly testSide: number;
+  private readonly testRolled: boolean;
+  private readonly testGivenPassed: boolean;
+  private readonly testLd: number;
+  private readonly testFlees: boolean;
+
+  constructor(plan: MeleePlan) {
+    this.attacker = new SideDice(plan.attacker, plan.target, plan);
+    this.target = new SideDice(plan.target, plan.attacker, plan);
+    this.first = plan.first === 'roll-off' ? ROLL_OFF : plan.first === 'attacker' ? ATTACKER : TARGET;
+    const test = plan.chargeTest;
+    this.testSide = test === null ? -1 : test.side === 'attacker' ? ATTACKER : TARGET;
+    this.testRolled = test?.given === 'roll';
+    this.testGivenPassed = test?.given === 'passed';
+    this.testLd = test === null ? 0 : plan[test.side].ld;
+    this.testFlees = test?.failFlees ?? false;
   }
-  return a > t ? 'attacker' : 'target';
+
+  /**
+   * The blows of one round rolled into the sides' casualties: stupidity, the charge-time fear or
+   * terror test, the strike order and both sides' blows. Returns the side that fled at the charge
+   * (no blows struck), or STRUCK. A fight's round with a challenge rolls one roll-off for both
+   * combats and passes its winner as `rolledFirst` (−1: none).
+   */
+  rollBlows(rng: Rng, rolledFirst: number): number {
+    // Start of turn: stupidity tests (§11).
+    const fightingA = this.attacker.fightingModels(rng);
+    const fightingT = this.target.fightingModels(rng);
+    // Charge declaration: the charged unit's fear or terror test (§11).
+    let afraid = -1;
+    if (this.testSide >= 0) {
+      const passed = this.testRolled ? roll2d6(rng) <= this.testLd : this.testGivenPassed;
+      if (!passed) {
+        if (this.testFlees) return this.testSide;
+        afraid = this.testSide;
+      }
+    }
+    // Equal Initiative: a roll-off, unless one was rolled for the whole combat (`rolledFirst`, §16.6)
+    const firstSide = this.first !== ROLL_OFF ? this.first : rolledFirst >= 0 ? rolledFirst : rollOff(rng);
+    const aFirst = firstSide === ATTACKER;
+    const first = aFirst ? this.attacker : this.target;
+    const second = aFirst ? this.target : this.attacker;
+    second.casualties.reset();
+    first.strike(aFirst ? fightingA : fightingT, afraid === firstSide, rng, second.casualties);
+    // Casualties cannot strike back (§8): each removes one fighting model.
+    const replying = Math.max(0, (aFirst ? fightingT : fightingA) - second.casualties.slain);
+    first.casualties.reset();
+    second.strike(replying, afraid === 1 - firstSide, rng, first.casualties);
+    return STRUCK;
+  }
 }
 
-/** The loser's break test (or the fear auto-break) and the pursuit rolled (§10, §12); null after a draw. */
-function rollLoserFate(plan: MeleePlan, verdict: Verdict, rng: Rng): Fate | null {
-  const code = new LoserDice(plan, verdict).roll(rng);
-  return code === 0 ? null : FATES[code - 1];
+/** Strike order for equal Initiative (§4, §16.6): a roll-off, ties re-rolled; ATTACKER or TARGET. */
+export function rollOff(rng: Rng): number {
+  for (;;) {
+    // The attacker's die in the pair's low digit, the target's in its high one.
+    const pair = rng.twoFaces();
+    const t = (pair / 6) | 0;
+    const a = pair - 6 * t;
+    if (a !== t) return a > t ? ATTACKER : TARGET;
+  }
 }
+
+/** Fate codes of LoserDice.roll: 0 after a draw, else the index of the Fate in FATES plus 1. */
+export const FATE_CODES = FATES.length + 1;
+const HOLDS = FATES.indexOf('holds') + 1;
+const BREAKS = FATES.indexOf('breaks') + 1;
+const CAUGHT = FATES.indexOf('caught') + 1;
+const WIPED_OUT = FATES.indexOf('wiped-out') + 1;
 
 /**
- * The dice after a round's verdict (§10, §12), their numbers read once from the plan: a fight
- * simulator keeps one per verdict met and rolls it round after round (issue 16).
+ * The dice after a round's verdict (§10, §12), their numbers read once from the plan: a simulator
+ * keeps one per verdict met and rolls it sample after sample (issue 16).
  */
 export class LoserDice {
   /** 0: a draw, nobody tests; 1: the loser has no model left; 2: it flees without a roll (fear, §10); 3: it takes a break test. */
@@ -174,54 +207,155 @@ export class LoserDice {
   }
 
   private failsOnce(rng: Rng): boolean {
-    const a = rng.d6();
-    const b = rng.d6();
-    if (this.insaneCourage && a === 1 && b === 1) return false;
-    return a + b > this.holdsUpTo;
+    const pair = rng.twoFaces();
+    if (this.insaneCourage && pair === 0) return false; // double 1
+    return pairTotal(pair) > this.holdsUpTo;
   }
 }
 
-const HOLDS = FATES.indexOf('holds') + 1;
-const BREAKS = FATES.indexOf('breaks') + 1;
-const CAUGHT = FATES.indexOf('caught') + 1;
-const WIPED_OUT = FATES.indexOf('wiped-out') + 1;
-
-function oneRound(plan: MeleePlan, kits: Record<Side, SideKit>, rng: Rng, tally: Tally, slots: RecordSlots): void {
-  const round = rollRound(plan, kits, rng);
-  if (round.kind === 'fled') {
-    tally.record(0, 0, false);
-    record(tally, slots, round.side === 'target' ? 'flees-at-charge' : 'holds', round.side === 'attacker' ? 'flees-at-charge' : 'holds', 'no-combat');
-    return;
+/** What the blows of one round decided (a pair of casualties met): the verdict, its break-test dice and the target's losses. */
+class RoundJudgement {
+  readonly loserDice: LoserDice;
+  constructor(
+    readonly verdict: Verdict,
+    plan: MeleePlan,
+    readonly targetLost: number,
+    readonly targetSlain: number,
+  ) {
+    this.loserDice = new LoserDice(plan, verdict);
   }
-  const onT = kits.target.casualties;
-  const verdict = round.verdict;
-  if (verdict.kind === 'draw') {
-    tally.record(onT.lost, onT.slain, false);
-    record(tally, slots, 'holds', 'holds', 'draw');
-    return;
+}
+
+/** Most judgement slots indexed directly (1 MB of Int32). */
+const DIRECT_MAX = 1 << 18;
+
+/** A melee scenario's round, compiled once, with the judgements met kept across chunks. */
+class OneRound {
+  private readonly dice: RoundDice;
+  /**
+   * Judgement ids by (attacker's casualties key, target's): in a table indexed by both when their
+   * ranges are small (−1: not judged yet), else hashed. The judgements, and their loser dice by id.
+   */
+  private readonly direct: Int32Array | null;
+  private readonly ids = new IntPairTable();
+  private readonly judgements: RoundJudgement[] = [];
+  private readonly loserDice: LoserDice[] = [];
+  /** Samples of the current call by judgement id × FATE_CODES + fate code. */
+  private counts = new Float64Array(64 * FATE_CODES);
+
+  constructor(private readonly plan: MeleePlan) {
+    this.dice = new RoundDice(plan);
+    const range = this.dice.attacker.casualties.keyRange * this.dice.target.casualties.keyRange;
+    this.direct = range <= DIRECT_MAX ? new Int32Array(range).fill(-1) : null;
   }
-  const loserFate = round.loserFate!;
-  const targetFate: Fate = verdict.loser === 'target' ? loserFate : 'holds';
-  const attackerFate: Fate = verdict.loser === 'attacker' ? loserFate : 'holds';
-  tally.record(onT.lost, onT.slain, targetFate === 'wiped-out' || targetFate === 'caught');
-  record(tally, slots, targetFate, attackerFate, verdict.winner === 'attacker' ? 'attacker-wins' : 'target-wins');
+
+  simulate(rng: Rng, n: number, tally: Tally): void {
+    // The tally's slots, found in a fixed order before any count.
+    const slots = recordSlots(tally);
+    const dice = this.dice;
+    const onA = dice.attacker.casualties;
+    const onT = dice.target.casualties;
+    const direct = this.direct;
+    const rangeT = onT.keyRange;
+    this.counts.fill(0);
+    let fledA = 0;
+    let fledT = 0;
+    for (let i = 0; i < n; i++) {
+      const fled = dice.rollBlows(rng, -1);
+      if (fled !== STRUCK) {
+        if (fled === ATTACKER) fledA++;
+        else fledT++;
+        continue;
+      }
+      let j: number;
+      if (direct !== null) {
+        const at = onA.key() * rangeT + onT.key();
+        j = direct[at];
+        if (j < 0) j = direct[at] = this.judge(onA, onT);
+      } else {
+        j = this.ids.get(onA.key(), onT.key());
+        if (j < 0) this.ids.set(onA.key(), onT.key(), (j = this.judge(onA, onT)));
+      }
+      this.counts[j * FATE_CODES + this.loserDice[j].roll(rng)]++;
+    }
+    this.intoTally(tally, slots, n, fledA, fledT);
+  }
+
+  /** The judgement of the casualties just rolled. */
+  private judge(onA: Casualties, onT: Casualties): number {
+    const verdict = resolve(this.plan, { points: onT.points, modelsLeft: onA.modelsLeft }, { points: onA.points, modelsLeft: onT.modelsLeft });
+    const j = this.judgements.length;
+    const judged = new RoundJudgement(verdict, this.plan, onT.lost, onT.slain);
+    this.judgements.push(judged);
+    this.loserDice.push(judged.loserDice);
+    if ((j + 1) * FATE_CODES > this.counts.length) {
+      const grown = new Float64Array(this.counts.length * 2);
+      grown.set(this.counts);
+      this.counts = grown;
+    }
+    return j;
+  }
+
+  /** The call's samples into the tally: damage, models slain and destruction of the target, each side's fate, the combat result. */
+  private intoTally(tally: Tally, slots: RecordSlots, n: number, fledA: number, fledT: number): void {
+    if (n === 0) return;
+    tally.samples += n;
+    tally.tracksSlain = true;
+    tally.tracksDestroyed = true;
+    // A side that fled at the charge (§11): no blows, no combat.
+    const noBlows = fledA + fledT;
+    tally.damage.addMany(0, noBlows);
+    tally.slain.addMany(0, noBlows);
+    count(tally, slots, 'flees-at-charge', 'holds', 'no-combat', fledT);
+    count(tally, slots, 'holds', 'flees-at-charge', 'no-combat', fledA);
+    this.judgements.forEach((judged, j) => {
+      for (let code = 0; code < FATE_CODES; code++) {
+        const times = this.counts[j * FATE_CODES + code];
+        if (times === 0) continue;
+        tally.damage.addMany(judged.targetLost, times);
+        tally.slain.addMany(judged.targetSlain, times);
+        const verdict = judged.verdict;
+        if (verdict.kind === 'draw') {
+          count(tally, slots, 'holds', 'holds', 'draw', times);
+          continue;
+        }
+        const loserFate = FATES[code - 1];
+        const targetFate: Fate = verdict.loser === 'target' ? loserFate : 'holds';
+        const attackerFate: Fate = verdict.loser === 'attacker' ? loserFate : 'holds';
+        if (targetFate === 'wiped-out' || targetFate === 'caught') tally.destroyed += times;
+        count(tally, slots, targetFate, attackerFate, verdict.winner === 'attacker' ? 'attacker-wins' : 'target-wins', times);
+      }
+    });
+  }
 }
 
-/** All blows of `models` fighting models: the model's attacks, then its mount's (§4). */
-function strike(kit: SideKit, models: number, afraid: boolean, rng: Rng, target: Casualties): void {
-  for (const r of kit.rollers) (afraid ? r.afraid : r.normal).roll(r.fixed ? r.attacks : models * r.attacks, rng, target);
+const rounds = new WeakMap<MeleeScenario, OneRound>();
+
+export function simulateMelee(sc: MeleeScenario, rng: Rng, n: number, tally: Tally): void {
+  let round = rounds.get(sc);
+  if (!round) rounds.set(sc, (round = new OneRound(meleePlan(sc))));
+  round.simulate(rng, n, tally);
 }
 
-function record(tally: Tally, slots: RecordSlots, target: Fate, attacker: Fate, combat: CombatResult): void {
-  tally.count(slots.target[target]);
-  tally.count(slots.combat[combat]);
-  tally.count(slots.attacker[attacker]);
+/** The tally's slots of the round's tables, found once per chunk (no string-keyed lookup per sample). */
+interface RecordSlots {
+  readonly target: Record<Fate, number>;
+  readonly attacker: Record<Fate, number>;
+  readonly combat: Record<CombatResult, number>;
 }
 
-/** Models fighting after the start-of-turn stupidity test (§11, §16.10). */
-function fighting(plan: MeleePlan, c: Combatant, rng: Rng): number {
-  if (!c.stupid || roll2d6(rng) <= c.ld) return c.fighting;
-  const half = Math.floor(c.fighting / 2);
-  if (plan.situation.options.stupidity === 'odd-model-4+' && c.fighting % 2 === 1 && rng.d6() >= 4) return half + 1;
-  return half;
+function recordSlots(tally: Tally): RecordSlots {
+  const slots = <K extends string>(keys: readonly K[], slot: (k: K) => number) => Object.fromEntries(keys.map((k) => [k, slot(k)])) as Record<K, number>;
+  return {
+    target: slots(FATES, (f) => tally.moraleSlot(f)),
+    combat: slots(COMBAT_RESULTS, (c) => tally.outcomeSlot('combat', c)),
+    attacker: slots(FATES, (f) => tally.outcomeSlot('attacker', f)),
+  };
+}
+
+function count(tally: Tally, slots: RecordSlots, target: Fate, attacker: Fate, combat: CombatResult, times: number): void {
+  if (times === 0) return;
+  tally.count(slots.target[target], times);
+  tally.count(slots.combat[combat], times);
+  tally.count(slots.attacker[attacker], times);
 }

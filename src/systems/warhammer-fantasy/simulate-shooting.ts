@@ -11,7 +11,7 @@ import { panicFromLosses } from './tables.js';
 
 export function simulateShooting(sc: ShootingScenario, rng: Rng, n: number, tally: Tally): void {
   const { attacker, target, situation } = sc;
-  const roller = new AttackRoller(shootingStrike(attacker, target, situation));
+  const roller = new AttackRoller(shootingStrike(attacker, target, situation), target.w);
   const shots = shootingModels(attacker, situation.raisedGround) * attacker.missile.shots;
   const casualties = new Casualties({ models: target.models, w: target.w, overkill: false });
   const ld = panicLeadership(target);

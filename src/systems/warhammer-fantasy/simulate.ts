@@ -3,7 +3,6 @@
  */
 import type { Rng } from '../../core/rng.js';
 import type { Tally } from '../../sim/tally.js';
-import { meleePlan } from './melee-plan.js';
 import type { Scenario } from './schema.js';
 import { simulateMelee } from './simulate-melee.js';
 import { simulateFleeReaction, simulateRally } from './simulate-moves.js';
@@ -12,7 +11,7 @@ import { simulateShooting } from './simulate-shooting.js';
 export function simulate(sc: Scenario, rng: Rng, n: number, tally: Tally): void {
   switch (sc.phase) {
     case 'melee':
-      return simulateMelee(meleePlan(sc), rng, n, tally);
+      return simulateMelee(sc, rng, n, tally);
     case 'shooting':
       return simulateShooting(sc, rng, n, tally);
     case 'flee-reaction':

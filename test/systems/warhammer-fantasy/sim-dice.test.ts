@@ -1,0 +1,61 @@
+/**
+ * The simulator's shortcuts against the die-by-die procedure they replace (issue 16): wounds
+ * applied all at once against one at a time, and tests and moves read from the draw in locals
+ * against the same dice taken one by one with Rng.d6() on a twin generator.
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { chunkRng } from '../../../src/core/rng.js';
+import { Casualties, roll2d6, rollNd6 } from '../../../src/systems/warhammer-fantasy/simulate-attack.js';
+import { ATTACKER, TARGET, rollOff } from '../../../src/systems/warhammer-fantasy/simulate-melee.js';
+
+describe('Casualties.woundTimes', () => {
+  it('leaves the models as k calls of wound(d) do (Overkill capped, §1, §9)', () => {
+    const defender = fc.record({ models: fc.integer({ min: 1, max: 12 }), w: fc.integer({ min: 1, max: 6 }), overkill: fc.boolean() });
+    const batches = fc.array(fc.record({ k: fc.integer({ min: 0, max: 15 }), d: fc.integer({ min: 1, max: 7 }) }), { maxLength: 5 });
+    fc.assert(
+      fc.property(defender, fc.nat(5), batches, (def, woundedSeed, hits) => {
+        const wounded = woundedSeed % def.w;
+        const fast = new Casualties({ ...def, wounded });
+        const slow = new Casualties({ ...def, wounded });
+        for (const { k, d } of hits) {
+          fast.woundTimes(k, d);
+          for (let i = 0; i < k; i++) slow.wound(d);
+          expect([fast.modelsLeft, fast.woundsOnModel, fast.overkill]).toEqual([slow.modelsLeft, slow.woundsOnModel, slow.overkill]);
+          expect(fast.key()).toBeLessThan(fast.keyRange);
+        }
+      }),
+      { seed: 42, numRuns: 500 },
+    );
+  });
+});
+
+describe('dice read from the draw in locals', () => {
+  it('roll2d6, rollNd6 and rollOff read the same faces in the same order as d6()', () => {
+    const calls = fc.array(fc.record({ kind: fc.integer({ min: 0, max: 4 }), n: fc.integer({ min: 1, max: 12 }) }), { minLength: 1, maxLength: 60 });
+    fc.assert(
+      fc.property(fc.nat(1000), calls, (chunk, list) => {
+        const fast = chunkRng(Uint32Array.of(7, 8, 9, 10), chunk);
+        const slow = chunkRng(Uint32Array.of(7, 8, 9, 10), chunk);
+        for (const { kind, n } of list) {
+          if (kind === 0) expect(roll2d6(fast)).toBe(slow.d6() + slow.d6());
+          else if (kind === 2) {
+            let sum = 0;
+            for (let i = 0; i < n; i++) sum += slow.d6();
+            expect(rollNd6(n, fast)).toBe(sum);
+          } else if (kind === 3) {
+            // Strike order (§4, §16.6): the attacker's die, then the target's; ties re-rolled.
+            let a = slow.d6();
+            let t = slow.d6();
+            while (a === t) {
+              a = slow.d6();
+              t = slow.d6();
+            }
+            expect(rollOff(fast)).toBe(a > t ? ATTACKER : TARGET);
+          } else expect(fast.d6()).toBe(slow.d6());
+        }
+      }),
+      { seed: 42, numRuns: 300 },
+    );
+  });
+});
