@@ -19,7 +19,8 @@ import { type FightState, START, afterBlows, challengeOf, chargerPanic, duelScen
 import type { FightScenario } from './fight-schema.js';
 import { woundPool } from './melee-setup.js';
 import { type LoserTest, combatScore, roundResult } from './resolution.js';
-import { CompiledChallenge, CompiledRound, LOSER_RESULTS, RolledBlows, rollChallengeRoundWounds, rollLoserTest, rollPanic, rollRoundWounds, shootingRoller } from './simulate.js';
+import { CompiledChallenge, CompiledRound, RolledBlows, rollChallengeRoundWounds, rollPanic, rollRoundWounds, shootingRoller } from './simulate.js';
+import { CompiledLoserTest, LOSER_RESULTS, rollLoserTest } from './loser-sim.js';
 
 /** Most blows' keys a round keeps its judgements for in an array of its own (4 bytes each); wider rounds use hash tables. */
 const DENSE_KEYS = 4096;
@@ -119,7 +120,7 @@ class FightRounds {
   /** Each judgement with a loser's test (null without). */
   private readonly judgements: Array<Judgement | null> = [];
   private judgementSettled: Int32Array = new Int32Array(1024);
-  private readonly judgementTests: Array<LoserTest | null> = [];
+  private readonly judgementTests: Array<CompiledLoserTest | null> = [];
   /** Settled ids by (judgement id, rollLoserTest's code). */
   private readonly fateIds = new IntPairTable();
 
@@ -258,7 +259,7 @@ class FightRounds {
     if (j === this.judgementSettled.length) this.judgementSettled = grown(this.judgementSettled);
     this.judgementSettled[j] = settled;
     this.judgements.push(judgement);
-    this.judgementTests.push(judgement && judgement.test);
+    this.judgementTests.push(judgement && new CompiledLoserTest(judgement.test));
     store(j);
     return j;
   }
