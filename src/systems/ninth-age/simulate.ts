@@ -17,6 +17,9 @@ import { type Side, roundResult } from './resolution.js';
 import { spillOver } from './challenge-round.js';
 import { CompiledLoserTest, LOSER_RESULTS, rollLeadership, rollLoserTest } from './loser-sim.js';
 
+/** Below any attack count: a CompiledGroup entry not worked out yet. */
+const UNKNOWN = -0x80000000;
+
 /**
  * The attacks of one group, looked up by the side's alive code (aliveCode): how many it makes
  * (typed arrays, UNKNOWN until worked out) and its dice, each worked out on first use (most alive codes
@@ -52,9 +55,6 @@ class CompiledGroup {
     return (this.flat[alive] = c.flat);
   }
 }
-
-/** Below any attack count: a CompiledGroup entry not worked out yet. */
-const UNKNOWN = -0x80000000;
 
 interface CompiledSide {
   readonly side: MeleeSide;
