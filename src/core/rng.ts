@@ -53,8 +53,8 @@ export const D6_LIMIT = 4294967292;
  * read as ten base-6 digits, each an independent uniform face; a draw at or above it (one in
  * 2,300) is rejected, so every face is exactly equally likely.
  */
-const SIX_TO_THE_TEN = 60466176;
-const TEN_D6_LIMIT = 71 * SIX_TO_THE_TEN;
+export const SIX_TO_THE_TEN = 60466176;
+export const TEN_D6_LIMIT = 71 * SIX_TO_THE_TEN;
 const SIX_TO_THE = [1, 6, 36, 216, 1296, 7776];
 
 /**
@@ -86,9 +86,13 @@ export class Rng {
     return t >>> 0;
   }
 
-  /** Faces not yet used of the last draw (base 6), and how many. */
-  private faces = 0;
-  private facesLeft = 0;
+  /**
+   * Faces not yet used of the last draw (base 6, the next face in the lowest digit; below
+   * 6^facesLeft), and how many. A hot loop that reads faces itself may keep them in locals, take
+   * a new draw of ten the way drawTenFaces does, and write both back.
+   */
+  faces = 0;
+  facesLeft = 0;
 
   /**
    * A new draw of ten faces: a draw at or above 71 · 6¹⁰ is rejected, so each of the 6¹⁰

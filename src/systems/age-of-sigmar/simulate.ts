@@ -5,13 +5,14 @@
  *
  * The ability is compiled into an AbilityRoller: plain numbers and tables, one object shape per
  * kind, no closure, so the loops stay monomorphic (issue 16). The attack sequence of a weapon
- * and the ward are also written as automata over the faces (attackStep, core/face-automaton.ts),
- * which read the same dice in the same order five at a time.
+ * and the ward are also written as steps over the faces (attackStep) and tabled (face-blocks.ts),
+ * which reads the same dice in the same order up to four at a time.
  */
-import { AutomatonCache, FaceAutomaton, type FaceCounter, type FaceStep, endRun, faceCounter, goTo } from '../../core/face-automaton.js';
+import { type FaceStep, endRun, goTo } from '../../core/face-automaton.js';
 import { type FlatDice, flat, rollFlat } from '../../core/flat-dice.js';
 import type { Rng } from '../../core/rng.js';
 import { Counts, type Tally } from '../../sim/tally.js';
+import { faceTable, runTable, skipFaces } from './face-blocks.js';
 import { type MortalSource, type Plan, type WeaponGroup, plan } from './profile.js';
 import type { Crit, Scenario } from './schema.js';
 import { CRIT, MISS, rerollTable } from './tables.js';
@@ -81,8 +82,8 @@ class WeaponRoller {
   readonly damage: FlatDice;
   readonly damageBonus: number;
   readonly sharedCritDamage: boolean;
-  /** The attack sequence read through a table, or null for a Damage of several dice (rolled die by die). */
-  readonly automaton: FaceAutomaton | null;
+  /** The attack sequence read through a table (face-blocks.ts), or null: rolled die by die (a Damage of several dice). */
+  readonly table: Int32Array | null;
 
   constructor(g: WeaponGroup) {
     this.models = g.models;
@@ -99,7 +100,7 @@ class WeaponRoller {
     this.damage = flat(g.damage);
     this.damageBonus = g.damageBonus;
     this.sharedCritDamage = g.sharedCritDamage;
-    this.automaton = this.damage.count <= 1 && this.damage.discard === 0 ? automata.get(attackKey(this), () => attackAutomaton(this)) : null;
+    this.table = this.damage.count <= 1 && this.damage.discard === 0 ? attackTable(this) : null;
   }
 }
 
@@ -128,33 +129,33 @@ export class AbilityRoller {
   private readonly weapons: WeaponRoller[];
   private readonly mortal: MortalRoller[];
   /**
-   * When every weapon has fixed Attacks and an automaton and there is no mortal source (the usual
-   * ability): each weapon's attacks are one run of its automaton, `runs[k]` attacks long.
+   * When every weapon has fixed Attacks and a table and there is no mortal source (the usual
+   * ability): each weapon's attacks are one run of its table, `runs[k]` attacks long.
    */
   private readonly plain: boolean;
-  private readonly automata: FaceAutomaton[];
+  private readonly tables: Int32Array[];
   private readonly runs: Int32Array;
-  /** One D6 per point of damage; counts the points not warded (18.1). */
-  private readonly ward: FaceCounter;
+  /** One D6 per point of damage, a run each; counts the points not warded (18.1). */
+  private readonly ward: Int32Array;
   /** No ward: every point's die is still read (the same dice as with a ward), but not looked up. */
   private readonly wardless: boolean;
 
   constructor(p: Plan) {
     this.weapons = p.groups.map((g) => new WeaponRoller(g));
     this.mortal = p.mortal.map((m) => new MortalRoller(m));
-    this.plain = this.mortal.length === 0 && this.weapons.every((w) => w.automaton !== null && w.attacks.count === 0);
-    this.automata = this.plain ? this.weapons.map((w) => w.automaton!) : [];
+    this.plain = this.mortal.length === 0 && this.weapons.every((w) => w.table !== null && w.attacks.count === 0);
+    this.tables = this.plain ? this.weapons.map((w) => w.table!) : [];
     this.runs = this.plain ? Int32Array.from(this.weapons, (w) => fixedAttacks(w)) : new Int32Array(0);
-    this.ward = faceCounter((face) => p.ward[face] === 0);
+    this.ward = wardTable(p.ward);
     this.wardless = p.ward.every((x) => x === 0);
   }
 
   roll(rng: Rng): number {
     let pool = 0;
     if (this.plain) {
-      const automata = this.automata;
+      const tables = this.tables;
       const runs = this.runs;
-      for (let k = 0; k < automata.length; k++) pool += automata[k].run(rng, runs[k]);
+      for (let k = 0; k < tables.length; k++) pool += runTable(rng, tables[k], runs[k]);
     } else {
       const weapons = this.weapons;
       for (let k = 0; k < weapons.length; k++) pool += rollWeapon(weapons[k], rng);
@@ -165,13 +166,8 @@ export class AbilityRoller {
       skipFaces(rng, pool);
       return pool;
     }
-    return this.ward.count(rng, pool);
+    return runTable(rng, this.ward, pool);
   }
-}
-
-/** Reads n faces that change nothing, five at a time. */
-function skipFaces(rng: Rng, n: number): void {
-  for (let left = n; left > 0; left -= rng.taken) rng.takeFaces(left < 5 ? left : 5);
 }
 
 /** A weapon's attacks with fixed Attacks: every model's, Champions +1 (26.0). */
@@ -183,11 +179,11 @@ function fixedAttacks(w: WeaponRoller): number {
 function rollWeapon(w: WeaponRoller, rng: Rng): number {
   let total = 0;
   const fixed = w.attacks.count === 0;
-  const automaton = w.automaton;
-  if (automaton !== null) {
+  const table = w.table;
+  if (table !== null) {
     // Fixed Attacks: no die between two models' attacks, so they are one run of the sequence.
-    if (fixed) return automaton.run(rng, fixedAttacks(w));
-    for (let model = 0; model < w.models; model++) total += automaton.run(rng, rollFlat(w.attacks, rng) + w.attackBonus + (model < w.champions ? 1 : 0));
+    if (fixed) return runTable(rng, table, fixedAttacks(w));
+    for (let model = 0; model < w.models; model++) total += runTable(rng, table, rollFlat(w.attacks, rng) + w.attackBonus + (model < w.champions ? 1 : 0));
     return total;
   }
   for (let model = 0; model < w.models; model++) {
@@ -253,15 +249,37 @@ function rollMortal(m: MortalRoller, rng: Rng): number {
   return total;
 }
 
-// ---- The attack sequence as an automaton over the faces ------------------------------------------
+// ---- The attack sequence and the ward as steps over the faces -------------------------------------
 
 /**
- * Automata by what they roll: an engagement compiles an ability for each number of models left,
- * and they share their weapons' tables (fewer to build, and fewer to keep in the cache).
+ * Tables by what they roll: an engagement compiles an ability for each number of models left,
+ * and they share their weapons' tables (fewer to build). At most MAX_TABLES are kept: a full cache
+ * is emptied, so a long run of varied scenarios cannot grow it without bound.
  */
-const automata = new AutomatonCache();
+const MAX_TABLES = 256;
+const tables = new Map<string, Int32Array | null>();
 
-/** Everything attackAutomaton reads of a weapon. */
+function attackTable(w: WeaponRoller): Int32Array | null {
+  const key = attackKey(w);
+  let table = tables.get(key);
+  if (table === undefined) {
+    if (tables.size === MAX_TABLES) tables.clear();
+    tables.set(key, (table = faceTable(attackStep(w))));
+  }
+  return table;
+}
+
+/** The ward (18.1) as one run per point of damage: 1 for each point its die does not save. */
+const wardTables = new Map<string, Int32Array>();
+
+function wardTable(ward: Uint8Array): Int32Array {
+  const key = ward.join('');
+  let table = wardTables.get(key);
+  if (table === undefined) wardTables.set(key, (table = faceTable((_, face) => endRun(ward[face] === 1 ? 0 : 1))!));
+  return table;
+}
+
+/** Everything attackStep reads of a weapon. */
 function attackKey(w: WeaponRoller): string {
   const d = w.damage;
   return [w.hit, w.hitAgain, w.wound, w.woundAgain, w.save, w.saveAgain].map((t) => t.join('')).join(' ') + ` ${w.crit} ${w.sharedCritDamage} ${d.count} ${d.sides} ${d.modifier} ${w.damageBonus}`;
@@ -279,11 +297,11 @@ const DIE_STAGES = 7;
 
 /**
  * One attack of a weapon with a Damage of at most one die, as rollAttack rolls it, one face at a
- * time. A state is the die rolled next (AT_*) plus the context of the hit being resolved: for the
+ * time (the step of its table). A state is the die rolled next (AT_*) plus the context of the hit being resolved: for the
  * two hits of a Crit (2 Hits), whether another hit follows and, when the hits share one Damage
  * roll (A3), how many got through so far. The value is the attack's damage.
  */
-function attackAutomaton(w: WeaponRoller): FaceAutomaton {
+function attackStep(w: WeaponRoller): (state: number, face: number) => FaceStep {
   const d = w.damage;
   const dieFaces = d.count === 0 ? 0 : d.sides;
   // Context: plain hit (another follows: more), or a hit of a shared Crit (2 Hits) with `through` so far.
@@ -302,7 +320,7 @@ function attackAutomaton(w: WeaponRoller): FaceAutomaton {
     if (shared) return afterHit(true, more, through + 1, 0);
     return dieFaces === 0 ? afterHit(false, more, 0, damageOf(0, 1)) : goTo(state(AT_DAMAGE, false, more, 0));
   };
-  return new FaceAutomaton((s, face) => {
+  return (s, face) => {
     const stage = s % DIE_STAGES;
     const context = (s - stage) / DIE_STAGES;
     const more = context % 2 === 1;
@@ -337,5 +355,5 @@ function attackAutomaton(w: WeaponRoller): FaceAutomaton {
         // AT_DAMAGE: a plain hit's Damage, or the shared Damage of a Crit (2 Hits) times the hits through.
         return afterHit(false, more, 0, damageOf(face, shared ? through : 1));
     }
-  });
+  };
 }
