@@ -246,7 +246,7 @@ class FightRounds {
     const { after, judged, wT, wA, overkill } = afterBlows(f, r.state, r.units.scenario, { dT: b.dT, dA: b.dA, oT: b.oT, oA: b.oA }, r.phase);
     const score = combatScore(judged, wT, wA);
     const margin = score.attacker - score.target;
-    const result = roundResult(judged, wT, wA);
+    const result = roundResult(judged, wT, wA, score);
     const units = unitsOf(f, after);
     let settled = -1;
     let judgement: Judgement | null = null;
