@@ -131,23 +131,28 @@ export class AutomatonCache {
   }
 }
 
+/** A counter reads up to ten faces (a whole draw) at once, as two blocks of five. */
+const TEN = 10;
+const COUNTER_BLOCK = 5;
+const SIX_TO_THE_COUNTER_BLOCK = 7776;
+
 /**
  * Counts the faces a rule accepts among n D6, one die per run and no state: the dice are read up
- * to BLOCK at a time (Rng.takeFaces) and each block looked up in a table of how many of its faces
- * count — lighter than a FaceAutomaton, as every face ends its run. A block of k < BLOCK faces is
- * looked up as BLOCK digits, the missing ones 0, a face of 1: so the table counts faces that
- * exclude 1 — the rule's own, or else the faces it refuses (the count is then n less those).
+ * to ten at a time — the rest of a draw (Rng.takeFaces) — and each half looked up in a table of how
+ * many of its COUNTER_BLOCK faces count: lighter than a FaceAutomaton, as every face ends its run.
+ * Digits beyond the faces taken are 0, a face of 1: so the table counts faces that exclude 1 — the
+ * rule's own, or else the faces it refuses (the count is then n less those).
  */
 export class FaceCounter {
-  private readonly table = new Uint8Array(SIX_TO_THE[BLOCK]);
+  private readonly table = new Uint8Array(SIX_TO_THE_COUNTER_BLOCK);
   /** Whether the rule accepts a 1, and the table counts the faces it refuses. */
   private readonly complement: boolean;
 
   constructor(counts: (face: number) => boolean) {
     const complement = counts(1);
     this.complement = complement;
-    for (let digits = 0; digits < SIX_TO_THE[BLOCK]; digits++)
-      for (let i = 0, rest = digits; i < BLOCK; i++, rest = Math.floor(rest / 6)) if (counts((rest % 6) + 1) !== complement) this.table[digits]++;
+    for (let digits = 0; digits < SIX_TO_THE_COUNTER_BLOCK; digits++)
+      for (let i = 0, rest = digits; i < COUNTER_BLOCK; i++, rest = Math.floor(rest / 6)) if (counts((rest % 6) + 1) !== complement) this.table[digits]++;
   }
 
   /** Roll n D6: how many of them the rule accepts. */
@@ -156,9 +161,9 @@ export class FaceCounter {
     let counted = 0;
     let left = n;
     while (left > 0) {
-      const digits = rng.takeFaces(left < BLOCK ? left : BLOCK);
+      const digits = rng.takeFaces(left < TEN ? left : TEN);
       left -= rng.taken;
-      counted += table[digits];
+      counted += table[digits % SIX_TO_THE_COUNTER_BLOCK] + table[(digits / SIX_TO_THE_COUNTER_BLOCK) | 0];
     }
     return this.complement ? n - counted : counted;
   }

@@ -55,7 +55,8 @@ export const D6_LIMIT = 4294967292;
  */
 export const SIX_TO_THE_TEN = 60466176;
 export const TEN_D6_LIMIT = 71 * SIX_TO_THE_TEN;
-const SIX_TO_THE = [1, 6, 36, 216, 1296, 7776];
+const THREE_TO_THE_TEN = 59049;
+const HIGH_LIMIT = TEN_D6_LIMIT / 1024;
 
 /**
  * sfc32 (Chris Doty-Humphrey's Small Fast Chaotic generator, 32-bit). Hot loops may copy the
@@ -96,14 +97,15 @@ export class Rng {
 
   /**
    * A new draw of ten faces: a draw at or above 71 · 6¹⁰ is rejected, so each of the 6¹⁰
-   * combinations is equally likely. The draw exceeds 2³¹, where `%` would be a floating-point
-   * remainder (a call into C); u − ⌊u / 6¹⁰⌋ · 6¹⁰ is the same integer (u < 2³², so the quotient is
-   * exact to the floor) and stays in machine arithmetic.
+   * combinations is equally likely; the faces are the draw modulo 6¹⁰.
    */
   private drawTenFaces(): void {
     let u = this.next();
-    while (u >= TEN_D6_LIMIT) u = this.next();
-    this.faces = (u - Math.floor(u / SIX_TO_THE_TEN) * SIX_TO_THE_TEN) | 0;
+    // 6¹⁰ = 3¹⁰ · 2¹⁰ and TEN_D6_LIMIT = 71 · 3¹⁰ · 2¹⁰: the draw's top 22 bits against 3¹⁰, its low
+    // 10 bits kept apart — u mod 6¹⁰ in 32-bit integers (a division by a constant), no floating point.
+    while (u >>> 10 >= HIGH_LIMIT) u = this.next();
+    const high = u >>> 10;
+    this.faces = (high - ((high / THREE_TO_THE_TEN) | 0) * THREE_TO_THE_TEN) * 1024 + (u & 1023);
     this.facesLeft = 10;
   }
 
@@ -120,27 +122,80 @@ export class Rng {
   taken = 0;
 
   /**
-   * Up to `max` (1..5) D6 at once, for a simulator that reads several dice through a table
+   * Up to `max` (1..10) D6 at once, for a simulator that reads several dice through a table
    * (core/face-automaton.ts): the next k faces as base-6 digits, die i in digit i (face − 1), with
    * k = min(max, faces left of the current draw) — a new draw first when none is left — and k in
-   * `taken`. The same faces, in the same order, as k calls of d6().
+   * `taken`. The same faces, in the same order, as k calls of d6(). The digits above the k-th are 0.
    */
   takeFaces(max: number): number {
     if (this.facesLeft === 0) this.drawTenFaces();
     const faces = this.faces;
-    // Four faces, the usual case, divides by a constant (a multiplication, not a division).
-    if (max >= 4 && this.facesLeft >= 4) {
+    // All the faces left of the draw: no division at all.
+    if (max >= this.facesLeft) {
+      this.taken = this.facesLeft;
+      this.faces = 0;
+      this.facesLeft = 0;
+      return faces;
+    }
+    this.facesLeft -= max;
+    this.taken = max;
+    if (max === 4) {
       this.faces = (faces / 1296) | 0;
-      this.facesLeft -= 4;
-      this.taken = 4;
       return faces % 1296;
     }
-    const k = max < this.facesLeft ? max : this.facesLeft;
-    const size = SIX_TO_THE[k];
-    this.faces = (faces / size) | 0;
-    this.facesLeft -= k;
-    this.taken = k;
-    return faces % size;
+    return this.splitFaces(faces, max);
+  }
+
+  /**
+   * The low `k` (1..9) digits of `faces`, the rest kept for later. Each k divides by its own
+   * constant: a multiplication, not a (slow) integer division. Kept out of takeFaces, so that
+   * takeFaces stays small enough to be inlined into a simulator's loop.
+   */
+  private splitFaces(faces: number, k: number): number {
+    switch (k) {
+      case 1:
+        this.faces = (faces / 6) | 0;
+        return faces % 6;
+      case 2:
+        this.faces = (faces / 36) | 0;
+        return faces % 36;
+      case 3:
+        this.faces = (faces / 216) | 0;
+        return faces % 216;
+      case 4:
+        this.faces = (faces / 1296) | 0;
+        return faces % 1296;
+      case 5:
+        this.faces = (faces / 7776) | 0;
+        return faces % 7776;
+      case 6:
+        this.faces = (faces / 46656) | 0;
+        return faces % 46656;
+      case 7:
+        this.faces = (faces / 279936) | 0;
+        return faces % 279936;
+      case 8:
+        this.faces = (faces / 1679616) | 0;
+        return faces % 1679616;
+      default:
+        this.faces = (faces / 10077696) | 0;
+        return faces % 10077696;
+    }
+  }
+
+  /**
+   * Two D6 as base-6 digits, the first die in the low digit (face − 1): the same faces, in the same
+   * order, as two calls of d6() — a simulator that reads a pair of dice through a table of 36.
+   */
+  twoFaces(): number {
+    if (this.facesLeft >= 2) {
+      const faces = this.faces;
+      this.faces = (faces / 36) | 0;
+      this.facesLeft -= 2;
+      return faces % 36;
+    }
+    const first = this.d6() - 1;
+    return first + 6 * (this.d6() - 1);
   }
 
   /** An unbiased D3 (a D6 halved, rounding up): 1..3. */

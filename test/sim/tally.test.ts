@@ -23,6 +23,24 @@ describe('Counts', () => {
   });
 });
 
+describe('Tally.recordMany', () => {
+  it('tallies as many calls of record() with the same sample', () => {
+    const one = new Tally();
+    const many = new Tally();
+    const samples: [number, number | undefined, boolean | undefined, number][] = [
+      [0, undefined, undefined, 3],
+      [2, 1, true, 4],
+      [70_000, 0, false, 2],
+      [1, undefined, true, 0],
+    ];
+    for (const [damage, slain, destroyed, times] of samples) {
+      for (let i = 0; i < times; i++) one.record(damage, slain, destroyed);
+      many.recordMany(damage, slain, destroyed, times);
+    }
+    expect(many.toJSON()).toEqual(one.toJSON());
+  });
+});
+
 /** P(k successes of n, each 1/2), and the distribution of the sum of j D6 — both by enumeration. */
 const choose = (n: number, k: number): number => (k === 0 ? 1 : (choose(n, k - 1) * (n - k + 1)) / k);
 function sumOfD6(j: number): number[] {

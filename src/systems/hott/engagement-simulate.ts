@@ -12,31 +12,40 @@ import { combatFactors } from './factors.js';
 import { RESULTS, removesFromPlay, resultTable } from './results.js';
 import type { CloseCombat } from './scenario.js';
 
+/** A bound's two results packed in one number: attacker · PAIR + target. */
+const PAIR = 8;
+const NOTHING = RESULTS.indexOf('nothing');
+const DESTROYED = RESULTS.indexOf('destroyed');
+const CAPTURED = RESULTS.indexOf('captured');
+
 /**
- * One bound of close combat prepared once per combat: the factors and the results of the table as
- * indices into RESULTS, so a bound is two dice and a comparison (issue 16: no allocation per bound).
+ * One bound of close combat prepared once per combat (issue 16): the two results, packed, that
+ * each of the 36 pairs of dice gives (attacker's die in the low digit, Rng.twoFaces), so a bound
+ * rolls its two dice and reads one table.
  */
 class PreparedCombat {
-  readonly attacker: number;
-  readonly target: number;
-  readonly strict: boolean;
-  readonly targetDoubled: number;
-  readonly targetBeaten: number;
-  readonly attackerDoubled: number;
-  readonly attackerBeaten: number;
-  readonly oddTieDestroysBoth: boolean;
+  readonly results = new Uint8Array(36);
 
   constructor(s: CloseCombat) {
     const f = combatFactors(s);
     const table = resultTable(s);
-    this.attacker = f.attacker;
-    this.target = f.target;
-    this.strict = s.readings.doubleRule === 'strict';
-    this.targetDoubled = RESULTS.indexOf(table.targetDoubled);
-    this.targetBeaten = RESULTS.indexOf(table.targetBeaten);
-    this.attackerDoubled = RESULTS.indexOf(table.attackerDoubled);
-    this.attackerBeaten = RESULTS.indexOf(table.attackerBeaten);
-    this.oddTieDestroysBoth = table.oddTieDestroysBoth;
+    const strict = s.readings.doubleRule === 'strict';
+    const targetDoubled = RESULTS.indexOf(table.targetDoubled);
+    const targetBeaten = RESULTS.indexOf(table.targetBeaten);
+    const attackerDoubled = RESULTS.indexOf(table.attackerDoubled);
+    const attackerBeaten = RESULTS.indexOf(table.attackerBeaten);
+    for (let pair = 0; pair < 36; pair++) {
+      const tA = (pair % 6) + 1 + f.attacker;
+      const tB = Math.floor(pair / 6) + 1 + f.target;
+      // §6.7: the higher total wins; the loser is doubled at 2 × its total or more (`strict`: more than
+      // twice, the option of ambiguity 1, §8).
+      let packed: number;
+      if (tA > tB) packed = NOTHING * PAIR + ((strict ? tA > 2 * tB : tA >= 2 * tB) ? targetDoubled : targetBeaten);
+      else if (tB > tA) packed = ((strict ? tB > 2 * tA : tB >= 2 * tA) ? attackerDoubled : attackerBeaten) * PAIR + NOTHING;
+      // A tie: both destroyed on an odd total in the pairs of §7.2, otherwise no effect.
+      else packed = table.oddTieDestroysBoth && (tA & 1) === 1 ? DESTROYED * PAIR + DESTROYED : NOTHING * PAIR + NOTHING;
+      this.results[pair] = packed;
+    }
   }
 }
 
@@ -48,60 +57,60 @@ function prepare(s: CloseCombat): PreparedCombat {
   return p;
 }
 
-const NOTHING = RESULTS.indexOf('nothing');
-const DESTROYED = RESULTS.indexOf('destroyed');
-const CAPTURED = RESULTS.indexOf('captured');
-/** A bound's two results packed in one number: attacker · PAIR + target. */
-const PAIR = 8;
+/** Still in contact after a bound, in place of a pair of results. */
+const STILL = PAIR * PAIR;
 
-/** One bound of close combat, die by die: the attacker's and the target's results, packed. */
-function rollCombat(c: PreparedCombat, rng: Rng): number {
-  const tA = rng.d6() + c.attacker;
-  const tB = rng.d6() + c.target;
-  // §6.7: the higher total wins; the loser is doubled at 2 × its total or more (`strict`: more than
-  // twice, the option of ambiguity 1, §8).
-  if (tA > tB) return NOTHING * PAIR + ((c.strict ? tA > 2 * tB : tA >= 2 * tB) ? c.targetDoubled : c.targetBeaten);
-  if (tB > tA) return ((c.strict ? tB > 2 * tA : tB >= 2 * tA) ? c.attackerDoubled : c.attackerBeaten) * PAIR + NOTHING;
-  // A tie: both destroyed on an odd total in the pairs of §7.2, otherwise no effect.
-  return c.oddTieDestroysBoth && (tA & 1) === 1 ? DESTROYED * PAIR + DESTROYED : NOTHING * PAIR + NOTHING;
+/** Each pair of dice's ending of a bound of this combat: its pair of results, or STILL when both stay in contact. */
+function endings(s: CloseCombat, pursuit: boolean): Uint8Array {
+  const results = prepare(s).results;
+  return results.map((packed) => (staysInContact(s, RESULTS[Math.floor(packed / PAIR)], RESULTS[packed % PAIR], pursuit) ? STILL : packed));
 }
 
-function simulateRepeated(e: RepeatedCombat, rng: Rng, n: number, tally: Tally): void {
-  const first = prepare(e.first);
-  const later = prepare(e.later);
-  // Whether a pair of results keeps the elements in contact, for the first bound and the later ones.
-  const stays = [e.first, e.later].map((s) => Uint8Array.from({ length: PAIR * PAIR }, (_, k) => {
-    const a = RESULTS[Math.floor(k / PAIR)];
-    const t = RESULTS[k % PAIR];
-    return a !== undefined && t !== undefined && staysInContact(s, a, t, e.impetuousPursuit) ? 1 : 0;
-  }));
-  // Counts by ending pair (PAIR · PAIR means still in contact): within each bound, then overall.
-  const STILL = PAIR * PAIR;
-  const within = Array.from({ length: e.bounds }, () => new Float64Array(STILL + 1));
-  const endings = new Float64Array(STILL + 1);
+/** Samples by the bound they ended in and their ending, at bound · SLOTS + ending. */
+const SLOTS = STILL + 1;
+
+/**
+ * The bounds of n samples, two dice each until the combat ends or the last bound is fought: the
+ * samples by the bound they ended in (`bounds`: still in contact after the last) and their ending.
+ * A small function of its own, compiled once for every scenario (issue 16).
+ */
+function rollRepeated(first: Uint8Array, later: Uint8Array, bounds: number, rng: Rng, n: number): Float64Array {
+  const ended = new Float64Array((bounds + 1) * SLOTS);
   for (let i = 0; i < n; i++) {
-    let ending = STILL;
-    let endBound = e.bounds;
-    for (let bound = 0; bound < e.bounds; bound++) {
-      const pair = rollCombat(bound === 0 ? first : later, rng);
-      if (stays[bound === 0 ? 0 : 1][pair] === 0) {
-        ending = pair;
-        endBound = bound;
-        break;
-      }
-    }
-    for (let b = 0; b < e.bounds; b++) within[b][b >= endBound ? ending : STILL]++;
-    endings[ending]++;
-    const removed = ending !== STILL && removesFromPlay(RESULTS[ending % PAIR]);
-    tally.record(removed ? 1 : 0, removed ? 1 : 0, removed);
+    let bound = 0;
+    let ending = first[rng.twoFaces()];
+    while (ending === STILL && ++bound < bounds) ending = later[rng.twoFaces()];
+    ended[bound * SLOTS + ending]++;
   }
+  return ended;
+}
+
+const compiledRepeated = new WeakMap<RepeatedCombat, { first: Uint8Array; later: Uint8Array }>();
+
+function simulateRepeated(e: RepeatedCombat, rng: Rng, n: number, tally: Tally): void {
+  const bounds = e.bounds;
+  let c = compiledRepeated.get(e);
+  if (c === undefined) compiledRepeated.set(e, (c = { first: endings(e.first, e.impetuousPursuit), later: endings(e.later, e.impetuousPursuit) }));
+  const ended = rollRepeated(c.first, c.later, bounds, rng, n);
+  // Counts by ending (STILL: still in contact): within each bound, then overall.
+  const within = Array.from({ length: bounds }, () => new Float64Array(SLOTS));
+  const overall = new Float64Array(SLOTS);
+  for (let endBound = 0; endBound <= bounds; endBound++)
+    for (let ending = 0; ending < SLOTS; ending++) {
+      const times = ended[endBound * SLOTS + ending];
+      if (times === 0) continue;
+      for (let b = 0; b < bounds; b++) within[b][b >= endBound ? ending : STILL] += times;
+      overall[ending] += times;
+      const removed = ending !== STILL && removesFromPlay(RESULTS[ending % PAIR]);
+      tally.recordMany(removed ? 1 : 0, removed ? 1 : 0, removed, times);
+    }
   const label = (k: number) => (k === STILL ? IN_CONTACT : endingLabel(RESULTS[Math.floor(k / PAIR)], RESULTS[k % PAIR]));
   within.forEach((counts, b) => counts.forEach((times, k) => tally.recordOutcome(`within bound ${b + 1}`, label(k), times)));
   // Each side's result: summed over the endings that give it.
   const attacker = new Float64Array(RESULTS.length);
   const target = new Float64Array(RESULTS.length);
   let still = 0;
-  endings.forEach((times, k) => {
+  overall.forEach((times, k) => {
     if (k === STILL) still += times;
     else {
       attacker[Math.floor(k / PAIR)] += times;
@@ -118,52 +127,121 @@ function simulateRepeated(e: RepeatedCombat, rng: Rng, n: number, tally: Tally):
   }
 }
 
-function simulateAssault(e: Assault, rng: Rng, n: number, tally: Tally): void {
-  const elements = e.elements.length;
-  const capturedBy = new Float64Array(e.bounds);
-  // The combat of each (fighter, first support, second support), prepared when first met.
-  const combats: (PreparedCombat | undefined)[] = [];
-  const states = new Int32Array(elements);
-  const supports: number[] = [];
-  for (let i = 0; i < n; i++) {
-    states.fill(IN);
-    let capturedAt = -1;
-    for (let bound = 0; bound < e.bounds && capturedAt < 0; bound++) {
-      // Bound 1 is the assaulting player's; its recoiled elements move back in on its bounds.
-      // The first element in contact fights, the next two in contact support (§6.6, lineUp).
-      const groupBound = bound % 2 === 0;
-      let fighter = -1;
-      let s1 = -1;
-      let s2 = -1;
-      for (let k = 0; k < elements; k++) {
-        if (groupBound && states[k] === RECOILED) states[k] = IN;
-        if (states[k] !== IN) continue;
-        if (fighter < 0) fighter = k;
-        else if (s1 < 0) s1 = k;
-        else if (s2 < 0) s2 = k;
-      }
-      if (fighter < 0) continue;
-      const key = (fighter * (elements + 1) + s1 + 1) * (elements + 1) + s2 + 1;
-      let combat = combats[key];
-      if (combat === undefined) {
-        supports.length = 0;
-        if (s1 >= 0) supports.push(s1);
-        if (s2 >= 0) supports.push(s2);
-        combats[key] = combat = prepare(e.combat(fighter, supports));
-      }
-      const pair = rollCombat(combat, rng);
-      states[fighter] = afterResult(RESULTS[Math.floor(pair / PAIR)]);
-      if (pair % PAIR === CAPTURED) capturedAt = bound;
-    }
-    for (let b = Math.max(0, capturedAt); capturedAt >= 0 && b < e.bounds; b++) capturedBy[b]++;
-    let lostHere = 0;
-    for (let k = 0; k < elements; k++) if (states[k] === LOST) lostHere++;
-    tally.record(lostHere, undefined, capturedAt >= 0);
+/** An assault bound's table entry: the fighter's state after it (IN, RECOILED, LOST), plus CAPTURES if the Stronghold falls. */
+const CAPTURES = 4;
+const STATE_OF = 3;
+/** Each element's state is one base-3 digit of the group's state (IN = 0: all in contact is 0). */
+const STATES = 3;
+/** Not worked out yet. */
+const UNKNOWN = -2;
+
+/**
+ * An assault compiled once (issue 16): for each state of the group (a base-3 number) and whose
+ * bound it is, who fights and the group's state once its recoiled elements moved back in; and for
+ * each (fighter, supports) the bound's table of what each pair of dice does. Filled as states are met.
+ */
+class CompiledAssault {
+  readonly elements: number;
+  readonly power: Int32Array;
+  /** By state · 2 + (the group's bound ? 0 : 1): the fighter (−1: nobody in contact), UNKNOWN until met. */
+  readonly fighter: Int32Array;
+  /** The state once recoiled elements moved back in, and the index of the bound's table. */
+  readonly moved: Int32Array;
+  readonly table: Int32Array;
+  readonly tables: Uint8Array[] = [];
+  private readonly tableOf = new Map<number, number>();
+
+  constructor(private readonly e: Assault) {
+    this.elements = e.elements.length;
+    this.power = Int32Array.from({ length: this.elements }, (_, k) => STATES ** k);
+    const slots = 2 * STATES ** this.elements;
+    this.fighter = new Int32Array(slots).fill(UNKNOWN);
+    this.moved = new Int32Array(slots);
+    this.table = new Int32Array(slots);
   }
-  capturedBy.forEach((c, b) => {
-    tally.recordOutcome(`bound ${b + 1}`, 'captured', c);
-    tally.recordOutcome(`bound ${b + 1}`, 'holds', n - c);
-  });
+
+  /** Work out slot `slot` (state · 2 + parity). */
+  lineUp(slot: number): void {
+    const elements = this.elements;
+    // Bound 1 is the assaulting player's; its recoiled elements move back in on its bounds.
+    // The first element in contact fights, the next two in contact support (§6.6, lineUp).
+    const groupBound = slot % 2 === 0;
+    let state = Math.floor(slot / 2);
+    let moved = 0;
+    const inContact: number[] = [];
+    for (let k = 0; k < elements; k++, state = Math.floor(state / STATES)) {
+      let s = state % STATES;
+      if (groupBound && s === RECOILED) s = IN;
+      if (s === IN) inContact.push(k);
+      moved += s * this.power[k];
+    }
+    this.moved[slot] = moved;
+    if (inContact.length === 0) {
+      this.fighter[slot] = -1;
+      return;
+    }
+    const [fighter, ...rest] = inContact;
+    const supports = rest.slice(0, 2);
+    const key = (fighter * (elements + 1) + (supports[0] ?? -1) + 1) * (elements + 1) + (supports[1] ?? -1) + 1;
+    let id = this.tableOf.get(key);
+    if (id === undefined) {
+      this.tableOf.set(key, (id = this.tables.length));
+      const results = prepare(this.e.combat(fighter, supports)).results;
+      this.tables.push(results.map((packed) => afterResult(RESULTS[Math.floor(packed / PAIR)]) + (packed % PAIR === CAPTURED ? CAPTURES : 0)));
+    }
+    this.table[slot] = id;
+    this.fighter[slot] = fighter;
+  }
+}
+
+const compiledAssaults = new WeakMap<Assault, CompiledAssault>();
+
+function simulateAssault(e: Assault, rng: Rng, n: number, tally: Tally): void {
+  let c = compiledAssaults.get(e);
+  if (c === undefined) compiledAssaults.set(e, (c = new CompiledAssault(e)));
+  const elements = c.elements;
+  const bounds = e.bounds;
+  // The bound of each sample's capture (`bounds`: held), and the elements it lost by whether it was captured.
+  const capturedAt = new Float64Array(bounds + 1);
+  const lost = new Float64Array(2 * (elements + 1));
+  rollAssault(c, bounds, rng, n, capturedAt, lost);
+  for (let k = 0; k <= elements; k++) {
+    tally.recordMany(k, undefined, false, lost[k]);
+    tally.recordMany(k, undefined, true, lost[elements + 1 + k]);
+  }
+  let capturedBy = 0;
+  for (let b = 0; b < bounds; b++) {
+    capturedBy += capturedAt[b];
+    tally.recordOutcome(`bound ${b + 1}`, 'captured', capturedBy);
+    tally.recordOutcome(`bound ${b + 1}`, 'holds', n - capturedBy);
+  }
+}
+
+/** n samples of an assault, counted by the bound of capture and by the elements lost (see simulateAssault); compiled once for every scenario. */
+function rollAssault(c: CompiledAssault, bounds: number, rng: Rng, n: number, capturedAt: Float64Array, lost: Float64Array): void {
+  const { elements, power, fighter: fighterOf, moved, table, tables } = c;
+  for (let i = 0; i < n; i++) {
+    let state = 0;
+    let captured = bounds;
+    for (let bound = 0; bound < bounds; bound++) {
+      const slot = 2 * state + (bound & 1);
+      if (fighterOf[slot] === UNKNOWN) c.lineUp(slot);
+      const fighter = fighterOf[slot];
+      state = moved[slot];
+      if (fighter < 0) continue;
+      const entry = tables[table[slot]][rng.twoFaces()];
+      // The fighter was in contact (digit 0): its digit becomes its state after the bound.
+      state += (entry & STATE_OF) * power[fighter];
+      if (entry >= CAPTURES) {
+        captured = bound;
+        break;
+      }
+    }
+    capturedAt[captured]++;
+    let lostHere = 0;
+    for (let k = 0; k < elements; k++, state = (state / STATES) | 0) if (state % STATES === LOST) lostHere++;
+    lost[(captured < bounds ? elements + 1 : 0) + lostHere]++;
+  }
 }
 
 export function simulateHottEngagement(e: HottEngagement, rng: Rng, n: number, tally: Tally): void {

@@ -1,6 +1,6 @@
 /**
- * The simulator's dice, compiled once per scenario (issue 16): pools counted four dice per
- * lookup, and the 2D6 nerve test read from a table of its own results. Every die is still rolled,
+ * The simulator's dice, compiled once per scenario (issue 16): pools counted a draw of up to ten
+ * faces per call (core FaceCounter), and the 2D6 nerve test read from a table of its own results. Every die is still rolled,
  * in rule order, from the Rng; the tables only hold what the rules say each face (or pair of
  * faces) does, never a probability.
  */
@@ -15,7 +15,7 @@ const FAILED = 4096;
 /**
  * Rolling n dice needing `need` (§1): Elite/Vicious re-roll a natural 1 at once and the second
  * result stands; a "re-roll one failed die" item then picks up one failed die not yet re-rolled
- * (A7). Without re-rolled 1s the hits are counted four dice per lookup; with them the dice go
+ * (A7). Without re-rolled 1s the hits are counted by a FaceCounter; with them the dice go
  * through an automaton (a 1 leads to a state where the next die is its re-roll).
  */
 export class PoolRoller {
@@ -98,14 +98,8 @@ export class NerveTest {
   /** Roll 2D6 (again on a Routed result with the re-roll): STEADY, WAVERED or ROUTED. */
   roll(damage: number, rng: Rng): number {
     const row = (damage < this.cap ? damage : this.cap) * 36;
-    const result = this.table[row + twoDice(rng)];
-    if (result === ROUTED && this.rerollRout) return this.table[row + twoDice(rng)];
+    const result = this.table[row + rng.twoFaces()];
+    if (result === ROUTED && this.rerollRout) return this.table[row + rng.twoFaces()];
     return result;
   }
-}
-
-/** Two D6 as base-6 digits, the first die in the low digit. */
-function twoDice(rng: Rng): number {
-  const pair = rng.takeFaces(2);
-  return rng.taken === 2 ? pair : pair + 6 * rng.takeFaces(1);
 }

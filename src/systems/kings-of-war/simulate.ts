@@ -161,15 +161,21 @@ const STILL_WAVERED = 1;
 const NEXT_ROUTED = 2;
 const NEXT_TURN = ['not-wavered', 'wavered', 'routed'] as const;
 
-export function simulateScenario(s: Scenario, rng: Rng, n: number, tally: Tally): void {
-  let c = compiled.get(s);
-  if (c === undefined) compiled.set(s, (c = new Compiled(s)));
+/** What the samples of one call counted (issue 16: the loop counts into these, the tally is told once). */
+class SampleCounts {
+  /** By dealt · 2 + (routed ? 1 : 0). */
+  readonly dealt = new Counts();
+  /** Nerve tests: none, steady, wavered, routed. */
+  readonly tests = new Float64Array(4);
+  readonly nextTurn = new Float64Array(3);
+  readonly targetDamage = new Counts();
+  readonly attackerDamage = new Counts();
+}
+
+/** n samples of one attack, counted into `out`. A function of its own, so the JIT compiles only the loop. */
+function rollSamples(c: Compiled, rng: Rng, n: number, out: SampleCounts): void {
   const { priorDamage, regeneration, heal, attacker, nerve, ironResolve, headstrong, attackerDamage } = c;
-  // Each sample's results are counted here and handed to the tally once per batch.
-  const tests = new Float64Array(4);
-  const nextTurn = new Float64Array(3);
-  const targetDamage = new Counts();
-  const attackerDamages = new Counts();
+  const { dealt: dealtCounts, tests, nextTurn, targetDamage, attackerDamage: attackerDamages } = out;
   for (let i = 0; i < n; i++) {
     // The target's turn before the attack: Regeneration (§7), then Heal cast on it (§8.1).
     let carried = priorDamage;
@@ -184,19 +190,28 @@ export function simulateScenario(s: Scenario, rng: Rng, n: number, tally: Tally)
       if (result === STEADY && ironResolve) left--; // Iron Resolve: Steady removes one point (§6.3, §7)
     }
     const routed = result === ROUTED;
-    tally.record(dealt, undefined, routed);
+    dealtCounts.add(2 * dealt + (routed ? 1 : 0));
     tests[result + 1]++;
     if (!routed) targetDamage.add(left);
     // Headstrong: a Wavered unit shakes it off on 4+ at the start of its turn (§6.3, §7).
     if (headstrong) nextTurn[result === WAVERED && rng.d6() < FOUR_UP ? STILL_WAVERED : routed ? NEXT_ROUTED : NOT_WAVERED]++;
     if (attackerDamage !== null) attackerDamages.add(attackerDamage.roll(dealt, routed, rng));
   }
+}
+
+export function simulateScenario(s: Scenario, rng: Rng, n: number, tally: Tally): void {
+  let c = compiled.get(s);
+  if (c === undefined) compiled.set(s, (c = new Compiled(s)));
+  const out = new SampleCounts();
+  rollSamples(c, rng, n, out);
+  const { tests, nextTurn, targetDamage, attackerDamage: attackerDamages } = out;
+  out.dealt.toArray().forEach((times, k) => tally.recordMany(k >> 1, undefined, (k & 1) === 1, times));
   tally.recordMorale('steady', tests[NO_TEST] + tests[STEADY + 1]);
   tally.recordMorale('wavered', tests[WAVERED + 1]);
   tally.recordMorale('routed', tests[ROUTED + 1]);
   NERVE_TESTS.forEach((t, k) => tally.recordOutcome('nerve test', t, tests[k]));
   targetDamage.toArray().forEach((times, k) => tally.recordOutcome('target damage', String(k), times));
   tally.recordOutcome('target damage', 'routed', tests[ROUTED + 1]);
-  if (headstrong) NEXT_TURN.forEach((t, k) => tally.recordOutcome('target next turn', t, nextTurn[k]));
-  if (attackerDamage !== null) attackerDamages.toArray().forEach((times, k) => tally.recordOutcome('attacker damage', String(k), times));
+  if (c.headstrong) NEXT_TURN.forEach((t, k) => tally.recordOutcome('target next turn', t, nextTurn[k]));
+  if (c.attackerDamage !== null) attackerDamages.toArray().forEach((times, k) => tally.recordOutcome('attacker damage', String(k), times));
 }

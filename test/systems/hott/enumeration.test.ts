@@ -10,9 +10,25 @@ import { hott } from '../../../src/systems/hott/index.js';
 
 const CASE: Record<string, string> = { W: 'wins', D: 'doubles', T: 'ties', w: 'loses', d: 'doubled' };
 
-/** A generator that rolls the given faces, in order. */
+/**
+ * A generator that rolls the given faces, in order, one by one or several at once as Rng does
+ * (base-6 digits, the first face in the low digit).
+ */
 function loaded(faces: number[]): Rng {
-  return { d6: () => faces.shift()! } as unknown as Rng;
+  const d6 = () => faces.shift()!;
+  const rng = {
+    d6,
+    taken: 0,
+    takeFaces(max: number) {
+      const k = Math.min(max, faces.length);
+      rng.taken = k;
+      let digits = 0;
+      for (let i = 0; i < k; i++) digits += (d6() - 1) * 6 ** i;
+      return digits;
+    },
+    twoFaces: () => d6() - 1 + 6 * (d6() - 1),
+  };
+  return rng as unknown as Rng;
 }
 
 function resolve(input: unknown, dA: number, dB: number) {
