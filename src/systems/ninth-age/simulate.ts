@@ -286,16 +286,6 @@ export function rollChallengeRoundWounds(ch: CompiledChallenge, rng: Rng, victim
   out.oA = oA;
 }
 
-/** `times` samples of the same damage, models slain and removal, as `times` calls of tally.record. */
-function recordMany(tally: Tally, damage: number, slain: number, removed: boolean, times: number): void {
-  tally.samples += times;
-  tally.damage.addMany(damage, times);
-  tally.tracksSlain = true;
-  tally.slain.addMany(slain, times);
-  tally.tracksDestroyed = true;
-  if (removed) tally.destroyed += times;
-}
-
 /** A one-round melee after the combat result and the loser's test, before the end-of-phase hits. */
 interface BeforeEnd {
   readonly damageT: number;
@@ -499,7 +489,7 @@ function simulateMelee(s: Scenario, rng: Rng, n: number, tally: Tally): void {
   o.ends.forEach((end, e) => {
     const times = counts[e];
     if (times === 0) return;
-    recordMany(tally, end.damageT, end.slain, end.removed, times);
+    tally.recordMany(end.damageT, end.slain, end.removed, times);
     categories[end.category] += times;
   });
   MELEE_CATEGORIES.forEach((category, k) => tally.recordMorale(category, categories[k]));
@@ -557,7 +547,7 @@ function simulateShooting(s: Scenario, rng: Rng, n: number, tally: Tally): void 
     else categories[FLEES]++;
   }
   damages.forEach((times, d) => {
-    if (times > 0) recordMany(tally, d, target.models - alive[d], alive[d] === 0, times);
+    if (times > 0) tally.recordMany(d, target.models - alive[d], alive[d] === 0, times);
   });
   SHOOTING_CATEGORIES.forEach((category, k) => tally.recordMorale(category, categories[k]));
 }
