@@ -19,7 +19,8 @@ import { type FightState, START, afterBlows, challengeOf, chargerPanic, duelScen
 import type { FightScenario } from './fight-schema.js';
 import { woundPool } from './melee-setup.js';
 import { type LoserTest, combatScore, roundResult } from './resolution.js';
-import { CompiledChallenge, CompiledRound, LOSER_RESULTS, RolledBlows, rollChallengeRoundWounds, rollLoserTest, rollPanic, rollRoundWounds, shootingRoller } from './simulate.js';
+import { CompiledChallenge, CompiledRound, RolledBlows, rollChallengeRoundWounds, rollPanic, rollRoundWounds, shootingRoller } from './simulate.js';
+import { CompiledLoserTest, LOSER_RESULTS, rollLoserTest } from './loser-sim.js';
 
 /** Most blows' keys a round keeps its judgements for in an array of its own (4 bytes each); wider rounds use hash tables. */
 const DENSE_KEYS = 4096;
@@ -119,9 +120,12 @@ class FightRounds {
   /** Each judgement with a loser's test (null without). */
   private readonly judgements: Array<Judgement | null> = [];
   private judgementSettled: Int32Array = new Int32Array(1024);
-  private readonly judgementTests: Array<LoserTest | null> = [];
-  /** Settled ids by (judgement id, rollLoserTest's code). */
-  private readonly fateIds = new IntPairTable();
+  private readonly judgementTests: Array<CompiledLoserTest | null> = [];
+  /** Where each judgement's settled ids by rollLoserTest's code start in `fates`. */
+  private fateBase: Int32Array = new Int32Array(1024);
+  /** Settled ids by fateBase[judgement id] + rollLoserTest's code (−1: not met yet). */
+  private fates: Int32Array = new Int32Array(4096).fill(-1);
+  private fateCount = 0;
 
   /** The ways a round can end, by id, with the counts of the current call. */
   private readonly settled: SettledRounds<FightState>;
@@ -168,7 +172,7 @@ class FightRounds {
         let s = this.judgementSettled[j];
         if (s < 0) {
           const code = rollLoserTest(this.judgementTests[j]!, rng);
-          s = this.fateIds.get(j, code);
+          s = this.fates[this.fateBase[j] + code];
           if (s < 0) s = this.fate(j, code);
         }
         settled.counts[s * stride + round]++;
@@ -242,7 +246,7 @@ class FightRounds {
     const { after, judged, wT, wA, overkill } = afterBlows(f, r.state, r.units.scenario, { dT: b.dT, dA: b.dA, oT: b.oT, oA: b.oA }, r.phase);
     const score = combatScore(judged, wT, wA);
     const margin = score.attacker - score.target;
-    const result = roundResult(judged, wT, wA);
+    const result = roundResult(judged, wT, wA, score);
     const units = unitsOf(f, after);
     let settled = -1;
     let judgement: Judgement | null = null;
@@ -255,10 +259,19 @@ class FightRounds {
       judgement = { round: r, after, margin, overkill, loser, test: result.test, pool, wounds: loser === 'target' ? wT : wA };
     }
     const j = this.judgements.length;
-    if (j === this.judgementSettled.length) this.judgementSettled = grown(this.judgementSettled);
+    if (j === this.judgementSettled.length) {
+      this.judgementSettled = grown(this.judgementSettled);
+      this.fateBase = grown(this.fateBase);
+    }
     this.judgementSettled[j] = settled;
     this.judgements.push(judgement);
-    this.judgementTests.push(judgement && judgement.test);
+    const test = judgement && new CompiledLoserTest(judgement.test);
+    this.judgementTests.push(test);
+    if (test) {
+      this.fateBase[j] = this.fateCount;
+      this.fateCount += test.maxCode + 1;
+      while (this.fateCount > this.fates.length) this.fates = grown(this.fates);
+    }
     store(j);
     return j;
   }
@@ -278,7 +291,7 @@ class FightRounds {
     else if (result === 'breaks-caught') s = this.settle(margin, overkill, next, destroyedOnFailure ? `${loser}-destroyed` : `${loser}-caught`, loser);
     else if (result === 'breaks-escapes') s = this.settle(margin, overkill, next, `${loser}-escaped`);
     else s = this.settle(margin, overkill, next, null);
-    this.fateIds.set(j, code, s);
+    this.fates[this.fateBase[j] + code] = s;
     return s;
   }
 

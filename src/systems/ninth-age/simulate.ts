@@ -8,39 +8,51 @@ import { type DiceExpr, rollDice } from '../../core/dice.js';
 import type { Rng } from '../../core/rng.js';
 import type { Tally } from '../../sim/tally.js';
 import { AttackDice, AttackDiceTable, Victim, rollAttack, rollAttacks } from './attack-sim.js';
-import { MELEE_CATEGORIES, type MeleeCategory, SHOOTING_CATEGORIES, type ShootingCategory } from './categories.js';
+import { MELEE_CATEGORIES, type MeleeCategory, SHOOTING_CATEGORIES } from './categories.js';
 import { type MeleeSide, addWounds, aliveCode, meleeSides, modelsAlive, standingLeadership, takesFearTest, victimAt, woundPool } from './melee-setup.js';
 import type { MeleeSituation, Scenario, ShootingSituation, Unit } from './model.js';
-import { type AttackCount, type AttackGroup, type EndOfPhaseHits, INITIATIVE_STEPS, endOfPhaseHits, shotCount } from './groups.js';
+import { type AttackGroup, type EndOfPhaseHits, INITIATIVE_STEPS, endOfPhaseHits, shotCount } from './groups.js';
 import { shootingProfile } from './profile.js';
-import { type LoserTest, type RoundResult, type Side, roundResult } from './resolution.js';
+import { type Side, roundResult } from './resolution.js';
 import { spillOver } from './challenge-round.js';
+import { CompiledLoserTest, LOSER_RESULTS, rollLeadership, rollLoserTest } from './loser-sim.js';
 
-/** A Leadership test: 2D6 ≤ Ld, a failure re-rolled once when allowed (§3.1, §1.2). */
-function rollLeadership(ld: number, reroll: boolean, rng: Rng): boolean {
-  if (rng.d6() + rng.d6() <= ld) return true;
-  return reroll && rng.d6() + rng.d6() <= ld;
-}
+/** Below any attack count: a CompiledGroup entry not worked out yet. */
+const UNKNOWN = -0x80000000;
 
 /**
- * The attacks of one group, looked up by the side's alive code (aliveCode): its dice and its count,
- * each worked out on first use (most alive codes of a round are never met).
+ * The attacks of one group, looked up by the side's alive code (aliveCode): how many it makes
+ * (typed arrays, UNKNOWN until worked out) and its dice, each worked out on first use (most alive codes
+ * of a round are never met).
  */
 class CompiledGroup {
-  private readonly dice: Array<AttackDice | undefined> = [];
-  private readonly counts: Array<AttackCount | undefined> = [];
+  /** By alive code: the attacks made without dice, and how many rolls of `rolled` add to them. */
+  private readonly flat: Int32Array;
+  readonly rolls: Int32Array;
+  readonly rolled: Array<DiceExpr | null> = [];
+  readonly dice: Array<AttackDice | undefined> = [];
 
   constructor(
     private readonly group: AttackGroup,
     private readonly table: AttackDiceTable,
-  ) {}
-
-  diceAt(alive: number): AttackDice {
-    return (this.dice[alive] ??= this.table.of(this.group.profile(alive)));
+    codes: number,
+  ) {
+    this.flat = new Int32Array(codes).fill(UNKNOWN);
+    this.rolls = new Int32Array(codes);
   }
 
-  countAt(alive: number): AttackCount {
-    return (this.counts[alive] ??= this.group.count(alive));
+  /** The attacks made without dice at `alive`, the rest of the group's entry filled in on first use. */
+  flatAt(alive: number): number {
+    const flat = this.flat[alive];
+    return flat !== UNKNOWN ? flat : this.fill(alive);
+  }
+
+  private fill(alive: number): number {
+    const c = this.group.count(alive);
+    this.rolled[alive] = c.dice;
+    this.rolls[alive] = c.dice ? c.rolls : 0;
+    this.dice[alive] = this.table.of(this.group.profile(alive));
+    return (this.flat[alive] = c.flat);
   }
 }
 
@@ -48,6 +60,10 @@ interface CompiledSide {
   readonly side: MeleeSide;
   /** aliveCode(side, d) by damage index d, 0 … cap. */
   readonly alive: Int32Array;
+  /** By damage index: 1 when the enemy strikes its joined character, no rank and file standing (victimAt, §4.4). */
+  readonly atCharacter: Uint8Array;
+  /** By damage index d: the most damage after more wounds (addWounds: min(d + w, limit[d])). */
+  readonly limit: Int32Array;
   /** Per Initiative step (index into INITIATIVE_STEPS), the groups striking then at the enemy R&F. */
   readonly steps: CompiledGroup[][];
   /** The same at the enemy's joined character. */
@@ -55,10 +71,18 @@ interface CompiledSide {
 }
 
 function compile(side: MeleeSide, table: AttackDiceTable): CompiledSide {
-  const byStep = (groups: AttackGroup[]) =>
-    INITIATIVE_STEPS.map((step) => groups.filter((g) => g.initiative === step).map((g) => new CompiledGroup(g, table)));
   const alive = Int32Array.from({ length: side.cap + 1 }, (_, d) => aliveCode(side, d));
-  return { side, alive, steps: byStep(side.groups), stepsVsCharacter: byStep(side.groupsVsCharacter) };
+  const codes = Math.max(...alive) + 1;
+  const byStep = (groups: AttackGroup[]) =>
+    INITIATIVE_STEPS.map((step) => groups.filter((g) => g.initiative === step).map((g) => new CompiledGroup(g, table, codes)));
+  return {
+    side,
+    alive,
+    atCharacter: Uint8Array.from(alive, (_, d) => (victimAt(side, d) === side ? 0 : 1)),
+    limit: Int32Array.from(alive, (_, d) => addWounds(side, d, side.cap + 1)),
+    steps: byStep(side.groups),
+    stepsVsCharacter: byStep(side.groupsVsCharacter),
+  };
 }
 
 /** The groups striking at one step, in their listed order, each attack rolled in turn. */
@@ -66,10 +90,14 @@ function rollGroups(groups: CompiledGroup[], alive: number, rng: Rng, victim: Vi
   let wounds = 0;
   for (let i = 0; i < groups.length; i++) {
     const g = groups[i];
-    const c = g.countAt(alive);
-    let attacks = c.flat;
-    if (c.dice) for (let r = 0; r < c.rolls; r++) attacks += rollDice(c.dice, rng);
-    wounds += rollAttacks(g.diceAt(alive), attacks, rng, victim);
+    let attacks = g.flatAt(alive);
+    const rolls = g.rolls[alive];
+    if (rolls > 0) {
+      const dice = g.rolled[alive]!;
+      for (let r = 0; r < rolls; r++) attacks += rollDice(dice, rng);
+    }
+    // no attacks roll no dice
+    if (attacks > 0) wounds += rollAttacks(g.dice[alive]!, attacks, rng, victim);
   }
   return wounds;
 }
@@ -117,6 +145,8 @@ export class CompiledRound {
   readonly ldT: number;
   readonly rerollA: boolean;
   readonly rerollT: boolean;
+  /** Whether the round is a challenge's (a fighter standing may strike its fallen opponent, §4.11). */
+  readonly challenge: boolean;
   /** By attacker failed Fear × 2 + target failed Fear. */
   private readonly sides: Array<CompiledSides | undefined> = [];
 
@@ -131,6 +161,7 @@ export class CompiledRound {
     this.ldT = standingLeadership(scenario.target, scenario.attacker);
     this.rerollA = scenario.attacker.morale.rerollLeadership;
     this.rerollT = scenario.target.morale.rerollLeadership;
+    this.challenge = (scenario.situation as MeleeSituation).challenge;
   }
 
   /** Both sides after Fear tests with this result (0 … 3: attacker failed × 2 + target failed). */
@@ -171,7 +202,7 @@ export class RolledBlows {
  * someone strikes are visited: a step without attacks changes nothing.
  */
 export function rollRoundWounds(c: CompiledRound, rng: Rng, victimT: Victim, victimA: Victim, out: RolledBlows): void {
-  const challenge = (c.scenario.situation as MeleeSituation).challenge;
+  const challenge = c.challenge;
   const { attacker, target, activeSteps } = c.sidesAt(c.rollFear(rng));
   let dT = 0;
   let dA = 0;
@@ -183,12 +214,13 @@ export function rollRoundWounds(c: CompiledRound, rng: Rng, victimT: Victim, vic
     if (challenge ? aliveA === 0 && aliveT === 0 : aliveA === 0 || aliveT === 0) break;
     // Simultaneous within the step: both sides strike with the models alive at its start, at the
     // enemy's rank and file while any stand, else at its joined character (§4.4)
-    const atT = victimAt(target.side, dT) === target.side ? attacker.steps[k] : attacker.stepsVsCharacter[k];
-    const atA = victimAt(attacker.side, dA) === attacker.side ? target.steps[k] : target.stepsVsCharacter[k];
+    const atT = target.atCharacter[dT] === 0 ? attacker.steps[k] : attacker.stepsVsCharacter[k];
+    const atA = attacker.atCharacter[dA] === 0 ? target.steps[k] : target.stepsVsCharacter[k];
     const onTarget = aliveA > 0 ? rollGroups(atT, aliveA, rng, victimT) : 0;
     const onAttacker = aliveT > 0 ? rollGroups(atA, aliveT, rng, victimA) : 0;
-    dT = addWounds(target.side, dT, onTarget);
-    dA = addWounds(attacker.side, dA, onAttacker);
+    // casualties (addWounds)
+    dT = Math.min(dT + onTarget, target.limit[dT]);
+    dA = Math.min(dA + onAttacker, attacker.limit[dA]);
   }
   out.dT = dT;
   out.dA = dA;
@@ -236,17 +268,17 @@ export function rollChallengeRoundWounds(ch: CompiledChallenge, rng: Rng, victim
     const fighterA = d.attacker.alive[oA];
     const fighterT = d.target.alive[oT];
     const unitsFight = aliveA > 0 && aliveT > 0;
-    const atT = victimAt(u.target.side, dT) === u.target.side ? u.attacker.steps[k] : u.attacker.stepsVsCharacter[k];
-    const atA = victimAt(u.attacker.side, dA) === u.attacker.side ? u.target.steps[k] : u.target.stepsVsCharacter[k];
+    const atT = u.target.atCharacter[dT] === 0 ? u.attacker.steps[k] : u.attacker.stepsVsCharacter[k];
+    const atA = u.attacker.atCharacter[dA] === 0 ? u.target.steps[k] : u.target.stepsVsCharacter[k];
     const onT = unitsFight ? rollGroups(atT, aliveA, rng, victimT) : 0;
     const onA = unitsFight ? rollGroups(atA, aliveT, rng, victimA) : 0;
     // A fighter standing strikes its opponent, fallen or not (Overkill, §4.11)
     const duelT = fighterA > 0 ? rollGroups(d.attacker.steps[k], fighterA, rng, victimT) : 0;
     const duelA = fighterT > 0 ? rollGroups(d.target.steps[k], fighterT, rng, victimA) : 0;
-    oT = spillOver(u.target.side, dT + onT, d.target.side, addWounds(d.target.side, oT, duelT), spills.target);
-    oA = spillOver(u.attacker.side, dA + onA, d.attacker.side, addWounds(d.attacker.side, oA, duelA), spills.attacker);
-    dT = addWounds(u.target.side, dT, onT);
-    dA = addWounds(u.attacker.side, dA, onA);
+    oT = spillOver(u.target.side, dT + onT, d.target.side, Math.min(oT + duelT, d.target.limit[oT]), spills.target);
+    oA = spillOver(u.attacker.side, dA + onA, d.attacker.side, Math.min(oA + duelA, d.attacker.limit[oA]), spills.attacker);
+    dT = Math.min(dT + onT, u.target.limit[dT]);
+    dA = Math.min(dA + onA, u.attacker.limit[dA]);
   }
   out.dT = dT;
   out.dA = dA;
@@ -254,57 +286,176 @@ export function rollChallengeRoundWounds(ch: CompiledChallenge, rng: Rng, victim
   out.oA = oA;
 }
 
-/** How a loser's test can come out (§12.2, §12.3), in the order of rollLoserTest's code. */
-export const LOSER_RESULTS = ['holds', 'breaks-escapes', 'breaks-caught'] as const;
+/** A one-round melee after the combat result and the loser's test, before the end-of-phase hits. */
+interface BeforeEnd {
+  readonly damageT: number;
+  readonly damageA: number;
+  readonly category: MeleeCategory;
+  /** Which units are still on the table when the phase ends (not wiped out, not caught in pursuit). */
+  readonly targetStays: boolean;
+  readonly attackerStays: boolean;
+}
+
+/** What a sample records: the target's damage and models slain, whether it was removed, its category's index in MELEE_CATEGORIES. */
+interface MeleeEnd {
+  readonly damageT: number;
+  readonly slain: number;
+  readonly removed: boolean;
+  readonly category: number;
+}
 
 /**
- * The loser's test rolled (§12.2, §7): the wounds it loses to Unstable or Daemonic Instability, and
- * whether it holds, breaks and escapes, or breaks and is caught (§12.3) — as one number (no object
- * per test): extra wounds × 3 + the index of the result in LOSER_RESULTS.
+ * A one-round melee's results compiled per scenario (issue 16): each pair of wound counts met gets a
+ * judgement (the combat result: a settled end, or a loser's test), each judgement and test code an
+ * end before the end-of-phase hits; the hot loop looks them up in typed arrays and counts each end,
+ * recorded into the tally once per call.
  */
-export function rollLoserTest(test: LoserTest, rng: Rng): number {
-  let extra = 0;
-  let result = 0; // holds
-  if (test.kind === 'unstable') extra = test.wounds;
-  else if (test.kind === 'daemonic') {
-    extra = Math.max(0, rng.d6() + rng.d6() + test.add - test.ld);
-    if (extra > 0 && test.reroll) extra = Math.max(0, rng.d6() + rng.d6() + test.add - test.ld);
-  } else if (test.kind === 'break' && !rollLeadership(test.ld, test.reroll, rng)) {
-    if (test.destroyedOnFailure) result = 2;
-    else {
-      // pursue or restrain (a passed Leadership test declines), then the flee and pursuit rolls (§4.1, §12.3)
-      const pursues = !test.restraint || !rollLeadership(test.restraint.ld, test.restraint.reroll, rng);
-      const flee = rollDice(test.flee, rng);
-      // caught when the pursuit roll is at least the flee roll (§12.3)
-      result = pursues && rollDice(test.pursuit, rng) >= flee ? 2 : 1;
-    }
+class MeleeOutcomes {
+  readonly round: CompiledRound;
+  /** Range of the attacker's wound count: judgement ids by dT × kA + dA (−1: not judged yet). */
+  readonly kA: number;
+  readonly judgementIds: Int32Array;
+  /** By judgement: its end (−1 when a loser's test decides it), its test, where its tests' ends start in `fates`. */
+  settled: Int32Array = new Int32Array(64);
+  readonly tests: Array<CompiledLoserTest | null> = [];
+  private fateBase: Int32Array = new Int32Array(64);
+  /** Ends by fateBase + rollLoserTest's code (−1: not met yet). */
+  fates: Int32Array = new Int32Array(256).fill(-1);
+  private fateCount = 0;
+  private readonly judged: Array<{ readonly loser: Side; readonly damageT: number; readonly damageA: number }> = [];
+  /** The ends before the end-of-phase hits, and each recorded without them; the counts of the current call. */
+  readonly befores: BeforeEnd[] = [];
+  readonly ends: MeleeEnd[] = [];
+  counts: Float64Array = new Float64Array(64);
+  readonly poolT: number;
+  readonly poolA: number;
+
+  constructor(private readonly s: Scenario) {
+    this.round = new CompiledRound(s);
+    const sides = this.round.sidesAt(0);
+    this.kA = sides.attacker.side.cap + 1;
+    this.judgementIds = new Int32Array((sides.target.side.cap + 1) * this.kA).fill(-1);
+    this.poolT = woundPool(s.target);
+    this.poolA = woundPool(s.attacker);
   }
-  return extra * 3 + result;
+
+  /** The judgement of the wounds dT on the target, dA on the attacker (§12.1, §12.2). */
+  judge(dT: number, dA: number): number {
+    const s = this.s;
+    const j = this.judged.length;
+    const damageT = Math.min(dT, this.poolT);
+    const damageA = Math.min(dA, this.poolA);
+    const r = roundResult(s, dT, dA);
+    let settled = -1;
+    let test: CompiledLoserTest | null = null;
+    let loser: Side = 'target';
+    if (r.kind === 'destroyed') {
+      const targetGone = r.side === 'target';
+      settled = this.end({ damageT, damageA, category: targetGone ? 'destroyed' : 'attacker-destroyed', targetStays: !targetGone, attackerStays: targetGone });
+    } else if (r.kind === 'draw') settled = this.end({ damageT, damageA, category: 'draw', targetStays: true, attackerStays: true });
+    else {
+      loser = r.loser;
+      test = new CompiledLoserTest(r.test);
+    }
+    if (j === this.settled.length) {
+      this.settled = grownInt(this.settled, 0);
+      this.fateBase = grownInt(this.fateBase, 0);
+    }
+    this.settled[j] = settled;
+    this.tests.push(test);
+    this.judged.push({ loser, damageT, damageA });
+    if (test) {
+      this.fateBase[j] = this.fateCount;
+      this.fateCount += test.maxCode + 1;
+      while (this.fateCount > this.fates.length) this.fates = grownInt(this.fates, -1);
+    }
+    this.judgementIds[dT * this.kA + dA] = j;
+    return j;
+  }
+
+  /** Where judgement j's loser's test's code comes first, in `fates`. */
+  fateAt(j: number, code: number): number {
+    return this.fateBase[j] + code;
+  }
+
+  /** The end after judgement j's loser's test came out `code` (rollLoserTest). */
+  fate(j: number, code: number): number {
+    const s = this.s;
+    const { loser, damageT, damageA } = this.judged[j];
+    const targetLost = loser === 'target';
+    const extra = Math.floor(code / 3);
+    const result = LOSER_RESULTS[code % 3];
+    const total = Math.min(targetLost ? this.poolT : this.poolA, (targetLost ? damageT : damageA) + extra);
+    const wiped = modelsAlive(targetLost ? s.target : s.attacker, total) === 0;
+    const category = categoryOf(loser, wiped ? 'destroyed' : result);
+    const removed = wiped || result === 'breaks-caught';
+    const e = this.end({
+      damageT: targetLost ? total : damageT,
+      damageA: targetLost ? damageA : total,
+      category,
+      targetStays: !(targetLost && removed),
+      attackerStays: !(!targetLost && removed),
+    });
+    this.fates[this.fateAt(j, code)] = e;
+    return e;
+  }
+
+  private end(b: BeforeEnd): number {
+    const id = this.befores.length;
+    this.befores.push(b);
+    this.ends.push(this.phaseEnd(b, 0, 0));
+    if (id === this.counts.length) {
+      const counts = new Float64Array(2 * id);
+      counts.set(this.counts);
+      this.counts = counts;
+    }
+    return id;
+  }
+
+  /**
+   * End of the phase, after flee and pursuit (§4.1): every unit still on the table, fleeing or not,
+   * takes the hits its marks call for (`addT`, `addA` wounds); they never count towards the combat
+   * result (A25).
+   */
+  phaseEnd(b: BeforeEnd, addT: number, addA: number): MeleeEnd {
+    const s = this.s;
+    let category = b.category;
+    let damageT = b.damageT;
+    if (b.targetStays) {
+      damageT = Math.min(this.poolT, damageT + addT);
+      if (modelsAlive(s.target, damageT) === 0) category = 'destroyed';
+    }
+    if (b.attackerStays) {
+      const damageA = Math.min(this.poolA, b.damageA + addA);
+      // the target's own fate comes first; otherwise the attacker's last model falling is reported
+      const targetsOwn = category === 'destroyed' || category === 'holds' || category === 'breaks-escapes' || category === 'breaks-caught';
+      if (!targetsOwn && modelsAlive(s.attacker, damageA) === 0) category = 'attacker-destroyed';
+    }
+    const slain = s.target.models - modelsAlive(s.target, damageT);
+    // removed: wiped out, or broken and caught in pursuit (§12.3)
+    return { damageT, slain, removed: category === 'destroyed' || category === 'breaks-caught', category: MELEE_CATEGORIES.indexOf(category) };
+  }
 }
 
-/**
- * The combat result of each (wounds on the target, wounds on the attacker) met so far, per
- * scenario: arithmetic only, the same for every sample that ends the round there.
- */
-const results = new WeakMap<Scenario, RoundResult[][]>();
-
-/** Each scenario's round compiled once (kept across chunks, like `results`). */
-const compiledRounds = new WeakMap<Scenario, CompiledRound>();
-function compiledRound(s: Scenario): CompiledRound {
-  let round = compiledRounds.get(s);
-  if (!round) compiledRounds.set(s, (round = new CompiledRound(s)));
-  return round;
+/** A copy twice as long, the new half filled with `fill`. */
+function grownInt(a: Int32Array, fill: number): Int32Array {
+  const b = new Int32Array(a.length * 2).fill(fill);
+  b.set(a);
+  return b;
 }
+
+/** Each scenario's results compiled once (kept across chunks: a worker simulates a scenario chunk after chunk). */
+const meleeOutcomes = new WeakMap<Scenario, MeleeOutcomes>();
 
 function simulateMelee(s: Scenario, rng: Rng, n: number, tally: Tally): void {
-  const round = compiledRound(s);
-  let known = results.get(s);
-  if (!known) results.set(s, (known = []));
-  const byWounds = known;
+  let o = meleeOutcomes.get(s);
+  if (!o) meleeOutcomes.set(s, (o = new MeleeOutcomes(s)));
+  const round = o.round;
+  const kA = o.kA;
+  const judgementIds = o.judgementIds;
+  o.counts.fill(0);
   // Each category counted here (by its index in MELEE_CATEGORIES), handed to the tally once.
   const categories = new Float64Array(MELEE_CATEGORIES.length);
-  const poolT = woundPool(s.target);
-  const poolA = woundPool(s.attacker);
   const endT = endOfPhaseDice(endOfPhaseHits(s.target, s.attacker));
   const endA = endOfPhaseDice(endOfPhaseHits(s.attacker, s.target));
   const victimT = new Victim();
@@ -314,54 +465,33 @@ function simulateMelee(s: Scenario, rng: Rng, n: number, tally: Tally): void {
     victimT.reset();
     victimA.reset();
     rollRoundWounds(round, rng, victimT, victimA, blows);
-    const { dT, dA } = blows;
-    let damageT = Math.min(dT, poolT);
-    let damageA = Math.min(dA, poolA);
-    // Which units are still on the table when the phase ends (not wiped out, not caught in pursuit)
-    let targetStays = true;
-    let attackerStays = true;
-    let category: MeleeCategory;
-    const row = byWounds[dT] ?? (byWounds[dT] = []);
-    const r = row[dA] ?? (row[dA] = roundResult(s, dT, dA));
-    if (r.kind === 'destroyed') {
-      category = r.side === 'target' ? 'destroyed' : 'attacker-destroyed';
-      if (r.side === 'target') targetStays = false;
-      else attackerStays = false;
-    } else if (r.kind === 'draw') category = 'draw';
-    else {
-      const loser = r.loser === 'target' ? s.target : s.attacker;
-      const pool = r.loser === 'target' ? poolT : poolA;
-      const already = r.loser === 'target' ? damageT : damageA;
-      const code = rollLoserTest(r.test, rng);
-      const extra = Math.floor(code / 3);
-      const result = LOSER_RESULTS[code % 3];
-      const total = Math.min(pool, already + extra);
-      if (r.loser === 'target') damageT = total;
-      else damageA = total;
-      const wiped = modelsAlive(loser, total) === 0;
-      category = categoryOf(r.loser, wiped ? 'destroyed' : result);
-      if (wiped || result === 'breaks-caught') {
-        if (r.loser === 'target') targetStays = false;
-        else attackerStays = false;
-      }
+    const dT = blows.dT;
+    const dA = blows.dA;
+    let j = judgementIds[dT * kA + dA];
+    if (j < 0) j = o.judge(dT, dA);
+    let e = o.settled[j];
+    if (e < 0) {
+      const code = rollLoserTest(o.tests[j]!, rng);
+      e = o.fates[o.fateAt(j, code)];
+      if (e < 0) e = o.fate(j, code);
     }
-    // End of the phase, after flee and pursuit (§4.1): every unit still on the table, fleeing or
-    // not, takes the hits its marks call for; they never count towards the combat result (A25).
-    if (targetStays) {
-      damageT = Math.min(poolT, damageT + rollEndOfPhase(endT, victimT, rng));
-      if (modelsAlive(s.target, damageT) === 0) category = 'destroyed';
-    }
-    if (attackerStays) {
-      damageA = Math.min(poolA, damageA + rollEndOfPhase(endA, victimA, rng));
-      // the target's own fate comes first; otherwise the attacker's last model falling is reported
-      const targetsOwn = category === 'destroyed' || category === 'holds' || category === 'breaks-escapes' || category === 'breaks-caught';
-      if (!targetsOwn && modelsAlive(s.attacker, damageA) === 0) category = 'attacker-destroyed';
-    }
-    const slain = s.target.models - modelsAlive(s.target, damageT);
-    // removed: wiped out, or broken and caught in pursuit (§12.3)
-    tally.record(damageT, slain, category === 'destroyed' || category === 'breaks-caught');
-    categories[MELEE_CATEGORIES.indexOf(category)]++;
+    if (victimT.hellfire || victimT.lightning || victimA.hellfire || victimA.lightning) {
+      // A marked unit still on the table takes its end-of-phase hits (§7, A25)
+      const b = o.befores[e];
+      const addT = b.targetStays ? rollEndOfPhase(endT, victimT, rng) : 0;
+      const addA = b.attackerStays ? rollEndOfPhase(endA, victimA, rng) : 0;
+      const end = o.phaseEnd(b, addT, addA);
+      tally.record(end.damageT, end.slain, end.removed);
+      categories[end.category]++;
+    } else o.counts[e]++;
   }
+  const counts = o.counts;
+  o.ends.forEach((end, e) => {
+    const times = counts[e];
+    if (times === 0) return;
+    tally.recordMany(end.damageT, end.slain, end.removed, times);
+    categories[end.category] += times;
+  });
   MELEE_CATEGORIES.forEach((category, k) => tally.recordMorale(category, categories[k]));
 }
 
@@ -388,23 +518,37 @@ export function rollPanic(unit: Unit, rng: Rng): boolean {
   return unit.morale.immunePsychology || rollLeadership(standingLeadership(unit, null), unit.morale.rerollLeadership, rng);
 }
 
+/** A shooting sample's category by the damage: one of SHOOTING_CATEGORIES' indices, or PANIC_TEST. */
+const PANIC_TEST = -1;
+const [DESTROYED, NO_PANIC_TEST, HOLDS, FLEES] = (['destroyed', 'no-panic-test', 'holds', 'flees'] as const).map((c) => SHOOTING_CATEGORIES.indexOf(c));
+
 function simulateShooting(s: Scenario, rng: Rng, n: number, tally: Tally): void {
   const target = s.target;
   const shoot = shootingRoller(s);
+  const pool = woundPool(target);
+  // By damage: the models alive, and the category (or a Panic test to roll)
+  const alive = Int32Array.from({ length: pool + 1 }, (_, d) => modelsAlive(target, d));
+  const kind = Int32Array.from(alive, (left) =>
+    left === 0 ? DESTROYED : 4 * (target.models - left) < target.models ? NO_PANIC_TEST : PANIC_TEST,
+  );
+  const immune = target.morale.immunePsychology;
+  const ld = standingLeadership(target, null);
+  const reroll = target.morale.rerollLeadership;
+  const damages = new Float64Array(pool + 1);
   // Each category counted here (by its index in SHOOTING_CATEGORIES), handed to the tally once.
   const categories = new Float64Array(SHOOTING_CATEGORIES.length);
-  const count = (category: ShootingCategory) => categories[SHOOTING_CATEGORIES.indexOf(category)]++;
   for (let sample = 0; sample < n; sample++) {
     const damage = shoot(rng);
-    const alive = modelsAlive(target, damage);
-    const slain = target.models - alive;
-    tally.record(damage, slain, alive === 0);
-    if (alive === 0) count('destroyed');
-    else if (4 * slain < target.models) count('no-panic-test');
+    damages[damage]++;
+    const k = kind[damage];
     // Panic (§5.5, §12.4): Immune to Psychology passes automatically
-    else if (rollPanic(target, rng)) count('holds');
-    else count('flees');
+    if (k !== PANIC_TEST) categories[k]++;
+    else if (immune || rollLeadership(ld, reroll, rng)) categories[HOLDS]++;
+    else categories[FLEES]++;
   }
+  damages.forEach((times, d) => {
+    if (times > 0) tally.recordMany(d, target.models - alive[d], alive[d] === 0, times);
+  });
   SHOOTING_CATEGORIES.forEach((category, k) => tally.recordMorale(category, categories[k]));
 }
 
