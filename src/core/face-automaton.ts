@@ -44,7 +44,20 @@ const VALUE_SHIFT = 9;
 /** Largest value one block may add (23 bits). */
 const MAX_BLOCK_VALUE = 2 ** (32 - VALUE_SHIFT) - 1;
 
+/** A procedure with more states, or larger values, than a table holds: its caller rolls die by die. */
+export class FaceAutomatonTooLarge extends RangeError {}
+
 export class FaceAutomaton {
+  /** The automaton of `step`, or null when it is too large to table (FaceAutomatonTooLarge). */
+  static orNull(step: (state: number, face: number) => FaceStep): FaceAutomaton | null {
+    try {
+      return new FaceAutomaton(step);
+    } catch (e) {
+      if (e instanceof FaceAutomatonTooLarge) return null;
+      throw e;
+    }
+  }
+
   /** One table per block length k = 1..BLOCK, end to end: entry offset[k] + state · 6^k + digits. */
   private readonly table: Uint32Array;
   private readonly offset: Int32Array;
@@ -63,9 +76,10 @@ export class FaceAutomaton {
       for (let face = 1; face <= 6; face++) {
         const s = step(found[i], face);
         if (s.done && s.next !== 0) throw new RangeError(`FaceAutomaton: a run that ends goes back to state 0 (state ${found[i]}, face ${face})`);
-        if (!Number.isInteger(s.value) || s.value < 0 || s.value * BLOCK > MAX_BLOCK_VALUE) throw new RangeError(`FaceAutomaton: value ${s.value} out of range`);
+        if (!Number.isInteger(s.value) || s.value < 0) throw new RangeError(`FaceAutomaton: value ${s.value} out of range`);
+        if (s.value * BLOCK > MAX_BLOCK_VALUE) throw new FaceAutomatonTooLarge(`FaceAutomaton: value ${s.value} does not fit a block of ${BLOCK}`);
         if (!ids.has(s.next)) {
-          if (found.length === MAX_STATES) throw new RangeError(`FaceAutomaton: more than ${MAX_STATES} states`);
+          if (found.length === MAX_STATES) throw new FaceAutomatonTooLarge(`FaceAutomaton: more than ${MAX_STATES} states`);
           ids.set(s.next, found.length);
           found.push(s.next);
         }
@@ -146,11 +160,11 @@ export class FaceAutomaton {
  */
 export class AutomatonCache {
   private static readonly MAX_KEPT = 256;
-  private readonly kept = new Map<string, FaceAutomaton>();
+  private readonly kept = new Map<string, FaceAutomaton | null>();
 
-  /** The automaton kept under `key`, built by `build` on first use. */
-  get(key: string, build: () => FaceAutomaton): FaceAutomaton {
-    let automaton = this.kept.get(key);
+  /** The automaton kept under `key` (or null: too large to table), built by `build` on first use. */
+  get<A extends FaceAutomaton | null>(key: string, build: () => A): A {
+    let automaton = this.kept.get(key) as A | undefined;
     if (automaton === undefined) {
       if (this.kept.size === AutomatonCache.MAX_KEPT) this.kept.clear();
       this.kept.set(key, (automaton = build()));

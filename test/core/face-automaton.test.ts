@@ -201,3 +201,22 @@ describe('FaceCounter', () => {
     );
   });
 });
+
+describe('FaceAutomaton.orNull', () => {
+  it('is null for a procedure too large to table, and throws for one that breaks the rules of a step', () => {
+    // A run of 70 dice, one state per die: more states than a table holds.
+    const long = (state: number): FaceStep => (state === 69 ? endRun(1) : { next: state + 1, done: false, value: 0 });
+    expect(FaceAutomaton.orNull(long)).toBeNull();
+    // A value that four runs of one block could not add up within the table's bits.
+    expect(FaceAutomaton.orNull(() => endRun(2 ** 22))).toBeNull();
+    expect(() => FaceAutomaton.orNull(() => endRun(-1))).toThrow(RangeError);
+    const small = FaceAutomaton.orNull((_, face) => endRun(face >= 4 ? 1 : 0));
+    expect(small).not.toBeNull();
+    // 4+ on 12 dice from a generator whose faces the test reads one by one.
+    const a = new Rng(5, 6, 7, 8);
+    const b = new Rng(5, 6, 7, 8);
+    let expected = 0;
+    for (let i = 0; i < 12; i++) if (b.d6() >= 4) expected++;
+    expect(small!.run(a, 12)).toBe(expected);
+  });
+});

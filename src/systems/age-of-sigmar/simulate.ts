@@ -5,14 +5,13 @@
  *
  * The ability is compiled into an AbilityRoller: plain numbers and tables, one object shape per
  * kind, no closure, so the loops stay monomorphic (issue 16). The attack sequence of a weapon
- * and the ward are also written as steps over the faces (attackStep) and tabled (face-blocks.ts),
- * which reads the same dice in the same order up to four at a time.
+ * is also written as steps over the faces (attackStep) and tabled (core FaceAutomaton), and the
+ * ward counted (core FaceCounter): the same dice in the same order, read several at a time.
  */
-import { type FaceStep, endRun, goTo } from '../../core/face-automaton.js';
+import { AutomatonCache, FaceAutomaton, type FaceCounter, type FaceStep, endRun, faceCounter, goTo } from '../../core/face-automaton.js';
 import { type FlatDice, flat, rollFlat } from '../../core/flat-dice.js';
 import type { Rng } from '../../core/rng.js';
 import { Counts, type Tally } from '../../sim/tally.js';
-import { faceTable, runTable } from './face-blocks.js';
 import { type MortalSource, type Plan, type WeaponGroup, plan } from './profile.js';
 import type { Crit, Scenario } from './schema.js';
 import { CRIT, MISS, rerollTable } from './tables.js';
@@ -82,8 +81,8 @@ class WeaponRoller {
   readonly damage: FlatDice;
   readonly damageBonus: number;
   readonly sharedCritDamage: boolean;
-  /** The attack sequence read through a table (face-blocks.ts), or null: rolled die by die (a Damage of several dice). */
-  readonly table: Int32Array | null;
+  /** The attack sequence read through a table (core FaceAutomaton), or null: rolled die by die (a Damage of several dice). */
+  readonly table: FaceAutomaton | null;
 
   constructor(g: WeaponGroup) {
     this.models = g.models;
@@ -133,10 +132,10 @@ export class AbilityRoller {
    * ability): each weapon's attacks are one run of its table, `runs[k]` attacks long.
    */
   private readonly plain: boolean;
-  private readonly tables: Int32Array[];
+  private readonly tables: FaceAutomaton[];
   private readonly runs: Int32Array;
-  /** One D6 per point of damage, a run each; counts the points not warded (18.1). */
-  private readonly ward: Int32Array;
+  /** One D6 per point of damage; counts the points not warded (18.1). */
+  private readonly ward: FaceCounter;
   /** No ward: every point's die is still read (the same dice as with a ward), but not looked up. */
   private readonly wardless: boolean;
 
@@ -146,7 +145,7 @@ export class AbilityRoller {
     this.plain = this.mortal.length === 0 && this.weapons.every((w) => w.table !== null && w.attacks.count === 0);
     this.tables = this.plain ? this.weapons.map((w) => w.table!) : [];
     this.runs = this.plain ? Int32Array.from(this.weapons, (w) => fixedAttacks(w)) : new Int32Array(0);
-    this.ward = wardTable(p.ward);
+    this.ward = faceCounter((face) => p.ward[face] !== 1);
     this.wardless = p.ward.every((x) => x === 0);
   }
 
@@ -155,7 +154,7 @@ export class AbilityRoller {
     if (this.plain) {
       const tables = this.tables;
       const runs = this.runs;
-      for (let k = 0; k < tables.length; k++) pool += runTable(rng, tables[k], runs[k]);
+      for (let k = 0; k < tables.length; k++) pool += tables[k].run(rng, runs[k]);
     } else {
       const weapons = this.weapons;
       for (let k = 0; k < weapons.length; k++) pool += rollWeapon(weapons[k], rng);
@@ -166,7 +165,7 @@ export class AbilityRoller {
       rng.skipFaces(pool);
       return pool;
     }
-    return runTable(rng, this.ward, pool);
+    return this.ward.count(rng, pool);
   }
 }
 
@@ -182,8 +181,8 @@ function rollWeapon(w: WeaponRoller, rng: Rng): number {
   const table = w.table;
   if (table !== null) {
     // Fixed Attacks: no die between two models' attacks, so they are one run of the sequence.
-    if (fixed) return runTable(rng, table, fixedAttacks(w));
-    for (let model = 0; model < w.models; model++) total += runTable(rng, table, rollFlat(w.attacks, rng) + w.attackBonus + (model < w.champions ? 1 : 0));
+    if (fixed) return table.run(rng, fixedAttacks(w));
+    for (let model = 0; model < w.models; model++) total += table.run(rng, rollFlat(w.attacks, rng) + w.attackBonus + (model < w.champions ? 1 : 0));
     return total;
   }
   for (let model = 0; model < w.models; model++) {
@@ -253,30 +252,13 @@ function rollMortal(m: MortalRoller, rng: Rng): number {
 
 /**
  * Tables by what they roll: an engagement compiles an ability for each number of models left,
- * and they share their weapons' tables (fewer to build). At most MAX_TABLES are kept: a full cache
- * is emptied, so a long run of varied scenarios cannot grow it without bound.
+ * and they share their weapons' tables (fewer to build); null where the attack is too large to
+ * table (it is then rolled die by die).
  */
-const MAX_TABLES = 256;
-const tables = new Map<string, Int32Array | null>();
+const tables = new AutomatonCache();
 
-function attackTable(w: WeaponRoller): Int32Array | null {
-  const key = attackKey(w);
-  let table = tables.get(key);
-  if (table === undefined) {
-    if (tables.size === MAX_TABLES) tables.clear();
-    tables.set(key, (table = faceTable(attackStep(w))));
-  }
-  return table;
-}
-
-/** The ward (18.1) as one run per point of damage: 1 for each point its die does not save. */
-const wardTables = new Map<string, Int32Array>();
-
-function wardTable(ward: Uint8Array): Int32Array {
-  const key = ward.join('');
-  let table = wardTables.get(key);
-  if (table === undefined) wardTables.set(key, (table = faceTable((_, face) => endRun(ward[face] === 1 ? 0 : 1))!));
-  return table;
+function attackTable(w: WeaponRoller): FaceAutomaton | null {
+  return tables.get(attackKey(w), () => FaceAutomaton.orNull(attackStep(w)));
 }
 
 /** Everything attackStep reads of a weapon. */
