@@ -340,6 +340,14 @@ function roundSteps(f: FightScenario, from: FightState, round: number, previousM
     if (order.duel) forEachRoundEnd(order.duel, (end) => end.kind === 'fought' && duelEnds.push({ onT: end.onTarget, onA: end.onAttacker, p: end.p }));
     else duelEnds.push({ onT: NO_BLOWS, onA: NO_BLOWS, p: 1 });
     const plan = order.plan;
+    // The judged plan depends on the blows only through which characters still stand (§1): one per pair
+    const judges: Array<MeleePlan | undefined> = [];
+    const judgeOf = (after: FightState): MeleePlan => {
+      const at = (characterStands(f.attacker, after.cA) ? 2 : 0) + (characterStands(f.target, after.cT) ? 1 : 0);
+      return (judges[at] ??= judgePlan(f, from, plan, after));
+    };
+    // Pursuit dice are the units' own, the same in every judged plan (§12)
+    const pursuedCaught = caughtIfPursued(plan);
     forEachRoundEnd(plan, (end) => {
       if (end.kind === 'fled') return add(end.p * order.p, null, from, sideEnding(end.side, 'fled-at-charge'), null);
       for (const d of duelEnds) {
@@ -347,7 +355,7 @@ function roundSteps(f: FightScenario, from: FightState, round: number, previousM
         const onT: SideBlows = { unit: end.onTarget, duel: order.duel ? d.onT : null };
         const p = order.p * end.p * d.p;
         const after = afterBlows(f, from, onA, onT);
-        const judge = judgePlan(f, from, plan, after);
+        const judge = judgeOf(after);
         const r = sideResults(f, from, after, onA, onT);
         const overkill = overkillOf(onA, onT);
         const scores = combatScores(judge, r.attacker, r.target);
@@ -362,7 +370,7 @@ function roundSteps(f: FightScenario, from: FightState, round: number, previousM
           add(p, margin, after, sideEnding(loser, 'destroyed'), overkill);
           continue;
         }
-        const { flee, caught } = fleeAndCaught(judge, verdict, caughtIfPursued(judge));
+        const { flee, caught } = fleeAndCaught(judge, verdict, pursuedCaught);
         const obstacle = f.situation.defendedObstacle;
         const holds = withVerdict(after, {
           previousWinner: previousMatters ? verdict.winner : 'none',
