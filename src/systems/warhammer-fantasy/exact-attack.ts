@@ -124,6 +124,19 @@ export function defenderStates(def: Defender, volleys: readonly Volley[]): Map<n
   return out;
 }
 
+/** defenderStates already worked out, by defender and volleys (a whole fight meets the same ones in many states). */
+export type DefenderMemo = Map<string, Map<number, number>>;
+
+/** defenderStates through `memo`: the same distribution, computed once per defender and volleys. */
+export function memoDefenderStates(memo: DefenderMemo, def: Defender, volleys: readonly Volley[]): Map<number, number> {
+  // Number-to-string round-trips every double, so equal keys mean equal inputs
+  let key = `${def.models},${def.w},${def.wounded ?? 0},${def.overkill}`;
+  for (const v of volleys) key += `|${v.n},${v.outcome.wound},${v.outcome.kill},${v.damage.join(',')}`;
+  let states = memo.get(key);
+  if (!states) memo.set(key, (states = defenderStates(def, volleys)));
+  return states;
+}
+
 /** Pack a DefenderState into one number (models ≤ 500, wounds ≤ 5000, points ≤ 5005). */
 function stateKey(modelsLeft: number, lost: number, points: number): number {
   return (modelsLeft * 8192 + lost) * 8192 + points;

@@ -5,7 +5,7 @@
  * (§10, §12).
  */
 import { type Dist, point, trim } from '../../core/dist.js';
-import { type AttackOutcome, type DefenderState, type Volley, attackOutcome, damageDist, defenderStates, unpackState } from './exact-attack.js';
+import { type AttackOutcome, type DefenderMemo, type DefenderState, type Volley, attackOutcome, damageDist, memoDefenderStates, unpackState } from './exact-attack.js';
 import { pBreakTestFails, pCaught, pLeadershipPasses } from './exact-morale.js';
 import { type Combatant, type MeleePlan, other } from './melee-plan.js';
 import { COMBAT_RESULTS, type CombatResult, FATES, type Fate, nonZero } from './outcome-keys.js';
@@ -73,10 +73,10 @@ export type RoundEnd =
  * fear test, the strike order and stupidity, then the first striker's casualties and the reply of
  * the models the later striker has left (§8).
  */
-export function forEachRoundEnd(plan: MeleePlan, visit: (end: RoundEnd) => void): void {
+export function forEachRoundEnd(plan: MeleePlan, visit: (end: RoundEnd) => void, memo: DefenderMemo = new Map()): void {
   for (const branch of chargeBranches(plan)) {
     if (branch.flees !== null) visit({ kind: 'fled', side: branch.flees, p: branch.p });
-    else for (const [pOrder, first] of orderBranches(plan)) fight(plan, first, branch.afraid, branch.p * pOrder, visit);
+    else for (const [pOrder, first] of orderBranches(plan)) fight(plan, first, branch.afraid, branch.p * pOrder, visit, memo);
   }
 }
 
@@ -121,7 +121,7 @@ function fightingDist(c: Combatant, plan: MeleePlan): Dist {
   return out;
 }
 
-function fight(plan: MeleePlan, firstSide: Side, afraid: Side | null, weight: number, visit: (end: RoundEnd) => void): void {
+function fight(plan: MeleePlan, firstSide: Side, afraid: Side | null, weight: number, visit: (end: RoundEnd) => void, memo: DefenderMemo): void {
   const first = firstSide === 'attacker' ? plan.attacker : plan.target;
   const second = firstSide === 'attacker' ? plan.target : plan.attacker;
   const firstBlows = blows(first, afraid);
@@ -133,7 +133,7 @@ function fight(plan: MeleePlan, firstSide: Side, afraid: Side | null, weight: nu
   for (let n1 = 0; n1 < firstFighting.length; n1++) {
     const p1 = firstFighting[n1];
     if (p1 === 0) continue;
-    const onSecond = defenderStates(second.defender, volleys(firstBlows, n1));
+    const onSecond = memoDefenderStates(memo, second.defender, volleys(firstBlows, n1));
     for (const [k1, q1] of onSecond) {
       const s1 = unpackState(k1);
       const slainSecond = second.unit.models - s1.modelsLeft;
@@ -143,7 +143,7 @@ function fight(plan: MeleePlan, firstSide: Side, afraid: Side | null, weight: nu
         // Casualties cannot strike back — §8, §16.7: each removes one fighting model.
         const replying = Math.max(0, n2 - slainSecond);
         let onFirst = replyCache.get(replying);
-        if (!onFirst) replyCache.set(replying, (onFirst = defenderStates(first.defender, volleys(secondBlows, replying))));
+        if (!onFirst) replyCache.set(replying, (onFirst = memoDefenderStates(memo, first.defender, volleys(secondBlows, replying))));
         for (const [k2, q2] of onFirst) {
           const s2 = unpackState(k2);
           const p = weight * p1 * q1 * p2 * q2;

@@ -10,7 +10,7 @@
  */
 import { type Opening, openedBy } from '../../fight/opening.js';
 import { type Ending, type FightModel, type FightSide, type Overkill, type RoundSteps, StepSet, type Units, sideEnding } from '../../fight/types.js';
-import type { DefenderState } from './exact-attack.js';
+import type { DefenderMemo, DefenderState } from './exact-attack.js';
 import { fleeAndCaught, forEachRoundEnd } from './exact-melee.js';
 import { pCaught } from './exact-morale.js';
 import type { FightScenario, FightUnit } from './fight-schema.js';
@@ -230,6 +230,7 @@ export function fightModel(f: FightScenario): FightModel {
   const a = f.attacker.unit;
   const t = f.target.unit;
   const matters = previousWinnerMatters(f);
+  const memo: DefenderMemo = new Map();
   const bound =
     (a.models + 1) * a.w * (t.models + 1) * t.w * (matters ? 3 : 1) * (f.situation.defendedObstacle === 'none' ? 1 : 2) * (f.attacker.calm ? 2 : 1) * (f.target.calm ? 2 : 1) *
     (characterWounds(f.attacker) + 1) * (characterWounds(f.target) + 1);
@@ -239,7 +240,7 @@ export function fightModel(f: FightScenario): FightModel {
     bound,
     phase: phaseOf,
     challenge: f.challenge,
-    steps: (k, round) => roundSteps(f, states.get(k)!, round, matters, remember),
+    steps: (k, round) => roundSteps(f, states.get(k)!, round, matters, remember, memo),
     units: (k, removed) => unitsOf(f, states.get(k)!, removed),
   };
   if (!f.standAndShoot) return model;
@@ -330,14 +331,14 @@ export function overkillOf(onA: SideBlows, onT: SideBlows): Overkill {
 
 const NO_BLOWS: DefenderState = { lost: 0, modelsLeft: 0, points: 0 };
 
-function roundSteps(f: FightScenario, from: FightState, round: number, previousMatters: boolean, remember: (s: FightState) => number): RoundSteps {
+function roundSteps(f: FightScenario, from: FightState, round: number, previousMatters: boolean, remember: (s: FightState) => number, memo: DefenderMemo): RoundSteps {
   const steps = new StepSet();
   const add = (p: number, margin: number | null, state: FightState, ending: Ending | null, overkill: Overkill, removed: FightSide | null = null) => {
     if (p > 0) ending === null ? steps.goOn(p, margin, remember(state), overkill) : steps.end(p, margin, ending, remember(state), removed, overkill);
   };
   for (const order of strikeOrders(roundPlan(f, from, round), duelPlan(f, from, round))) {
     const duelEnds: Array<{ onT: DefenderState; onA: DefenderState; p: number }> = [];
-    if (order.duel) forEachRoundEnd(order.duel, (end) => end.kind === 'fought' && duelEnds.push({ onT: end.onTarget, onA: end.onAttacker, p: end.p }));
+    if (order.duel) forEachRoundEnd(order.duel, (end) => end.kind === 'fought' && duelEnds.push({ onT: end.onTarget, onA: end.onAttacker, p: end.p }), memo);
     else duelEnds.push({ onT: NO_BLOWS, onA: NO_BLOWS, p: 1 });
     const plan = order.plan;
     // The judged plan depends on the blows only through which characters still stand (§1): one per pair
@@ -382,7 +383,7 @@ function roundSteps(f: FightScenario, from: FightState, round: number, previousM
         add(p * caught, margin, after, sideEnding(loser, 'caught'), overkill, loser);
         add(p * (flee - caught), margin, after, sideEnding(loser, 'escaped'), overkill);
       }
-    });
+    }, memo);
   }
   return steps.result();
 }
