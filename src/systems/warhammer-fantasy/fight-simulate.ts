@@ -19,6 +19,7 @@ import {
   type FightState,
   type SideBlows,
   afterBlows,
+  characterStands,
   duelPlan,
   judgePlan,
   overkillOf,
@@ -57,6 +58,8 @@ class PreparedRound {
   /** Round ends (SettledRounds ids) when a side fled at the charge, found on first use. */
   fledAttacker = -1;
   fledTarget = -1;
+  /** The plan a result is judged on, by which characters still stand (judgePlan reads nothing else of the blows, §1). */
+  readonly judges: Array<MeleePlan | undefined> = [];
 
   constructor(
     readonly state: FightState,
@@ -247,7 +250,7 @@ class FightRounds {
     const f = this.f;
     const { onA, onT } = r.blows();
     const after = afterBlows(f, r.state, onA, onT);
-    const judge = judgePlan(f, r.state, r.plan, after);
+    const judge = (r.judges[(characterStands(f.attacker, after.cA) ? 2 : 0) + (characterStands(f.target, after.cT) ? 1 : 0)] ??= judgePlan(f, r.state, r.plan, after));
     const results = sideResults(f, r.state, after, onA, onT);
     const scores = combatScores(judge, results.attacker, results.target);
     const verdict = resolve(judge, results.attacker, results.target);
