@@ -13,7 +13,7 @@ import type { Rng } from '../../core/rng.js';
 import { Counts, type Tally } from '../../sim/tally.js';
 import { type DicePlan, makePlan, PENDANT_HITS, type Plan } from './plan.js';
 import type { Scenario } from './schema.js';
-import { NerveTest, PoolRoller, ROUTED, STEADY, WAVERED } from './sim-dice.js';
+import { NerveTest, PlainPools, PoolRoller, ROUTED, STEADY, WAVERED } from './sim-dice.js';
 import { succeeds } from './tables.js';
 
 /** Spells hit on 4+ (§8.1); Headstrong recovers on 4+ (§6.3); unclear sight and cover (§1). */
@@ -27,15 +27,20 @@ class AttackDice {
   private readonly hit: PoolRoller;
   private readonly blast: DiceExpr | null;
   private readonly damage: PoolRoller;
+  /** Both pools at once when neither re-rolls and there is no Blast. */
+  private readonly plain: PlainPools | null;
 
   constructor(plan: DicePlan) {
     this.dice = plan.dice;
     this.hit = new PoolRoller(plan.hitNeed, plan.eliteHit, plan.oneFailedHit);
     this.blast = plan.blast;
     this.damage = new PoolRoller(plan.damageNeed, plan.viciousDamage, plan.oneFailedDamage);
+    const rerolls = plan.eliteHit || plan.oneFailedHit || plan.viciousDamage || plan.oneFailedDamage;
+    this.plain = rerolls || plan.blast !== null ? null : new PlainPools(plan.hitNeed, plan.damageNeed);
   }
 
   roll(rng: Rng): number {
+    if (this.plain !== null) return this.plain.roll(this.dice, rng);
     const hits = this.hit.roll(this.dice, rng);
     let damageDice = hits;
     if (this.blast !== null) {
