@@ -108,11 +108,17 @@ export class NerveTest {
 const BLOCK_FACES = 7776;
 const SIX_TO_THE = Int32Array.of(1, 6, 36, 216, 1296, 7776, 46656, 279936, 1679616, 10077696);
 
+/** Success tables by need, built once per process. */
+const successTables = new Map<number, Uint8Array>();
+
 /** How many of the five base-6 digits of each entry (face − 1) succeed needing `need` (§1). */
 function successTable(need: number): Uint8Array {
-  const table = new Uint8Array(BLOCK_FACES);
-  for (let digits = 0; digits < BLOCK_FACES; digits++)
-    for (let i = 0, rest = digits; i < 5; i++, rest = Math.floor(rest / 6)) if (succeeds((rest % 6) + 1, need)) table[digits]++;
+  let table = successTables.get(need);
+  if (table !== undefined) return table;
+  table = new Uint8Array(BLOCK_FACES);
+  successTables.set(need, table);
+  // The lowest digit's die, plus the count of the digits above it (an entry already filled).
+  for (let digits = 1; digits < BLOCK_FACES; digits++) table[digits] = table[Math.floor(digits / 6)] + (succeeds((digits % 6) + 1, need) ? 1 : 0);
   return table;
 }
 
