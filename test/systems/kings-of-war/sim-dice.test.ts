@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { chunkRng, masterState, type Rng } from '../../../src/core/rng.js';
 import { faceCounter } from '../../../src/core/face-automaton.js';
-import { NerveTest, PoolRoller, ROUTED, STEADY, WAVERED } from '../../../src/systems/kings-of-war/sim-dice.js';
+import { NerveTest, PlainPools, PoolRoller, ROUTED, STEADY, WAVERED } from '../../../src/systems/kings-of-war/sim-dice.js';
 
 const twin = (name: string): [Rng, Rng] => [chunkRng(masterState(name), 0), chunkRng(masterState(name), 0)];
 
@@ -27,6 +27,18 @@ function byHand(n: number, need: number, rerollOnes: boolean, oneFailed: boolean
 }
 
 describe('kings-of-war simulator dice', () => {
+  it('PlainPools rolls the hit dice, then a damage die per hit, as a player does one by one', () => {
+    const [table, hand] = twin('plain pools');
+    for (let round = 0; round < 300; round++)
+      for (let hitNeed = 2; hitNeed <= 6; hitNeed++) {
+        const damageNeed = 2 + ((round + hitNeed) % 5);
+        const dice = (round * 11 + hitNeed) % 31;
+        const hits = byHand(dice, hitNeed, false, false, hand);
+        expect(new PlainPools(hitNeed, damageNeed).roll(dice, table)).toBe(byHand(hits, damageNeed, false, false, hand));
+      }
+    expect(table.d6()).toBe(hand.d6());
+  });
+
   it('faceCounter counts the same dice as rolling them one by one', () => {
     const [table, hand] = twin('face count');
     for (let round = 0; round < 200; round++)
