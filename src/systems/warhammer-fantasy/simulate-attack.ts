@@ -220,27 +220,13 @@ export function roll2d6(rng: Rng): number {
   return pairTotal(rng.twoFaces());
 }
 
-/** nD6 — flee and pursuit moves (§12). */
+/** The sum of the base-6 digits of 0 … 6⁴ − 1: four faces read at once (Rng.takeFaces), each face − 1. */
+const DIGIT_SUMS = Uint8Array.from({ length: 1296 }, (_, k) => (k % 6) + (((k / 6) | 0) % 6) + (((k / 36) | 0) % 6) + ((k / 216) | 0));
+
+/** nD6 — flee and pursuit moves (§12): up to four faces at a time, the same faces in the same order as n calls of d6(). */
 export function rollNd6(n: number, rng: Rng): number {
-  let faces = rng.faces;
-  let left = rng.facesLeft;
   let sum = n;
-  for (let i = 0; i < n; i++) {
-    if (left === 0) {
-      // A new draw of ten: d6() takes it and its first face.
-      rng.facesLeft = 0;
-      sum += rng.d6() - 1;
-      faces = rng.faces;
-      left = rng.facesLeft;
-      continue;
-    }
-    const rest = (faces / 6) | 0;
-    sum += faces - rest * 6;
-    faces = rest;
-    left--;
-  }
-  rng.faces = faces;
-  rng.facesLeft = left;
+  for (let left = n; left > 0; left -= rng.taken) sum += DIGIT_SUMS[rng.takeFaces(left < 4 ? left : 4)];
   return sum;
 }
 
