@@ -225,6 +225,7 @@ const DIGIT_SUMS = Uint8Array.from({ length: 1296 }, (_, k) => (k % 6) + (((k / 
 
 /** nD6 — flee and pursuit moves (§12): up to four faces at a time, the same faces in the same order as n calls of d6(). */
 export function rollNd6(n: number, rng: Rng): number {
+  if (n === 2) return roll2d6(rng);
   let sum = n;
   for (let left = n; left > 0; left -= rng.taken) sum += DIGIT_SUMS[rng.takeFaces(left < 4 ? left : 4)];
   return sum;
