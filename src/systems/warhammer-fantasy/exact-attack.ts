@@ -127,19 +127,11 @@ export function defenderStates(def: Defender, volleys: readonly Volley[]): Map<n
 /** defenderStates already worked out, by defender and volleys (a whole fight meets the same ones in many states). */
 export type DefenderMemo = Map<string, Map<number, number>>;
 
-/**
- * A volley's kind as part of memoDefenderStates' key: its attack's outcome and damage dice. Number-to-string
- * round-trips every double, so equal keys mean equal inputs. Worked out once per kind of blow, not per volley
- * (its doubles are slow to print; issue 16).
- */
-export function volleyKindKey(outcome: AttackOutcome, damage: Dist): string {
-  return `${outcome.wound},${outcome.kill},${damage.join(',')}`;
-}
-
-/** defenderStates through `memo`: the same distribution, computed once per defender and volleys; `kinds[i]` is volleyKindKey of volley i. */
-export function memoDefenderStates(memo: DefenderMemo, def: Defender, volleys: readonly Volley[], kinds: readonly string[]): Map<number, number> {
+/** defenderStates through `memo`: the same distribution, computed once per defender and volleys. */
+export function memoDefenderStates(memo: DefenderMemo, def: Defender, volleys: readonly Volley[]): Map<number, number> {
+  // Number-to-string round-trips every double, so equal keys mean equal inputs
   let key = `${def.models},${def.w},${def.wounded ?? 0},${def.overkill}`;
-  for (let i = 0; i < volleys.length; i++) key += `|${volleys[i].n},${kinds[i]}`;
+  for (const v of volleys) key += `|${v.n},${v.outcome.wound},${v.outcome.kill},${v.damage.join(',')}`;
   let states = memo.get(key);
   if (!states) memo.set(key, (states = defenderStates(def, volleys)));
   return states;

@@ -5,7 +5,7 @@
  * (§10, §12).
  */
 import { type Dist, point, trim } from '../../core/dist.js';
-import { type AttackOutcome, type DefenderMemo, type DefenderState, type Volley, attackOutcome, damageDist, memoDefenderStates, unpackState, volleyKindKey } from './exact-attack.js';
+import { type AttackOutcome, type DefenderMemo, type DefenderState, type Volley, attackOutcome, damageDist, memoDefenderStates, unpackState } from './exact-attack.js';
 import { pBreakTestFails, pCaught, pLeadershipPasses } from './exact-morale.js';
 import { type Combatant, type MeleePlan, other } from './melee-plan.js';
 import { COMBAT_RESULTS, type CombatResult, FATES, type Fate, nonZero } from './outcome-keys.js';
@@ -127,16 +127,13 @@ function fight(plan: MeleePlan, firstSide: Side, afraid: Side | null, weight: nu
   const firstBlows = blows(first, afraid);
   const secondBlows = blows(second, afraid);
   const volleys = (b: typeof firstBlows, models: number): Volley[] => b.map(({ attacks, fixed, outcome, damage }) => ({ outcome, damage, n: fixed ? attacks : models * attacks }));
-  const kinds = (b: typeof firstBlows): string[] => b.map(({ outcome, damage }) => volleyKindKey(outcome, damage));
-  const firstKinds = kinds(firstBlows);
-  const secondKinds = kinds(secondBlows);
   const firstFighting = fightingDist(first, plan);
   const secondFighting = fightingDist(second, plan);
   const replyCache = new Map<number, Map<number, number>>();
   for (let n1 = 0; n1 < firstFighting.length; n1++) {
     const p1 = firstFighting[n1];
     if (p1 === 0) continue;
-    const onSecond = memoDefenderStates(memo, second.defender, volleys(firstBlows, n1), firstKinds);
+    const onSecond = memoDefenderStates(memo, second.defender, volleys(firstBlows, n1));
     for (const [k1, q1] of onSecond) {
       const s1 = unpackState(k1);
       const slainSecond = second.unit.models - s1.modelsLeft;
@@ -146,7 +143,7 @@ function fight(plan: MeleePlan, firstSide: Side, afraid: Side | null, weight: nu
         // Casualties cannot strike back — §8, §16.7: each removes one fighting model.
         const replying = Math.max(0, n2 - slainSecond);
         let onFirst = replyCache.get(replying);
-        if (!onFirst) replyCache.set(replying, (onFirst = memoDefenderStates(memo, first.defender, volleys(secondBlows, replying), secondKinds)));
+        if (!onFirst) replyCache.set(replying, (onFirst = memoDefenderStates(memo, first.defender, volleys(secondBlows, replying))));
         for (const [k2, q2] of onFirst) {
           const s2 = unpackState(k2);
           const p = weight * p1 * q1 * p2 * q2;
