@@ -274,19 +274,21 @@ export interface SideBlows {
 
 /** The state after a round's blows. */
 export function afterBlows(f: FightScenario, from: FightState, onA: SideBlows, onT: SideBlows): FightState {
-  const side = (which: Side, on: SideBlows) => {
-    const u = sideOf(f, which);
-    const m = which === 'attacker' ? from.mA : from.mT;
-    const k = which === 'attacker' ? from.kA : from.kT;
-    const c = which === 'attacker' ? from.cA : from.cT;
-    const lone = m === 0 && characterStands(u, c) && !challengeOn(f, from);
-    const duel = on.duel ? on.duel.lost : 0;
-    if (lone) return { m: 0, k: 0, c: c + on.unit.lost + duel };
-    return { m: on.unit.modelsLeft, k: woundedAfter(m, k, u.unit.w, on.unit.lost, on.unit.modelsLeft), c: c + duel };
-  };
-  const a = side('attacker', onA);
-  const t = side('target', onT);
+  const a = sideAfterBlows(f, from, 'attacker', onA);
+  const t = sideAfterBlows(f, from, 'target', onT);
   return withVerdict({ mA: a.m, kA: a.k, cA: a.c, mT: t.m, kT: t.k, cT: t.c }, from);
+}
+
+/** One side's models, wounded model and character after the blows (a module function: no closure per call in the exact chain's pair loop). */
+function sideAfterBlows(f: FightScenario, from: FightState, which: Side, on: SideBlows): { m: number; k: number; c: number } {
+  const u = sideOf(f, which);
+  const m = which === 'attacker' ? from.mA : from.mT;
+  const k = which === 'attacker' ? from.kA : from.kT;
+  const c = which === 'attacker' ? from.cA : from.cT;
+  const lone = m === 0 && characterStands(u, c) && !challengeOn(f, from);
+  const duel = on.duel ? on.duel.lost : 0;
+  if (lone) return { m: 0, k: 0, c: c + on.unit.lost + duel };
+  return { m: on.unit.modelsLeft, k: woundedAfter(m, k, u.unit.w, on.unit.lost, on.unit.modelsLeft), c: c + duel };
 }
 
 /**
@@ -311,16 +313,17 @@ function withVerdict(units: Pick<FightState, 'mA' | 'kA' | 'mT' | 'kT' | 'cA' | 
 
 /** Each side's combat-resolution result after a round (§9): points scored, models and characters left. */
 export function sideResults(f: FightScenario, from: FightState, after: FightState, onA: SideBlows, onT: SideBlows): Record<Side, SideResult> {
-  const result = (which: Side, own: SideBlows, enemy: SideBlows): SideResult => {
-    const u = sideOf(f, which);
-    const lone = (which === 'attacker' ? from.mA : from.mT) === 0 && characterStands(u, which === 'attacker' ? from.cA : from.cT) && !challengeOn(f, from);
-    return {
-      points: enemy.unit.points + (enemy.duel ? enemy.duel.points : 0),
-      modelsLeft: own.unit.modelsLeft,
-      characterLeft: !lone && characterStands(u, which === 'attacker' ? after.cA : after.cT),
-    };
+  return { attacker: sideResult(f, from, after, 'attacker', onA, onT), target: sideResult(f, from, after, 'target', onT, onA) };
+}
+
+function sideResult(f: FightScenario, from: FightState, after: FightState, which: Side, own: SideBlows, enemy: SideBlows): SideResult {
+  const u = sideOf(f, which);
+  const lone = (which === 'attacker' ? from.mA : from.mT) === 0 && characterStands(u, which === 'attacker' ? from.cA : from.cT) && !challengeOn(f, from);
+  return {
+    points: enemy.unit.points + (enemy.duel ? enemy.duel.points : 0),
+    modelsLeft: own.unit.modelsLeft,
+    characterLeft: !lone && characterStands(u, which === 'attacker' ? after.cA : after.cT),
   };
-  return { attacker: result('attacker', onA, onT), target: result('target', onT, onA) };
 }
 
 /** Overkill each fighter scored in the round's challenge (§9), or null without one. */
