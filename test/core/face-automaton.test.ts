@@ -200,6 +200,28 @@ describe('FaceCounter', () => {
       { seed: 42, numRuns: 300 },
     );
   });
+
+  it('countThen rolls the first pool, then one die per success counted by the second rule, as die by die', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 63 }), fc.integer({ min: 0, max: 63 }), fc.integer({ min: 0, max: 2 ** 31 }), fc.array(fc.integer({ min: 0, max: 30 }), { minLength: 1, maxLength: 20 }), (mask1, mask2, seed, sizes) => {
+        const first = (face: number) => ((mask1 >> (face - 1)) & 1) === 1;
+        const second = (face: number) => ((mask2 >> (face - 1)) & 1) === 1;
+        const counter = new FaceCounter(first);
+        const then = new FaceCounter(second);
+        const byDie = new Rng(seed, 11, 13, 17);
+        const byBlock = new Rng(seed, 11, 13, 17);
+        for (const n of sizes) {
+          let successes = 0;
+          for (let i = 0; i < n; i++) if (first(byDie.d6())) successes++;
+          let expected = 0;
+          for (let i = 0; i < successes; i++) if (second(byDie.d6())) expected++;
+          expect(counter.countThen(byBlock, n, then)).toBe(expected);
+        }
+        expect(byBlock.d6()).toBe(byDie.d6());
+      }),
+      { seed: 42, numRuns: 300 },
+    );
+  });
 });
 
 describe('FaceAutomaton.orNull', () => {

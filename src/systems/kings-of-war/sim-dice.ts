@@ -104,80 +104,22 @@ export class NerveTest {
   }
 }
 
-/** Faces per table entry of PlainPools (5 digits: 6^5 entries), and 6^k for the last k faces of a pool. */
-const BLOCK_FACES = 7776;
-const SIX_TO_THE = Int32Array.of(1, 6, 36, 216, 1296, 7776, 46656, 279936, 1679616, 10077696);
-
-/** Success tables by need, built once per process. */
-const successTables = new Map<number, Uint8Array>();
-
-/** How many of the five base-6 digits of each entry (face − 1) succeed needing `need` (§1). */
-function successTable(need: number): Uint8Array {
-  let table = successTables.get(need);
-  if (table !== undefined) return table;
-  table = new Uint8Array(BLOCK_FACES);
-  successTables.set(need, table);
-  // The lowest digit's die, plus the count of the digits above it (an entry already filled).
-  for (let digits = 1; digits < BLOCK_FACES; digits++) table[digits] = table[Math.floor(digits / 6)] + (succeeds((digits % 6) + 1, need) ? 1 : 0);
-  return table;
-}
-
 /**
- * An attack with no re-roll and no Blast (§11): n dice to hit, then a damage die per hit. Both
- * pools are counted in one function with the draw's faces kept in locals (as core FaceCounter
- * does, once per pool): the same faces in the same order as FaceCounter.count(hits) then
- * FaceCounter.count(damage). Digits past the faces taken are 0, a natural 1, which never
- * succeeds (§1), so the tables count only real dice.
+ * An attack with no re-roll and no Blast (§11): n dice to hit, then a damage die per hit, both
+ * pools counted in one loop (core FaceCounter.countThen): the same faces in the same order as
+ * rolling the hit dice, then the damage dice.
  */
 export class PlainPools {
-  private readonly hitTable: Uint8Array;
-  private readonly damageTable: Uint8Array;
+  private readonly hits: FaceCounter;
+  private readonly damage: FaceCounter;
 
   constructor(hitNeed: number, damageNeed: number) {
-    this.hitTable = successTable(hitNeed);
-    this.damageTable = successTable(damageNeed);
+    this.hits = faceCounter((face) => succeeds(face, hitNeed));
+    this.damage = faceCounter((face) => succeeds(face, damageNeed));
   }
 
   /** Roll `dice` to hit and the hits to damage: the damage. */
   roll(dice: number, rng: Rng): number {
-    let faces = rng.faces;
-    let facesLeft = rng.facesLeft;
-    let table = this.hitTable;
-    let left = dice;
-    let counted = 0;
-    let hits = -1;
-    for (;;) {
-      while (left > 0) {
-        if (facesLeft === 0) {
-          faces = rng.tenFaces();
-          facesLeft = 10;
-        }
-        let digits = faces;
-        if (left >= facesLeft) {
-          // The rest of the draw: no division.
-          left -= facesLeft;
-          faces = 0;
-          facesLeft = 0;
-        } else {
-          // The pool's last faces: the low `left` digits, the rest kept for later.
-          const size = SIX_TO_THE[left];
-          faces = (digits / size) | 0;
-          digits -= faces * size;
-          facesLeft -= left;
-          left = 0;
-        }
-        const high = (digits / BLOCK_FACES) | 0;
-        counted += table[digits - high * BLOCK_FACES] + table[high];
-      }
-      if (hits >= 0) break;
-      // The hits are the damage pool's dice.
-      hits = counted;
-      left = hits;
-      counted = 0;
-      table = this.damageTable;
-    }
-    rng.faces = faces;
-    rng.facesLeft = facesLeft;
-    return counted;
+    return this.hits.countThen(rng, dice, this.damage);
   }
 }
