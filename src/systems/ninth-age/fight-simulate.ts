@@ -256,7 +256,7 @@ class FightRounds {
   /** Judge the blows `b` of round `r`: the settled end when no test follows, else the loser's test. */
   private judge(r: PreparedRound, b: RolledBlows): number {
     const f = this.f;
-    const { after, judged, wT, wA, overkill } = afterBlows(f, r.state, r.units.scenario, { dT: b.dT, dA: b.dA, oT: b.oT, oA: b.oA }, r.phase);
+    const { after, judged, wT, wA, overkill } = afterBlows(f, r.state, r.units.scenario, b, r.phase);
     const score = combatScore(judged, wT, wA);
     const margin = score.attacker - score.target;
     const result = roundResult(judged, wT, wA, score);
