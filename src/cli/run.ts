@@ -22,6 +22,8 @@ export interface RunOptions {
   chunkSize?: number;
   /** A started pool shared by several runs of one command (otherwise each run starts its own). */
   pool?: MonteCarloPool;
+  /** The one thread of `pool` this run's Monte Carlo chunks all go to (MonteCarloJob.lane). */
+  lane?: number;
   /** Progress shared by several runs (the caller ends each part); otherwise this run shows its own. */
   progress?: Progress;
   /** Also compute the exact distribution of each stage of the attack sequence (`--stages`). */
@@ -57,6 +59,7 @@ export async function runScenario(scenario: LoadedScenario, engine: Engine, opti
         seed: options.seed,
         threads: options.threads,
         chunkSize: options.chunkSize,
+        lane: options.lane,
         onProgress: progress.update,
       };
       const tally = await interruptible(() => runMonteCarlo(job, options.pool));

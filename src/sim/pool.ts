@@ -27,6 +27,12 @@ export interface MonteCarloJob {
   threads?: number;
   /** Samples per chunk (tests use small chunks to have many); the output depends on it. */
   chunkSize?: number;
+  /**
+   * Every chunk on this thread of the shared pool (0 … threads − 1): a caller running several jobs
+   * at once gives each its own thread, so each job's scenario is prepared (warmed up) on one
+   * thread only. The result is the same (the chunks and their seeds do not change).
+   */
+  lane?: number;
   /** Called with the number of samples done so far. */
   onProgress?: (done: number, total: number) => void;
   signal?: AbortSignal;
@@ -126,7 +132,7 @@ export async function runMonteCarlo(job: MonteCarloJob, sharedPool?: MonteCarloP
   // A few chunks in flight per thread: memory stays flat for any job size. Tallies are integer
   // counts, so adding them as they arrive gives the same numbers in any order; canonicalTally
   // fixes the order of the category names.
-  const inFlight = Math.min(chunks.length, threads * IN_FLIGHT_PER_THREAD);
+  const inFlight = Math.min(chunks.length, (job.lane === undefined ? threads : 1) * IN_FLIGHT_PER_THREAD);
   let total = emptyTallyData();
   let next = 0;
   let done = 0;
@@ -134,7 +140,7 @@ export async function runMonteCarlo(job: MonteCarloJob, sharedPool?: MonteCarloP
     while (next < chunks.length && !stop.signal.aborted) {
       const chunk = chunks[next++];
       const task: ChunkTask = { system: system.id, job: jobNumber, ...carried, master, chunk };
-      const result = await pool.run<TallyData>(task);
+      const result = await pool.run<TallyData>(task, job.lane);
       if (stop.signal.aborted) return;
       total = mergeTally(total, result);
       done += chunk.samples;

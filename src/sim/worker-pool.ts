@@ -111,12 +111,16 @@ export class WorkerPool {
     });
   }
 
-  /** Run a task on the thread with the fewest queued; a task's result or its worker's failure. */
-  run<T>(task: unknown): Promise<T> {
+  /**
+   * Run a task on the thread with the fewest queued, or on thread `lane` (0 … size − 1) when given;
+   * a task's result or its worker's failure.
+   */
+  run<T>(task: unknown, lane?: number): Promise<T> {
     if (this.destroyed) return Promise.reject(new Error('the worker pool was destroyed'));
     while (this.threads.length < this.size) this.threads.push(this.start());
     let thread = this.threads[0];
-    for (const t of this.threads) if (t.pending.size < thread.pending.size) thread = t;
+    if (lane !== undefined) thread = this.threads[lane % this.threads.length];
+    else for (const t of this.threads) if (t.pending.size < thread.pending.size) thread = t;
     const id = this.nextId++;
     return new Promise<T>((resolve, reject) => thread.post(id, task, { resolve: resolve as (r: unknown) => void, reject }));
   }

@@ -21,6 +21,15 @@ describe('warodds check', () => {
     }
   });
 
+  it('gives byte-identical output with one thread and with two (two scenarios at once, one per thread)', async () => {
+    const args = ['check', '--system', 'generic', '--json', '--samples', '70000', '--seed', 'lanes'];
+    const one = await warodds([...args, '--threads', '1']);
+    const two = await warodds([...args, '--threads', '2']);
+    expect(one.code).toBe(0);
+    expect(JSON.parse(one.stdout).scenarios.length).toBeGreaterThanOrEqual(3);
+    expect(two.stdout).toBe(one.stdout);
+  });
+
   // Every bundled scenario goes through `warodds check` here, at 5·10^4 samples: a probability the
   // simulator and the exact engine put about a percentage point apart (4.5 standard errors at
   // p = 1/2) fails. The
