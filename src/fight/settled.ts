@@ -38,8 +38,8 @@ function roundEndCode(margin: number | null, overkill: Overkill, ending: Ending 
 }
 
 export class SettledRounds<S> {
-  /** Counts of the current call by id × stride + round. */
-  counts: Float64Array;
+  /** Counts of the current call by id × stride + round (a call's counts fit 32 bits; half the memory of doubles, read in the hot loop). */
+  counts: Int32Array;
   /** 1 when the round's end ends the fight, by id. */
   ends: Uint8Array;
   /** A simulator's next round from the id's state (−1: not looked up yet), by id. */
@@ -68,7 +68,7 @@ export class SettledRounds<S> {
     private readonly challenge: boolean,
   ) {
     this.stride = rounds + 1;
-    this.counts = new Float64Array(1024 * this.stride);
+    this.counts = new Int32Array(1024 * this.stride);
     this.ends = new Uint8Array(1024);
     this.next = new Int32Array(1024).fill(-1);
   }
@@ -181,7 +181,7 @@ export class SettledRounds<S> {
 
   private grow(): void {
     const length = this.ends.length * 2;
-    const counts = new Float64Array(length * this.stride);
+    const counts = new Int32Array(length * this.stride);
     counts.set(this.counts);
     this.counts = counts;
     const ends = new Uint8Array(length);

@@ -10,6 +10,7 @@
  * sample's rounds are counted in one typed array, turned into the fight's tables once per chunk.
  */
 import { IntPairTable } from '../../core/int-pair-table.js';
+import type { DiceExpr } from '../../core/dice.js';
 import type { Rng } from '../../core/rng.js';
 import { SettledRounds } from '../../fight/settled.js';
 import type { Ending, FightSide, Overkill } from '../../fight/types.js';
@@ -24,6 +25,9 @@ import { CompiledLoserTest, LOSER_RESULTS, rollLoserTest } from './loser-sim.js'
 
 /** Most blows' keys a round keeps its judgements for in an array of its own (4 bytes each); wider rounds use hash tables. */
 const DENSE_KEYS = 4096;
+
+/** Numbers kept per judgement in FightRounds.judgementData. */
+const JUDGEMENT_STRIDE = 3;
 
 /** The round fought from one state in one phase (1: the charge, 2: later rounds, §12.1). */
 class PreparedRound {
@@ -119,11 +123,17 @@ class FightRounds {
   private pairs = 0;
   /** Each judgement with a loser's test (null without). */
   private readonly judgements: Array<Judgement | null> = [];
-  private judgementSettled: Int32Array = new Int32Array(1024);
-  private readonly judgementTests: Array<CompiledLoserTest | null> = [];
-  /** Where each judgement's settled ids by rollLoserTest's code start in `fates`. */
-  private fateBase: Int32Array = new Int32Array(1024);
-  /** Settled ids by fateBase[judgement id] + rollLoserTest's code (−1: not met yet). */
+  /**
+   * By judgement id × JUDGEMENT_STRIDE: its settled end (−1 when the loser's test decides it),
+   * where its settled ids by rollLoserTest's code start in `fates`, and its test's index in `tests`
+   * — side by side, one cache line per judgement.
+   */
+  private judgementData: Int32Array = new Int32Array(1024 * JUDGEMENT_STRIDE);
+  /** The distinct loser's tests, compiled, and their indices by key (compiledTest); DiceExpr ids for the keys. */
+  private readonly tests: CompiledLoserTest[] = [];
+  private readonly testIds = new Map<string, number>();
+  private readonly diceIds = new Map<DiceExpr, number>();
+  /** Settled ids by the judgement's fate base + rollLoserTest's code (−1: not met yet). */
   private fates: Int32Array = new Int32Array(4096).fill(-1);
   private fateCount = 0;
 
@@ -169,10 +179,11 @@ class FightRounds {
         if (r.challenge) rollChallengeRoundWounds(r.challenge, rng, victimT, victimA, blows);
         else rollRoundWounds(r.units, rng, victimT, victimA, blows);
         const j = this.judgementOf(id, r, blows);
-        let s = this.judgementSettled[j];
+        const at = j * JUDGEMENT_STRIDE;
+        let s = this.judgementData[at];
         if (s < 0) {
-          const code = rollLoserTest(this.judgementTests[j]!, rng);
-          s = this.fates[this.fateBase[j] + code];
+          const code = rollLoserTest(this.tests[this.judgementData[at + 2]], rng);
+          s = this.fates[this.judgementData[at + 1] + code];
           if (s < 0) s = this.fate(j, code);
         }
         settled.counts[s * stride + round]++;
@@ -228,22 +239,24 @@ class FightRounds {
     const dense = r.judgements;
     if (dense !== null) {
       const key = r.blowsKey(b);
-      const j = dense[key];
-      return j >= 0 ? j : this.judge(r, b, (j) => (dense[key] = j));
+      let j = dense[key];
+      if (j < 0) dense[key] = j = this.judge(r, b);
+      return j;
     }
     // A wide round: the units' key, then the fighters'
     const unitsKey = r.unitsKey(b);
     let pair = this.pairIds.get(id, unitsKey);
     if (pair < 0) this.pairIds.set(id, unitsKey, (pair = this.pairs++));
     const duelKey = r.duelKey(b);
-    const j = this.judgementIds.get(pair, duelKey);
-    return j >= 0 ? j : this.judge(r, b, (j) => this.judgementIds.set(pair, duelKey, j));
+    let j = this.judgementIds.get(pair, duelKey);
+    if (j < 0) this.judgementIds.set(pair, duelKey, (j = this.judge(r, b)));
+    return j;
   }
 
   /** Judge the blows `b` of round `r`: the settled end when no test follows, else the loser's test. */
-  private judge(r: PreparedRound, b: RolledBlows, store: (j: number) => void): number {
+  private judge(r: PreparedRound, b: RolledBlows): number {
     const f = this.f;
-    const { after, judged, wT, wA, overkill } = afterBlows(f, r.state, r.units.scenario, { dT: b.dT, dA: b.dA, oT: b.oT, oA: b.oA }, r.phase);
+    const { after, judged, wT, wA, overkill } = afterBlows(f, r.state, r.units.scenario, b, r.phase);
     const score = combatScore(judged, wT, wA);
     const margin = score.attacker - score.target;
     const result = roundResult(judged, wT, wA, score);
@@ -259,21 +272,42 @@ class FightRounds {
       judgement = { round: r, after, margin, overkill, loser, test: result.test, pool, wounds: loser === 'target' ? wT : wA };
     }
     const j = this.judgements.length;
-    if (j === this.judgementSettled.length) {
-      this.judgementSettled = grown(this.judgementSettled);
-      this.fateBase = grown(this.fateBase);
-    }
-    this.judgementSettled[j] = settled;
+    if ((j + 1) * JUDGEMENT_STRIDE > this.judgementData.length) this.judgementData = grown(this.judgementData);
+    const at = j * JUDGEMENT_STRIDE;
+    this.judgementData[at] = settled;
     this.judgements.push(judgement);
-    const test = judgement && new CompiledLoserTest(judgement.test);
-    this.judgementTests.push(test);
-    if (test) {
-      this.fateBase[j] = this.fateCount;
-      this.fateCount += test.maxCode + 1;
+    if (judgement) {
+      const test = this.compiledTest(judgement.test);
+      this.judgementData[at + 1] = this.fateCount;
+      this.judgementData[at + 2] = test;
+      this.fateCount += this.tests[test].maxCode + 1;
       while (this.fateCount > this.fates.length) this.fates = grown(this.fates);
     }
-    store(j);
     return j;
+  }
+
+  /** The index in `tests` of the loser's test `t` compiled, each distinct test compiled once (they are few, and small enough to stay in cache). */
+  private compiledTest(t: LoserTest): number {
+    const dice = (e: DiceExpr): number => {
+      let i = this.diceIds.get(e);
+      if (i === undefined) this.diceIds.set(e, (i = this.diceIds.size));
+      return i;
+    };
+    const key =
+      t.kind === 'auto-pass'
+        ? 'a'
+        : t.kind === 'unstable'
+          ? `u${t.wounds}`
+          : t.kind === 'daemonic'
+            ? `d${t.add}:${t.ld}:${t.reroll}`
+            : `b${t.ld}:${t.reroll}:${t.destroyedOnFailure}:${dice(t.flee)}:${dice(t.pursuit)}:${t.restraint ? `${t.restraint.ld}:${t.restraint.reroll}` : '-'}`;
+    let i = this.testIds.get(key);
+    if (i === undefined) {
+      i = this.tests.length;
+      this.tests.push(new CompiledLoserTest(t));
+      this.testIds.set(key, i);
+    }
+    return i;
   }
 
   /** Where the fight stands after judgement `j`'s loser's test came out `code` (rollLoserTest). */
@@ -291,7 +325,7 @@ class FightRounds {
     else if (result === 'breaks-caught') s = this.settle(margin, overkill, next, destroyedOnFailure ? `${loser}-destroyed` : `${loser}-caught`, loser);
     else if (result === 'breaks-escapes') s = this.settle(margin, overkill, next, `${loser}-escaped`);
     else s = this.settle(margin, overkill, next, null);
-    this.fates[this.fateBase[j] + code] = s;
+    this.fates[this.judgementData[j * JUDGEMENT_STRIDE + 1] + code] = s;
     return s;
   }
 

@@ -299,19 +299,17 @@ function judgedSide(f: FightScenario, side: FightSide, calm: boolean, d: number,
 /** Each fight's judged situations by round and combat-result bonuses, made once each: the chain meets each many times. */
 const situations = new WeakMap<FightScenario, Map<number, MeleeSituation>>();
 function judgedSituation(f: FightScenario, round: number, attackerBonus: number, targetBonus: number): MeleeSituation {
-  const made = () => ({ ...situation(f, round, false), attackerBonus, targetBonus });
-  if (attackerBonus >= 1024 || targetBonus >= 1024) return made();
+  if (attackerBonus >= 1024 || targetBonus >= 1024) return { ...situation(f, round, false), attackerBonus, targetBonus };
   let cache = situations.get(f);
   if (!cache) situations.set(f, (cache = new Map()));
   const id = (round * 1024 + attackerBonus) * 1024 + targetBonus;
   let sit = cache.get(id);
-  if (!sit) cache.set(id, (sit = made()));
+  if (!sit) cache.set(id, (sit = { ...situation(f, round, false), attackerBonus, targetBonus }));
   return sit;
 }
 
 /** The round's blows as the state after them and the scenario its combat result is judged on. */
-export function afterBlows(f: FightScenario, from: FightState, s: Scenario, b: RoundBlows, round: number): AfterBlows {
-  const challenge = challengeOf(f, from);
+export function afterBlows(f: FightScenario, from: FightState, s: Scenario, b: RoundBlows, round: number, challenge: Challenge = challengeOf(f, from)): AfterBlows {
   // Wounds on each side's rank and file, on its joined character in the units' combat (damage
   // indices after the pool), then on its fighter in the challenge; the rest is Overkill
   const rnfT = Math.min(b.dT, woundPool(s.target));
@@ -382,8 +380,9 @@ function roundSteps(f: FightScenario, from: FightState, round: number, key: (s: 
   const steps = new StepSet();
   const add = (q: number, margin: number, overkill: Overkill, state: FightState, ending: Ending | null, removed: FightSide | null = null) =>
     ending === null ? steps.goOn(q, margin, key(state), overkill) : steps.end(q, margin, ending, key(state), removed, overkill);
+  const challenge = challengeOf(f, from);
   forEachRoundBlows(f, from, round, (s, blows, p) => {
-    const { after, judged, wT, wA, overkill } = afterBlows(f, from, s, blows, round);
+    const { after, judged, wT, wA, overkill } = afterBlows(f, from, s, blows, round, challenge);
     const score = combatScore(judged, wT, wA);
     const margin = score.attacker - score.target;
     // Both units wiped out in the same Initiative step
