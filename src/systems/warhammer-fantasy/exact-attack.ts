@@ -124,17 +124,32 @@ export function defenderStates(def: Defender, volleys: readonly Volley[]): Map<n
   return out;
 }
 
-/** defenderStates already worked out, by defender and volleys (a whole fight meets the same ones in many states). */
-export type DefenderMemo = Map<string, Map<number, number>>;
+/** A distribution of defender states, unpacked once: `states[i]` with probability `p[i]`, in defenderStates' order. */
+export interface DefenderStates {
+  readonly states: readonly DefenderState[];
+  readonly p: Float64Array;
+}
 
-/** defenderStates through `memo`: the same distribution, computed once per defender and volleys. */
-export function memoDefenderStates(memo: DefenderMemo, def: Defender, volleys: readonly Volley[]): Map<number, number> {
+/** defenderStates already worked out, by defender and volleys (a whole fight meets the same ones in many states). */
+export type DefenderMemo = Map<string, DefenderStates>;
+
+/** defenderStates through `memo`: the same distribution, computed and unpacked once per defender and volleys. */
+export function memoDefenderStates(memo: DefenderMemo, def: Defender, volleys: readonly Volley[]): DefenderStates {
   // Number-to-string round-trips every double, so equal keys mean equal inputs
   let key = `${def.models},${def.w},${def.wounded ?? 0},${def.overkill}`;
   for (const v of volleys) key += `|${v.n},${v.outcome.wound},${v.outcome.kill},${v.damage.join(',')}`;
-  let states = memo.get(key);
-  if (!states) memo.set(key, (states = defenderStates(def, volleys)));
-  return states;
+  let out = memo.get(key);
+  if (!out) {
+    const dist = defenderStates(def, volleys);
+    const states: DefenderState[] = [];
+    const p = new Float64Array(dist.size);
+    for (const [k, q] of dist) {
+      p[states.length] = q;
+      states.push(unpackState(k));
+    }
+    memo.set(key, (out = { states, p }));
+  }
+  return out;
 }
 
 /** Pack a DefenderState into one number (models ≤ 500, wounds ≤ 5000, points ≤ 5005). */

@@ -5,7 +5,7 @@
  * (§10, §12).
  */
 import { type Dist, point, trim } from '../../core/dist.js';
-import { type AttackOutcome, type DefenderMemo, type DefenderState, type Volley, attackOutcome, damageDist, memoDefenderStates, unpackState } from './exact-attack.js';
+import { type AttackOutcome, type DefenderMemo, type DefenderState, type DefenderStates, type Volley, attackOutcome, damageDist, memoDefenderStates } from './exact-attack.js';
 import { pBreakTestFails, pCaught, pLeadershipPasses } from './exact-morale.js';
 import { type Combatant, type MeleePlan, other } from './melee-plan.js';
 import { COMBAT_RESULTS, type CombatResult, FATES, type Fate, nonZero } from './outcome-keys.js';
@@ -41,18 +41,18 @@ class Accumulator {
 
 export function exactMelee(plan: MeleePlan): Outcome {
   const acc = new Accumulator(plan);
-  forEachRoundEnd(plan, (end) => {
-    if (end.kind === 'fled') {
+  forEachRoundEnd(plan, {
+    fled(side, p) {
       // Fled from the charge — §11: no blows are struck this round.
-      acc.addDamage(0, 0, end.p);
-      acc.combat['no-combat'] += end.p;
-      acc[end.side]['flees-at-charge'] += end.p;
-      acc[other(end.side)].holds += end.p;
-      return;
-    }
-    const { onTarget, onAttacker, p } = end;
-    acc.addDamage(onTarget.lost, plan.target.unit.models - onTarget.modelsLeft, p);
-    settle(plan, { points: onTarget.points, modelsLeft: onAttacker.modelsLeft }, { points: onAttacker.points, modelsLeft: onTarget.modelsLeft }, p, acc);
+      acc.addDamage(0, 0, p);
+      acc.combat['no-combat'] += p;
+      acc[side]['flees-at-charge'] += p;
+      acc[other(side)].holds += p;
+    },
+    fought(onTarget, onAttacker, p) {
+      acc.addDamage(onTarget.lost, plan.target.unit.models - onTarget.modelsLeft, p);
+      settle(plan, { points: onTarget.points, modelsLeft: onAttacker.modelsLeft }, { points: onAttacker.points, modelsLeft: onTarget.modelsLeft }, p, acc);
+    },
   });
   return {
     damage: trim(acc.damage),
@@ -63,19 +63,20 @@ export function exactMelee(plan: MeleePlan): Outcome {
   };
 }
 
-/** How the blows of a round can end: the charged unit fled at the charge, or both units' casualties. */
-export type RoundEnd =
-  | { readonly kind: 'fled'; readonly side: Side; readonly p: number }
-  | { readonly kind: 'fought'; readonly onTarget: DefenderState; readonly onAttacker: DefenderState; readonly p: number };
+/** How the blows of a round can end: the charged unit fled at the charge, or both units' casualties (no object per end: a whole fight visits many). */
+export interface RoundEndVisitor {
+  fled(side: Side, p: number): void;
+  fought(onTarget: DefenderState, onAttacker: DefenderState, p: number): void;
+}
 
 /**
  * Every way the blows of one round can end, with its probability: a mixture over the charge-time
  * fear test, the strike order and stupidity, then the first striker's casualties and the reply of
  * the models the later striker has left (§8).
  */
-export function forEachRoundEnd(plan: MeleePlan, visit: (end: RoundEnd) => void, memo: DefenderMemo = new Map()): void {
+export function forEachRoundEnd(plan: MeleePlan, visit: RoundEndVisitor, memo: DefenderMemo = new Map()): void {
   for (const branch of chargeBranches(plan)) {
-    if (branch.flees !== null) visit({ kind: 'fled', side: branch.flees, p: branch.p });
+    if (branch.flees !== null) visit.fled(branch.flees, branch.p);
     else for (const [pOrder, first] of orderBranches(plan)) fight(plan, first, branch.afraid, branch.p * pOrder, visit, memo);
   }
 }
@@ -121,7 +122,7 @@ function fightingDist(c: Combatant, plan: MeleePlan): Dist {
   return out;
 }
 
-function fight(plan: MeleePlan, firstSide: Side, afraid: Side | null, weight: number, visit: (end: RoundEnd) => void, memo: DefenderMemo): void {
+function fight(plan: MeleePlan, firstSide: Side, afraid: Side | null, weight: number, visit: RoundEndVisitor, memo: DefenderMemo): void {
   const first = firstSide === 'attacker' ? plan.attacker : plan.target;
   const second = firstSide === 'attacker' ? plan.target : plan.attacker;
   const firstBlows = blows(first, afraid);
@@ -129,13 +130,15 @@ function fight(plan: MeleePlan, firstSide: Side, afraid: Side | null, weight: nu
   const volleys = (b: typeof firstBlows, models: number): Volley[] => b.map(({ attacks, fixed, outcome, damage }) => ({ outcome, damage, n: fixed ? attacks : models * attacks }));
   const firstFighting = fightingDist(first, plan);
   const secondFighting = fightingDist(second, plan);
-  const replyCache = new Map<number, Map<number, number>>();
+  const replyCache = new Map<number, DefenderStates>();
+  const attackerFirst = firstSide === 'attacker';
   for (let n1 = 0; n1 < firstFighting.length; n1++) {
     const p1 = firstFighting[n1];
     if (p1 === 0) continue;
     const onSecond = memoDefenderStates(memo, second.defender, volleys(firstBlows, n1));
-    for (const [k1, q1] of onSecond) {
-      const s1 = unpackState(k1);
+    for (let i1 = 0; i1 < onSecond.states.length; i1++) {
+      const s1 = onSecond.states[i1];
+      const q1 = onSecond.p[i1];
       const slainSecond = second.unit.models - s1.modelsLeft;
       for (let n2 = 0; n2 < secondFighting.length; n2++) {
         const p2 = secondFighting[n2];
@@ -144,10 +147,11 @@ function fight(plan: MeleePlan, firstSide: Side, afraid: Side | null, weight: nu
         const replying = Math.max(0, n2 - slainSecond);
         let onFirst = replyCache.get(replying);
         if (!onFirst) replyCache.set(replying, (onFirst = memoDefenderStates(memo, first.defender, volleys(secondBlows, replying))));
-        for (const [k2, q2] of onFirst) {
-          const s2 = unpackState(k2);
-          const p = weight * p1 * q1 * p2 * q2;
-          visit({ kind: 'fought', onTarget: firstSide === 'attacker' ? s1 : s2, onAttacker: firstSide === 'attacker' ? s2 : s1, p });
+        for (let i2 = 0; i2 < onFirst.states.length; i2++) {
+          const s2 = onFirst.states[i2];
+          const p = weight * p1 * q1 * p2 * onFirst.p[i2];
+          if (attackerFirst) visit.fought(s1, s2, p);
+          else visit.fought(s2, s1, p);
         }
       }
     }

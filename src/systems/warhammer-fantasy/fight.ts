@@ -11,12 +11,14 @@
 import { type Opening, openedBy } from '../../fight/opening.js';
 import { type Ending, type FightModel, type FightSide, type Overkill, type RoundSteps, StepSet, type Units, sideEnding } from '../../fight/types.js';
 import type { DefenderMemo, DefenderState } from './exact-attack.js';
-import { fleeAndCaught, forEachRoundEnd } from './exact-melee.js';
+import { type RoundEndVisitor, fleeAndCaught, forEachRoundEnd } from './exact-melee.js';
 import { pCaught } from './exact-morale.js';
 import type { FightScenario, FightUnit } from './fight-schema.js';
 import { standAndShootOpenings } from './fight-stand-and-shoot.js';
 import { type MeleePlan, meleePlan, other } from './melee-plan.js';
 import { type SideResult, combatScores, resolve } from './resolution.js';
+
+type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 import type { MeleeScenario, Side, Unit } from './schema.js';
 
 export interface FightState {
@@ -223,7 +225,7 @@ export function fightModel(f: FightScenario): FightModel {
   const states = new Map<number, FightState>();
   const remember = (s: FightState) => {
     const k = key(s);
-    states.set(k, s);
+    if (!states.has(k)) states.set(k, s);
     return k;
   };
   const start = startState(f);
@@ -297,18 +299,23 @@ function sideAfterBlows(f: FightScenario, from: FightState, which: Side, on: Sid
  * path fast (a spread of a state there is many times slower).
  */
 function withVerdict(units: Pick<FightState, 'mA' | 'kA' | 'mT' | 'kT' | 'cA' | 'cT'>, verdict: Pick<FightState, 'previousWinner' | 'obstacleWon' | 'calmA' | 'calmT'>): FightState {
-  return {
-    mA: units.mA,
-    kA: units.kA,
-    mT: units.mT,
-    kT: units.kT,
-    previousWinner: verdict.previousWinner,
-    obstacleWon: verdict.obstacleWon,
-    calmA: verdict.calmA,
-    calmT: verdict.calmT,
-    cA: units.cA,
-    cT: units.cT,
-  };
+  return fightState(units.mA, units.kA, units.mT, units.kT, units.cA, units.cT, verdict.previousWinner, verdict.obstacleWon, verdict.calmA, verdict.calmT);
+}
+
+/** A state from its fields, all states in one shape. */
+function fightState(
+  mA: number,
+  kA: number,
+  mT: number,
+  kT: number,
+  cA: number,
+  cT: number,
+  previousWinner: Side | 'none',
+  obstacleWon: boolean,
+  calmA: boolean,
+  calmT: boolean,
+): FightState {
+  return { mA, kA, mT, kT, previousWinner, obstacleWon, calmA, calmT, cA, cT };
 }
 
 /** Each side's combat-resolution result after a round (§9): points scored, models and characters left. */
@@ -334,59 +341,129 @@ export function overkillOf(onA: SideBlows, onT: SideBlows): Overkill {
 
 const NO_BLOWS: DefenderState = { lost: 0, modelsLeft: 0, points: 0 };
 
+/** One way a round's challenge ended: the blows on each fighter, its probability and Overkill (§9). */
+interface DuelEnd {
+  readonly onA: DefenderState;
+  readonly onT: DefenderState;
+  readonly p: number;
+  readonly overkill: Overkill;
+}
+
+/** A round without a challenge: no blows on the fighters, no Overkill. */
+const NO_DUEL: readonly DuelEnd[] = [{ onA: NO_BLOWS, onT: NO_BLOWS, p: 1, overkill: null }];
+
 function roundSteps(f: FightScenario, from: FightState, round: number, previousMatters: boolean, remember: (s: FightState) => number, memo: DefenderMemo): RoundSteps {
   const steps = new StepSet();
-  const add = (p: number, margin: number | null, state: FightState, ending: Ending | null, overkill: Overkill, removed: FightSide | null = null) => {
-    if (p > 0) ending === null ? steps.goOn(p, margin, remember(state), overkill) : steps.end(p, margin, ending, remember(state), removed, overkill);
-  };
   for (const order of strikeOrders(roundPlan(f, from, round), duelPlan(f, from, round))) {
-    const duelEnds: Array<{ onT: DefenderState; onA: DefenderState; p: number }> = [];
-    if (order.duel) forEachRoundEnd(order.duel, (end) => end.kind === 'fought' && duelEnds.push({ onT: end.onTarget, onA: end.onAttacker, p: end.p }), memo);
-    else duelEnds.push({ onT: NO_BLOWS, onA: NO_BLOWS, p: 1 });
-    const plan = order.plan;
-    // The judged plan depends on the blows only through which characters still stand (§1): one per pair
-    const judges: Array<MeleePlan | undefined> = [];
-    const judgeOf = (after: FightState): MeleePlan => {
-      const at = (characterStands(f.attacker, after.cA) ? 2 : 0) + (characterStands(f.target, after.cT) ? 1 : 0);
-      return (judges[at] ??= judgePlan(f, from, plan, after));
-    };
-    // Pursuit dice are the units' own, the same in every judged plan (§12)
-    const pursuedCaught = caughtIfPursued(plan);
-    forEachRoundEnd(plan, (end) => {
-      if (end.kind === 'fled') return add(end.p * order.p, null, from, sideEnding(end.side, 'fled-at-charge'), null);
-      for (const d of duelEnds) {
-        const onA: SideBlows = { unit: end.onAttacker, duel: order.duel ? d.onA : null };
-        const onT: SideBlows = { unit: end.onTarget, duel: order.duel ? d.onT : null };
-        const p = order.p * end.p * d.p;
-        const after = afterBlows(f, from, onA, onT);
-        const judge = judgeOf(after);
-        const r = sideResults(f, from, after, onA, onT);
-        const overkill = overkillOf(onA, onT);
-        const scores = combatScores(judge, r.attacker, r.target);
-        const margin = scores.attacker - scores.target;
-        const verdict = resolve(judge, r.attacker, r.target);
-        if (verdict.kind === 'draw') {
-          add(p, margin, withVerdict(after, { previousWinner: 'none', obstacleWon: after.obstacleWon, calmA: after.calmA, calmT: after.calmT }), null, overkill);
-          continue;
-        }
-        const loser = verdict.loser;
-        if (verdict.loserWipedOut) {
-          add(p, margin, after, sideEnding(loser, 'destroyed'), overkill);
-          continue;
-        }
-        const { flee, caught } = fleeAndCaught(judge, verdict, pursuedCaught);
-        const obstacle = f.situation.defendedObstacle;
-        const holds = withVerdict(after, {
-          previousWinner: previousMatters ? verdict.winner : 'none',
-          obstacleWon: after.obstacleWon || (obstacle !== 'none' && verdict.winner === other(obstacle)),
-          calmA: after.calmA || (loser === 'attacker' && f.attacker.calm !== null),
-          calmT: after.calmT || (loser === 'target' && f.target.calm !== null),
-        });
-        add(p * (1 - flee), margin, holds, null, overkill);
-        add(p * caught, margin, after, sideEnding(loser, 'caught'), overkill, loser);
-        add(p * (flee - caught), margin, after, sideEnding(loser, 'escaped'), overkill);
-      }
-    }, memo);
+    let duelEnds = NO_DUEL;
+    if (order.duel) {
+      const ends: DuelEnd[] = [];
+      forEachRoundEnd(
+        order.duel,
+        { fled: () => {}, fought: (onT, onA, p) => ends.push({ onT, onA, p, overkill: { attacker: onT.points - onT.lost, target: onA.points - onA.lost } }) },
+        memo,
+      );
+      duelEnds = ends;
+    }
+    forEachRoundEnd(order.plan, new RoundStepper(f, from, order.plan, order.p, duelEnds, previousMatters, steps, remember), memo);
   }
   return steps.result();
+}
+
+/**
+ * The steps of one strike order of a round fought from `from`, pair of blows by pair of blows: the
+ * state after the blows (afterBlows), each side's result (sideResults), the verdict (§9, §10), the
+ * break test and pursuit (§12). Worked out on numbers, with no object per pair but the states met.
+ */
+class RoundStepper implements RoundEndVisitor {
+  /** The judged plan depends on the blows only through which characters still stand (§1): one per pair. */
+  private readonly judges: Array<MeleePlan | undefined> = [];
+  /** Pursuit dice are the units' own, the same in every judged plan (§12). */
+  private readonly pursuedCaught: Record<Side, number>;
+  /** Each side's character alone is its unit (its rank and file are gone). */
+  private readonly loneA: boolean;
+  private readonly loneT: boolean;
+  private readonly rA: Mutable<SideResult> = { points: 0, modelsLeft: 0, characterLeft: false };
+  private readonly rT: Mutable<SideResult> = { points: 0, modelsLeft: 0, characterLeft: false };
+
+  constructor(
+    private readonly f: FightScenario,
+    private readonly from: FightState,
+    private readonly plan: MeleePlan,
+    private readonly pOrder: number,
+    private readonly duelEnds: readonly DuelEnd[],
+    private readonly previousMatters: boolean,
+    private readonly steps: StepSet,
+    private readonly remember: (s: FightState) => number,
+  ) {
+    this.pursuedCaught = caughtIfPursued(plan);
+    const dueling = challengeOn(f, from);
+    this.loneA = from.mA === 0 && characterStands(f.attacker, from.cA) && !dueling;
+    this.loneT = from.mT === 0 && characterStands(f.target, from.cT) && !dueling;
+  }
+
+  fled(side: Side, p: number): void {
+    this.add(p * this.pOrder, null, this.from, sideEnding(side, 'fled-at-charge'), null);
+  }
+
+  fought(onTarget: DefenderState, onAttacker: DefenderState, pEnd: number): void {
+    const { f, from } = this;
+    for (const d of this.duelEnds) {
+      const p = this.pOrder * pEnd * d.p;
+      // afterBlows: a lone character takes the unit's blows; the wounded model carries its wounds on (§8)
+      const mA = this.loneA ? 0 : onAttacker.modelsLeft;
+      const kA = this.loneA ? 0 : woundedAfter(from.mA, from.kA, f.attacker.unit.w, onAttacker.lost, onAttacker.modelsLeft);
+      const cA = this.loneA ? from.cA + onAttacker.lost + d.onA.lost : from.cA + d.onA.lost;
+      const mT = this.loneT ? 0 : onTarget.modelsLeft;
+      const kT = this.loneT ? 0 : woundedAfter(from.mT, from.kT, f.target.unit.w, onTarget.lost, onTarget.modelsLeft);
+      const cT = this.loneT ? from.cT + onTarget.lost + d.onT.lost : from.cT + d.onT.lost;
+      const after = fightState(mA, kA, mT, kT, cA, cT, from.previousWinner, from.obstacleWon, from.calmA, from.calmT);
+      const standsA = characterStands(f.attacker, cA);
+      const standsT = characterStands(f.target, cT);
+      const judge = (this.judges[(standsA ? 2 : 0) + (standsT ? 1 : 0)] ??= judgePlan(f, from, this.plan, after));
+      // sideResults: points scored on the enemy's unit and fighter, models and characters left (§9)
+      const rA = this.rA;
+      const rT = this.rT;
+      rA.points = onTarget.points + d.onT.points;
+      rA.modelsLeft = onAttacker.modelsLeft;
+      rA.characterLeft = !this.loneA && standsA;
+      rT.points = onAttacker.points + d.onA.points;
+      rT.modelsLeft = onTarget.modelsLeft;
+      rT.characterLeft = !this.loneT && standsT;
+      const overkill = d.overkill;
+      const scores = combatScores(judge, rA, rT);
+      const margin = scores.attacker - scores.target;
+      const verdict = resolve(judge, rA, rT);
+      if (verdict.kind === 'draw') {
+        this.add(p, margin, fightState(mA, kA, mT, kT, cA, cT, 'none', after.obstacleWon, after.calmA, after.calmT), null, overkill);
+        continue;
+      }
+      const loser = verdict.loser;
+      if (verdict.loserWipedOut) {
+        this.add(p, margin, after, sideEnding(loser, 'destroyed'), overkill);
+        continue;
+      }
+      const { flee, caught } = fleeAndCaught(judge, verdict, this.pursuedCaught);
+      const obstacle = f.situation.defendedObstacle;
+      const holds = fightState(
+        mA,
+        kA,
+        mT,
+        kT,
+        cA,
+        cT,
+        this.previousMatters ? verdict.winner : 'none',
+        after.obstacleWon || (obstacle !== 'none' && verdict.winner === other(obstacle)),
+        after.calmA || (loser === 'attacker' && f.attacker.calm !== null),
+        after.calmT || (loser === 'target' && f.target.calm !== null),
+      );
+      this.add(p * (1 - flee), margin, holds, null, overkill);
+      this.add(p * caught, margin, after, sideEnding(loser, 'caught'), overkill, loser);
+      this.add(p * (flee - caught), margin, after, sideEnding(loser, 'escaped'), overkill);
+    }
+  }
+
+  private add(p: number, margin: number | null, state: FightState, ending: Ending | null, overkill: Overkill, removed: FightSide | null = null): void {
+    if (p > 0) ending === null ? this.steps.goOn(p, margin, this.remember(state), overkill) : this.steps.end(p, margin, ending, this.remember(state), removed, overkill);
+  }
 }
