@@ -129,24 +129,71 @@ function withWounded(plan: MeleePlan, kA: number, kT: number): MeleePlan {
   };
 }
 
+/**
+ * Plans already made for a fight, by planKey (the challenge's: negative): a plan reads `round`
+ * only as "round 1 or not" (melee-plan.ts, strike.ts) and the state only through planKey's
+ * fields, so equal keys mean equal plans; the wounds a side's first model carries in are patched
+ * in afterwards (withWounded). A whole fight meets the same plan in many states.
+ */
+const plansOf = new WeakMap<FightScenario, Map<number, MeleePlan>>();
+
+function plansFor(f: FightScenario): Map<number, MeleePlan> {
+  let plans = plansOf.get(f);
+  if (!plans) plansOf.set(f, (plans = new Map()));
+  return plans;
+}
+
+/** What a round's situation reads of the state and round (roundSituation): phase, previous winner, obstacle — a number below 12. */
+function situationKey(state: FightState, round: number): number {
+  const winner = round === 1 || state.previousWinner === 'none' ? 0 : state.previousWinner === 'attacker' ? 1 : 2;
+  return ((round === 1 ? 0 : 1) * 3 + winner) * 2 + (state.obstacleWon ? 1 : 0);
+}
+
+/** What the units' plan reads of the state and round (member, roundSituation) as one number. */
+function planKey(f: FightScenario, state: FightState, round: number): number {
+  const standsA = characterStands(f.attacker, state.cA) ? 1 : 0;
+  const standsT = characterStands(f.target, state.cT) ? 1 : 0;
+  const sides = ((((state.mA * (f.target.unit.models + 1) + state.mT) * 2 + standsA) * 2 + standsT) * 2 + (state.calmA ? 1 : 0)) * 2 + (state.calmT ? 1 : 0);
+  return sides * 12 + situationKey(state, round);
+}
+
+/** Wounds the first model to be wounded carries in (member's `wounded`): the lone character's own, else the rank and file's. */
+function carriedWounds(f: FightScenario, side: Side, s: FightState): number {
+  const u = sideOf(f, side);
+  const m = side === 'attacker' ? s.mA : s.mT;
+  const c = side === 'attacker' ? s.cA : s.cT;
+  return m === 0 && u.character && characterStands(u, c) && !challengeOn(f, s) ? c : side === 'attacker' ? s.kA : s.kT;
+}
+
 /** The one-round plan of the units' combat in round `round` fought from `state`. */
 export function roundPlan(f: FightScenario, state: FightState, round: number): MeleePlan {
-  const a = member(f, 'attacker', state, state.cA);
-  const t = member(f, 'target', state, state.cT);
-  const sc: MeleeScenario = { phase: 'melee', attacker: a.unit, target: t.unit, situation: roundSituation(f, state, round, false) };
-  return withWounded(meleePlan(sc), a.wounded, t.wounded);
+  const plans = plansFor(f);
+  const key = planKey(f, state, round);
+  let plan = plans.get(key);
+  if (!plan) {
+    const a = member(f, 'attacker', state, state.cA);
+    const t = member(f, 'target', state, state.cT);
+    plans.set(key, (plan = meleePlan({ phase: 'melee', attacker: a.unit, target: t.unit, situation: roundSituation(f, state, round, false) })));
+  }
+  return withWounded(plan, carriedWounds(f, 'attacker', state), carriedWounds(f, 'target', state));
 }
 
 /** The challenge of round `round` as a one-round plan of the two fighters (§9: Overkill up to +5), or null. */
 export function duelPlan(f: FightScenario, state: FightState, round: number): MeleePlan | null {
   if (!challengeOn(f, state)) return null;
-  const sc: MeleeScenario = {
-    phase: 'melee',
-    attacker: f.attacker.character!.unit,
-    target: f.target.character!.unit,
-    situation: roundSituation(f, state, round, true),
-  };
-  return withWounded(meleePlan(sc), state.cA, state.cT);
+  const plans = plansFor(f);
+  const key = -1 - situationKey(state, round);
+  let plan = plans.get(key);
+  if (!plan) {
+    const sc: MeleeScenario = {
+      phase: 'melee',
+      attacker: f.attacker.character!.unit,
+      target: f.target.character!.unit,
+      situation: roundSituation(f, state, round, true),
+    };
+    plans.set(key, (plan = meleePlan(sc)));
+  }
+  return withWounded(plan, state.cA, state.cT);
 }
 
 /**
@@ -207,27 +254,53 @@ export function caughtIfPursued(plan: MeleePlan): Record<Side, number> {
   return { attacker: pCaught(plan.attacker.moveDice, plan.target.moveDice), target: pCaught(plan.target.moveDice, plan.attacker.moveDice) };
 }
 
+/** The fight's states as numbers: each state's key (stateKey), and the states met by key, each made once from its fields. */
+class StateBook {
+  readonly states = new Map<number, FightState>();
+  private readonly wA: number;
+  private readonly wT: number;
+  private readonly nT: number;
+  private readonly cA: number;
+  private readonly cT: number;
+
+  constructor(f: FightScenario) {
+    this.wA = f.attacker.unit.w;
+    this.wT = f.target.unit.w;
+    this.nT = f.target.unit.models + 1;
+    this.cA = characterWounds(f.attacker) + 1;
+    this.cT = characterWounds(f.target) + 1;
+  }
+
+  /** A state's key from its fields. */
+  keyOf(mA: number, kA: number, mT: number, kT: number, cA: number, cT: number, previousWinner: Side | 'none', obstacleWon: boolean, calmA: boolean, calmT: boolean): number {
+    const winner = previousWinner === 'none' ? 0 : previousWinner === 'attacker' ? 1 : 2;
+    return (
+      ((((((mA * this.wA + kA) * this.nT * this.wT + mT * this.wT + kT) * this.cA + cA) * this.cT + cT) * 3 + winner) * 2 + (obstacleWon ? 1 : 0)) * 4 +
+      (calmA ? 2 : 0) +
+      (calmT ? 1 : 0)
+    );
+  }
+
+  /** The key of the state with these fields, the state kept on first sight. */
+  id(mA: number, kA: number, mT: number, kT: number, cA: number, cT: number, previousWinner: Side | 'none', obstacleWon: boolean, calmA: boolean, calmT: boolean): number {
+    const k = this.keyOf(mA, kA, mT, kT, cA, cT, previousWinner, obstacleWon, calmA, calmT);
+    if (!this.states.has(k)) this.states.set(k, fightState(mA, kA, mT, kT, cA, cT, previousWinner, obstacleWon, calmA, calmT));
+    return k;
+  }
+
+  remember(s: FightState): number {
+    return this.id(s.mA, s.kA, s.mT, s.kT, s.cA, s.cT, s.previousWinner, s.obstacleWon, s.calmA, s.calmT);
+  }
+}
+
 export function stateKey(f: FightScenario): (s: FightState) => number {
-  const wA = f.attacker.unit.w;
-  const wT = f.target.unit.w;
-  const nT = f.target.unit.models + 1;
-  const cA = characterWounds(f.attacker) + 1;
-  const cT = characterWounds(f.target) + 1;
-  const winner = { none: 0, attacker: 1, target: 2 } as const;
-  return (s) =>
-    ((((((s.mA * wA + s.kA) * nT * wT + s.mT * wT + s.kT) * cA + s.cA) * cT + s.cT) * 3 + winner[s.previousWinner]) * 2 + (s.obstacleWon ? 1 : 0)) * 4 +
-    (s.calmA ? 2 : 0) +
-    (s.calmT ? 1 : 0);
+  const book = new StateBook(f);
+  return (s) => book.keyOf(s.mA, s.kA, s.mT, s.kT, s.cA, s.cT, s.previousWinner, s.obstacleWon, s.calmA, s.calmT);
 }
 
 export function fightModel(f: FightScenario): FightModel {
-  const key = stateKey(f);
-  const states = new Map<number, FightState>();
-  const remember = (s: FightState) => {
-    const k = key(s);
-    if (!states.has(k)) states.set(k, s);
-    return k;
-  };
+  const book = new StateBook(f);
+  const states = book.states;
   const start = startState(f);
   const a = f.attacker.unit;
   const t = f.target.unit;
@@ -237,19 +310,19 @@ export function fightModel(f: FightScenario): FightModel {
     (a.models + 1) * a.w * (t.models + 1) * t.w * (matters ? 3 : 1) * (f.situation.defendedObstacle === 'none' ? 1 : 2) * (f.attacker.calm ? 2 : 1) * (f.target.calm ? 2 : 1) *
     (characterWounds(f.attacker) + 1) * (characterWounds(f.target) + 1);
   const model: FightModel = {
-    start: remember(start),
+    start: book.remember(start),
     rounds: f.rounds,
     bound,
     phase: phaseOf,
     challenge: f.challenge,
-    steps: (k, round) => roundSteps(f, states.get(k)!, round, matters, remember, memo),
+    steps: (k, round) => roundSteps(f, states.get(k)!, round, matters, book, memo),
     units: (k, removed) => unitsOf(f, states.get(k)!, removed),
   };
   if (!f.standAndShoot) return model;
   // The charger after the target's stand and shoot (§3, §5), or the fight over before round 1 (§11 Panic)
   const openings = standAndShootOpenings(f.standAndShoot).map(({ p, modelsLeft, wounded, ending }): Opening => ({
     p,
-    state: remember(withVerdict({ ...start, mA: modelsLeft, kA: wounded }, start)),
+    state: book.remember(withVerdict({ ...start, mA: modelsLeft, kA: wounded }, start)),
     ending,
   }));
   return openedBy(model, openings);
@@ -352,7 +425,7 @@ interface DuelEnd {
 /** A round without a challenge: no blows on the fighters, no Overkill. */
 const NO_DUEL: readonly DuelEnd[] = [{ onA: NO_BLOWS, onT: NO_BLOWS, p: 1, overkill: null }];
 
-function roundSteps(f: FightScenario, from: FightState, round: number, previousMatters: boolean, remember: (s: FightState) => number, memo: DefenderMemo): RoundSteps {
+function roundSteps(f: FightScenario, from: FightState, round: number, previousMatters: boolean, book: StateBook, memo: DefenderMemo): RoundSteps {
   const steps = new StepSet();
   for (const order of strikeOrders(roundPlan(f, from, round), duelPlan(f, from, round))) {
     let duelEnds = NO_DUEL;
@@ -365,7 +438,7 @@ function roundSteps(f: FightScenario, from: FightState, round: number, previousM
       );
       duelEnds = ends;
     }
-    forEachRoundEnd(order.plan, new RoundStepper(f, from, order.plan, order.p, duelEnds, previousMatters, steps, remember), memo);
+    forEachRoundEnd(order.plan, new RoundStepper(f, from, order.plan, order.p, duelEnds, previousMatters, steps, book), memo);
   }
   return steps.result();
 }
@@ -394,7 +467,7 @@ class RoundStepper implements RoundEndVisitor {
     private readonly duelEnds: readonly DuelEnd[],
     private readonly previousMatters: boolean,
     private readonly steps: StepSet,
-    private readonly remember: (s: FightState) => number,
+    private readonly book: StateBook,
   ) {
     this.pursuedCaught = caughtIfPursued(plan);
     const dueling = challengeOn(f, from);
@@ -403,7 +476,7 @@ class RoundStepper implements RoundEndVisitor {
   }
 
   fled(side: Side, p: number): void {
-    this.add(p * this.pOrder, null, this.from, sideEnding(side, 'fled-at-charge'), null);
+    this.add(p * this.pOrder, null, this.book.remember(this.from), sideEnding(side, 'fled-at-charge'), null);
   }
 
   fought(onTarget: DefenderState, onAttacker: DefenderState, pEnd: number): void {
@@ -417,10 +490,9 @@ class RoundStepper implements RoundEndVisitor {
       const mT = this.loneT ? 0 : onTarget.modelsLeft;
       const kT = this.loneT ? 0 : woundedAfter(from.mT, from.kT, f.target.unit.w, onTarget.lost, onTarget.modelsLeft);
       const cT = this.loneT ? from.cT + onTarget.lost + d.onT.lost : from.cT + d.onT.lost;
-      const after = fightState(mA, kA, mT, kT, cA, cT, from.previousWinner, from.obstacleWon, from.calmA, from.calmT);
       const standsA = characterStands(f.attacker, cA);
       const standsT = characterStands(f.target, cT);
-      const judge = (this.judges[(standsA ? 2 : 0) + (standsT ? 1 : 0)] ??= judgePlan(f, from, this.plan, after));
+      const judge = (this.judges[(standsA ? 2 : 0) + (standsT ? 1 : 0)] ??= judgePlan(f, from, this.plan, fightState(mA, kA, mT, kT, cA, cT, from.previousWinner, from.obstacleWon, from.calmA, from.calmT)));
       // sideResults: points scored on the enemy's unit and fighter, models and characters left (§9)
       const rA = this.rA;
       const rT = this.rT;
@@ -434,10 +506,13 @@ class RoundStepper implements RoundEndVisitor {
       const scores = combatScores(judge, rA, rT);
       const margin = scores.attacker - scores.target;
       const verdict = resolve(judge, rA, rT);
+      const book = this.book;
       if (verdict.kind === 'draw') {
-        this.add(p, margin, fightState(mA, kA, mT, kT, cA, cT, 'none', after.obstacleWon, after.calmA, after.calmT), null, overkill);
+        this.add(p, margin, book.id(mA, kA, mT, kT, cA, cT, 'none', from.obstacleWon, from.calmA, from.calmT), null, overkill);
         continue;
       }
+      // The state right after the blows (the verdict's fields as before the round)
+      const after = book.id(mA, kA, mT, kT, cA, cT, from.previousWinner, from.obstacleWon, from.calmA, from.calmT);
       const loser = verdict.loser;
       if (verdict.loserWipedOut) {
         this.add(p, margin, after, sideEnding(loser, 'destroyed'), overkill);
@@ -445,7 +520,7 @@ class RoundStepper implements RoundEndVisitor {
       }
       const { flee, caught } = fleeAndCaught(judge, verdict, this.pursuedCaught);
       const obstacle = f.situation.defendedObstacle;
-      const holds = fightState(
+      const holds = book.id(
         mA,
         kA,
         mT,
@@ -453,9 +528,9 @@ class RoundStepper implements RoundEndVisitor {
         cA,
         cT,
         this.previousMatters ? verdict.winner : 'none',
-        after.obstacleWon || (obstacle !== 'none' && verdict.winner === other(obstacle)),
-        after.calmA || (loser === 'attacker' && f.attacker.calm !== null),
-        after.calmT || (loser === 'target' && f.target.calm !== null),
+        from.obstacleWon || (obstacle !== 'none' && verdict.winner === other(obstacle)),
+        from.calmA || (loser === 'attacker' && f.attacker.calm !== null),
+        from.calmT || (loser === 'target' && f.target.calm !== null),
       );
       this.add(p * (1 - flee), margin, holds, null, overkill);
       this.add(p * caught, margin, after, sideEnding(loser, 'caught'), overkill, loser);
@@ -463,7 +538,7 @@ class RoundStepper implements RoundEndVisitor {
     }
   }
 
-  private add(p: number, margin: number | null, state: FightState, ending: Ending | null, overkill: Overkill, removed: FightSide | null = null): void {
-    if (p > 0) ending === null ? this.steps.goOn(p, margin, this.remember(state), overkill) : this.steps.end(p, margin, ending, this.remember(state), removed, overkill);
+  private add(p: number, margin: number | null, state: number, ending: Ending | null, overkill: Overkill, removed: FightSide | null = null): void {
+    if (p > 0) ending === null ? this.steps.goOn(p, margin, state, overkill) : this.steps.end(p, margin, ending, state, removed, overkill);
   }
 }
