@@ -6,6 +6,7 @@
 import { diceDist } from '../../core/dice.js';
 import { type Dist, point } from '../../core/dist.js';
 import { faceDistribution, pAtLeast } from '../../core/d6.js';
+import { IntPairTable } from '../../core/int-pair-table.js';
 import type { Defender, Strike } from './strike.js';
 import { OVERKILL_MAX } from './tables.js';
 
@@ -130,26 +131,92 @@ export interface DefenderStates {
   readonly p: Float64Array;
 }
 
-/** defenderStates already worked out, by defender and volleys (a whole fight meets the same ones in many states). */
-export type DefenderMemo = Map<string, DefenderStates>;
+/** A kind of volley: one attack's outcome and multiple-wounds dice, with its id in a DefenderMemo. */
+export interface VolleyKind {
+  readonly outcome: AttackOutcome;
+  readonly damage: Dist;
+  readonly id: number;
+}
 
-/** defenderStates through `memo`: the same distribution, computed and unpacked once per defender and volleys. */
-export function memoDefenderStates(memo: DefenderMemo, def: Defender, volleys: readonly Volley[]): DefenderStates {
-  // Number-to-string round-trips every double, so equal keys mean equal inputs
-  let key = `${def.models},${def.w},${def.wounded ?? 0},${def.overkill}`;
-  for (const v of volleys) key += `|${v.n},${v.outcome.wound},${v.outcome.kill},${v.damage.join(',')}`;
-  let out = memo.get(key);
-  if (!out) {
-    const dist = defenderStates(def, volleys);
-    const states: DefenderState[] = [];
-    const p = new Float64Array(dist.size);
-    for (const [k, q] of dist) {
-      p[states.length] = q;
-      states.push(unpackState(k));
+/** A volley of a kind met by a DefenderMemo. */
+export interface KindVolley extends Volley {
+  readonly kind: number;
+}
+
+/** Ranges of the integer keys: defender fields and a volley's attacks below these, else a string key. */
+const MAX_W = 128;
+const MAX_MODELS = 32768;
+const MAX_N = 8192;
+const MAX_KINDS = 131072;
+
+/**
+ * defenderStates already worked out, by defender and volleys (a whole fight meets the same ones in
+ * many states), found by integers: each strike's kind of volley is worked out once (its outcome
+ * and dice, interned by value), then (defender, kind and attacks of each volley) is a chain of
+ * integer look-ups.
+ */
+export class DefenderMemo {
+  private readonly kindIds = new Map<string, number>();
+  private readonly strikeKinds = new WeakMap<Strike, VolleyKind>();
+  /** (node, next part of the key) → node; node 0 is the root; found[node] the distribution at a whole key. */
+  private readonly nodes = new IntPairTable();
+  private nodeCount = 1;
+  private readonly found: Array<DefenderStates | undefined> = [];
+  private readonly rare = new Map<string, DefenderStates>();
+
+  /** The kind of volley of `strike`: its outcome (§7) and multiple-wounds dice, worked out once per strike. */
+  kindOf(strike: Strike): VolleyKind {
+    let kind = this.strikeKinds.get(strike);
+    if (!kind) {
+      const outcome = attackOutcome(strike);
+      const damage = damageDist(strike);
+      // Number-to-string round-trips every double, so equal keys mean equal outcomes and dice
+      const key = `${outcome.wound},${outcome.kill},${damage.join(',')}`;
+      let id = this.kindIds.get(key);
+      if (id === undefined) this.kindIds.set(key, (id = this.kindIds.size));
+      this.strikeKinds.set(strike, (kind = { outcome, damage, id }));
     }
-    memo.set(key, (out = { states, p }));
+    return kind;
   }
-  return out;
+
+  /** defenderStates of `def` after `volleys`, computed and unpacked once per defender and volleys. */
+  states(def: Defender, volleys: readonly KindVolley[]): DefenderStates {
+    const wounded = def.wounded ?? 0;
+    let fits = def.models < MAX_MODELS && def.w < MAX_W && wounded < MAX_W;
+    for (const v of volleys) fits &&= v.n < MAX_N && v.kind < MAX_KINDS;
+    if (!fits) return this.rareStates(def, volleys);
+    let node = this.step(0, ((def.models * MAX_W + def.w) * MAX_W + wounded) * 2 + (def.overkill ? 1 : 0));
+    for (const v of volleys) node = this.step(node, v.kind * MAX_N + v.n);
+    let out = this.found[node];
+    if (!out) this.found[node] = out = unpacked(defenderStates(def, volleys));
+    return out;
+  }
+
+  private step(node: number, part: number): number {
+    let next = this.nodes.get(node, part);
+    if (next < 0) this.nodes.set(node, part, (next = this.nodeCount++));
+    return next;
+  }
+
+  /** Beyond the integer keys' ranges: a string key. */
+  private rareStates(def: Defender, volleys: readonly KindVolley[]): DefenderStates {
+    let key = `${def.models},${def.w},${def.wounded ?? 0},${def.overkill}`;
+    for (const v of volleys) key += `|${v.n},${v.kind}`;
+    let out = this.rare.get(key);
+    if (!out) this.rare.set(key, (out = unpacked(defenderStates(def, volleys))));
+    return out;
+  }
+}
+
+/** A distribution of packed defender states, unpacked in its order. */
+function unpacked(dist: Map<number, number>): DefenderStates {
+  const states: DefenderState[] = [];
+  const p = new Float64Array(dist.size);
+  for (const [k, q] of dist) {
+    p[states.length] = q;
+    states.push(unpackState(k));
+  }
+  return { states, p };
 }
 
 /** Pack a DefenderState into one number (models ≤ 500, wounds ≤ 5000, points ≤ 5005). */

@@ -5,13 +5,12 @@
  * (§10, §12).
  */
 import { type Dist, point, trim } from '../../core/dist.js';
-import { type AttackOutcome, type DefenderMemo, type DefenderState, type DefenderStates, type Volley, attackOutcome, damageDist, memoDefenderStates } from './exact-attack.js';
+import { DefenderMemo, type DefenderState, type DefenderStates, type KindVolley, type VolleyKind } from './exact-attack.js';
 import { pBreakTestFails, pCaught, pLeadershipPasses } from './exact-morale.js';
 import { type Combatant, type MeleePlan, other } from './melee-plan.js';
 import { COMBAT_RESULTS, type CombatResult, FATES, type Fate, nonZero } from './outcome-keys.js';
 import { type Verdict, resolve } from './resolution.js';
 import type { Side } from './schema.js';
-import type { Strike } from './strike.js';
 import type { Outcome } from '../types.js';
 
 /** Mutable sums of the round's outcome, weighted by probability. */
@@ -74,7 +73,7 @@ export interface RoundEndVisitor {
  * fear test, the strike order and stupidity, then the first striker's casualties and the reply of
  * the models the later striker has left (§8).
  */
-export function forEachRoundEnd(plan: MeleePlan, visit: RoundEndVisitor, memo: DefenderMemo = new Map()): void {
+export function forEachRoundEnd(plan: MeleePlan, visit: RoundEndVisitor, memo: DefenderMemo = new DefenderMemo()): void {
   for (const branch of chargeBranches(plan)) {
     if (branch.flees !== null) visit.fled(branch.flees, branch.p);
     else for (const [pOrder, first] of orderBranches(plan)) fight(plan, first, branch.afraid, branch.p * pOrder, visit, memo);
@@ -125,9 +124,10 @@ function fightingDist(c: Combatant, plan: MeleePlan): Dist {
 function fight(plan: MeleePlan, firstSide: Side, afraid: Side | null, weight: number, visit: RoundEndVisitor, memo: DefenderMemo): void {
   const first = firstSide === 'attacker' ? plan.attacker : plan.target;
   const second = firstSide === 'attacker' ? plan.target : plan.attacker;
-  const firstBlows = blows(first, afraid);
-  const secondBlows = blows(second, afraid);
-  const volleys = (b: typeof firstBlows, models: number): Volley[] => b.map(({ attacks, fixed, outcome, damage }) => ({ outcome, damage, n: fixed ? attacks : models * attacks }));
+  const firstBlows = blows(first, afraid, memo);
+  const secondBlows = blows(second, afraid, memo);
+  const volleys = (b: typeof firstBlows, models: number): KindVolley[] =>
+    b.map(({ attacks, fixed, kind }) => ({ outcome: kind.outcome, damage: kind.damage, kind: kind.id, n: fixed ? attacks : models * attacks }));
   const firstFighting = fightingDist(first, plan);
   const secondFighting = fightingDist(second, plan);
   const replyCache = new Map<number, DefenderStates>();
@@ -135,7 +135,7 @@ function fight(plan: MeleePlan, firstSide: Side, afraid: Side | null, weight: nu
   for (let n1 = 0; n1 < firstFighting.length; n1++) {
     const p1 = firstFighting[n1];
     if (p1 === 0) continue;
-    const onSecond = memoDefenderStates(memo, second.defender, volleys(firstBlows, n1));
+    const onSecond = memo.states(second.defender, volleys(firstBlows, n1));
     for (let i1 = 0; i1 < onSecond.states.length; i1++) {
       const s1 = onSecond.states[i1];
       const q1 = onSecond.p[i1];
@@ -146,7 +146,7 @@ function fight(plan: MeleePlan, firstSide: Side, afraid: Side | null, weight: nu
         // Casualties cannot strike back — §8, §16.7: each removes one fighting model.
         const replying = Math.max(0, n2 - slainSecond);
         let onFirst = replyCache.get(replying);
-        if (!onFirst) replyCache.set(replying, (onFirst = memoDefenderStates(memo, first.defender, volleys(secondBlows, replying))));
+        if (!onFirst) replyCache.set(replying, (onFirst = memo.states(first.defender, volleys(secondBlows, replying))));
         for (let i2 = 0; i2 < onFirst.states.length; i2++) {
           const s2 = onFirst.states[i2];
           const p = weight * p1 * q1 * p2 * onFirst.p[i2];
@@ -158,12 +158,9 @@ function fight(plan: MeleePlan, firstSide: Side, afraid: Side | null, weight: nu
   }
 }
 
-/** Each kind of blow of a fighting model: attacks, single-attack outcome and multiple-wounds dice. */
-function blows(c: Combatant, afraid: Side | null): Array<{ attacks: number; fixed: boolean; outcome: AttackOutcome; damage: Dist }> {
-  return c.blows.map((b) => {
-    const strike: Strike = afraid === c.side ? b.afraidStrike : b.strike;
-    return { attacks: b.attacks, fixed: b.fixed ?? false, outcome: attackOutcome(strike), damage: damageDist(strike) };
-  });
+/** Each kind of blow of a fighting model: attacks, and the single attack's outcome and multiple-wounds dice. */
+function blows(c: Combatant, afraid: Side | null, memo: DefenderMemo): Array<{ attacks: number; fixed: boolean; kind: VolleyKind }> {
+  return c.blows.map((b) => ({ attacks: b.attacks, fixed: b.fixed ?? false, kind: memo.kindOf(afraid === c.side ? b.afraidStrike : b.strike) }));
 }
 
 /** Combat resolution, break test and pursuit of one casualty outcome, weighted by p. */

@@ -10,7 +10,7 @@
  */
 import { type Opening, openedBy } from '../../fight/opening.js';
 import { type Ending, type FightModel, type FightSide, type Overkill, type RoundSteps, StepSet, type Units, sideEnding } from '../../fight/types.js';
-import type { DefenderMemo, DefenderState } from './exact-attack.js';
+import { DefenderMemo, type DefenderState } from './exact-attack.js';
 import { type RoundEndVisitor, fleeAndCaught, forEachRoundEnd } from './exact-melee.js';
 import { pCaught } from './exact-morale.js';
 import type { FightScenario, FightUnit } from './fight-schema.js';
@@ -305,7 +305,7 @@ export function fightModel(f: FightScenario): FightModel {
   const a = f.attacker.unit;
   const t = f.target.unit;
   const matters = previousWinnerMatters(f);
-  const memo: DefenderMemo = new Map();
+  const memo = new DefenderMemo();
   const bound =
     (a.models + 1) * a.w * (t.models + 1) * t.w * (matters ? 3 : 1) * (f.situation.defendedObstacle === 'none' ? 1 : 2) * (f.attacker.calm ? 2 : 1) * (f.target.calm ? 2 : 1) *
     (characterWounds(f.attacker) + 1) * (characterWounds(f.target) + 1);
