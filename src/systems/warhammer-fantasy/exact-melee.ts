@@ -9,7 +9,7 @@ import { DefenderMemo, type DefenderState, type DefenderStates, type KindVolley,
 import { pBreakTestFails, pCaught, pLeadershipPasses } from './exact-morale.js';
 import { type Combatant, type MeleePlan, other } from './melee-plan.js';
 import { COMBAT_RESULTS, type CombatResult, FATES, type Fate, nonZero } from './outcome-keys.js';
-import { type Verdict, resolve } from './resolution.js';
+import { Judging, type Verdict } from './resolution.js';
 import type { Side } from './schema.js';
 import type { Outcome } from '../types.js';
 
@@ -17,11 +17,16 @@ import type { Outcome } from '../types.js';
 class Accumulator {
   /** P(pursuit roll ≥ flee roll) when this side flees and is pursued — §12. */
   readonly caughtIfPursued: Record<Side, number>;
+  /** Combat resolution and the loser's odds of this plan, compiled once (§9, §10, §12). */
+  readonly judging: Judging;
+  readonly odds: BreakOdds;
   constructor(plan: MeleePlan) {
     this.caughtIfPursued = {
       attacker: pCaught(plan.attacker.moveDice, plan.target.moveDice),
       target: pCaught(plan.target.moveDice, plan.attacker.moveDice),
     };
+    this.judging = new Judging(plan);
+    this.odds = new BreakOdds(plan, this.caughtIfPursued);
   }
   damage: Dist = new Float64Array(1);
   slain: Dist = new Float64Array(1);
@@ -50,7 +55,7 @@ export function exactMelee(plan: MeleePlan): Outcome {
     },
     fought(onTarget, onAttacker, p) {
       acc.addDamage(onTarget.lost, plan.target.unit.models - onTarget.modelsLeft, p);
-      settle(plan, { points: onTarget.points, modelsLeft: onAttacker.modelsLeft }, { points: onAttacker.points, modelsLeft: onTarget.modelsLeft }, p, acc);
+      settle({ points: onTarget.points, modelsLeft: onAttacker.modelsLeft }, { points: onAttacker.points, modelsLeft: onTarget.modelsLeft }, p, acc);
     },
   });
   return {
@@ -164,14 +169,8 @@ function blows(c: Combatant, afraid: Side | null, memo: DefenderMemo): Array<{ a
 }
 
 /** Combat resolution, break test and pursuit of one casualty outcome, weighted by p. */
-function settle(
-  plan: MeleePlan,
-  attacker: { points: number; modelsLeft: number },
-  target: { points: number; modelsLeft: number },
-  p: number,
-  acc: Accumulator,
-): void {
-  const verdict = resolve(plan, attacker, target);
+function settle(attacker: { points: number; modelsLeft: number }, target: { points: number; modelsLeft: number }, p: number, acc: Accumulator): void {
+  const verdict = acc.judging.verdict(attacker, target);
   if (verdict.kind === 'draw') {
     acc.combat.draw += p;
     acc.attacker.holds += p;
@@ -186,7 +185,8 @@ function settle(
     if (verdict.loser === 'target') acc.destroyed += p;
     return;
   }
-  const { flee, caught } = fleeAndCaught(plan, verdict, acc.caughtIfPursued);
+  acc.odds.judge(verdict);
+  const { flee, caught } = acc.odds;
   fate.holds += p * (1 - flee);
   fate.breaks += p * (flee - caught);
   fate.caught += p * caught;
@@ -196,19 +196,42 @@ function settle(
 /**
  * P(the loser of a round flees) and P(it flees and is caught) — §10 break test (or the fear
  * auto-break), §12 pursuit; `caughtIfPursued` is P(pursuit roll ≥ flee roll) for each side fleeing.
+ * What the test and the pursuit read of a plan is compiled once, for the many verdicts of one plan.
  */
-export function fleeAndCaught(
-  plan: MeleePlan,
-  verdict: Extract<Verdict, { kind: 'win' }>,
-  caughtIfPursued: Record<Side, number>,
-): { flee: number; caught: number } {
-  const winner = verdict.winner === 'attacker' ? plan.attacker : plan.target;
-  const loser = verdict.winner === 'attacker' ? plan.target : plan.attacker;
-  const opts = plan.situation.options;
-  const flee = verdict.autoBreak ? 1 : pBreakTestFails(verdict.holdsUpTo, opts.insaneCourage, loser.unit.rules.battleStandard);
-  // Pursuit — §12: declared (or compulsory) pursuers always pursue; others only on a failed restraint test.
-  const pursue = winner.pursuit === 'always' ? 1 : winner.pursuit === 'never' ? 0 : 1 - pLeadershipPasses(winner.ld);
-  return { flee, caught: flee * pursue * caughtIfPursued[loser.side] };
+export class BreakOdds {
+  /** The last judged verdict's P(the loser flees) and P(it flees and is caught). */
+  flee = 0;
+  caught = 0;
+  private readonly insaneCourage: boolean;
+  private readonly battleStandardA: boolean;
+  private readonly battleStandardT: boolean;
+  /** P(each side pursues when it wins). */
+  private readonly pursueA: number;
+  private readonly pursueT: number;
+  private readonly caughtA: number;
+  private readonly caughtT: number;
+
+  constructor(plan: MeleePlan, caughtIfPursued: Record<Side, number>) {
+    this.insaneCourage = plan.situation.options.insaneCourage;
+    this.battleStandardA = plan.attacker.unit.rules.battleStandard;
+    this.battleStandardT = plan.target.unit.rules.battleStandard;
+    this.pursueA = pursues(plan.attacker);
+    this.pursueT = pursues(plan.target);
+    this.caughtA = caughtIfPursued.attacker;
+    this.caughtT = caughtIfPursued.target;
+  }
+
+  judge(verdict: Extract<Verdict, { kind: 'win' }>): void {
+    const loserA = verdict.loser === 'attacker';
+    const flee = verdict.autoBreak ? 1 : pBreakTestFails(verdict.holdsUpTo, this.insaneCourage, loserA ? this.battleStandardA : this.battleStandardT);
+    this.flee = flee;
+    this.caught = flee * (loserA ? this.pursueT : this.pursueA) * (loserA ? this.caughtA : this.caughtT);
+  }
+}
+
+/** Pursuit — §12: declared (or compulsory) pursuers always pursue; others only on a failed restraint test. */
+function pursues(winner: Combatant): number {
+  return winner.pursuit === 'always' ? 1 : winner.pursuit === 'never' ? 0 : 1 - pLeadershipPasses(winner.ld);
 }
 
 function zeros<K extends string>(keys: readonly K[]): Record<K, number> {

@@ -11,12 +11,12 @@
 import { type Opening, openedBy } from '../../fight/opening.js';
 import { type Ending, type FightModel, type FightSide, type Overkill, type RoundSteps, StepSet, type Units, sideEnding } from '../../fight/types.js';
 import { DefenderMemo, type DefenderState } from './exact-attack.js';
-import { type RoundEndVisitor, fleeAndCaught, forEachRoundEnd } from './exact-melee.js';
+import { BreakOdds, type RoundEndVisitor, forEachRoundEnd } from './exact-melee.js';
 import { pCaught } from './exact-morale.js';
 import type { FightScenario, FightUnit } from './fight-schema.js';
 import { standAndShootOpenings } from './fight-stand-and-shoot.js';
 import { type MeleePlan, meleePlan, other } from './melee-plan.js';
-import { type SideResult, combatScores, resolve } from './resolution.js';
+import { Judging, type SideResult } from './resolution.js';
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 import type { MeleeScenario, Side, Unit } from './schema.js';
@@ -449,8 +449,8 @@ function roundSteps(f: FightScenario, from: FightState, round: number, previousM
  * break test and pursuit (§12). Worked out on numbers, with no object per pair but the states met.
  */
 class RoundStepper implements RoundEndVisitor {
-  /** The judged plan depends on the blows only through which characters still stand (§1): one per pair. */
-  private readonly judges: Array<MeleePlan | undefined> = [];
+  /** The judged plan depends on the blows only through which characters still stand (§1): one per pair, compiled for combat resolution and the loser's odds. */
+  private readonly judges: Array<{ readonly judging: Judging; readonly odds: BreakOdds } | undefined> = [];
   /** Pursuit dice are the units' own, the same in every judged plan (§12). */
   private readonly pursuedCaught: Record<Side, number>;
   /** Each side's character alone is its unit (its rank and file are gone). */
@@ -492,7 +492,7 @@ class RoundStepper implements RoundEndVisitor {
       const cT = this.loneT ? from.cT + onTarget.lost + d.onT.lost : from.cT + d.onT.lost;
       const standsA = characterStands(f.attacker, cA);
       const standsT = characterStands(f.target, cT);
-      const judge = (this.judges[(standsA ? 2 : 0) + (standsT ? 1 : 0)] ??= judgePlan(f, from, this.plan, fightState(mA, kA, mT, kT, cA, cT, from.previousWinner, from.obstacleWon, from.calmA, from.calmT)));
+      const judge = (this.judges[(standsA ? 2 : 0) + (standsT ? 1 : 0)] ??= this.judgeOf(fightState(mA, kA, mT, kT, cA, cT, from.previousWinner, from.obstacleWon, from.calmA, from.calmT)));
       // sideResults: points scored on the enemy's unit and fighter, models and characters left (§9)
       const rA = this.rA;
       const rT = this.rT;
@@ -503,9 +503,8 @@ class RoundStepper implements RoundEndVisitor {
       rT.modelsLeft = onTarget.modelsLeft;
       rT.characterLeft = !this.loneT && standsT;
       const overkill = d.overkill;
-      const scores = combatScores(judge, rA, rT);
-      const margin = scores.attacker - scores.target;
-      const verdict = resolve(judge, rA, rT);
+      const margin = judge.judging.scoreA(rA, rT) - judge.judging.scoreT(rA, rT);
+      const verdict = judge.judging.verdict(rA, rT);
       const book = this.book;
       if (verdict.kind === 'draw') {
         this.add(p, margin, book.id(mA, kA, mT, kT, cA, cT, 'none', from.obstacleWon, from.calmA, from.calmT), null, overkill);
@@ -518,7 +517,8 @@ class RoundStepper implements RoundEndVisitor {
         this.add(p, margin, after, sideEnding(loser, 'destroyed'), overkill);
         continue;
       }
-      const { flee, caught } = fleeAndCaught(judge, verdict, this.pursuedCaught);
+      judge.odds.judge(verdict);
+      const { flee, caught } = judge.odds;
       const obstacle = f.situation.defendedObstacle;
       const holds = book.id(
         mA,
@@ -536,6 +536,11 @@ class RoundStepper implements RoundEndVisitor {
       this.add(p * caught, margin, after, sideEnding(loser, 'caught'), overkill, loser);
       this.add(p * (flee - caught), margin, after, sideEnding(loser, 'escaped'), overkill);
     }
+  }
+
+  private judgeOf(after: FightState): { judging: Judging; odds: BreakOdds } {
+    const judge = judgePlan(this.f, this.from, this.plan, after);
+    return { judging: new Judging(judge), odds: new BreakOdds(judge, this.pursuedCaught) };
   }
 
   private add(p: number, margin: number | null, state: number, ending: Ending | null, overkill: Overkill, removed: FightSide | null = null): void {

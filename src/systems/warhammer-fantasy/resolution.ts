@@ -32,56 +32,112 @@ export type Verdict =
     };
 
 export function resolve(plan: MeleePlan, attacker: SideResult, target: SideResult): Verdict {
-  const opts = plan.situation.options;
-  // A unit with no model left cannot win: the other side wins.
-  const gone = (r: SideResult) => r.modelsLeft === 0 && !r.characterLeft;
-  if (gone(attacker) || gone(target)) {
-    const loser: Side = gone(target) ? 'target' : 'attacker';
-    return { kind: 'win', winner: loser === 'target' ? 'attacker' : 'target', loser, loserWipedOut: true, autoBreak: false, holdsUpTo: 0 };
-  }
-  const usA = unitStrength(plan.attacker, attacker, opts.outnumbering);
-  const usT = unitStrength(plan.target, target, opts.outnumbering);
-  let { attacker: scoreA, target: scoreT } = combatScores(plan, attacker, target);
-  // Draws — §16.8: nobody tests; with the musician option a side with the only musician wins by 1.
-  if (scoreA === scoreT && opts.musicianWinsDraws) {
-    const mA = plan.attacker.unit.rules.musician;
-    const mT = plan.target.unit.rules.musician;
-    if (mA && !mT) scoreA += 1;
-    if (mT && !mA) scoreT += 1;
-  }
-  if (scoreA === scoreT) return { kind: 'draw' };
-  const winner: Side = scoreA > scoreT ? 'attacker' : 'target';
-  const w = winner === 'attacker' ? plan.attacker : plan.target;
-  const l = winner === 'attacker' ? plan.target : plan.attacker;
-  const usW = winner === 'attacker' ? usA : usT;
-  const usL = winner === 'attacker' ? usT : usA;
-  // Fear auto-break — §10, §16.17: Stubborn does not prevent it, immunity to psychology does.
-  const autoBreak = w.causesFear && !l.immune && usW > usL;
-  return {
-    kind: 'win',
-    winner,
-    loser: l.side,
-    loserWipedOut: false,
-    autoBreak,
-    holdsUpTo: breakTestHoldsUpTo(l.ld, Math.abs(scoreA - scoreT), l.unit.rules.stubborn),
-  };
+  return new Judging(plan).verdict(attacker, target);
 }
 
 /** Each side's combat score — §9: points scored, the static bonuses and +1 for outnumbering. */
 export function combatScores(plan: MeleePlan, attacker: SideResult, target: SideResult): { attacker: number; target: number } {
-  const opts = plan.situation.options;
-  const usA = unitStrength(plan.attacker, attacker, opts.outnumbering);
-  const usT = unitStrength(plan.target, target, opts.outnumbering);
-  // Outnumbering — §9: +1 to the side with the greater Unit Strength.
-  return {
-    attacker: attacker.points + plan.attacker.staticBonus + (usA > usT ? 1 : 0),
-    target: target.points + plan.target.staticBonus + (usT > usA ? 1 : 0),
-  };
+  const j = new Judging(plan);
+  return { attacker: j.scoreA(attacker, target), target: j.scoreT(attacker, target) };
 }
 
-/** Unit Strength for outnumbering and fear — §9, §16.18: after the round's casualties, or the starting size. */
-function unitStrength(c: Combatant, r: SideResult, timing: 'after-casualties' | 'starting'): number {
-  if (timing === 'starting') return c.unit.models * c.unit.usPerModel + c.characterUs;
-  // A joined character counts while it stands (§9)
-  return r.modelsLeft * c.unit.usPerModel + (r.characterLeft ? c.characterUs : 0);
+/** One side of a plan as combat resolution reads it (§9, §10). */
+class JudgedSide {
+  readonly side: Side;
+  readonly staticBonus: number;
+  readonly usPerModel: number;
+  readonly characterUs: number;
+  /** Unit Strength at the start of the round (§16.18 option). */
+  readonly startingUs: number;
+  readonly musician: boolean;
+  readonly causesFear: boolean;
+  readonly immune: boolean;
+  readonly ld: number;
+  readonly stubborn: boolean;
+
+  constructor(c: Combatant) {
+    this.side = c.side;
+    this.staticBonus = c.staticBonus;
+    this.usPerModel = c.unit.usPerModel;
+    this.characterUs = c.characterUs;
+    this.startingUs = c.unit.models * c.unit.usPerModel + c.characterUs;
+    this.musician = c.unit.rules.musician;
+    this.causesFear = c.causesFear;
+    this.immune = c.immune;
+    this.ld = c.ld;
+    this.stubborn = c.unit.rules.stubborn;
+  }
+
+  /** Unit Strength for outnumbering and fear — §9, §16.18: after the round's casualties, or the starting size. */
+  us(r: SideResult, starting: boolean): number {
+    if (starting) return this.startingUs;
+    // A joined character counts while it stands (§9)
+    return r.modelsLeft * this.usPerModel + (r.characterLeft ? this.characterUs : 0);
+  }
 }
+
+/**
+ * What combat resolution reads of a plan, compiled once into numbers (§9, §10): a hot loop judging
+ * many results of one plan reads no plan, unit or rules object per result.
+ */
+export class Judging {
+  private readonly a: JudgedSide;
+  private readonly t: JudgedSide;
+  private readonly starting: boolean;
+  private readonly musicianWinsDraws: boolean;
+
+  constructor(plan: MeleePlan) {
+    this.a = new JudgedSide(plan.attacker);
+    this.t = new JudgedSide(plan.target);
+    this.starting = plan.situation.options.outnumbering === 'starting';
+    this.musicianWinsDraws = plan.situation.options.musicianWinsDraws;
+  }
+
+  /** The attacker's combat score — §9: points scored, the static bonuses and +1 for outnumbering (the greater Unit Strength). */
+  scoreA(attacker: SideResult, target: SideResult): number {
+    return attacker.points + this.a.staticBonus + (this.a.us(attacker, this.starting) > this.t.us(target, this.starting) ? 1 : 0);
+  }
+
+  /** The target's combat score, as scoreA. */
+  scoreT(attacker: SideResult, target: SideResult): number {
+    return target.points + this.t.staticBonus + (this.t.us(target, this.starting) > this.a.us(attacker, this.starting) ? 1 : 0);
+  }
+
+  verdict(attacker: SideResult, target: SideResult): Verdict {
+    // A unit with no model left cannot win: the other side wins.
+    const goneA = attacker.modelsLeft === 0 && !attacker.characterLeft;
+    const goneT = target.modelsLeft === 0 && !target.characterLeft;
+    if (goneA || goneT) return goneT ? TARGET_WIPED_OUT : ATTACKER_WIPED_OUT;
+    const usA = this.a.us(attacker, this.starting);
+    const usT = this.t.us(target, this.starting);
+    let scoreA = this.scoreA(attacker, target);
+    let scoreT = this.scoreT(attacker, target);
+    // Draws — §16.8: nobody tests; with the musician option a side with the only musician wins by 1.
+    if (scoreA === scoreT && this.musicianWinsDraws) {
+      const mA = this.a.musician;
+      const mT = this.t.musician;
+      if (mA && !mT) scoreA += 1;
+      if (mT && !mA) scoreT += 1;
+    }
+    if (scoreA === scoreT) return DRAW;
+    const winner: Side = scoreA > scoreT ? 'attacker' : 'target';
+    const w = winner === 'attacker' ? this.a : this.t;
+    const l = winner === 'attacker' ? this.t : this.a;
+    const usW = winner === 'attacker' ? usA : usT;
+    const usL = winner === 'attacker' ? usT : usA;
+    // Fear auto-break — §10, §16.17: Stubborn does not prevent it, immunity to psychology does.
+    const autoBreak = w.causesFear && !l.immune && usW > usL;
+    return {
+      kind: 'win',
+      winner,
+      loser: l.side,
+      loserWipedOut: false,
+      autoBreak,
+      holdsUpTo: breakTestHoldsUpTo(l.ld, Math.abs(scoreA - scoreT), l.stubborn),
+    };
+  }
+}
+
+const DRAW: Verdict = { kind: 'draw' };
+const TARGET_WIPED_OUT: Verdict = { kind: 'win', winner: 'attacker', loser: 'target', loserWipedOut: true, autoBreak: false, holdsUpTo: 0 };
+const ATTACKER_WIPED_OUT: Verdict = { kind: 'win', winner: 'target', loser: 'attacker', loserWipedOut: true, autoBreak: false, holdsUpTo: 0 };
