@@ -132,16 +132,33 @@ function withWounded(plan: MeleePlan, kA: number, kT: number): MeleePlan {
 /**
  * Plans already made for a fight, by planKey (the challenge's: negative): a plan reads `round`
  * only as "round 1 or not" (melee-plan.ts, strike.ts) and the state only through planKey's
- * fields, so equal keys mean equal plans; the wounds a side's first model carries in are patched
- * in afterwards (withWounded). A whole fight meets the same plan in many states.
+ * fields, so equal keys mean equal plans; `wounded` adds the wounds each side's first model
+ * carries in (withWounded). `judges` are the compiled judgements of a round's results, by planKey
+ * and which characters stand after the blows (judgePlan reads nothing else, §1; the strike order
+ * and the wounded models do not count in combat resolution). A whole fight meets each many times.
  */
-const plansOf = new WeakMap<FightScenario, Map<number, MeleePlan>>();
+class FightPlans {
+  readonly plans = new Map<number, MeleePlan>();
+  readonly wounded = new Map<number, MeleePlan>();
+  readonly judges = new Map<number, Judge>();
+}
 
-function plansFor(f: FightScenario): Map<number, MeleePlan> {
+/** A judged plan compiled for combat resolution (§9, §10) and the loser's flight and pursuit (§10, §12). */
+interface Judge {
+  readonly judging: Judging;
+  readonly odds: BreakOdds;
+}
+
+const plansOf = new WeakMap<FightScenario, FightPlans>();
+
+function plansFor(f: FightScenario): FightPlans {
   let plans = plansOf.get(f);
-  if (!plans) plansOf.set(f, (plans = new Map()));
+  if (!plans) plansOf.set(f, (plans = new FightPlans()));
   return plans;
 }
+
+/** Bound on the wounds a side's first model carries in: its rank and file's or its character's Wounds. */
+const carryBound = (u: FightUnit): number => Math.max(u.unit.w, characterWounds(u)) + 1;
 
 /** What a round's situation reads of the state and round (roundSituation): phase, previous winner, obstacle — a number below 12. */
 function situationKey(state: FightState, round: number): number {
@@ -167,21 +184,27 @@ function carriedWounds(f: FightScenario, side: Side, s: FightState): number {
 
 /** The one-round plan of the units' combat in round `round` fought from `state`. */
 export function roundPlan(f: FightScenario, state: FightState, round: number): MeleePlan {
-  const plans = plansFor(f);
+  const { plans, wounded } = plansFor(f);
   const key = planKey(f, state, round);
+  const kA = carriedWounds(f, 'attacker', state);
+  const kT = carriedWounds(f, 'target', state);
+  const woundedKey = (key * carryBound(f.attacker) + kA) * carryBound(f.target) + kT;
+  let out = wounded.get(woundedKey);
+  if (out) return out;
   let plan = plans.get(key);
   if (!plan) {
     const a = member(f, 'attacker', state, state.cA);
     const t = member(f, 'target', state, state.cT);
     plans.set(key, (plan = meleePlan({ phase: 'melee', attacker: a.unit, target: t.unit, situation: roundSituation(f, state, round, false) })));
   }
-  return withWounded(plan, carriedWounds(f, 'attacker', state), carriedWounds(f, 'target', state));
+  wounded.set(woundedKey, (out = withWounded(plan, kA, kT)));
+  return out;
 }
 
 /** The challenge of round `round` as a one-round plan of the two fighters (§9: Overkill up to +5), or null. */
 export function duelPlan(f: FightScenario, state: FightState, round: number): MeleePlan | null {
   if (!challengeOn(f, state)) return null;
-  const plans = plansFor(f);
+  const { plans } = plansFor(f);
   const key = -1 - situationKey(state, round);
   let plan = plans.get(key);
   if (!plan) {
@@ -438,7 +461,7 @@ function roundSteps(f: FightScenario, from: FightState, round: number, previousM
       );
       duelEnds = ends;
     }
-    forEachRoundEnd(order.plan, new RoundStepper(f, from, order.plan, order.p, duelEnds, previousMatters, steps, book), memo);
+    forEachRoundEnd(order.plan, new RoundStepper(f, from, order.plan, order.p, duelEnds, previousMatters, steps, book, planKey(f, from, round)), memo);
   }
   return steps.result();
 }
@@ -449,8 +472,8 @@ function roundSteps(f: FightScenario, from: FightState, round: number, previousM
  * break test and pursuit (§12). Worked out on numbers, with no object per pair but the states met.
  */
 class RoundStepper implements RoundEndVisitor {
-  /** The judged plan depends on the blows only through which characters still stand (§1): one per pair, compiled for combat resolution and the loser's odds. */
-  private readonly judges: Array<{ readonly judging: Judging; readonly odds: BreakOdds } | undefined> = [];
+  /** The judged plan depends on the blows only through which characters still stand (§1): found by planKey × 4 + those. */
+  private readonly judges: Map<number, Judge>;
   /** Pursuit dice are the units' own, the same in every judged plan (§12). */
   private readonly pursuedCaught: Record<Side, number>;
   /** Each side's character alone is its unit (its rank and file are gone). */
@@ -468,7 +491,9 @@ class RoundStepper implements RoundEndVisitor {
     private readonly previousMatters: boolean,
     private readonly steps: StepSet,
     private readonly book: StateBook,
+    private readonly planKey: number,
   ) {
+    this.judges = plansFor(f).judges;
     this.pursuedCaught = caughtIfPursued(plan);
     const dueling = challengeOn(f, from);
     this.loneA = from.mA === 0 && characterStands(f.attacker, from.cA) && !dueling;
@@ -492,7 +517,9 @@ class RoundStepper implements RoundEndVisitor {
       const cT = this.loneT ? from.cT + onTarget.lost + d.onT.lost : from.cT + d.onT.lost;
       const standsA = characterStands(f.attacker, cA);
       const standsT = characterStands(f.target, cT);
-      const judge = (this.judges[(standsA ? 2 : 0) + (standsT ? 1 : 0)] ??= this.judgeOf(fightState(mA, kA, mT, kT, cA, cT, from.previousWinner, from.obstacleWon, from.calmA, from.calmT)));
+      const judgeKey = this.planKey * 4 + (standsA ? 2 : 0) + (standsT ? 1 : 0);
+      let judge = this.judges.get(judgeKey);
+      if (!judge) this.judges.set(judgeKey, (judge = this.judgeOf(fightState(mA, kA, mT, kT, cA, cT, from.previousWinner, from.obstacleWon, from.calmA, from.calmT))));
       // sideResults: points scored on the enemy's unit and fighter, models and characters left (§9)
       const rA = this.rA;
       const rT = this.rT;
@@ -538,7 +565,7 @@ class RoundStepper implements RoundEndVisitor {
     }
   }
 
-  private judgeOf(after: FightState): { judging: Judging; odds: BreakOdds } {
+  private judgeOf(after: FightState): Judge {
     const judge = judgePlan(this.f, this.from, this.plan, after);
     return { judging: new Judging(judge), odds: new BreakOdds(judge, this.pursuedCaught) };
   }
