@@ -15,7 +15,7 @@ import { BreakOdds, type RoundEndVisitor, forEachRoundEnd } from './exact-melee.
 import { pCaught } from './exact-morale.js';
 import type { FightScenario, FightUnit } from './fight-schema.js';
 import { standAndShootOpenings } from './fight-stand-and-shoot.js';
-import { type MeleePlan, meleePlan, other } from './melee-plan.js';
+import { type Blow, type MeleePlan, meleePlan, other } from './melee-plan.js';
 import { Judging, type SideResult } from './resolution.js';
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
@@ -141,6 +141,8 @@ class FightPlans {
   readonly plans = new Map<number, MeleePlan>();
   readonly wounded = new Map<number, MeleePlan>();
   readonly judges = new Map<number, Judge>();
+  /** Each side's blows, by blowsKey × 2 + side (0: attacker). */
+  readonly blows = new Map<number, readonly Blow[]>();
 }
 
 /** A judged plan compiled for combat resolution (§9, §10) and the loser's flight and pursuit (§10, §12). */
@@ -168,9 +170,18 @@ function situationKey(state: FightState, round: number): number {
 
 /** What the units' plan reads of the state and round (member, roundSituation) as one number. */
 function planKey(f: FightScenario, state: FightState, round: number): number {
+  return unitsKey(f, state, round, state.mA, state.mT);
+}
+
+/** What the units' blows read of the state and round: planKey, but of the models only whether any are left (member; blowsOf never reads their number). */
+function blowsKey(f: FightScenario, state: FightState, round: number): number {
+  return unitsKey(f, state, round, state.mA > 0 ? 1 : 0, state.mT > 0 ? 1 : 0);
+}
+
+function unitsKey(f: FightScenario, state: FightState, round: number, mA: number, mT: number): number {
   const standsA = characterStands(f.attacker, state.cA) ? 1 : 0;
   const standsT = characterStands(f.target, state.cT) ? 1 : 0;
-  const sides = ((((state.mA * (f.target.unit.models + 1) + state.mT) * 2 + standsA) * 2 + standsT) * 2 + (state.calmA ? 1 : 0)) * 2 + (state.calmT ? 1 : 0);
+  const sides = ((((mA * (f.target.unit.models + 1) + mT) * 2 + standsA) * 2 + standsT) * 2 + (state.calmA ? 1 : 0)) * 2 + (state.calmT ? 1 : 0);
   return sides * 12 + situationKey(state, round);
 }
 
@@ -195,7 +206,15 @@ export function roundPlan(f: FightScenario, state: FightState, round: number): M
   if (!plan) {
     const a = member(f, 'attacker', state, state.cA);
     const t = member(f, 'target', state, state.cT);
-    plans.set(key, (plan = meleePlan({ phase: 'melee', attacker: a.unit, target: t.unit, situation: roundSituation(f, state, round, false) })));
+    const { blows } = plansFor(f);
+    const kept = blowsKey(f, state, round) * 2;
+    const blowsOf = (side: Side, make: () => readonly Blow[]): readonly Blow[] => {
+      const k = kept + (side === 'attacker' ? 0 : 1);
+      let found = blows.get(k);
+      if (!found) blows.set(k, (found = make()));
+      return found;
+    };
+    plans.set(key, (plan = meleePlan({ phase: 'melee', attacker: a.unit, target: t.unit, situation: roundSituation(f, state, round, false) }, blowsOf)));
   }
   wounded.set(woundedKey, (out = withWounded(plan, kA, kT)));
   return out;

@@ -67,14 +67,22 @@ export function other(side: Side): Side {
   return side === 'attacker' ? 'target' : 'attacker';
 }
 
-export function meleePlan(sc: MeleeScenario): MeleePlan {
+/**
+ * Each side's blows, made by `make` or found again: a whole fight passes one that keeps the blows
+ * of plans whose units differ only in their number of models (blows never read it).
+ */
+export type BlowsOf = (side: Side, make: () => readonly Blow[]) => readonly Blow[];
+
+const MAKE_BLOWS: BlowsOf = (_side, make) => make();
+
+export function meleePlan(sc: MeleeScenario, blowsOf: BlowsOf = MAKE_BLOWS): MeleePlan {
   const sit = sc.situation;
-  const attacker = combatant('attacker', sc.attacker, sc.target, sit);
-  const target = combatant('target', sc.target, sc.attacker, sit);
+  const attacker = combatant('attacker', sc.attacker, sc.target, sit, blowsOf);
+  const target = combatant('target', sc.target, sc.attacker, sit, blowsOf);
   return { attacker, target, first: strikeOrder(attacker, target, sit), chargeTest: chargeTest(sc), situation: sit };
 }
 
-function combatant(side: Side, unit: Unit, enemy: Unit, sit: MeleeSituation): Combatant {
+function combatant(side: Side, unit: Unit, enemy: Unit, sit: MeleeSituation, blows: BlowsOf): Combatant {
   const charged = sit.round === 1 && sit.charging === side;
   const enemyUs = enemy.models * enemy.usPerModel + (enemy.joinedUs ?? 0); // its joined character included (§9)
   // Ranks — §1: none for fast cavalry and skirmishers; lost while an enemy of US 5+ fights it in the flank or rear.
@@ -90,11 +98,11 @@ function combatant(side: Side, unit: Unit, enemy: Unit, sit: MeleeSituation): Co
     side,
     unit,
     fighting: fightingModels(unit, charged),
-    blows: [
+    blows: blows(side, () => [
       ...blowsOf(unit, enemy, sit, side),
       // A joined character strikes with the unit, its own profile (§4)
       ...(unit.joinedBy ? blowsOf(unit.joinedBy, enemy, sit, side).map((b) => ({ ...b, fixed: true })) : []),
-    ],
+    ]),
     characterUs: unit.joinedUs ?? 0,
     tier: strikeTier(unit, charged),
     staticBonus,
