@@ -143,17 +143,24 @@ export interface KindVolley extends Volley {
   readonly kind: number;
 }
 
-/** Ranges of the integer keys: defender fields and a volley's attacks below these, else a string key. */
+/** One kind of blow of each fighting model (or `attacks` in all when `fixed`, a joined character's). */
+export interface KindBlow {
+  readonly attacks: number;
+  readonly fixed: boolean;
+  readonly kind: VolleyKind;
+}
+
+/** Ranges of the integer keys: defender fields, a blow's attacks and the fighting models below these, else a string key. */
 const MAX_W = 128;
 const MAX_MODELS = 32768;
-const MAX_N = 8192;
+const MAX_ATTACKS = 4096;
 const MAX_KINDS = 131072;
 
 /**
  * defenderStates already worked out, by defender and volleys (a whole fight meets the same ones in
  * many states), found by integers: each strike's kind of volley is worked out once (its outcome
- * and dice, interned by value), then (defender, kind and attacks of each volley) is a chain of
- * integer look-ups.
+ * and dice, interned by value); a defender and the blows struck at it are a node of integer
+ * look-ups (blowsNode), and the fighting models one more.
  */
 export class DefenderMemo {
   private readonly kindIds = new Map<string, number>();
@@ -179,16 +186,24 @@ export class DefenderMemo {
     return kind;
   }
 
-  /** defenderStates of `def` after `volleys`, computed and unpacked once per defender and volleys. */
-  states(def: Defender, volleys: readonly KindVolley[]): DefenderStates {
+  /** The node of `def` struck by `blows`, or −1 beyond the integer keys' ranges. */
+  blowsNode(def: Defender, blows: readonly KindBlow[]): number {
     const wounded = def.wounded ?? 0;
-    let fits = def.models < MAX_MODELS && def.w < MAX_W && wounded < MAX_W;
-    for (const v of volleys) fits &&= v.n < MAX_N && v.kind < MAX_KINDS;
-    if (!fits) return this.rareStates(def, volleys);
+    if (!(def.models < MAX_MODELS && def.w < MAX_W && wounded < MAX_W)) return -1;
     let node = this.step(0, ((def.models * MAX_W + def.w) * MAX_W + wounded) * 2 + (def.overkill ? 1 : 0));
-    for (const v of volleys) node = this.step(node, v.kind * MAX_N + v.n);
-    let out = this.found[node];
-    if (!out) this.found[node] = out = unpacked(defenderStates(def, volleys));
+    for (const b of blows) {
+      if (!(b.attacks < MAX_ATTACKS && b.kind.id < MAX_KINDS)) return -1;
+      node = this.step(node, (b.kind.id * MAX_ATTACKS + b.attacks) * 2 + (b.fixed ? 1 : 0));
+    }
+    return node;
+  }
+
+  /** defenderStates of `def` (whose blowsNode is `node`) after `blows` of `models` fighting models, computed and unpacked once. */
+  states(node: number, def: Defender, blows: readonly KindBlow[], models: number): DefenderStates {
+    if (node < 0 || !(models < MAX_MODELS)) return this.rareStates(def, volleysOf(blows, models));
+    const at = this.step(node, models);
+    let out = this.found[at];
+    if (!out) this.found[at] = out = unpacked(defenderStates(def, volleysOf(blows, models)));
     return out;
   }
 
@@ -206,6 +221,11 @@ export class DefenderMemo {
     if (!out) this.rare.set(key, (out = unpacked(defenderStates(def, volleys))));
     return out;
   }
+}
+
+/** The volleys of `models` fighting models' blows: each model's attacks, or a joined character's in all. */
+function volleysOf(blows: readonly KindBlow[], models: number): KindVolley[] {
+  return blows.map(({ attacks, fixed, kind }) => ({ outcome: kind.outcome, damage: kind.damage, kind: kind.id, n: fixed ? attacks : models * attacks }));
 }
 
 /** A distribution of packed defender states, unpacked in its order. */

@@ -5,7 +5,7 @@
  * (§10, §12).
  */
 import { type Dist, point, trim } from '../../core/dist.js';
-import { DefenderMemo, type DefenderState, type DefenderStates, type KindVolley, type VolleyKind } from './exact-attack.js';
+import { DefenderMemo, type DefenderState, type DefenderStates, type KindBlow } from './exact-attack.js';
 import { pBreakTestFails, pCaught, pLeadershipPasses } from './exact-morale.js';
 import { type Combatant, type MeleePlan, other } from './melee-plan.js';
 import { COMBAT_RESULTS, type CombatResult, FATES, type Fate, nonZero } from './outcome-keys.js';
@@ -131,8 +131,8 @@ function fight(plan: MeleePlan, firstSide: Side, afraid: Side | null, weight: nu
   const second = firstSide === 'attacker' ? plan.target : plan.attacker;
   const firstBlows = blows(first, afraid, memo);
   const secondBlows = blows(second, afraid, memo);
-  const volleys = (b: typeof firstBlows, models: number): KindVolley[] =>
-    b.map(({ attacks, fixed, kind }) => ({ outcome: kind.outcome, damage: kind.damage, kind: kind.id, n: fixed ? attacks : models * attacks }));
+  const onSecondNode = memo.blowsNode(second.defender, firstBlows);
+  const onFirstNode = memo.blowsNode(first.defender, secondBlows);
   const firstFighting = fightingDist(first, plan);
   const secondFighting = fightingDist(second, plan);
   const replyCache = new Map<number, DefenderStates>();
@@ -140,7 +140,7 @@ function fight(plan: MeleePlan, firstSide: Side, afraid: Side | null, weight: nu
   for (let n1 = 0; n1 < firstFighting.length; n1++) {
     const p1 = firstFighting[n1];
     if (p1 === 0) continue;
-    const onSecond = memo.states(second.defender, volleys(firstBlows, n1));
+    const onSecond = memo.states(onSecondNode, second.defender, firstBlows, n1);
     for (let i1 = 0; i1 < onSecond.states.length; i1++) {
       const s1 = onSecond.states[i1];
       const q1 = onSecond.p[i1];
@@ -151,7 +151,7 @@ function fight(plan: MeleePlan, firstSide: Side, afraid: Side | null, weight: nu
         // Casualties cannot strike back — §8, §16.7: each removes one fighting model.
         const replying = Math.max(0, n2 - slainSecond);
         let onFirst = replyCache.get(replying);
-        if (!onFirst) replyCache.set(replying, (onFirst = memo.states(first.defender, volleys(secondBlows, replying))));
+        if (!onFirst) replyCache.set(replying, (onFirst = memo.states(onFirstNode, first.defender, secondBlows, replying)));
         for (let i2 = 0; i2 < onFirst.states.length; i2++) {
           const s2 = onFirst.states[i2];
           const p = weight * p1 * q1 * p2 * onFirst.p[i2];
@@ -164,7 +164,7 @@ function fight(plan: MeleePlan, firstSide: Side, afraid: Side | null, weight: nu
 }
 
 /** Each kind of blow of a fighting model: attacks, and the single attack's outcome and multiple-wounds dice. */
-function blows(c: Combatant, afraid: Side | null, memo: DefenderMemo): Array<{ attacks: number; fixed: boolean; kind: VolleyKind }> {
+function blows(c: Combatant, afraid: Side | null, memo: DefenderMemo): KindBlow[] {
   return c.blows.map((b) => ({ attacks: b.attacks, fixed: b.fixed ?? false, kind: memo.kindOf(afraid === c.side ? b.afraidStrike : b.strike) }));
 }
 
