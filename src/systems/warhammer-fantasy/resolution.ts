@@ -85,6 +85,7 @@ export class Judging {
   private readonly t: JudgedSide;
   private readonly starting: boolean;
   private readonly musicianWinsDraws: boolean;
+  private readonly verdicts = new Map<number, Verdict>();
 
   constructor(plan: MeleePlan) {
     this.a = new JudgedSide(plan.attacker);
@@ -127,14 +128,12 @@ export class Judging {
     const usL = winner === 'attacker' ? usT : usA;
     // Fear auto-break — §10, §16.17: Stubborn does not prevent it, immunity to psychology does.
     const autoBreak = w.causesFear && !l.immune && usW > usL;
-    return {
-      kind: 'win',
-      winner,
-      loser: l.side,
-      loserWipedOut: false,
-      autoBreak,
-      holdsUpTo: breakTestHoldsUpTo(l.ld, Math.abs(scoreA - scoreT), l.stubborn),
-    };
+    const holdsUpTo = breakTestHoldsUpTo(l.ld, Math.abs(scoreA - scoreT), l.stubborn);
+    // Verdicts are few: each made once (no object per result judged)
+    const key = (holdsUpTo * 2 + (autoBreak ? 1 : 0)) * 2 + (winner === 'attacker' ? 0 : 1);
+    let verdict = this.verdicts.get(key);
+    if (!verdict) this.verdicts.set(key, (verdict = { kind: 'win', winner, loser: l.side, loserWipedOut: false, autoBreak, holdsUpTo }));
+    return verdict;
   }
 }
 
