@@ -464,6 +464,14 @@ interface DuelEnd {
   readonly overkill: Overkill;
 }
 
+/** The endings of a round's loser. */
+const ATTACKER_DESTROYED = sideEnding('attacker', 'destroyed');
+const TARGET_DESTROYED = sideEnding('target', 'destroyed');
+const ATTACKER_CAUGHT = sideEnding('attacker', 'caught');
+const TARGET_CAUGHT = sideEnding('target', 'caught');
+const ATTACKER_ESCAPED = sideEnding('attacker', 'escaped');
+const TARGET_ESCAPED = sideEnding('target', 'escaped');
+
 /** A round without a challenge: no blows on the fighters, no Overkill. */
 const NO_DUEL: readonly DuelEnd[] = [{ onA: NO_BLOWS, onT: NO_BLOWS, p: 1, overkill: null }];
 
@@ -491,8 +499,14 @@ function roundSteps(f: FightScenario, from: FightState, round: number, previousM
  * break test and pursuit (§12). Worked out on numbers, with no object per pair but the states met.
  */
 class RoundStepper implements RoundEndVisitor {
-  /** The judged plan depends on the blows only through which characters still stand (§1): found by planKey × 4 + those. */
+  /** The judged plan depends on the blows only through which characters still stand (§1): found by planKey × 4 + those, kept here by those. */
   private readonly judges: Map<number, Judge>;
+  private readonly judgeByStanding: Array<Judge | undefined> = [];
+  /** Wounds of each side's rank-and-file model, and of its character (0 without one: never stands). */
+  private readonly wA: number;
+  private readonly wT: number;
+  private readonly characterWA: number;
+  private readonly characterWT: number;
   /** Pursuit dice are the units' own, the same in every judged plan (§12). */
   private readonly pursuedCaught: Record<Side, number>;
   /** Each side's character alone is its unit (its rank and file are gone). */
@@ -513,6 +527,10 @@ class RoundStepper implements RoundEndVisitor {
     private readonly planKey: number,
   ) {
     this.judges = plansFor(f).judges;
+    this.wA = f.attacker.unit.w;
+    this.wT = f.target.unit.w;
+    this.characterWA = characterWounds(f.attacker);
+    this.characterWT = characterWounds(f.target);
     this.pursuedCaught = caughtIfPursued(plan);
     const dueling = challengeOn(f, from);
     this.loneA = from.mA === 0 && characterStands(f.attacker, from.cA) && !dueling;
@@ -529,16 +547,16 @@ class RoundStepper implements RoundEndVisitor {
       const p = this.pOrder * pEnd * d.p;
       // afterBlows: a lone character takes the unit's blows; the wounded model carries its wounds on (§8)
       const mA = this.loneA ? 0 : onAttacker.modelsLeft;
-      const kA = this.loneA ? 0 : woundedAfter(from.mA, from.kA, f.attacker.unit.w, onAttacker.lost, onAttacker.modelsLeft);
+      const kA = this.loneA ? 0 : woundedAfter(from.mA, from.kA, this.wA, onAttacker.lost, onAttacker.modelsLeft);
       const cA = this.loneA ? from.cA + onAttacker.lost + d.onA.lost : from.cA + d.onA.lost;
       const mT = this.loneT ? 0 : onTarget.modelsLeft;
-      const kT = this.loneT ? 0 : woundedAfter(from.mT, from.kT, f.target.unit.w, onTarget.lost, onTarget.modelsLeft);
+      const kT = this.loneT ? 0 : woundedAfter(from.mT, from.kT, this.wT, onTarget.lost, onTarget.modelsLeft);
       const cT = this.loneT ? from.cT + onTarget.lost + d.onT.lost : from.cT + d.onT.lost;
-      const standsA = characterStands(f.attacker, cA);
-      const standsT = characterStands(f.target, cT);
-      const judgeKey = this.planKey * 4 + (standsA ? 2 : 0) + (standsT ? 1 : 0);
-      let judge = this.judges.get(judgeKey);
-      if (!judge) this.judges.set(judgeKey, (judge = this.judgeOf(fightState(mA, kA, mT, kT, cA, cT, from.previousWinner, from.obstacleWon, from.calmA, from.calmT))));
+      // characterStands
+      const standsA = cA < this.characterWA;
+      const standsT = cT < this.characterWT;
+      const standing = (standsA ? 2 : 0) + (standsT ? 1 : 0);
+      const judge = (this.judgeByStanding[standing] ??= this.judgeOf(standing, fightState(mA, kA, mT, kT, cA, cT, from.previousWinner, from.obstacleWon, from.calmA, from.calmT)));
       // sideResults: points scored on the enemy's unit and fighter, models and characters left (§9)
       const rA = this.rA;
       const rT = this.rT;
@@ -560,7 +578,7 @@ class RoundStepper implements RoundEndVisitor {
       const after = book.id(mA, kA, mT, kT, cA, cT, from.previousWinner, from.obstacleWon, from.calmA, from.calmT);
       const loser = verdict.loser;
       if (verdict.loserWipedOut) {
-        this.add(p, margin, after, sideEnding(loser, 'destroyed'), overkill);
+        this.add(p, margin, after, loser === 'attacker' ? ATTACKER_DESTROYED : TARGET_DESTROYED, overkill);
         continue;
       }
       judge.odds.judge(verdict);
@@ -579,14 +597,19 @@ class RoundStepper implements RoundEndVisitor {
         from.calmT || (loser === 'target' && f.target.calm !== null),
       );
       this.add(p * (1 - flee), margin, holds, null, overkill);
-      this.add(p * caught, margin, after, sideEnding(loser, 'caught'), overkill, loser);
-      this.add(p * (flee - caught), margin, after, sideEnding(loser, 'escaped'), overkill);
+      this.add(p * caught, margin, after, loser === 'attacker' ? ATTACKER_CAUGHT : TARGET_CAUGHT, overkill, loser);
+      this.add(p * (flee - caught), margin, after, loser === 'attacker' ? ATTACKER_ESCAPED : TARGET_ESCAPED, overkill);
     }
   }
 
-  private judgeOf(after: FightState): Judge {
-    const judge = judgePlan(this.f, this.from, this.plan, after);
-    return { judging: new Judging(judge), odds: new BreakOdds(judge, this.pursuedCaught) };
+  private judgeOf(standing: number, after: FightState): Judge {
+    const key = this.planKey * 4 + standing;
+    let found = this.judges.get(key);
+    if (!found) {
+      const judge = judgePlan(this.f, this.from, this.plan, after);
+      this.judges.set(key, (found = { judging: new Judging(judge), odds: new BreakOdds(judge, this.pursuedCaught) }));
+    }
+    return found;
   }
 
   private add(p: number, margin: number | null, state: number, ending: Ending | null, overkill: Overkill, removed: FightSide | null = null): void {
