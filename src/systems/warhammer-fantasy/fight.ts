@@ -58,48 +58,34 @@ export function challengeOn(f: FightScenario, s: FightState): boolean {
   return f.challenge && characterStands(f.attacker, s.cA) && characterStands(f.target, s.cT);
 }
 
-/** A side's part of the units' combat: its rank and file (a joined character in their front rank), or, with none left, its character alone. */
-interface Member {
-  readonly unit: Unit;
-  /** Wounds the first model to be wounded carries in. */
-  readonly wounded: number;
-  /** The member is the side's character alone (its rank and file are gone). */
-  readonly lone: boolean;
-}
-
 /**
  * A side's unit in the units' combat of a round fought from `s`. The joined character stands in
  * the front rank and strikes with the unit unless it fights the challenge; while it stands a
  * General lends the unit his Ld and a Battle Standard its break-test re-roll (§1). With no rank
  * and file left, the character is the unit (§8: nobody else is left to hit).
  */
-function member(f: FightScenario, side: Side, s: FightState, c: number): Member {
+function member(f: FightScenario, side: Side, s: FightState, c: number): Unit {
   const u = sideOf(f, side);
   const calm = side === 'attacker' ? s.calmA : s.calmT;
   const base = calm ? u.calm! : u.unit;
   const m = side === 'attacker' ? s.mA : s.mT;
-  const k = side === 'attacker' ? s.kA : s.kT;
   const ch = u.character;
   const stands = characterStands(u, c);
   const dueling = challengeOn(f, s);
-  if (m === 0 && ch && stands && !dueling) return { unit: { ...ch.unit, rules: { ...ch.unit.rules, battleStandard: ch.battleStandard } }, wounded: c, lone: true };
+  if (m === 0 && ch && stands && !dueling) return { ...ch.unit, rules: { ...ch.unit.rules, battleStandard: ch.battleStandard } };
   const rules = { ...base.rules, ...(m === 0 ? { standard: false, musician: false } : {}) };
-  if (!ch || !stands) return { unit: { ...base, models: m, rules }, wounded: k, lone: false };
+  if (!ch || !stands) return { ...base, models: m, rules };
   return {
-    unit: {
-      ...base,
-      models: m,
-      joined: 1,
-      joinedUs: ch.unit.usPerModel,
-      joinedBy: dueling ? undefined : ch.unit,
-      rules: {
-        ...rules,
-        generalLd: ch.general ? Math.max(rules.generalLd ?? 0, ch.unit.ld) : rules.generalLd,
-        battleStandard: rules.battleStandard || ch.battleStandard,
-      },
+    ...base,
+    models: m,
+    joined: 1,
+    joinedUs: ch.unit.usPerModel,
+    joinedBy: dueling ? undefined : ch.unit,
+    rules: {
+      ...rules,
+      generalLd: ch.general ? Math.max(rules.generalLd ?? 0, ch.unit.ld) : rules.generalLd,
+      battleStandard: rules.battleStandard || ch.battleStandard,
     },
-    wounded: k,
-    lone: false,
   };
 }
 
@@ -141,6 +127,8 @@ class FightPlans {
   readonly plans = new Map<number, MeleePlan>();
   readonly wounded = new Map<number, MeleePlan>();
   readonly judges = new Map<number, Judge>();
+  /** Each side's unit in the units' combat (memberOf). */
+  readonly members = new Map<number, Unit>();
   /** Each side's blows, by blowsKey × 2 + side (0: attacker). */
   readonly blows = new Map<number, readonly Blow[]>();
 }
@@ -157,6 +145,22 @@ function plansFor(f: FightScenario): FightPlans {
   let plans = plansOf.get(f);
   if (!plans) plansOf.set(f, (plans = new FightPlans()));
   return plans;
+}
+
+/**
+ * A side's unit (member) made once per fight for what it reads of the state: the models, whether
+ * the character stands, Frenzy lost, a challenge fought (the wounds carried in are patched into the plan).
+ */
+function memberOf(f: FightScenario, side: Side, s: FightState): Unit {
+  const u = sideOf(f, side);
+  const m = side === 'attacker' ? s.mA : s.mT;
+  const c = side === 'attacker' ? s.cA : s.cT;
+  const calm = side === 'attacker' ? s.calmA : s.calmT;
+  const key = ((((m * 2 + (characterStands(u, c) ? 1 : 0)) * 2 + (calm ? 1 : 0)) * 2 + (challengeOn(f, s) ? 1 : 0)) * 2) + (side === 'attacker' ? 0 : 1);
+  const { members } = plansFor(f);
+  let unit = members.get(key);
+  if (!unit) members.set(key, (unit = member(f, side, s, c)));
+  return unit;
 }
 
 /** Bound on the wounds a side's first model carries in: its rank and file's or its character's Wounds. */
@@ -204,8 +208,8 @@ export function roundPlan(f: FightScenario, state: FightState, round: number): M
   if (out) return out;
   let plan = plans.get(key);
   if (!plan) {
-    const a = member(f, 'attacker', state, state.cA);
-    const t = member(f, 'target', state, state.cT);
+    const a = memberOf(f, 'attacker', state);
+    const t = memberOf(f, 'target', state);
     const { blows } = plansFor(f);
     const kept = blowsKey(f, state, round) * 2;
     const blowsOf = (side: Side, make: () => readonly Blow[]): readonly Blow[] => {
@@ -214,7 +218,7 @@ export function roundPlan(f: FightScenario, state: FightState, round: number): M
       if (!found) blows.set(k, (found = make()));
       return found;
     };
-    plans.set(key, (plan = meleePlan({ phase: 'melee', attacker: a.unit, target: t.unit, situation: roundSituation(f, state, round, false) }, blowsOf)));
+    plans.set(key, (plan = meleePlan({ phase: 'melee', attacker: a, target: t, situation: roundSituation(f, state, round, false) }, blowsOf)));
   }
   wounded.set(woundedKey, (out = withWounded(plan, kA, kT)));
   return out;
