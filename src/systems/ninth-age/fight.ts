@@ -23,7 +23,7 @@ import {
 import type { Challenge, FightScenario, FightUnit } from './fight-schema.js';
 import { modelsAlive, woundPool } from './melee-setup.js';
 import type { MeleeSituation, Scenario, Unit } from './model.js';
-import { combatScore, roundResult } from './resolution.js';
+import { RoundJudge } from './resolution.js';
 import { forEachChallengeRoundEnd } from './challenge-round.js';
 
 /** What a fight carries from one round to the next. */
@@ -272,44 +272,63 @@ export interface RoundBlows {
   readonly oA: number;
 }
 
-/** What a round's blows leave: the state after them, the scenario its result is judged on, and the Overkill. */
+/** What a round's blows leave: the state after them, the judge of its result, and the Overkill. */
 export interface AfterBlows {
   readonly after: FightState;
-  /** The units' scenario with each side's character wounds and challenge score as bonuses, and the characters left (§4.11, §12.1). */
-  readonly judged: Scenario;
-  /** Rank-and-file wounds each side lost (the arguments of combatScore and roundResult). */
+  /** The judge of the units' scenario with the characters left (§4.11, §12.1). */
+  readonly judge: RoundJudge;
+  /** Each side's combat-result bonus from the enemy character's wounds and the challenge's score (§4.11, §12.1). */
+  readonly bonusA: number;
+  readonly bonusT: number;
+  /** Rank-and-file wounds each side lost (the wounds the judge scores and judges). */
   readonly wT: number;
   readonly wA: number;
   readonly overkill: Overkill;
 }
 
-const CHALLENGES: readonly Challenge[] = ['none', 'accepted', 'refused'];
-
-/** Each fight's sides as judged (no joined fighter), one object per side and state met: the chain meets each many times. */
-const judgedSides = new WeakMap<FightScenario, Map<number, Unit>>();
+/** A side as judged: the round's unit with no joined fighter. */
 function judgedSide(f: FightScenario, side: FightSide, calm: boolean, d: number, c: number, challenge: Challenge): Unit {
-  let cache = judgedSides.get(f);
-  if (!cache) judgedSides.set(f, (cache = new Map()));
-  const id = (((d * (characterPool(sideOf(f, side)) + 1) + c) * 3 + CHALLENGES.indexOf(challenge)) * 2 + (calm ? 1 : 0)) * 2 + (side === 'target' ? 1 : 0);
-  let unit = cache.get(id);
-  if (!unit) cache.set(id, (unit = { ...sideUnit(f, side, calm, d, c, challenge), joinedBy: undefined }));
-  return unit;
+  return { ...sideUnit(f, side, calm, d, c, challenge), joinedBy: undefined };
 }
 
-/** Each fight's judged situations by round and combat-result bonuses, made once each: the chain meets each many times. */
-const situations = new WeakMap<FightScenario, Map<number, MeleeSituation>>();
-function judgedSituation(f: FightScenario, round: number, attackerBonus: number, targetBonus: number): MeleeSituation {
-  if (attackerBonus >= 1024 || targetBonus >= 1024) return { ...situation(f, round, false), attackerBonus, targetBonus };
-  let cache = situations.get(f);
-  if (!cache) situations.set(f, (cache = new Map()));
-  const id = (round * 1024 + attackerBonus) * 1024 + targetBonus;
-  let sit = cache.get(id);
-  if (!sit) cache.set(id, (sit = { ...situation(f, round, false), attackerBonus, targetBonus }));
-  return sit;
+/**
+ * The judges of a round fought from one state: one per pair of judged sides, by whether each
+ * side's character stands after the blows (the judged sides differ in nothing else), made on first use.
+ */
+export class RoundJudges {
+  private readonly judges: Array<RoundJudge | undefined> = [undefined, undefined, undefined, undefined];
+  private readonly situation: MeleeSituation;
+  readonly challenge: Challenge;
+
+  constructor(
+    private readonly f: FightScenario,
+    private readonly from: FightState,
+    round: number,
+  ) {
+    this.situation = situation(f, round, false);
+    this.challenge = challengeOf(f, from);
+  }
+
+  /** The judge of the round after the blows left each character `cA`, `cT` wounds. */
+  of(cA: number, cT: number): RoundJudge {
+    const f = this.f;
+    const i = (characterStands(f.attacker, cA) ? 2 : 0) + (characterStands(f.target, cT) ? 1 : 0);
+    let judge = this.judges[i];
+    if (!judge) {
+      const from = this.from;
+      const judged: Scenario = {
+        attacker: judgedSide(f, 'attacker', from.calmA, from.dA, cA, this.challenge),
+        target: judgedSide(f, 'target', from.calmT, from.dT, cT, this.challenge),
+        situation: this.situation,
+      };
+      this.judges[i] = judge = new RoundJudge(judged);
+    }
+    return judge;
+  }
 }
 
-/** The round's blows as the state after them and the scenario its combat result is judged on. */
-export function afterBlows(f: FightScenario, from: FightState, s: Scenario, b: RoundBlows, round: number, challenge: Challenge = challengeOf(f, from)): AfterBlows {
+/** The round's blows as the state after them and the judge of its combat result. */
+export function afterBlows(f: FightScenario, from: FightState, s: Scenario, b: RoundBlows, judges: RoundJudges): AfterBlows {
   // Wounds on each side's rank and file, on its joined character in the units' combat (damage
   // indices after the pool), then on its fighter in the challenge; the rest is Overkill
   const rnfT = Math.min(b.dT, woundPool(s.target));
@@ -322,13 +341,16 @@ export function afterBlows(f: FightScenario, from: FightState, s: Scenario, b: R
   const overkillA = b.oA - inChallengeA;
   const after = fightState(from.dA + rnfA, from.dT + rnfT, from.calmA, from.calmT, from.cA + onCharacterA + inChallengeA, from.cT + onCharacterT + inChallengeT);
   // Combat score: wounds on the rank and file and on the characters, and Overkill up to +3 (§4.11, §12.1)
-  const judged: Scenario = {
-    attacker: judgedSide(f, 'attacker', from.calmA, from.dA, after.cA, challenge),
-    target: judgedSide(f, 'target', from.calmT, from.dT, after.cT, challenge),
-    situation: judgedSituation(f, round, onCharacterT + inChallengeT + overkillT, onCharacterA + inChallengeA + overkillA),
+  const overkill: Overkill = judges.challenge === 'accepted' ? { attacker: overkillT, target: overkillA } : null;
+  return {
+    after,
+    judge: judges.of(after.cA, after.cT),
+    bonusA: onCharacterT + inChallengeT + overkillT,
+    bonusT: onCharacterA + inChallengeA + overkillA,
+    wT: rnfT,
+    wA: rnfA,
+    overkill,
   };
-  const overkill: Overkill = challenge === 'accepted' ? { attacker: overkillT, target: overkillA } : null;
-  return { after, judged, wT: rnfT, wA: rnfA, overkill };
 }
 
 /** Every way the blows of a round can end: the units' combat and, independently, the challenge (§4.11: no one else attacks the fighters). */
@@ -380,15 +402,17 @@ function roundSteps(f: FightScenario, from: FightState, round: number, key: (s: 
   const steps = new StepSet();
   const add = (q: number, margin: number, overkill: Overkill, state: FightState, ending: Ending | null, removed: FightSide | null = null) =>
     ending === null ? steps.goOn(q, margin, key(state), overkill) : steps.end(q, margin, ending, key(state), removed, overkill);
-  const challenge = challengeOf(f, from);
+  const judges = new RoundJudges(f, from, round);
   forEachRoundBlows(f, from, round, (s, blows, p) => {
-    const { after, judged, wT, wA, overkill } = afterBlows(f, from, s, blows, round, challenge);
-    const score = combatScore(judged, wT, wA);
-    const margin = score.attacker - score.target;
+    const { after, judge, bonusA, bonusT, wT, wA, overkill } = afterBlows(f, from, s, blows, judges);
+    const judged = judge.s;
+    const scoreA = judge.scoreA(wT, wA, bonusA);
+    const scoreT = judge.scoreT(wT, wA, bonusT);
+    const margin = scoreA - scoreT;
     // Both units wiped out in the same Initiative step
     if (standingIn(f, judged, from, 'target', after) === 0 && standingIn(f, judged, from, 'attacker', after) === 0)
       return add(p, margin, overkill, after, 'both-destroyed');
-    const r = roundResult(judged, wT, wA, score);
+    const r = judge.result(wT, wA, scoreA, scoreT);
     if (r.kind === 'destroyed') return add(p, margin, overkill, after, sideEnding(r.side, 'destroyed'));
     if (r.kind === 'draw') return add(p, margin, overkill, after, null);
     const loser = r.loser;
