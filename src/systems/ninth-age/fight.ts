@@ -327,6 +327,13 @@ export class RoundJudges {
   }
 }
 
+/** A challenge's Overkill, the small ones made once each (read-only). */
+const overkills: Overkill[] = [];
+function overkillOf(attacker: number, target: number): Overkill {
+  if (attacker >= 16 || target >= 16) return { attacker, target };
+  return (overkills[attacker * 16 + target] ??= { attacker, target });
+}
+
 /** The round's blows as the state after them and the judge of its combat result. */
 export function afterBlows(f: FightScenario, from: FightState, s: Scenario, b: RoundBlows, judges: RoundJudges): AfterBlows {
   // Wounds on each side's rank and file, on its joined character in the units' combat (damage
@@ -341,7 +348,7 @@ export function afterBlows(f: FightScenario, from: FightState, s: Scenario, b: R
   const overkillA = b.oA - inChallengeA;
   const after = fightState(from.dA + rnfA, from.dT + rnfT, from.calmA, from.calmT, from.cA + onCharacterA + inChallengeA, from.cT + onCharacterT + inChallengeT);
   // Combat score: wounds on the rank and file and on the characters, and Overkill up to +3 (§4.11, §12.1)
-  const overkill: Overkill = judges.challenge === 'accepted' ? { attacker: overkillT, target: overkillA } : null;
+  const overkill: Overkill = judges.challenge === 'accepted' ? overkillOf(overkillT, overkillA) : null;
   return {
     after,
     judge: judges.of(after.cA, after.cT),
@@ -357,9 +364,22 @@ export function afterBlows(f: FightScenario, from: FightState, s: Scenario, b: R
 export function forEachRoundBlows(f: FightScenario, from: FightState, round: number, visit: (s: Scenario, b: RoundBlows, p: number) => void): void {
   const s = roundScenario(f, from, round);
   const duel = duelScenario(f, from, round);
-  if (!duel) return forEachRoundEnd(s, (dT, dA, _bits, p) => visit(s, { dT, dA, oT: 0, oA: 0 }, p));
+  // One blows object, rewritten for each way: `visit` reads it and keeps nothing of it
+  const b = { dT: 0, dA: 0, oT: 0, oA: 0 };
+  if (!duel)
+    return forEachRoundEnd(s, (dT, dA, _bits, p) => {
+      b.dT = dT;
+      b.dA = dA;
+      visit(s, b, p);
+    });
   // The units' combat and the challenge, stepped together: one Fear test per unit, a champion's spilled wounds (§12.6, §4.10)
-  forEachChallengeRoundEnd({ units: s, duel, spills: spillsOf(f) }, (dT, dA, oT, oA, p) => visit(s, { dT, dA, oT, oA }, p));
+  forEachChallengeRoundEnd({ units: s, duel, spills: spillsOf(f) }, (dT, dA, oT, oA, p) => {
+    b.dT = dT;
+    b.dA = dA;
+    b.oT = oT;
+    b.oA = oA;
+    visit(s, b, p);
+  });
 }
 
 /** Whether each side's fighter is its unit's champion, taking the wounds beyond its rank and file (§4.10). */
@@ -398,52 +418,75 @@ function daemonicOnce(add: number, ld: number, reroll: boolean): Dist {
   return extra;
 }
 
-function roundSteps(f: FightScenario, from: FightState, round: number, key: (s: FightState) => number): RoundSteps {
-  const steps = new StepSet();
-  const add = (q: number, margin: number, overkill: Overkill, state: FightState, ending: Ending | null, removed: FightSide | null = null) =>
-    ending === null ? steps.goOn(q, margin, key(state), overkill) : steps.end(q, margin, ending, key(state), removed, overkill);
-  const judges = new RoundJudges(f, from, round);
-  forEachRoundBlows(f, from, round, (s, blows, p) => {
-    const { after, judge, bonusA, bonusT, wT, wA, overkill } = afterBlows(f, from, s, blows, judges);
+/** The steps of a round fought from one state, collected as its blows are judged. */
+class RoundStepper {
+  readonly steps = new StepSet();
+  readonly judges: RoundJudges;
+
+  constructor(
+    private readonly f: FightScenario,
+    private readonly from: FightState,
+    round: number,
+    private readonly key: (s: FightState) => number,
+  ) {
+    this.judges = new RoundJudges(f, from, round);
+  }
+
+  private add(q: number, margin: number, overkill: Overkill, state: FightState, ending: Ending | null, removed: FightSide | null = null): void {
+    if (ending === null) this.steps.goOn(q, margin, this.key(state), overkill);
+    else this.steps.end(q, margin, ending, this.key(state), removed, overkill);
+  }
+
+  /** The round's blows `b`, with probability p: their result and what follows (§12.1–§12.3). */
+  judge(s: Scenario, b: RoundBlows, p: number): void {
+    const { f, from } = this;
+    const { after, judge, bonusA, bonusT, wT, wA, overkill } = afterBlows(f, from, s, b, this.judges);
     const judged = judge.s;
     const scoreA = judge.scoreA(wT, wA, bonusA);
     const scoreT = judge.scoreT(wT, wA, bonusT);
     const margin = scoreA - scoreT;
     // Both units wiped out in the same Initiative step
     if (standingIn(f, judged, from, 'target', after) === 0 && standingIn(f, judged, from, 'attacker', after) === 0)
-      return add(p, margin, overkill, after, 'both-destroyed');
+      return this.add(p, margin, overkill, after, 'both-destroyed');
     const r = judge.result(wT, wA, scoreA, scoreT);
-    if (r.kind === 'destroyed') return add(p, margin, overkill, after, sideEnding(r.side, 'destroyed'));
-    if (r.kind === 'draw') return add(p, margin, overkill, after, null);
+    if (r.kind === 'destroyed') return this.add(p, margin, overkill, after, sideEnding(r.side, 'destroyed'));
+    if (r.kind === 'draw') return this.add(p, margin, overkill, after, null);
     const loser = r.loser;
     const pool = woundPool(loser === 'target' ? judged.target : judged.attacker);
     const lost = loser === 'target' ? wT : wA;
-    // The loser loses its Frenzy (§7) and takes `extra` wounds with no saves (Unstable, Daemonic, §7)
-    const goesOn = (extra: number, q: number) => {
-      const state = loserAfter(f, from, after, loser, pool, lost, extra);
-      add(q, margin, overkill, state, standingIn(f, judged, from, loser, state) === 0 ? sideEnding(loser, 'destroyed') : null);
-    };
     const test = r.test;
     switch (test.kind) {
       case 'auto-pass':
-        return goesOn(0, p);
+        return this.goesOn(judged, after, loser, pool, lost, margin, overkill, 0, p);
       case 'unstable':
-        return goesOn(test.wounds, p);
+        return this.goesOn(judged, after, loser, pool, lost, margin, overkill, test.wounds, p);
       case 'daemonic': {
         const extra = daemonicOnce(test.add, test.ld, test.reroll);
-        for (let e = 0; e < extra.length; e++) goesOn(e, p * extra[e]);
+        for (let e = 0; e < extra.length; e++) this.goesOn(judged, after, loser, pool, lost, margin, overkill, e, p * extra[e]);
         return;
       }
       case 'break': {
         const pass = leadershipChance(test.ld, test.reroll);
-        goesOn(0, p * pass);
+        this.goesOn(judged, after, loser, pool, lost, margin, overkill, 0, p * pass);
         // A war machine that fails is destroyed (§9); a unit that breaks flees and may be caught (§12.3)
-        if (test.destroyedOnFailure) return add(p * (1 - pass), margin, overkill, after, sideEnding(loser, 'destroyed'), loser);
+        if (test.destroyedOnFailure) return this.add(p * (1 - pass), margin, overkill, after, sideEnding(loser, 'destroyed'), loser);
         const caught = caughtOnce(test);
-        add(p * (1 - pass) * caught, margin, overkill, after, sideEnding(loser, 'caught'), loser);
-        add(p * (1 - pass) * (1 - caught), margin, overkill, after, sideEnding(loser, 'escaped'));
+        this.add(p * (1 - pass) * caught, margin, overkill, after, sideEnding(loser, 'caught'), loser);
+        this.add(p * (1 - pass) * (1 - caught), margin, overkill, after, sideEnding(loser, 'escaped'));
       }
     }
-  });
-  return steps.result();
+  }
+
+  /** The loser loses its Frenzy (§7) and takes `extra` wounds with no saves (Unstable, Daemonic, §7), with probability q. */
+  private goesOn(judged: Scenario, after: FightState, loser: FightSide, pool: number, lost: number, margin: number, overkill: Overkill, extra: number, q: number): void {
+    const { f, from } = this;
+    const state = loserAfter(f, from, after, loser, pool, lost, extra);
+    this.add(q, margin, overkill, state, standingIn(f, judged, from, loser, state) === 0 ? sideEnding(loser, 'destroyed') : null);
+  }
+}
+
+function roundSteps(f: FightScenario, from: FightState, round: number, key: (s: FightState) => number): RoundSteps {
+  const stepper = new RoundStepper(f, from, round, key);
+  forEachRoundBlows(f, from, round, (s, blows, p) => stepper.judge(s, blows, p));
+  return stepper.steps.result();
 }
