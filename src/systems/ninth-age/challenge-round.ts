@@ -89,15 +89,47 @@ export function forEachChallengeRoundEnd(r: ChallengeRound, visit: (dT: number, 
   for (const [failA, wA] of [[false, pA], [true, 1 - pA]] as const) {
     for (const [failT, wT] of [[false, pT], [true, 1 - pT]] as const) {
       if (wA * wT === 0) continue;
-      const u = meleeSides(r.units, failA, failT);
-      const d = meleeSides(r.duel, failA, failT);
-      const dims = [u.target.cap + 1, u.attacker.cap + 1, d.target.cap + 1, d.attacker.cap + 1] as const;
+      const u = steppedSides(r.units, failA, failT);
+      const d = steppedSides(r.duel, failA, failT);
+      const dims = [u.sides.target.cap + 1, u.sides.attacker.cap + 1, d.sides.target.cap + 1, d.sides.attacker.cap + 1] as const;
       forEachEntry(steps(u, d, r.spills, dims), dims, (dT, dA, oT, oA, p) => visit(dT, dA, oT, oA, wA * wT * p));
     }
   }
 }
 
 type Sides = ReturnType<typeof meleeSides>;
+type StepAttacks = ReturnType<typeof sideStep>;
+
+/** A scenario's sides after the Fear tests, with each side's attacks at each Initiative step (INITIATIVE_STEPS order). */
+interface SteppedSides {
+  readonly sides: Sides;
+  readonly onTarget: readonly StepAttacks[];
+  readonly onAttacker: readonly StepAttacks[];
+}
+
+/**
+ * The stepped sides of a scenario by its Fear tests' outcomes, made once each: a fight's rounds
+ * share their units' and their fighters' scenarios, and with them the attacks' outcomes worked out.
+ */
+const stepped = new WeakMap<Scenario, Array<SteppedSides | undefined>>();
+function steppedSides(s: Scenario, failA: boolean, failT: boolean): SteppedSides {
+  let byFear = stepped.get(s);
+  if (!byFear) stepped.set(s, (byFear = [undefined, undefined, undefined, undefined]));
+  const i = (failA ? 2 : 0) + (failT ? 1 : 0);
+  let x = byFear[i];
+  if (!x) {
+    const sides = meleeSides(s, failA, failT);
+    byFear[i] = x = {
+      sides,
+      onTarget: INITIATIVE_STEPS.map((step) => sideStep(sides.attacker, sides.target, step)),
+      onAttacker: INITIATIVE_STEPS.map((step) => sideStep(sides.target, sides.attacker, step)),
+    };
+  }
+  return x;
+}
+
+/** Each step's outcomes merged over the victim's states, once per outcomes (they are kept, never changed). */
+const mergedOf = new WeakMap<Outcomes, Dist>();
 type Dims = readonly [number, number, number, number];
 
 /** Each entry of a flat (dT, dA, oT, oA) table that has probability, with its four indices. */
@@ -110,15 +142,15 @@ function forEachEntry(table: Float64Array, dims: Dims, visit: (dT: number, dA: n
 }
 
 /** The joint table of (dT, dA, oT, oA) after every Initiative step, flat in that order. */
-function steps(u: Sides, d: Sides, spills: ChallengeRound['spills'], dims: Dims): Float64Array {
+function steps(su: SteppedSides, sd: SteppedSides, spills: ChallengeRound['spills'], dims: Dims): Float64Array {
+  const u = su.sides;
+  const d = sd.sides;
   const [nT, nA, nOT, nOA] = dims;
   let table = new Float64Array(nT * nA * nOT * nOA);
   table[0] = 1;
   const none = point(0);
   const movesT = new SideMoves(nT, nOT);
   const movesA = new SideMoves(nA, nOA);
-  // Each step's outcomes merged over the victim's states, once per outcomes met
-  const mergedOf = new Map<Outcomes, Dist>();
   const hits = (f: ReturnType<typeof sideStep>, dmg: number, alive: number, strikes: boolean): Dist => {
     const at = strikes ? f(dmg) : null;
     if (!at) return none;
@@ -127,11 +159,11 @@ function steps(u: Sides, d: Sides, spills: ChallengeRound['spills'], dims: Dims)
     if (!m) mergedOf.set(o, (m = merged(o)));
     return m;
   };
-  for (const step of INITIATIVE_STEPS) {
-    const uOnT = sideStep(u.attacker, u.target, step);
-    const uOnA = sideStep(u.target, u.attacker, step);
-    const dOnT = sideStep(d.attacker, d.target, step);
-    const dOnA = sideStep(d.target, d.attacker, step);
+  for (let si = 0; si < INITIATIVE_STEPS.length; si++) {
+    const uOnT = su.onTarget[si];
+    const uOnA = su.onAttacker[si];
+    const dOnT = sd.onTarget[si];
+    const dOnA = sd.onAttacker[si];
     const idle = (f: (x: number) => unknown, cap: number) => !f(0) && !f(cap);
     if (idle(uOnT, u.target.cap) && idle(uOnA, u.attacker.cap) && idle(dOnT, d.target.cap) && idle(dOnA, d.attacker.cap)) continue;
     const next = new Float64Array(table.length);

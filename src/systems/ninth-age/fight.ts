@@ -10,7 +10,7 @@
 import type { DiceExpr } from '../../core/dice.js';
 import type { Dist } from '../../core/dist.js';
 import { type Opening, openedBy } from '../../fight/opening.js';
-import { type Ending, type FightModel, type FightSide, type Overkill, type RoundSteps, StepSet, type Units, sideEnding } from '../../fight/types.js';
+import { type Ending, type FightModel, type FightSide, type Overkill, type RoundSteps, MAX_ROUNDS, StepSet, type Units, sideEnding } from '../../fight/types.js';
 import {
   caughtChance,
   daemonicWounds,
@@ -24,7 +24,7 @@ import type { Challenge, FightScenario, FightUnit } from './fight-schema.js';
 import { modelsAlive, woundPool } from './melee-setup.js';
 import type { MeleeSituation, Scenario, Unit } from './model.js';
 import { RoundJudge } from './resolution.js';
-import { forEachChallengeRoundEnd } from './challenge-round.js';
+import { type ChallengeRound, forEachChallengeRoundEnd } from './challenge-round.js';
 
 /** What a fight carries from one round to the next. */
 export interface FightState {
@@ -362,8 +362,9 @@ export function afterBlows(f: FightScenario, from: FightState, s: Scenario, b: R
 
 /** Every way the blows of a round can end: the units' combat and, independently, the challenge (§4.11: no one else attacks the fighters). */
 export function forEachRoundBlows(f: FightScenario, from: FightState, round: number, visit: (s: Scenario, b: RoundBlows, p: number) => void): void {
-  const s = roundScenario(f, from, round);
-  const duel = duelScenario(f, from, round);
+  const challenge = challengeOf(f, from) === 'accepted' ? sharedChallenge(f, from, round) : null;
+  const s = challenge ? challenge.units : roundScenario(f, from, round);
+  const duel = challenge ? challenge.duel : null;
   // One blows object, rewritten for each way: `visit` reads it and keeps nothing of it
   const b = { dT: 0, dA: 0, oT: 0, oA: 0 };
   if (!duel)
@@ -373,13 +374,37 @@ export function forEachRoundBlows(f: FightScenario, from: FightState, round: num
       visit(s, b, p);
     });
   // The units' combat and the challenge, stepped together: one Fear test per unit, a champion's spilled wounds (§12.6, §4.10)
-  forEachChallengeRoundEnd({ units: s, duel, spills: spillsOf(f) }, (dT, dA, oT, oA, p) => {
+  forEachChallengeRoundEnd(challenge!, (dT, dA, oT, oA, p) => {
     b.dT = dT;
     b.dA = dA;
     b.oT = oT;
     b.oA = oA;
     visit(s, b, p);
   });
+}
+
+/**
+ * A fight's rounds with an accepted challenge share their scenarios, made once each: the units'
+ * combat is the same whatever wounds the fighters carry (they strike only each other, §4.11), and
+ * the fighters' duel the same whatever wounds the units lost — keyed by the state without the
+ * fighters' wounds and the round, and by the fighters' wounds and the round.
+ */
+interface SharedScenarios {
+  readonly key: (s: FightState) => number;
+  readonly units: Map<number, Scenario>;
+  readonly duels: Map<number, Scenario>;
+}
+const sharedScenarios = new WeakMap<FightScenario, SharedScenarios>();
+function sharedChallenge(f: FightScenario, from: FightState, round: number): ChallengeRound {
+  let shared = sharedScenarios.get(f);
+  if (!shared) sharedScenarios.set(f, (shared = { key: stateKey(f), units: new Map(), duels: new Map() }));
+  const unitsKey = shared.key(fightState(from.dA, from.dT, from.calmA, from.calmT, 0, 0)) * (MAX_ROUNDS + 1) + round;
+  let units = shared.units.get(unitsKey);
+  if (!units) shared.units.set(unitsKey, (units = roundScenario(f, from, round)));
+  const duelKey = (from.cA * (characterPool(f.target) + 1) + from.cT) * (MAX_ROUNDS + 1) + round;
+  let duel = shared.duels.get(duelKey);
+  if (!duel) shared.duels.set(duelKey, (duel = duelScenario(f, from, round)!));
+  return { units, duel, spills: spillsOf(f) };
 }
 
 /** Whether each side's fighter is its unit's champion, taking the wounds beyond its rank and file (§4.10). */
