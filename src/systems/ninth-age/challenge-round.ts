@@ -6,7 +6,8 @@
  * slay its unit's last rank and file go on, even in a challenge (§4.10). Shared by the exact
  * engine (forEachChallengeRoundEnd) and the simulator (spillOver).
  */
-import { point } from '../../core/dist.js';
+import { type Dist, point } from '../../core/dist.js';
+import type { Outcomes } from './attack-exact.js';
 import { fearPassChance, sideStep } from './exact.js';
 import { INITIATIVE_STEPS } from './groups.js';
 import { type MeleeSide, addWounds, aliveCode, meleeSides } from './melee-setup.js';
@@ -33,8 +34,50 @@ export function spillOver(rnf: MeleeSide, raw: number, fighter: MeleeSide, o: nu
   return Math.min(o + raw - rnf.pool, fighter.pool);
 }
 
-/** Damage indices (rank and file, fighter) of one side after a step, with their probability. */
-type SideMoves = Map<number, number>;
+/**
+ * One side's moves in a step from one entry: the probability of each (rank-and-file damage,
+ * fighter damage), flat at r · fighters + o, added up in the order the pairs are first met (`met`).
+ */
+class SideMoves {
+  readonly sums: Float64Array;
+  private readonly seen: Uint8Array;
+  readonly met: Int32Array;
+  count = 0;
+
+  constructor(
+    rnfDim: number,
+    /** Fighter damage indices 0 … cap. */
+    readonly fighters: number,
+  ) {
+    this.sums = new Float64Array(rnfDim * fighters);
+    this.seen = new Uint8Array(rnfDim * fighters);
+    this.met = new Int32Array(rnfDim * fighters);
+  }
+
+  /** One side's moves: its rank and file hit by the enemy unit, its fighter by the enemy fighter, then the spill (§4.10). */
+  fill(rnf: MeleeSide, dR: number, unitHits: Dist, fighter: MeleeSide, dF: number, duelHits: Dist, spill: boolean): void {
+    for (let i = 0; i < this.count; i++) {
+      this.sums[this.met[i]] = 0;
+      this.seen[this.met[i]] = 0;
+    }
+    this.count = 0;
+    for (let x = 0; x < unitHits.length; x++) {
+      if (unitHits[x] === 0) continue;
+      const raw = dR + x;
+      const r2 = addWounds(rnf, dR, x);
+      for (let y = 0; y < duelHits.length; y++) {
+        if (duelHits[y] === 0) continue;
+        const o2 = spillOver(rnf, raw, fighter, addWounds(fighter, dF, y), spill);
+        const key = r2 * this.fighters + o2;
+        if (this.seen[key] === 0) {
+          this.seen[key] = 1;
+          this.met[this.count++] = key;
+        }
+        this.sums[key] += unitHits[x] * duelHits[y];
+      }
+    }
+  }
+}
 
 /**
  * Every way a round with an accepted challenge can end: wounds on each side's rank and file (as
@@ -46,15 +89,47 @@ export function forEachChallengeRoundEnd(r: ChallengeRound, visit: (dT: number, 
   for (const [failA, wA] of [[false, pA], [true, 1 - pA]] as const) {
     for (const [failT, wT] of [[false, pT], [true, 1 - pT]] as const) {
       if (wA * wT === 0) continue;
-      const u = meleeSides(r.units, failA, failT);
-      const d = meleeSides(r.duel, failA, failT);
-      const dims = [u.target.cap + 1, u.attacker.cap + 1, d.target.cap + 1, d.attacker.cap + 1] as const;
+      const u = steppedSides(r.units, failA, failT);
+      const d = steppedSides(r.duel, failA, failT);
+      const dims = [u.sides.target.cap + 1, u.sides.attacker.cap + 1, d.sides.target.cap + 1, d.sides.attacker.cap + 1] as const;
       forEachEntry(steps(u, d, r.spills, dims), dims, (dT, dA, oT, oA, p) => visit(dT, dA, oT, oA, wA * wT * p));
     }
   }
 }
 
 type Sides = ReturnType<typeof meleeSides>;
+type StepAttacks = ReturnType<typeof sideStep>;
+
+/** A scenario's sides after the Fear tests, with each side's attacks at each Initiative step (INITIATIVE_STEPS order). */
+interface SteppedSides {
+  readonly sides: Sides;
+  readonly onTarget: readonly StepAttacks[];
+  readonly onAttacker: readonly StepAttacks[];
+}
+
+/**
+ * The stepped sides of a scenario by its Fear tests' outcomes, made once each: a fight's rounds
+ * share their units' and their fighters' scenarios, and with them the attacks' outcomes worked out.
+ */
+const stepped = new WeakMap<Scenario, Array<SteppedSides | undefined>>();
+function steppedSides(s: Scenario, failA: boolean, failT: boolean): SteppedSides {
+  let byFear = stepped.get(s);
+  if (!byFear) stepped.set(s, (byFear = [undefined, undefined, undefined, undefined]));
+  const i = (failA ? 2 : 0) + (failT ? 1 : 0);
+  let x = byFear[i];
+  if (!x) {
+    const sides = meleeSides(s, failA, failT);
+    byFear[i] = x = {
+      sides,
+      onTarget: INITIATIVE_STEPS.map((step) => sideStep(sides.attacker, sides.target, step)),
+      onAttacker: INITIATIVE_STEPS.map((step) => sideStep(sides.target, sides.attacker, step)),
+    };
+  }
+  return x;
+}
+
+/** Each step's outcomes merged over the victim's states, once per outcomes (they are kept, never changed). */
+const mergedOf = new WeakMap<Outcomes, Dist>();
 type Dims = readonly [number, number, number, number];
 
 /** Each entry of a flat (dT, dA, oT, oA) table that has probability, with its four indices. */
@@ -67,54 +142,60 @@ function forEachEntry(table: Float64Array, dims: Dims, visit: (dT: number, dA: n
 }
 
 /** The joint table of (dT, dA, oT, oA) after every Initiative step, flat in that order. */
-function steps(u: Sides, d: Sides, spills: ChallengeRound['spills'], dims: Dims): Float64Array {
-  const index = (dT: number, dA: number, oT: number, oA: number) => ((dT * dims[1] + dA) * dims[2] + oT) * dims[3] + oA;
-  let table = new Float64Array(dims[0] * dims[1] * dims[2] * dims[3]);
+function steps(su: SteppedSides, sd: SteppedSides, spills: ChallengeRound['spills'], dims: Dims): Float64Array {
+  const u = su.sides;
+  const d = sd.sides;
+  const [nT, nA, nOT, nOA] = dims;
+  let table = new Float64Array(nT * nA * nOT * nOA);
   table[0] = 1;
   const none = point(0);
-  for (const step of INITIATIVE_STEPS) {
-    const uOnT = sideStep(u.attacker, u.target, step);
-    const uOnA = sideStep(u.target, u.attacker, step);
-    const dOnT = sideStep(d.attacker, d.target, step);
-    const dOnA = sideStep(d.target, d.attacker, step);
+  const movesT = new SideMoves(nT, nOT);
+  const movesA = new SideMoves(nA, nOA);
+  const hits = (f: ReturnType<typeof sideStep>, dmg: number, alive: number, strikes: boolean): Dist => {
+    const at = strikes ? f(dmg) : null;
+    if (!at) return none;
+    const o = at(alive, 0);
+    let m = mergedOf.get(o);
+    if (!m) mergedOf.set(o, (m = merged(o)));
+    return m;
+  };
+  for (let si = 0; si < INITIATIVE_STEPS.length; si++) {
+    const uOnT = su.onTarget[si];
+    const uOnA = su.onAttacker[si];
+    const dOnT = sd.onTarget[si];
+    const dOnA = sd.onAttacker[si];
     const idle = (f: (x: number) => unknown, cap: number) => !f(0) && !f(cap);
     if (idle(uOnT, u.target.cap) && idle(uOnA, u.attacker.cap) && idle(dOnT, d.target.cap) && idle(dOnA, d.attacker.cap)) continue;
-    // One side's moves: its rank and file hit by the enemy unit, its fighter by the enemy fighter, then the spill (§4.10)
-    const moves = (rnf: MeleeSide, dR: number, unitHits: ReturnType<typeof merged>, fighter: MeleeSide, dF: number, duelHits: ReturnType<typeof merged>, spill: boolean): SideMoves => {
-      const out: SideMoves = new Map();
-      for (let x = 0; x < unitHits.length; x++) {
-        if (unitHits[x] === 0) continue;
-        const raw = dR + x;
-        const r2 = addWounds(rnf, dR, x);
-        for (let y = 0; y < duelHits.length; y++) {
-          if (duelHits[y] === 0) continue;
-          const o2 = spillOver(rnf, raw, fighter, addWounds(fighter, dF, y), spill);
-          const key = r2 * 1024 + o2;
-          out.set(key, (out.get(key) ?? 0) + unitHits[x] * duelHits[y]);
+    const next = new Float64Array(table.length);
+    let k = 0;
+    for (let dT = 0; dT < nT; dT++) {
+      const aliveUT = aliveCode(u.target, dT);
+      for (let dA = 0; dA < nA; dA++) {
+        // The units' combat goes on while both units have a model; a fighter standing may strike its fallen opponent for Overkill (§4.11)
+        const aliveUA = aliveCode(u.attacker, dA);
+        const unitsFight = aliveUA > 0 && aliveUT > 0;
+        for (let oT = 0; oT < nOT; oT++) {
+          const aliveDT = aliveCode(d.target, oT);
+          for (let oA = 0; oA < nOA; oA++, k++) {
+            const p = table[k];
+            if (p === 0) continue;
+            const aliveDA = aliveCode(d.attacker, oA);
+            movesT.fill(u.target, dT, hits(uOnT, dT, aliveUA, unitsFight), d.target, oT, hits(dOnT, oT, aliveDA, aliveDA > 0), spills.target);
+            movesA.fill(u.attacker, dA, hits(uOnA, dA, aliveUT, unitsFight), d.attacker, oA, hits(dOnA, oA, aliveDT, aliveDT > 0), spills.attacker);
+            for (let i = 0; i < movesT.count; i++) {
+              const kt = movesT.met[i];
+              const qt = movesT.sums[kt];
+              const dT2 = Math.floor(kt / nOT);
+              const oT2 = kt % nOT;
+              for (let j = 0; j < movesA.count; j++) {
+                const ka = movesA.met[j];
+                next[((dT2 * nA + Math.floor(ka / nOA)) * nOT + oT2) * nOA + (ka % nOA)] += p * qt * movesA.sums[ka];
+              }
+            }
+          }
         }
       }
-      return out;
-    };
-    const next = new Float64Array(table.length);
-    forEachEntry(table, dims, (dT, dA, oT, oA, p) => {
-      // The units' combat goes on while both units have a model; a fighter standing may strike its fallen opponent for Overkill (§4.11)
-      const aliveUA = aliveCode(u.attacker, dA);
-      const aliveUT = aliveCode(u.target, dT);
-      const unitsFight = aliveUA > 0 && aliveUT > 0;
-      const aliveDA = aliveCode(d.attacker, oA);
-      const aliveDT = aliveCode(d.target, oT);
-      const hits = (f: ReturnType<typeof sideStep>, dmg: number, alive: number, strikes: boolean) => {
-        const at = strikes ? f(dmg) : null;
-        return at ? merged(at(alive, 0)) : none;
-      };
-      const t = moves(u.target, dT, hits(uOnT, dT, aliveUA, unitsFight), d.target, oT, hits(dOnT, oT, aliveDA, aliveDA > 0), spills.target);
-      const a = moves(u.attacker, dA, hits(uOnA, dA, aliveUT, unitsFight), d.attacker, oA, hits(dOnA, oA, aliveDT, aliveDT > 0), spills.attacker);
-      for (const [kt, qt] of t) {
-        const dT2 = Math.floor(kt / 1024);
-        const oT2 = kt % 1024;
-        for (const [ka, qa] of a) next[index(dT2, Math.floor(ka / 1024), oT2, ka % 1024)] += p * qt * qa;
-      }
-    });
+    }
     table = next;
   }
   return table;

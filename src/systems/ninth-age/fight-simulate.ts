@@ -16,10 +16,10 @@ import { SettledRounds } from '../../fight/settled.js';
 import type { Ending, FightSide, Overkill } from '../../fight/types.js';
 import type { Tally } from '../../sim/tally.js';
 import { AttackDiceTable, Victim } from './attack-sim.js';
-import { type FightState, START, afterBlows, challengeOf, chargerPanic, duelScenario, fightState, loserAfter, roundScenario, spillsOf, stateKey, unitsOf } from './fight.js';
+import { type FightState, RoundJudges, START, afterBlows, challengeOf, chargerPanic, duelScenario, fightState, loserAfter, roundScenario, spillsOf, stateKey, unitsOf } from './fight.js';
 import type { FightScenario } from './fight-schema.js';
 import { woundPool } from './melee-setup.js';
-import { type LoserTest, combatScore, roundResult } from './resolution.js';
+import type { LoserTest } from './resolution.js';
 import { CompiledChallenge, CompiledRound, RolledBlows, rollChallengeRoundWounds, rollPanic, rollRoundWounds, shootingRoller } from './simulate.js';
 import { CompiledLoserTest, LOSER_RESULTS, rollLoserTest } from './loser-sim.js';
 
@@ -44,6 +44,8 @@ class PreparedRound {
     readonly units: CompiledRound,
     /** The round's accepted challenge, rolled with the units' combat (§4.11), or null. */
     readonly challenge: CompiledChallenge | null,
+    /** The judges of its blows. */
+    readonly judges: RoundJudges,
   ) {
     this.kA = units.sidesAt(0).attacker.side.cap + 1;
     const duel = challenge?.duel.sidesAt(0);
@@ -202,7 +204,7 @@ class FightRounds {
     if (id === undefined) {
       const { units, challenge } = this.compiledRound(state, phase);
       id = this.rounds.length;
-      this.rounds.push(new PreparedRound(state, phase, units, challenge));
+      this.rounds.push(new PreparedRound(state, phase, units, challenge, new RoundJudges(this.f, state, phase)));
       this.roundIds.set(key, id);
     }
     return id;
@@ -256,10 +258,12 @@ class FightRounds {
   /** Judge the blows `b` of round `r`: the settled end when no test follows, else the loser's test. */
   private judge(r: PreparedRound, b: RolledBlows): number {
     const f = this.f;
-    const { after, judged, wT, wA, overkill } = afterBlows(f, r.state, r.units.scenario, b, r.phase);
-    const score = combatScore(judged, wT, wA);
-    const margin = score.attacker - score.target;
-    const result = roundResult(judged, wT, wA, score);
+    const { after, judge, bonusA, bonusT, wT, wA, overkill } = afterBlows(f, r.state, r.units.scenario, b, r.judges);
+    const judged = judge.s;
+    const scoreA = judge.scoreA(wT, wA, bonusA);
+    const scoreT = judge.scoreT(wT, wA, bonusT);
+    const margin = scoreA - scoreT;
+    const result = judge.result(wT, wA, scoreA, scoreT);
     const units = unitsOf(f, after);
     let settled = -1;
     let judgement: Judgement | null = null;

@@ -10,7 +10,7 @@
 import type { DiceExpr } from '../../core/dice.js';
 import type { Dist } from '../../core/dist.js';
 import { type Opening, openedBy } from '../../fight/opening.js';
-import { type Ending, type FightModel, type FightSide, type Overkill, type RoundSteps, StepSet, type Units, sideEnding } from '../../fight/types.js';
+import { type Ending, type FightModel, type FightSide, type Overkill, type RoundSteps, MAX_ROUNDS, StepSet, type Units, sideEnding } from '../../fight/types.js';
 import {
   caughtChance,
   daemonicWounds,
@@ -23,8 +23,8 @@ import {
 import type { Challenge, FightScenario, FightUnit } from './fight-schema.js';
 import { modelsAlive, woundPool } from './melee-setup.js';
 import type { MeleeSituation, Scenario, Unit } from './model.js';
-import { combatScore, roundResult } from './resolution.js';
-import { forEachChallengeRoundEnd } from './challenge-round.js';
+import { RoundJudge } from './resolution.js';
+import { type ChallengeRound, forEachChallengeRoundEnd } from './challenge-round.js';
 
 /** What a fight carries from one round to the next. */
 export interface FightState {
@@ -272,44 +272,70 @@ export interface RoundBlows {
   readonly oA: number;
 }
 
-/** What a round's blows leave: the state after them, the scenario its result is judged on, and the Overkill. */
+/** What a round's blows leave: the state after them, the judge of its result, and the Overkill. */
 export interface AfterBlows {
   readonly after: FightState;
-  /** The units' scenario with each side's character wounds and challenge score as bonuses, and the characters left (§4.11, §12.1). */
-  readonly judged: Scenario;
-  /** Rank-and-file wounds each side lost (the arguments of combatScore and roundResult). */
+  /** The judge of the units' scenario with the characters left (§4.11, §12.1). */
+  readonly judge: RoundJudge;
+  /** Each side's combat-result bonus from the enemy character's wounds and the challenge's score (§4.11, §12.1). */
+  readonly bonusA: number;
+  readonly bonusT: number;
+  /** Rank-and-file wounds each side lost (the wounds the judge scores and judges). */
   readonly wT: number;
   readonly wA: number;
   readonly overkill: Overkill;
 }
 
-const CHALLENGES: readonly Challenge[] = ['none', 'accepted', 'refused'];
-
-/** Each fight's sides as judged (no joined fighter), one object per side and state met: the chain meets each many times. */
-const judgedSides = new WeakMap<FightScenario, Map<number, Unit>>();
+/** A side as judged: the round's unit with no joined fighter. */
 function judgedSide(f: FightScenario, side: FightSide, calm: boolean, d: number, c: number, challenge: Challenge): Unit {
-  let cache = judgedSides.get(f);
-  if (!cache) judgedSides.set(f, (cache = new Map()));
-  const id = (((d * (characterPool(sideOf(f, side)) + 1) + c) * 3 + CHALLENGES.indexOf(challenge)) * 2 + (calm ? 1 : 0)) * 2 + (side === 'target' ? 1 : 0);
-  let unit = cache.get(id);
-  if (!unit) cache.set(id, (unit = { ...sideUnit(f, side, calm, d, c, challenge), joinedBy: undefined }));
-  return unit;
+  return { ...sideUnit(f, side, calm, d, c, challenge), joinedBy: undefined };
 }
 
-/** Each fight's judged situations by round and combat-result bonuses, made once each: the chain meets each many times. */
-const situations = new WeakMap<FightScenario, Map<number, MeleeSituation>>();
-function judgedSituation(f: FightScenario, round: number, attackerBonus: number, targetBonus: number): MeleeSituation {
-  if (attackerBonus >= 1024 || targetBonus >= 1024) return { ...situation(f, round, false), attackerBonus, targetBonus };
-  let cache = situations.get(f);
-  if (!cache) situations.set(f, (cache = new Map()));
-  const id = (round * 1024 + attackerBonus) * 1024 + targetBonus;
-  let sit = cache.get(id);
-  if (!sit) cache.set(id, (sit = { ...situation(f, round, false), attackerBonus, targetBonus }));
-  return sit;
+/**
+ * The judges of a round fought from one state: one per pair of judged sides, by whether each
+ * side's character stands after the blows (the judged sides differ in nothing else), made on first use.
+ */
+export class RoundJudges {
+  private readonly judges: Array<RoundJudge | undefined> = [undefined, undefined, undefined, undefined];
+  private readonly situation: MeleeSituation;
+  readonly challenge: Challenge;
+
+  constructor(
+    private readonly f: FightScenario,
+    private readonly from: FightState,
+    round: number,
+  ) {
+    this.situation = situation(f, round, false);
+    this.challenge = challengeOf(f, from);
+  }
+
+  /** The judge of the round after the blows left each character `cA`, `cT` wounds. */
+  of(cA: number, cT: number): RoundJudge {
+    const f = this.f;
+    const i = (characterStands(f.attacker, cA) ? 2 : 0) + (characterStands(f.target, cT) ? 1 : 0);
+    let judge = this.judges[i];
+    if (!judge) {
+      const from = this.from;
+      const judged: Scenario = {
+        attacker: judgedSide(f, 'attacker', from.calmA, from.dA, cA, this.challenge),
+        target: judgedSide(f, 'target', from.calmT, from.dT, cT, this.challenge),
+        situation: this.situation,
+      };
+      this.judges[i] = judge = new RoundJudge(judged);
+    }
+    return judge;
+  }
 }
 
-/** The round's blows as the state after them and the scenario its combat result is judged on. */
-export function afterBlows(f: FightScenario, from: FightState, s: Scenario, b: RoundBlows, round: number, challenge: Challenge = challengeOf(f, from)): AfterBlows {
+/** A challenge's Overkill, the small ones made once each (read-only). */
+const overkills: Overkill[] = [];
+function overkillOf(attacker: number, target: number): Overkill {
+  if (attacker >= 16 || target >= 16) return { attacker, target };
+  return (overkills[attacker * 16 + target] ??= { attacker, target });
+}
+
+/** The round's blows as the state after them and the judge of its combat result. */
+export function afterBlows(f: FightScenario, from: FightState, s: Scenario, b: RoundBlows, judges: RoundJudges): AfterBlows {
   // Wounds on each side's rank and file, on its joined character in the units' combat (damage
   // indices after the pool), then on its fighter in the challenge; the rest is Overkill
   const rnfT = Math.min(b.dT, woundPool(s.target));
@@ -322,22 +348,63 @@ export function afterBlows(f: FightScenario, from: FightState, s: Scenario, b: R
   const overkillA = b.oA - inChallengeA;
   const after = fightState(from.dA + rnfA, from.dT + rnfT, from.calmA, from.calmT, from.cA + onCharacterA + inChallengeA, from.cT + onCharacterT + inChallengeT);
   // Combat score: wounds on the rank and file and on the characters, and Overkill up to +3 (§4.11, §12.1)
-  const judged: Scenario = {
-    attacker: judgedSide(f, 'attacker', from.calmA, from.dA, after.cA, challenge),
-    target: judgedSide(f, 'target', from.calmT, from.dT, after.cT, challenge),
-    situation: judgedSituation(f, round, onCharacterT + inChallengeT + overkillT, onCharacterA + inChallengeA + overkillA),
+  const overkill: Overkill = judges.challenge === 'accepted' ? overkillOf(overkillT, overkillA) : null;
+  return {
+    after,
+    judge: judges.of(after.cA, after.cT),
+    bonusA: onCharacterT + inChallengeT + overkillT,
+    bonusT: onCharacterA + inChallengeA + overkillA,
+    wT: rnfT,
+    wA: rnfA,
+    overkill,
   };
-  const overkill: Overkill = challenge === 'accepted' ? { attacker: overkillT, target: overkillA } : null;
-  return { after, judged, wT: rnfT, wA: rnfA, overkill };
 }
 
 /** Every way the blows of a round can end: the units' combat and, independently, the challenge (§4.11: no one else attacks the fighters). */
 export function forEachRoundBlows(f: FightScenario, from: FightState, round: number, visit: (s: Scenario, b: RoundBlows, p: number) => void): void {
-  const s = roundScenario(f, from, round);
-  const duel = duelScenario(f, from, round);
-  if (!duel) return forEachRoundEnd(s, (dT, dA, _bits, p) => visit(s, { dT, dA, oT: 0, oA: 0 }, p));
+  const challenge = challengeOf(f, from) === 'accepted' ? sharedChallenge(f, from, round) : null;
+  const s = challenge ? challenge.units : roundScenario(f, from, round);
+  const duel = challenge ? challenge.duel : null;
+  // One blows object, rewritten for each way: `visit` reads it and keeps nothing of it
+  const b = { dT: 0, dA: 0, oT: 0, oA: 0 };
+  if (!duel)
+    return forEachRoundEnd(s, (dT, dA, _bits, p) => {
+      b.dT = dT;
+      b.dA = dA;
+      visit(s, b, p);
+    });
   // The units' combat and the challenge, stepped together: one Fear test per unit, a champion's spilled wounds (§12.6, §4.10)
-  forEachChallengeRoundEnd({ units: s, duel, spills: spillsOf(f) }, (dT, dA, oT, oA, p) => visit(s, { dT, dA, oT, oA }, p));
+  forEachChallengeRoundEnd(challenge!, (dT, dA, oT, oA, p) => {
+    b.dT = dT;
+    b.dA = dA;
+    b.oT = oT;
+    b.oA = oA;
+    visit(s, b, p);
+  });
+}
+
+/**
+ * A fight's rounds with an accepted challenge share their scenarios, made once each: the units'
+ * combat is the same whatever wounds the fighters carry (they strike only each other, §4.11), and
+ * the fighters' duel the same whatever wounds the units lost — keyed by the state without the
+ * fighters' wounds and the round, and by the fighters' wounds and the round.
+ */
+interface SharedScenarios {
+  readonly key: (s: FightState) => number;
+  readonly units: Map<number, Scenario>;
+  readonly duels: Map<number, Scenario>;
+}
+const sharedScenarios = new WeakMap<FightScenario, SharedScenarios>();
+function sharedChallenge(f: FightScenario, from: FightState, round: number): ChallengeRound {
+  let shared = sharedScenarios.get(f);
+  if (!shared) sharedScenarios.set(f, (shared = { key: stateKey(f), units: new Map(), duels: new Map() }));
+  const unitsKey = shared.key(fightState(from.dA, from.dT, from.calmA, from.calmT, 0, 0)) * (MAX_ROUNDS + 1) + round;
+  let units = shared.units.get(unitsKey);
+  if (!units) shared.units.set(unitsKey, (units = roundScenario(f, from, round)));
+  const duelKey = (from.cA * (characterPool(f.target) + 1) + from.cT) * (MAX_ROUNDS + 1) + round;
+  let duel = shared.duels.get(duelKey);
+  if (!duel) shared.duels.set(duelKey, (duel = duelScenario(f, from, round)!));
+  return { units, duel, spills: spillsOf(f) };
 }
 
 /** Whether each side's fighter is its unit's champion, taking the wounds beyond its rank and file (§4.10). */
@@ -376,50 +443,75 @@ function daemonicOnce(add: number, ld: number, reroll: boolean): Dist {
   return extra;
 }
 
-function roundSteps(f: FightScenario, from: FightState, round: number, key: (s: FightState) => number): RoundSteps {
-  const steps = new StepSet();
-  const add = (q: number, margin: number, overkill: Overkill, state: FightState, ending: Ending | null, removed: FightSide | null = null) =>
-    ending === null ? steps.goOn(q, margin, key(state), overkill) : steps.end(q, margin, ending, key(state), removed, overkill);
-  const challenge = challengeOf(f, from);
-  forEachRoundBlows(f, from, round, (s, blows, p) => {
-    const { after, judged, wT, wA, overkill } = afterBlows(f, from, s, blows, round, challenge);
-    const score = combatScore(judged, wT, wA);
-    const margin = score.attacker - score.target;
+/** The steps of a round fought from one state, collected as its blows are judged. */
+class RoundStepper {
+  readonly steps = new StepSet();
+  readonly judges: RoundJudges;
+
+  constructor(
+    private readonly f: FightScenario,
+    private readonly from: FightState,
+    round: number,
+    private readonly key: (s: FightState) => number,
+  ) {
+    this.judges = new RoundJudges(f, from, round);
+  }
+
+  private add(q: number, margin: number, overkill: Overkill, state: FightState, ending: Ending | null, removed: FightSide | null = null): void {
+    if (ending === null) this.steps.goOn(q, margin, this.key(state), overkill);
+    else this.steps.end(q, margin, ending, this.key(state), removed, overkill);
+  }
+
+  /** The round's blows `b`, with probability p: their result and what follows (§12.1–§12.3). */
+  judge(s: Scenario, b: RoundBlows, p: number): void {
+    const { f, from } = this;
+    const { after, judge, bonusA, bonusT, wT, wA, overkill } = afterBlows(f, from, s, b, this.judges);
+    const judged = judge.s;
+    const scoreA = judge.scoreA(wT, wA, bonusA);
+    const scoreT = judge.scoreT(wT, wA, bonusT);
+    const margin = scoreA - scoreT;
     // Both units wiped out in the same Initiative step
     if (standingIn(f, judged, from, 'target', after) === 0 && standingIn(f, judged, from, 'attacker', after) === 0)
-      return add(p, margin, overkill, after, 'both-destroyed');
-    const r = roundResult(judged, wT, wA, score);
-    if (r.kind === 'destroyed') return add(p, margin, overkill, after, sideEnding(r.side, 'destroyed'));
-    if (r.kind === 'draw') return add(p, margin, overkill, after, null);
+      return this.add(p, margin, overkill, after, 'both-destroyed');
+    const r = judge.result(wT, wA, scoreA, scoreT);
+    if (r.kind === 'destroyed') return this.add(p, margin, overkill, after, sideEnding(r.side, 'destroyed'));
+    if (r.kind === 'draw') return this.add(p, margin, overkill, after, null);
     const loser = r.loser;
     const pool = woundPool(loser === 'target' ? judged.target : judged.attacker);
     const lost = loser === 'target' ? wT : wA;
-    // The loser loses its Frenzy (§7) and takes `extra` wounds with no saves (Unstable, Daemonic, §7)
-    const goesOn = (extra: number, q: number) => {
-      const state = loserAfter(f, from, after, loser, pool, lost, extra);
-      add(q, margin, overkill, state, standingIn(f, judged, from, loser, state) === 0 ? sideEnding(loser, 'destroyed') : null);
-    };
     const test = r.test;
     switch (test.kind) {
       case 'auto-pass':
-        return goesOn(0, p);
+        return this.goesOn(judged, after, loser, pool, lost, margin, overkill, 0, p);
       case 'unstable':
-        return goesOn(test.wounds, p);
+        return this.goesOn(judged, after, loser, pool, lost, margin, overkill, test.wounds, p);
       case 'daemonic': {
         const extra = daemonicOnce(test.add, test.ld, test.reroll);
-        for (let e = 0; e < extra.length; e++) goesOn(e, p * extra[e]);
+        for (let e = 0; e < extra.length; e++) this.goesOn(judged, after, loser, pool, lost, margin, overkill, e, p * extra[e]);
         return;
       }
       case 'break': {
         const pass = leadershipChance(test.ld, test.reroll);
-        goesOn(0, p * pass);
+        this.goesOn(judged, after, loser, pool, lost, margin, overkill, 0, p * pass);
         // A war machine that fails is destroyed (§9); a unit that breaks flees and may be caught (§12.3)
-        if (test.destroyedOnFailure) return add(p * (1 - pass), margin, overkill, after, sideEnding(loser, 'destroyed'), loser);
+        if (test.destroyedOnFailure) return this.add(p * (1 - pass), margin, overkill, after, sideEnding(loser, 'destroyed'), loser);
         const caught = caughtOnce(test);
-        add(p * (1 - pass) * caught, margin, overkill, after, sideEnding(loser, 'caught'), loser);
-        add(p * (1 - pass) * (1 - caught), margin, overkill, after, sideEnding(loser, 'escaped'));
+        this.add(p * (1 - pass) * caught, margin, overkill, after, sideEnding(loser, 'caught'), loser);
+        this.add(p * (1 - pass) * (1 - caught), margin, overkill, after, sideEnding(loser, 'escaped'));
       }
     }
-  });
-  return steps.result();
+  }
+
+  /** The loser loses its Frenzy (§7) and takes `extra` wounds with no saves (Unstable, Daemonic, §7), with probability q. */
+  private goesOn(judged: Scenario, after: FightState, loser: FightSide, pool: number, lost: number, margin: number, overkill: Overkill, extra: number, q: number): void {
+    const { f, from } = this;
+    const state = loserAfter(f, from, after, loser, pool, lost, extra);
+    this.add(q, margin, overkill, state, standingIn(f, judged, from, loser, state) === 0 ? sideEnding(loser, 'destroyed') : null);
+  }
+}
+
+function roundSteps(f: FightScenario, from: FightState, round: number, key: (s: FightState) => number): RoundSteps {
+  const stepper = new RoundStepper(f, from, round, key);
+  forEachRoundBlows(f, from, round, (s, blows, p) => stepper.judge(s, blows, p));
+  return stepper.steps.result();
 }

@@ -4,7 +4,7 @@
  * flee and pursuit are rolled (or summed exactly) by each engine.
  */
 import { type DiceExpr, parseDice } from '../../core/dice.js';
-import { modelsAlive, standingLeadership } from './melee-setup.js';
+import { modelsAlive, standingLeadership, woundPool } from './melee-setup.js';
 import type { MeleeSituation, Scenario, Unit } from './model.js';
 import { fullRanks } from './groups.js';
 import { clampCharacteristic } from './tables.js';
@@ -74,15 +74,8 @@ function facingBonus(sit: MeleeSituation, attacker: Unit, alive: number): number
 
 /** Combat score of both sides; `targetWounds` / `attackerWounds` already exclude lost excess (A24). */
 export function combatScore(s: Scenario, targetWounds: number, attackerWounds: number): CombatScore {
-  const sit = s.situation as MeleeSituation;
-  const aliveA = modelsAlive(s.attacker, attackerWounds);
-  const aliveT = modelsAlive(s.target, targetWounds);
-  const first = sit.round === 1;
-  return {
-    attacker:
-      targetWounds + bonuses(s.attacker, aliveA, first && sit.charging === 'attacker') + facingBonus(sit, s.attacker, aliveA) + sit.attackerBonus,
-    target: attackerWounds + bonuses(s.target, aliveT, first && sit.charging === 'target') + sit.targetBonus,
-  };
+  const judge = judgeOf(s);
+  return { attacker: judge.scoreA(targetWounds, attackerWounds, 0), target: judge.scoreT(targetWounds, attackerWounds, 0) };
 }
 
 /**
@@ -91,32 +84,130 @@ export function combatScore(s: Scenario, targetWounds: number, attackerWounds: n
  * has it already.
  */
 export function roundResult(s: Scenario, targetWounds: number, attackerWounds: number, score?: CombatScore): RoundResult {
-  const sit = s.situation as MeleeSituation;
-  const aliveT = modelsAlive(s.target, targetWounds);
-  const aliveA = modelsAlive(s.attacker, attackerWounds);
-  // No More Foes: a unit that destroys every enemy in contact wins (§12.1); a unit reduced to its
-  // joined character (a whole fight's, standing after the blows) is not destroyed
-  if (aliveT + (s.target.joined ?? 0) === 0) return { kind: 'destroyed', side: 'target' };
-  if (aliveA + (s.attacker.joined ?? 0) === 0) return { kind: 'destroyed', side: 'attacker' };
-  score ??= combatScore(s, targetWounds, attackerWounds);
-  let loser: Side;
-  let tieBreak = false;
-  if (score.attacker === score.target) {
-    // Draw: both win, unless exactly one side has a musician (§12.1, A3)
-    if (s.attacker.musician === s.target.musician) return { kind: 'draw' };
-    loser = s.attacker.musician ? 'target' : 'attacker';
-    tieBreak = true;
-  } else loser = score.attacker > score.target ? 'target' : 'attacker';
-  const difference = Math.abs(score.attacker - score.target);
-  const targetLost = loser === 'target';
-  const unit = targetLost ? s.target : s.attacker;
-  const enemy = targetLost ? s.attacker : s.target;
-  const aliveL = targetLost ? aliveT : aliveA;
-  const aliveW = targetLost ? aliveA : aliveT;
-  // Disrupted: engaged in flank or rear by an enemy with ≥ 2 full ranks (§12.2)
-  const disrupted = loser === 'target' && sit.facing !== 'front' && fullRanks(s.attacker, aliveA) >= 2;
-  const steadfast = !disrupted && fullRanks(unit, aliveL) > fullRanks(enemy, aliveW);
-  return { kind: 'lost', loser, test: loserTest(s, unit, enemy, difference, steadfast, tieBreak) };
+  const judge = judgeOf(s);
+  return score
+    ? judge.result(targetWounds, attackerWounds, score.attacker, score.target)
+    : judge.result(targetWounds, attackerWounds, judge.scoreA(targetWounds, attackerWounds, 0), judge.scoreT(targetWounds, attackerWounds, 0));
+}
+
+/** Each scenario's judge, made once: the one-round engines judge one scenario many times. */
+const judges = new WeakMap<Scenario, RoundJudge>();
+function judgeOf(s: Scenario): RoundJudge {
+  let judge = judges.get(s);
+  if (!judge) judges.set(s, (judge = new RoundJudge(s)));
+  return judge;
+}
+
+const TARGET_DESTROYED: RoundResult = { kind: 'destroyed', side: 'target' };
+const ATTACKER_DESTROYED: RoundResult = { kind: 'destroyed', side: 'attacker' };
+const DRAW: RoundResult = { kind: 'draw' };
+
+/**
+ * A round's two sides compiled for judging its blows (§12.1, §12.2): by the wounds each side's
+ * rank and file lost, its models alive, full ranks and static combat-result bonuses, each worked out
+ * the first time it is needed; the results of a lost round by what they depend on, made once each.
+ * Read-only results: the same object is returned for equal judgements.
+ */
+export class RoundJudge {
+  private readonly sit: MeleeSituation;
+  /** Wounds each side's rank and file can lose: its rows run 0 … pool (more wounds leave no model, A24). */
+  private readonly lastA: number;
+  private readonly lastT: number;
+  /** By wounds lost: 1 once the row is worked out, models alive, full ranks, static bonuses. */
+  private readonly doneA: Uint8Array;
+  private readonly doneT: Uint8Array;
+  private readonly aliveA: Int32Array;
+  private readonly aliveT: Int32Array;
+  private readonly ranksA: Int32Array;
+  private readonly ranksT: Int32Array;
+  private readonly staticA: Int32Array;
+  private readonly staticT: Int32Array;
+  private readonly lost = new Map<number, RoundResult>();
+
+  constructor(readonly s: Scenario) {
+    this.sit = s.situation as MeleeSituation;
+    this.lastA = Math.max(0, woundPool(s.attacker));
+    this.lastT = Math.max(0, woundPool(s.target));
+    this.doneA = new Uint8Array(this.lastA + 1);
+    this.doneT = new Uint8Array(this.lastT + 1);
+    this.aliveA = new Int32Array(this.lastA + 1);
+    this.aliveT = new Int32Array(this.lastT + 1);
+    this.ranksA = new Int32Array(this.lastA + 1);
+    this.ranksT = new Int32Array(this.lastT + 1);
+    this.staticA = new Int32Array(this.lastA + 1);
+    this.staticT = new Int32Array(this.lastT + 1);
+  }
+
+  /** The attacker's row for `w` wounds on its rank and file, worked out on first use. */
+  private rowA(w: number): number {
+    const i = w < this.lastA ? w : this.lastA;
+    if (this.doneA[i] === 0) {
+      const sit = this.sit;
+      const unit = this.s.attacker;
+      const alive = modelsAlive(unit, i);
+      this.aliveA[i] = alive;
+      this.ranksA[i] = fullRanks(unit, alive);
+      this.staticA[i] = bonuses(unit, alive, sit.round === 1 && sit.charging === 'attacker') + facingBonus(sit, unit, alive);
+      this.doneA[i] = 1;
+    }
+    return i;
+  }
+
+  /** The target's row for `w` wounds on its rank and file. */
+  private rowT(w: number): number {
+    const i = w < this.lastT ? w : this.lastT;
+    if (this.doneT[i] === 0) {
+      const sit = this.sit;
+      const unit = this.s.target;
+      const alive = modelsAlive(unit, i);
+      this.aliveT[i] = alive;
+      this.ranksT[i] = fullRanks(unit, alive);
+      this.staticT[i] = bonuses(unit, alive, sit.round === 1 && sit.charging === 'target');
+      this.doneT[i] = 1;
+    }
+    return i;
+  }
+
+  /** The attacker's combat score (§12.1): wounds caused, static bonuses, flank or rear, the situation's bonus and `extra` (a whole fight's character wounds and Overkill, §4.11). */
+  scoreA(targetWounds: number, attackerWounds: number, extra: number): number {
+    return targetWounds + this.staticA[this.rowA(attackerWounds)] + this.sit.attackerBonus + extra;
+  }
+
+  /** The target's combat score (§12.1). */
+  scoreT(targetWounds: number, attackerWounds: number, extra: number): number {
+    return attackerWounds + this.staticT[this.rowT(targetWounds)] + this.sit.targetBonus + extra;
+  }
+
+  /** The round's result from its wounds and combat scores. */
+  result(targetWounds: number, attackerWounds: number, scoreA: number, scoreT: number): RoundResult {
+    const s = this.s;
+    const iT = this.rowT(targetWounds);
+    const iA = this.rowA(attackerWounds);
+    // No More Foes: a unit that destroys every enemy in contact wins (§12.1); a unit reduced to its
+    // joined character (a whole fight's, standing after the blows) is not destroyed
+    if (this.aliveT[iT] + (s.target.joined ?? 0) === 0) return TARGET_DESTROYED;
+    if (this.aliveA[iA] + (s.attacker.joined ?? 0) === 0) return ATTACKER_DESTROYED;
+    let targetLost: boolean;
+    let tieBreak = false;
+    if (scoreA === scoreT) {
+      // Draw: both win, unless exactly one side has a musician (§12.1, A3)
+      if (s.attacker.musician === s.target.musician) return DRAW;
+      targetLost = s.attacker.musician === true;
+      tieBreak = true;
+    } else targetLost = scoreA > scoreT;
+    const difference = Math.abs(scoreA - scoreT);
+    // Disrupted: engaged in flank or rear by an enemy with ≥ 2 full ranks (§12.2)
+    const disrupted = targetLost && this.sit.facing !== 'front' && this.ranksA[iA] >= 2;
+    const steadfast = !disrupted && (targetLost ? this.ranksT[iT] > this.ranksA[iA] : this.ranksA[iA] > this.ranksT[iT]);
+    const key = ((difference * 2 + (steadfast ? 1 : 0)) * 2 + (tieBreak ? 1 : 0)) * 2 + (targetLost ? 1 : 0);
+    let r = this.lost.get(key);
+    if (!r) {
+      const loser: Side = targetLost ? 'target' : 'attacker';
+      const test = targetLost ? loserTest(s, s.target, s.attacker, difference, steadfast, tieBreak) : loserTest(s, s.attacker, s.target, difference, steadfast, tieBreak);
+      this.lost.set(key, (r = { kind: 'lost', loser, test }));
+    }
+    return r;
+  }
 }
 
 function loserTest(s: Scenario, unit: Unit, enemy: Unit, difference: number, steadfast: boolean, tieBreak: boolean): LoserTest {

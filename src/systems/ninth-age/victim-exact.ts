@@ -93,8 +93,45 @@ function countDist(c: AttackCount): Dist {
  * independent path leaves the capping to the caller.
  */
 export function batchOutcomes(batches: readonly Batch[], state: number, items: number, max: number): Outcomes {
+  const independent = (items & ~state) === 0;
+  const key = batchesKey(batches, state, independent ? '' : `${items}:${max}`);
+  let out = known.get(key);
+  if (!out) {
+    if (known.size >= MOST_KNOWN) known.clear();
+    known.set(key, (out = computedOutcomes(batches, state, max, independent)));
+  }
+  return out;
+}
+
+/**
+ * Outcomes worked out, by the batches' content (a whole fight's rounds strike with equal profiles
+ * and counts from many states); read-only. Cleared when it holds MOST_KNOWN.
+ */
+const known = new Map<string, Outcomes>();
+const MOST_KNOWN = 50_000;
+/** Each profile's and dice's content as a short id, by object. */
+const contentIds = new Map<string, number>();
+const idsByObject = new WeakMap<object, number>();
+function contentId(x: object): number {
+  let id = idsByObject.get(x);
+  if (id === undefined) {
+    const text = JSON.stringify(x);
+    id = contentIds.get(text);
+    if (id === undefined) contentIds.set(text, (id = contentIds.size));
+    idsByObject.set(x, id);
+  }
+  return id;
+}
+
+function batchesKey(batches: readonly Batch[], state: number, rest: string): string {
+  let key = `${state}:${rest}`;
+  for (const b of batches) key += `|${contentId(b.profile)}:${b.count.flat}:${b.count.rolls}:${b.count.dice ? contentId(b.count.dice) : -1}`;
+  return key;
+}
+
+function computedOutcomes(batches: readonly Batch[], state: number, max: number, independent: boolean): Outcomes {
   let out: Outcomes = new Map([[state, point(0)]]);
-  if ((items & ~state) === 0) {
+  if (independent) {
     for (const b of batches) {
       const kernel = attackOutcomes(b.profile, state);
       let d = power(kernel, b.count.flat, state);
