@@ -58,7 +58,7 @@ Examples:
         const r = await runScenario(scenarios[index], 'both', { ...sampling, pool, lane, progress: progressOfLane });
         results[index] = r;
         const finished = results.filter(Boolean).length;
-        progress.endPart(sampling.samples, `${r.agreement!.pass ? 'pass' : 'FAIL'}  ${scenarioLabel(scenarios[index])}  (${finished} of ${scenarios.length})`);
+        progressOfLane.endPart(sampling.samples, `${r.agreement!.pass ? 'pass' : 'FAIL'}  ${scenarioLabel(scenarios[index])}  (${finished} of ${scenarios.length})`);
       }, progress);
     } finally {
       progress.done();
@@ -79,7 +79,7 @@ Examples:
  * and their seeds are the same whichever thread rolls them. The first failure stops the lanes
  * from taking more scenarios and is thrown once the others end.
  */
-async function checkInLanes(count: number, lanes: number, run: (index: number, lane: number | undefined, progress: Progress) => Promise<void>, progress: Progress): Promise<void> {
+export async function checkInLanes(count: number, lanes: number, run: (index: number, lane: number | undefined, progress: Progress) => Promise<void>, progress: Progress): Promise<void> {
   if (lanes <= 1) {
     for (let index = 0; index < count; index++) await run(index, undefined, progress);
     return;
@@ -94,7 +94,10 @@ async function checkInLanes(count: number, lanes: number, run: (index: number, l
         done[k] = d;
         progress.update(done.reduce((a, b) => a + b, 0));
       },
-      endPart: () => {},
+      endPart: (samples, line) => {
+        done[k] = 0;
+        progress.endPart(samples, line);
+      },
       done: () => {},
     };
     while (next < count && !failure) {
@@ -104,7 +107,6 @@ async function checkInLanes(count: number, lanes: number, run: (index: number, l
       } catch (error) {
         failure ??= { error };
       }
-      done[k] = 0;
     }
   };
   await Promise.all(Array.from({ length: lanes }, (_, k) => lane(k)));
