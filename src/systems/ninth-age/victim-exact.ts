@@ -93,25 +93,37 @@ function countDist(c: AttackCount): Dist {
  * independent path leaves the capping to the caller.
  */
 export function batchOutcomes(batches: readonly Batch[], state: number, items: number, max: number): Outcomes {
+  // forget before a key is made: the keys hold content ids, which are forgotten with the outcomes
+  if (knownDoubles >= MOST_KNOWN_DOUBLES) forgetKnown();
   const independent = (items & ~state) === 0;
+  // `items` and `max` matter only on the one-by-one path (computedOutcomes reads neither otherwise)
   const key = batchesKey(batches, state, independent ? '' : `${items}:${max}`);
   let out = known.get(key);
   if (!out) {
-    if (known.size >= MOST_KNOWN) known.clear();
     known.set(key, (out = computedOutcomes(batches, state, max, independent)));
+    for (const d of out.values()) knownDoubles += d.length;
   }
   return out;
 }
 
 /**
  * Outcomes worked out, by the batches' content (a whole fight's rounds strike with equal profiles
- * and counts from many states); read-only. Cleared when it holds MOST_KNOWN.
+ * and counts from many states); read-only, shared by every caller. Bounded by the numbers they
+ * hold (every entry holds at least one, so the entries and the content ids they name are bounded
+ * too): past MOST_KNOWN_DOUBLES, all are forgotten together.
  */
-const known = new Map<string, Outcomes>();
-const MOST_KNOWN = 50_000;
-/** Each profile's and dice's content as a short id, by object. */
-const contentIds = new Map<string, number>();
-const idsByObject = new WeakMap<object, number>();
+let known = new Map<string, Outcomes>();
+let knownDoubles = 0;
+const MOST_KNOWN_DOUBLES = 1 << 22;
+/** Each profile's and dice's content as a short id, by object (ids restart when `known` is forgotten). */
+let contentIds = new Map<string, number>();
+let idsByObject = new WeakMap<object, number>();
+function forgetKnown(): void {
+  known = new Map();
+  knownDoubles = 0;
+  contentIds = new Map();
+  idsByObject = new WeakMap();
+}
 function contentId(x: object): number {
   let id = idsByObject.get(x);
   if (id === undefined) {
