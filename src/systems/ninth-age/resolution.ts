@@ -66,10 +66,10 @@ function bonuses(unit: Unit, alive: number, charged: boolean): number {
 }
 
 /** Flank +1 (+2 with a full rank), rear +2 (+3 with a full rank) — §12.1. */
-function facingBonus(sit: MeleeSituation, attacker: Unit, alive: number): number {
-  if (sit.facing === 'front') return 0;
+function facingBonus(facing: MeleeSituation['facing'], attacker: Unit, alive: number): number {
+  if (facing === 'front') return 0;
   const ranked = fullRanks(attacker, alive) >= 1 ? 1 : 0;
-  return (sit.facing === 'flank' ? 1 : 2) + ranked;
+  return (facing === 'flank' ? 1 : 2) + ranked;
 }
 
 /** Combat score of both sides; `targetWounds` / `attackerWounds` already exclude lost excess (A24). */
@@ -103,90 +103,84 @@ const ATTACKER_DESTROYED: RoundResult = { kind: 'destroyed', side: 'attacker' };
 const DRAW: RoundResult = { kind: 'draw' };
 
 /**
- * A round's two sides compiled for judging its blows (§12.1, §12.2): by the wounds each side's
- * rank and file lost, its models alive, full ranks and static combat-result bonuses, each worked out
- * the first time it is needed; the results of a lost round by what they depend on, made once each.
+ * One side of a RoundJudge by the wounds its rank and file lost, 0 … its pool (more wounds leave no
+ * model, A24): its models alive, full ranks and static combat-result bonuses (§12.1), each row
+ * worked out the first time it is needed.
+ */
+class JudgedSide {
+  private readonly last: number;
+  /** By wounds lost: 1 once the row is worked out. */
+  private readonly done: Uint8Array;
+  readonly alive: Int32Array;
+  readonly ranks: Int32Array;
+  readonly bonus: Int32Array;
+
+  constructor(
+    private readonly unit: Unit,
+    /** Whether the side charged this round (+1, §12.1). */
+    private readonly charged: boolean,
+    /** Where the side engages the enemy: the attacker's flank or rear bonus (§12.1); 'front' for the target. */
+    private readonly facing: MeleeSituation['facing'],
+  ) {
+    this.last = Math.max(0, woundPool(unit));
+    this.done = new Uint8Array(this.last + 1);
+    this.alive = new Int32Array(this.last + 1);
+    this.ranks = new Int32Array(this.last + 1);
+    this.bonus = new Int32Array(this.last + 1);
+  }
+
+  /** The row for `w` wounds on the side's rank and file, worked out on first use. */
+  row(w: number): number {
+    const i = w < this.last ? w : this.last;
+    if (this.done[i] === 0) {
+      const alive = modelsAlive(this.unit, i);
+      this.alive[i] = alive;
+      this.ranks[i] = fullRanks(this.unit, alive);
+      this.bonus[i] = bonuses(this.unit, alive, this.charged) + facingBonus(this.facing, this.unit, alive);
+      this.done[i] = 1;
+    }
+    return i;
+  }
+}
+
+/**
+ * A round's two sides compiled for judging its blows (§12.1, §12.2): each side by the wounds its
+ * rank and file lost (JudgedSide); the results of a lost round by what they depend on, made once each.
  * Read-only results: the same object is returned for equal judgements.
  */
 export class RoundJudge {
   private readonly sit: MeleeSituation;
-  /** Wounds each side's rank and file can lose: its rows run 0 … pool (more wounds leave no model, A24). */
-  private readonly lastA: number;
-  private readonly lastT: number;
-  /** By wounds lost: 1 once the row is worked out, models alive, full ranks, static bonuses. */
-  private readonly doneA: Uint8Array;
-  private readonly doneT: Uint8Array;
-  private readonly aliveA: Int32Array;
-  private readonly aliveT: Int32Array;
-  private readonly ranksA: Int32Array;
-  private readonly ranksT: Int32Array;
-  private readonly staticA: Int32Array;
-  private readonly staticT: Int32Array;
+  private readonly a: JudgedSide;
+  private readonly t: JudgedSide;
   private readonly lost = new Map<number, RoundResult>();
 
   constructor(readonly s: Scenario) {
-    this.sit = s.situation as MeleeSituation;
-    this.lastA = Math.max(0, woundPool(s.attacker));
-    this.lastT = Math.max(0, woundPool(s.target));
-    this.doneA = new Uint8Array(this.lastA + 1);
-    this.doneT = new Uint8Array(this.lastT + 1);
-    this.aliveA = new Int32Array(this.lastA + 1);
-    this.aliveT = new Int32Array(this.lastT + 1);
-    this.ranksA = new Int32Array(this.lastA + 1);
-    this.ranksT = new Int32Array(this.lastT + 1);
-    this.staticA = new Int32Array(this.lastA + 1);
-    this.staticT = new Int32Array(this.lastT + 1);
-  }
-
-  /** The attacker's row for `w` wounds on its rank and file, worked out on first use. */
-  private rowA(w: number): number {
-    const i = w < this.lastA ? w : this.lastA;
-    if (this.doneA[i] === 0) {
-      const sit = this.sit;
-      const unit = this.s.attacker;
-      const alive = modelsAlive(unit, i);
-      this.aliveA[i] = alive;
-      this.ranksA[i] = fullRanks(unit, alive);
-      this.staticA[i] = bonuses(unit, alive, sit.round === 1 && sit.charging === 'attacker') + facingBonus(sit, unit, alive);
-      this.doneA[i] = 1;
-    }
-    return i;
-  }
-
-  /** The target's row for `w` wounds on its rank and file. */
-  private rowT(w: number): number {
-    const i = w < this.lastT ? w : this.lastT;
-    if (this.doneT[i] === 0) {
-      const sit = this.sit;
-      const unit = this.s.target;
-      const alive = modelsAlive(unit, i);
-      this.aliveT[i] = alive;
-      this.ranksT[i] = fullRanks(unit, alive);
-      this.staticT[i] = bonuses(unit, alive, sit.round === 1 && sit.charging === 'target');
-      this.doneT[i] = 1;
-    }
-    return i;
+    const sit = (this.sit = s.situation as MeleeSituation);
+    this.a = new JudgedSide(s.attacker, sit.round === 1 && sit.charging === 'attacker', sit.facing);
+    this.t = new JudgedSide(s.target, sit.round === 1 && sit.charging === 'target', 'front');
   }
 
   /** The attacker's combat score (§12.1): wounds caused, static bonuses, flank or rear, the situation's bonus and `extra` (a whole fight's character wounds and Overkill, §4.11). */
   scoreA(targetWounds: number, attackerWounds: number, extra: number): number {
-    return targetWounds + this.staticA[this.rowA(attackerWounds)] + this.sit.attackerBonus + extra;
+    return targetWounds + this.a.bonus[this.a.row(attackerWounds)] + this.sit.attackerBonus + extra;
   }
 
   /** The target's combat score (§12.1). */
   scoreT(targetWounds: number, attackerWounds: number, extra: number): number {
-    return attackerWounds + this.staticT[this.rowT(targetWounds)] + this.sit.targetBonus + extra;
+    return attackerWounds + this.t.bonus[this.t.row(targetWounds)] + this.sit.targetBonus + extra;
   }
 
   /** The round's result from its wounds and combat scores. */
   result(targetWounds: number, attackerWounds: number, scoreA: number, scoreT: number): RoundResult {
     const s = this.s;
-    const iT = this.rowT(targetWounds);
-    const iA = this.rowA(attackerWounds);
+    const a = this.a;
+    const t = this.t;
+    const iT = t.row(targetWounds);
+    const iA = a.row(attackerWounds);
     // No More Foes: a unit that destroys every enemy in contact wins (§12.1); a unit reduced to its
     // joined character (a whole fight's, standing after the blows) is not destroyed
-    if (this.aliveT[iT] + (s.target.joined ?? 0) === 0) return TARGET_DESTROYED;
-    if (this.aliveA[iA] + (s.attacker.joined ?? 0) === 0) return ATTACKER_DESTROYED;
+    if (t.alive[iT] + (s.target.joined ?? 0) === 0) return TARGET_DESTROYED;
+    if (a.alive[iA] + (s.attacker.joined ?? 0) === 0) return ATTACKER_DESTROYED;
     let targetLost: boolean;
     let tieBreak = false;
     if (scoreA === scoreT) {
@@ -197,8 +191,9 @@ export class RoundJudge {
     } else targetLost = scoreA > scoreT;
     const difference = Math.abs(scoreA - scoreT);
     // Disrupted: engaged in flank or rear by an enemy with ≥ 2 full ranks (§12.2)
-    const disrupted = targetLost && this.sit.facing !== 'front' && this.ranksA[iA] >= 2;
-    const steadfast = !disrupted && (targetLost ? this.ranksT[iT] > this.ranksA[iA] : this.ranksA[iA] > this.ranksT[iT]);
+    const disrupted = targetLost && this.sit.facing !== 'front' && a.ranks[iA] >= 2;
+    // Steadfast: more full ranks than the enemy, unless Disrupted (§12.2)
+    const steadfast = !disrupted && (targetLost ? t.ranks[iT] > a.ranks[iA] : a.ranks[iA] > t.ranks[iT]);
     const key = ((difference * 2 + (steadfast ? 1 : 0)) * 2 + (tieBreak ? 1 : 0)) * 2 + (targetLost ? 1 : 0);
     let r = this.lost.get(key);
     if (!r) {
