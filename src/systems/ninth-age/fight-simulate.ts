@@ -10,7 +10,6 @@
  * sample's rounds are counted in one typed array, turned into the fight's tables once per chunk.
  */
 import { IntPairTable } from '../../core/int-pair-table.js';
-import type { DiceExpr } from '../../core/dice.js';
 import type { Rng } from '../../core/rng.js';
 import { SettledRounds } from '../../fight/settled.js';
 import type { Ending, FightSide, Overkill } from '../../fight/types.js';
@@ -21,13 +20,10 @@ import type { FightScenario } from './fight-schema.js';
 import { woundPool } from './melee-setup.js';
 import type { LoserTest } from './resolution.js';
 import { CompiledChallenge, CompiledRound, RolledBlows, rollChallengeRoundWounds, rollPanic, rollRoundWounds, shootingRoller } from './simulate.js';
-import { CompiledLoserTest, LOSER_RESULTS, rollLoserTest } from './loser-sim.js';
+import { LOSER_RESULTS, LoserFates } from './loser-sim.js';
 
 /** Most blows' keys a round keeps its judgements for in an array of its own (4 bytes each); wider rounds use hash tables. */
 const DENSE_KEYS = 4096;
-
-/** Numbers kept per judgement in FightRounds.judgementData. */
-const JUDGEMENT_STRIDE = 3;
 
 /** The round fought from one state in one phase (1: the charge, 2: later rounds, §12.1). */
 class PreparedRound {
@@ -125,19 +121,8 @@ class FightRounds {
   private pairs = 0;
   /** Each judgement with a loser's test (null without). */
   private readonly judgements: Array<Judgement | null> = [];
-  /**
-   * By judgement id × JUDGEMENT_STRIDE: its settled end (−1 when the loser's test decides it),
-   * where its settled ids by rollLoserTest's code start in `fates`, and its test's index in `tests`
-   * — side by side, one cache line per judgement.
-   */
-  private judgementData: Int32Array = new Int32Array(1024 * JUDGEMENT_STRIDE);
-  /** The distinct loser's tests, compiled, and their indices by key (compiledTest); DiceExpr ids for the keys. */
-  private readonly tests: CompiledLoserTest[] = [];
-  private readonly testIds = new Map<string, number>();
-  private readonly diceIds = new Map<DiceExpr, number>();
-  /** Settled ids by the judgement's fate base + rollLoserTest's code (−1: not met yet). */
-  private fates: Int32Array = new Int32Array(4096).fill(-1);
-  private fateCount = 0;
+  /** Each judgement's settled end, or its loser's test and where each of its codes leads. */
+  private readonly fates = new LoserFates();
 
   /** The ways a round can end, by id, with the counts of the current call. */
   private readonly settled: SettledRounds<FightState>;
@@ -181,13 +166,8 @@ class FightRounds {
         if (r.challenge) rollChallengeRoundWounds(r.challenge, rng, victimT, victimA, blows);
         else rollRoundWounds(r.units, rng, victimT, victimA, blows);
         const j = this.judgementOf(id, r, blows);
-        const at = j * JUDGEMENT_STRIDE;
-        let s = this.judgementData[at];
-        if (s < 0) {
-          const code = rollLoserTest(this.tests[this.judgementData[at + 2]], rng);
-          s = this.fates[this.judgementData[at + 1] + code];
-          if (s < 0) s = this.fate(j, code);
-        }
+        let s = this.fates.roll(j, rng);
+        if (s < 0) s = this.fate(j, -1 - s);
         settled.counts[s * stride + round]++;
         if (settled.ends[s] === 1 || round === cap) break;
         id = settled.next[s];
@@ -275,43 +255,9 @@ class FightRounds {
       const pool = woundPool(loser === 'target' ? judged.target : judged.attacker);
       judgement = { round: r, after, margin, overkill, loser, test: result.test, pool, wounds: loser === 'target' ? wT : wA };
     }
-    const j = this.judgements.length;
-    if ((j + 1) * JUDGEMENT_STRIDE > this.judgementData.length) this.judgementData = grown(this.judgementData);
-    const at = j * JUDGEMENT_STRIDE;
-    this.judgementData[at] = settled;
+    const j = this.fates.add(settled, judgement && judgement.test);
     this.judgements.push(judgement);
-    if (judgement) {
-      const test = this.compiledTest(judgement.test);
-      this.judgementData[at + 1] = this.fateCount;
-      this.judgementData[at + 2] = test;
-      this.fateCount += this.tests[test].maxCode + 1;
-      while (this.fateCount > this.fates.length) this.fates = grown(this.fates);
-    }
     return j;
-  }
-
-  /** The index in `tests` of the loser's test `t` compiled, each distinct test compiled once (they are few, and small enough to stay in cache). */
-  private compiledTest(t: LoserTest): number {
-    const dice = (e: DiceExpr): number => {
-      let i = this.diceIds.get(e);
-      if (i === undefined) this.diceIds.set(e, (i = this.diceIds.size));
-      return i;
-    };
-    const key =
-      t.kind === 'auto-pass'
-        ? 'a'
-        : t.kind === 'unstable'
-          ? `u${t.wounds}`
-          : t.kind === 'daemonic'
-            ? `d${t.add}:${t.ld}:${t.reroll}`
-            : `b${t.ld}:${t.reroll}:${t.destroyedOnFailure}:${dice(t.flee)}:${dice(t.pursuit)}:${t.restraint ? `${t.restraint.ld}:${t.restraint.reroll}` : '-'}`;
-    let i = this.testIds.get(key);
-    if (i === undefined) {
-      i = this.tests.length;
-      this.tests.push(new CompiledLoserTest(t));
-      this.testIds.set(key, i);
-    }
-    return i;
   }
 
   /** Where the fight stands after judgement `j`'s loser's test came out `code` (rollLoserTest). */
@@ -329,7 +275,7 @@ class FightRounds {
     else if (result === 'breaks-caught') s = this.settle(margin, overkill, next, destroyedOnFailure ? `${loser}-destroyed` : `${loser}-caught`, loser);
     else if (result === 'breaks-escapes') s = this.settle(margin, overkill, next, `${loser}-escaped`);
     else s = this.settle(margin, overkill, next, null);
-    this.fates[this.judgementData[j * JUDGEMENT_STRIDE + 1] + code] = s;
+    this.fates.keep(j, code, s);
     return s;
   }
 
@@ -354,13 +300,6 @@ class FightRounds {
   private settle(margin: number | null, overkill: Overkill, next: FightState, ending: Ending | null, removed: FightSide | null = null): number {
     return this.settled.id(margin, overkill, unitsOf(this.f, next, removed), ending, next, this.key(next));
   }
-}
-
-/** A copy twice as long, the new half filled with −1. */
-function grown(a: Int32Array): Int32Array {
-  const b = new Int32Array(a.length * 2).fill(-1);
-  b.set(a);
-  return b;
 }
 
 const roundsOfFights = new WeakMap<FightScenario, FightRounds>();

@@ -24,7 +24,7 @@ const BREAK = 3;
 const isTwoD6 = (e: DiceExpr): boolean => e.count === 2 && e.faces === 6 && e.discard === null && e.modifier === 0;
 
 /** A LoserTest as numbers (rollLoserTest reads it). */
-export class CompiledLoserTest {
+class CompiledLoserTest {
   readonly kind: number;
   /** Unstable's wounds. */
   readonly wounds: number;
@@ -70,7 +70,7 @@ export class CompiledLoserTest {
  * whether it holds, breaks and escapes, or breaks and is caught (§12.3) — as one number (no object
  * per test): extra wounds × 3 + the index of the result in LOSER_RESULTS.
  */
-export function rollLoserTest(test: CompiledLoserTest, rng: Rng): number {
+function rollLoserTest(test: CompiledLoserTest, rng: Rng): number {
   const kind = test.kind;
   if (kind === UNSTABLE) return test.wounds * 3;
   if (kind === DAEMONIC) {
@@ -87,4 +87,93 @@ export function rollLoserTest(test: CompiledLoserTest, rng: Rng): number {
   // caught when the pursuit roll is at least the flee roll (§12.3)
   const pursuit = test.pursuitTwoD6 ? rng.d6() + rng.d6() : rollDice(test.pursuit!, rng);
   return pursuit >= flee ? 2 : 1;
+}
+
+/** Numbers kept per judgement in LoserFates' table. */
+const STRIDE = 3;
+
+/** A copy twice as long, the new half filled with −1. */
+function grown(a: Int32Array): Int32Array {
+  const b = new Int32Array(a.length * 2).fill(-1);
+  b.set(a);
+  return b;
+}
+
+/**
+ * A simulator's judgements of a round's blows (§12.1–§12.3), by id: each one's settled end, or its
+ * loser's test and the end each of the test's codes (rollLoserTest) leads to, worked out by the
+ * simulator on first use. The hot loop reads numbers only, a judgement's side by side (one cache line).
+ */
+export class LoserFates {
+  /**
+   * By judgement id × STRIDE: its settled end (−1 when the loser's test decides it), where its ends
+   * by rollLoserTest's code start in `fates`, and its test's index in `tests`.
+   */
+  private data: Int32Array = new Int32Array(256 * STRIDE);
+  /** The distinct loser's tests, compiled, and their indices by content (testIndex); DiceExpr ids for the keys. */
+  private readonly tests: CompiledLoserTest[] = [];
+  private readonly testIds = new Map<string, number>();
+  private readonly diceIds = new Map<DiceExpr, number>();
+  /** Ends by a judgement's start + rollLoserTest's code (−1: not met yet). */
+  private fates: Int32Array = new Int32Array(1024).fill(-1);
+  private fateCount = 0;
+  private count = 0;
+
+  /** A new judgement's id: settled at `end`, or decided by the loser's test `test` (end −1). */
+  add(end: number, test: LoserTest | null): number {
+    const j = this.count++;
+    if (this.count * STRIDE > this.data.length) this.data = grown(this.data);
+    const at = j * STRIDE;
+    this.data[at] = end;
+    if (test) {
+      const t = this.testIndex(test);
+      this.data[at + 1] = this.fateCount;
+      this.data[at + 2] = t;
+      this.fateCount += this.tests[t].maxCode + 1;
+      while (this.fateCount > this.fates.length) this.fates = grown(this.fates);
+    }
+    return j;
+  }
+
+  /**
+   * Judgement j's end: settled, or its loser's test rolled and the end that code leads to — or,
+   * when that end is not known yet, −1 − the code (the simulator works it out and keeps it, `keep`).
+   */
+  roll(j: number, rng: Rng): number {
+    const at = j * STRIDE;
+    const end = this.data[at];
+    if (end >= 0) return end;
+    const code = rollLoserTest(this.tests[this.data[at + 2]], rng);
+    const fate = this.fates[this.data[at + 1] + code];
+    return fate >= 0 ? fate : -1 - code;
+  }
+
+  /** Keep `end` as where judgement j's loser's test coming out `code` leads. */
+  keep(j: number, code: number, end: number): void {
+    this.fates[this.data[j * STRIDE + 1] + code] = end;
+  }
+
+  /** The index in `tests` of the loser's test `t` compiled, each distinct test compiled once (they are few, and small enough to stay in cache). */
+  private testIndex(t: LoserTest): number {
+    const dice = (e: DiceExpr): number => {
+      let i = this.diceIds.get(e);
+      if (i === undefined) this.diceIds.set(e, (i = this.diceIds.size));
+      return i;
+    };
+    const key =
+      t.kind === 'auto-pass'
+        ? 'a'
+        : t.kind === 'unstable'
+          ? `u${t.wounds}`
+          : t.kind === 'daemonic'
+            ? `d${t.add}:${t.ld}:${t.reroll}`
+            : `b${t.ld}:${t.reroll}:${t.destroyedOnFailure}:${dice(t.flee)}:${dice(t.pursuit)}:${t.restraint ? `${t.restraint.ld}:${t.restraint.reroll}` : '-'}`;
+    let i = this.testIds.get(key);
+    if (i === undefined) {
+      i = this.tests.length;
+      this.tests.push(new CompiledLoserTest(t));
+      this.testIds.set(key, i);
+    }
+    return i;
+  }
 }

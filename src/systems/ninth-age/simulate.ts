@@ -13,9 +13,9 @@ import { type MeleeSide, addWounds, aliveCode, meleeSides, modelsAlive, standing
 import type { MeleeSituation, Scenario, ShootingSituation, Unit } from './model.js';
 import { type AttackGroup, type EndOfPhaseHits, INITIATIVE_STEPS, endOfPhaseHits, shotCount } from './groups.js';
 import { shootingProfile } from './profile.js';
-import { type Side, roundResult } from './resolution.js';
+import { type LoserTest, type Side, roundResult } from './resolution.js';
 import { spillOver } from './challenge-round.js';
-import { CompiledLoserTest, LOSER_RESULTS, rollLeadership, rollLoserTest } from './loser-sim.js';
+import { LOSER_RESULTS, LoserFates, rollLeadership } from './loser-sim.js';
 
 /** Below any attack count: a CompiledGroup entry not worked out yet. */
 const UNKNOWN = -0x80000000;
@@ -315,13 +315,8 @@ class MeleeOutcomes {
   /** Range of the attacker's wound count: judgement ids by dT × kA + dA (−1: not judged yet). */
   readonly kA: number;
   readonly judgementIds: Int32Array;
-  /** By judgement: its end (−1 when a loser's test decides it), its test, where its tests' ends start in `fates`. */
-  settled: Int32Array = new Int32Array(64);
-  readonly tests: Array<CompiledLoserTest | null> = [];
-  private fateBase: Int32Array = new Int32Array(64);
-  /** Ends by fateBase + rollLoserTest's code (−1: not met yet). */
-  fates: Int32Array = new Int32Array(256).fill(-1);
-  private fateCount = 0;
+  /** Each judgement's end, or its loser's test and the end each of its codes leads to. */
+  readonly fates = new LoserFates();
   private readonly judged: Array<{ readonly loser: Side; readonly damageT: number; readonly damageA: number }> = [];
   /** The ends before the end-of-phase hits, and each recorded without them; the counts of the current call. */
   readonly befores: BeforeEnd[] = [];
@@ -342,12 +337,11 @@ class MeleeOutcomes {
   /** The judgement of the wounds dT on the target, dA on the attacker (§12.1, §12.2). */
   judge(dT: number, dA: number): number {
     const s = this.s;
-    const j = this.judged.length;
     const damageT = Math.min(dT, this.poolT);
     const damageA = Math.min(dA, this.poolA);
     const r = roundResult(s, dT, dA);
     let settled = -1;
-    let test: CompiledLoserTest | null = null;
+    let test: LoserTest | null = null;
     let loser: Side = 'target';
     if (r.kind === 'destroyed') {
       const targetGone = r.side === 'target';
@@ -355,27 +349,12 @@ class MeleeOutcomes {
     } else if (r.kind === 'draw') settled = this.end({ damageT, damageA, category: 'draw', targetStays: true, attackerStays: true });
     else {
       loser = r.loser;
-      test = new CompiledLoserTest(r.test);
+      test = r.test;
     }
-    if (j === this.settled.length) {
-      this.settled = grownInt(this.settled, 0);
-      this.fateBase = grownInt(this.fateBase, 0);
-    }
-    this.settled[j] = settled;
-    this.tests.push(test);
+    const j = this.fates.add(settled, test);
     this.judged.push({ loser, damageT, damageA });
-    if (test) {
-      this.fateBase[j] = this.fateCount;
-      this.fateCount += test.maxCode + 1;
-      while (this.fateCount > this.fates.length) this.fates = grownInt(this.fates, -1);
-    }
     this.judgementIds[dT * this.kA + dA] = j;
     return j;
-  }
-
-  /** Where judgement j's loser's test's code comes first, in `fates`. */
-  fateAt(j: number, code: number): number {
-    return this.fateBase[j] + code;
   }
 
   /** The end after judgement j's loser's test came out `code` (rollLoserTest). */
@@ -396,7 +375,7 @@ class MeleeOutcomes {
       targetStays: !(targetLost && removed),
       attackerStays: !(!targetLost && removed),
     });
-    this.fates[this.fateAt(j, code)] = e;
+    this.fates.keep(j, code, e);
     return e;
   }
 
@@ -437,13 +416,6 @@ class MeleeOutcomes {
   }
 }
 
-/** A copy twice as long, the new half filled with `fill`. */
-function grownInt(a: Int32Array, fill: number): Int32Array {
-  const b = new Int32Array(a.length * 2).fill(fill);
-  b.set(a);
-  return b;
-}
-
 /** Each scenario's results compiled once (kept across chunks: a worker simulates a scenario chunk after chunk). */
 const meleeOutcomes = new WeakMap<Scenario, MeleeOutcomes>();
 
@@ -469,12 +441,8 @@ function simulateMelee(s: Scenario, rng: Rng, n: number, tally: Tally): void {
     const dA = blows.dA;
     let j = judgementIds[dT * kA + dA];
     if (j < 0) j = o.judge(dT, dA);
-    let e = o.settled[j];
-    if (e < 0) {
-      const code = rollLoserTest(o.tests[j]!, rng);
-      e = o.fates[o.fateAt(j, code)];
-      if (e < 0) e = o.fate(j, code);
-    }
+    let e = o.fates.roll(j, rng);
+    if (e < 0) e = o.fate(j, -1 - e);
     if (victimT.hellfire || victimT.lightning || victimA.hellfire || victimA.lightning) {
       // A marked unit still on the table takes its end-of-phase hits (§7, A25)
       const b = o.befores[e];
