@@ -1,7 +1,8 @@
 /**
  * Combat resolution of one round — §9 and §10: each side's score, the winner and the margin, and
  * what the loser must do (nothing when wiped out, flee automatically, or take a break test). It
- * is a function of the round's casualties only; both engines call it on their own casualties.
+ * is a function of the round's casualties only: a plan's is compiled once (Judging), and both
+ * engines judge their own casualties with it.
  */
 import type { Combatant, MeleePlan } from './melee-plan.js';
 import type { Side } from './schema.js';
@@ -30,16 +31,6 @@ export type Verdict =
       /** Break test: the highest 2D6 total that holds — §10. */
       readonly holdsUpTo: number;
     };
-
-export function resolve(plan: MeleePlan, attacker: SideResult, target: SideResult): Verdict {
-  return new Judging(plan).verdict(attacker, target);
-}
-
-/** Each side's combat score — §9: points scored, the static bonuses and +1 for outnumbering. */
-export function combatScores(plan: MeleePlan, attacker: SideResult, target: SideResult): { attacker: number; target: number } {
-  const j = new Judging(plan);
-  return { attacker: j.scoreA(attacker, target), target: j.scoreT(attacker, target) };
-}
 
 /** One side of a plan as combat resolution reads it (§9, §10). */
 class JudgedSide {
