@@ -260,9 +260,8 @@ class FightRounds {
     }
     const { attacker, target } = sideResults(f, r.state, after, onA, onT);
     const verdict = judge.judging.verdict(attacker, target);
-    const margin = judge.judging.scoreA(attacker, target) - judge.judging.scoreT(attacker, target);
     const j = this.judgements.length;
-    this.judgements.push({ after, verdict, margin, overkill: overkillOf(onA, onT) });
+    this.judgements.push({ after, verdict, margin: judge.judging.margin, overkill: overkillOf(onA, onT) });
     this.loserDice.push(new LoserDice(judge.plan, verdict));
     if ((j + 1) * FATE_CODES > this.fates.length) {
       const fates = new Int32Array(this.fates.length * 2).fill(-1);
