@@ -17,9 +17,9 @@ import type { FightScenario, FightUnit } from './fight-schema.js';
 import { standAndShootOpenings } from './fight-stand-and-shoot.js';
 import { type Blow, type MeleePlan, meleePlan, other } from './melee-plan.js';
 import { Judging, type SideResult } from './resolution.js';
+import type { MeleeScenario, Side, Unit } from './schema.js';
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
-import type { MeleeScenario, Side, Unit } from './schema.js';
 
 export interface FightState {
   readonly mA: number;

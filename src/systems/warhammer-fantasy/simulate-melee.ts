@@ -236,12 +236,11 @@ class OneRound {
   private readonly judging: Judging;
   /**
    * Judgement ids by (attacker's casualties key, target's): in a table indexed by both when their
-   * ranges are small (−1: not judged yet), else hashed. The judgements, and their loser dice by id.
+   * ranges are small (−1: not judged yet), else hashed; the judgements by id.
    */
   private readonly direct: Int32Array | null;
   private readonly ids = new IntPairTable();
   private readonly judgements: RoundJudgement[] = [];
-  private readonly loserDice: LoserDice[] = [];
   /** Samples of the current call by judgement id × FATE_CODES + fate code. */
   private counts = new Float64Array(64 * FATE_CODES);
 
@@ -279,7 +278,7 @@ class OneRound {
         j = this.ids.get(onA.key(), onT.key());
         if (j < 0) this.ids.set(onA.key(), onT.key(), (j = this.judge(onA, onT)));
       }
-      this.counts[j * FATE_CODES + this.loserDice[j].roll(rng)]++;
+      this.counts[j * FATE_CODES + this.judgements[j].loserDice.roll(rng)]++;
     }
     this.intoTally(tally, slots, n, fledA, fledT);
   }
@@ -290,7 +289,6 @@ class OneRound {
     const j = this.judgements.length;
     const judged = new RoundJudgement(verdict, this.plan, onT.lost, onT.slain);
     this.judgements.push(judged);
-    this.loserDice.push(judged.loserDice);
     if ((j + 1) * FATE_CODES > this.counts.length) {
       const grown = new Float64Array(this.counts.length * 2);
       grown.set(this.counts);
