@@ -28,7 +28,6 @@ import { faceCounter } from '../../core/face-automaton.js';
 import type { Tally } from '../../sim/tally.js';
 import type { GenericScenario, Profile } from './schema.js';
 import { rollNeeded, rollSucceeds, saveNeeded, wardNeeded } from './tables.js';
-import { SampleCounts } from './sample-counts.js';
 
 /**
  * Whether the kernel simulates this scenario: one profile; no Damage re-roll; a critical hit
@@ -133,7 +132,6 @@ function runSamples(s: GenericScenario, plan: Plan, rng: Rng, n: number, tally: 
   let u = 0;
   let m = 0; // a 32-bit draw times the size of a table
   let x = 0; // the table index it gives
-  const samples = new SampleCounts();
 
   for (let sample = 0; sample < n; sample++) {
     let attacks = 0;
@@ -262,10 +260,14 @@ function runSamples(s: GenericScenario, plan: Plan, rng: Rng, n: number, tally: 
     if (spill) {
       const wounds = targetModels * health;
       const damage = capped && total > wounds ? wounds : total;
-      samples.add(damage, Math.floor(damage / health), total >= wounds);
-    } else samples.add(slain * health + current, slain, slain === targetModels);
+      const dead = Math.floor(damage / health);
+      if (capped) tally.record(damage, dead, total >= wounds);
+      else if (health > 1) tally.record(damage, dead);
+      else tally.record(damage);
+    } else if (capped) tally.record(slain * health + current, slain, slain === targetModels);
+    else if (health > 1) tally.record(slain * health + current, slain);
+    else tally.record(slain * health + current);
   }
-  samples.addTo(tally, n, capped || health > 1, capped);
   rng.save(a, b, c, d);
 }
 

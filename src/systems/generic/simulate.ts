@@ -20,7 +20,6 @@ import type { Tally } from '../../sim/tally.js';
 import type { GenericScenario, Profile } from './schema.js';
 import { rollNeeded, saveNeeded, wardNeeded } from './tables.js';
 import { kernelFits, simulateWithTables } from './kernel.js';
-import { SampleCounts } from './sample-counts.js';
 
 const NONE = 0;
 const ONES = 1;
@@ -193,18 +192,24 @@ export function simulateDieByDie(s: GenericScenario, rng: Rng, n: number, tally:
   const spill = s.situation.allocation === 'spill-over';
   const alloc = new Allocation(spill, s.situation.allocation === 'mortal-spill-over', health, targetModels);
 
-  const samples = new SampleCounts();
   for (let sample = 0; sample < n; sample++) {
     alloc.reset();
-    for (let k = 0; k < kernels.length; k++) runProfile(kernels[k], rng, alloc);
+    for (const k of kernels) runProfile(k, rng, alloc);
     if (spill) {
       const wounds = targetModels * health;
       const total = alloc.total;
       const damage = capped && total > wounds ? wounds : total;
-      samples.add(damage, Math.floor(damage / health), total >= wounds);
-    } else samples.add(alloc.slain * health + alloc.current, alloc.slain, alloc.slain === targetModels);
+      const dead = Math.floor(damage / health);
+      if (capped) tally.record(damage, dead, total >= wounds);
+      else if (health > 1) tally.record(damage, dead);
+      else tally.record(damage);
+    } else {
+      const damage = alloc.slain * health + alloc.current;
+      if (capped) tally.record(damage, alloc.slain, alloc.slain === targetModels);
+      else if (health > 1) tally.record(damage, alloc.slain);
+      else tally.record(damage);
+    }
   }
-  samples.addTo(tally, n, capped || health > 1, capped);
 }
 
 /** Every attack of one profile in one sample. */
