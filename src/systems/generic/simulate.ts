@@ -15,10 +15,9 @@ import { D6_LIMIT, type Rng } from '../../core/rng.js';
 import type { DiceExpr } from '../../core/dice.js';
 import type { Reroll } from '../../core/d6.js';
 import { flat, rollFlat, type FlatDice } from '../../core/flat-dice.js';
-import { faceCounter } from '../../core/face-automaton.js';
 import type { Tally } from '../../sim/tally.js';
 import type { GenericScenario, Profile } from './schema.js';
-import { rollNeeded, saveNeeded, wardNeeded } from './tables.js';
+import { rollNeeded, saveNeeded, wardCounter, wardNeeded } from './tables.js';
 import { kernelFits, simulateWithTables } from './kernel.js';
 
 const NONE = 0;
@@ -48,12 +47,9 @@ function rollDamage(e: FlatDice, reroll: number, below: number, rng: Rng): numbe
   return sum;
 }
 
-/** Counters of the ward's kept points by ward 1..6 (a point is kept on a roll below it). */
-const wardCounters = [1, 2, 3, 4, 5, 6].map((ward) => faceCounter((face) => face < ward));
-
 /** Points of damage left after the ward, rolled for each point (the dice read five at a time). */
 function wardKept(points: number, ward: number, rng: Rng): number {
-  return wardCounters[ward - 1].count(rng, points);
+  return wardCounter(ward).count(rng, points);
 }
 
 /** Damage allocated so far in one sample: pooled (spill-over), or per model with the excess lost. */
