@@ -14,7 +14,7 @@
  * never reads past the last run: each face ends at most one run, so a block of at most as many
  * faces as runs remain ends on or before the last one's final die.
  */
-import type { Rng } from './rng.js';
+import { type Rng, SIX_TO_THE } from './rng.js';
 
 /** What one face does from one state. `done`: the run ends with this face (back to state 0). */
 export interface FaceStep {
@@ -32,7 +32,6 @@ export const goTo = (next: number, value = 0): FaceStep => ({ next, done: false,
 const MAX_STATES = 64;
 const BLOCK = 4;
 const FULL_BLOCK = 1296;
-const SIX_TO_THE = Int32Array.of(1, 6, 36, 216, 1296, 7776, 46656, 279936, 1679616, 10077696);
 /** Faces per block of a FaceCounter, and its table's size (6^COUNT_BLOCK). */
 const COUNT_BLOCK = 5;
 const COUNT_TABLE = 6 ** COUNT_BLOCK;

@@ -53,11 +53,12 @@ export const D6_LIMIT = 4294967292;
  * read as ten base-6 digits, each an independent uniform face; a draw at or above it (one in
  * 2,300) is rejected, so every face is exactly equally likely.
  */
-export const SIX_TO_THE_TEN = 60466176;
-export const TEN_D6_LIMIT = 71 * SIX_TO_THE_TEN;
+const SIX_TO_THE_TEN = 60466176;
+const TEN_D6_LIMIT = 71 * SIX_TO_THE_TEN;
 /** 6^10 = 2^10 · 3^10: ⌊u / 6^10⌋ = ⌊(u >>> 10) / 3^10⌋, an integer division by a constant. */
 const THREE_TO_THE_TEN = 59049;
-const SIX_TO_THE = Int32Array.of(1, 6, 36, 216, 1296, 7776, 46656, 279936, 1679616, 10077696, SIX_TO_THE_TEN);
+/** 6^k for k = 0..10: the size of k faces as base-6 digits. */
+export const SIX_TO_THE = Int32Array.of(1, 6, 36, 216, 1296, 7776, 46656, 279936, 1679616, 10077696, SIX_TO_THE_TEN);
 
 /**
  * sfc32 (Chris Doty-Humphrey's Small Fast Chaotic generator, 32-bit). Hot loops may copy the
@@ -150,48 +151,9 @@ export class Rng {
     }
     this.facesLeft -= max;
     this.taken = max;
-    if (max === 4) {
-      this.faces = (faces / 1296) | 0;
-      return faces % 1296;
-    }
-    return this.splitFaces(faces, max);
-  }
-
-  /**
-   * The low `k` (1..9) digits of `faces`, the rest kept for later. Each k divides by its own
-   * constant: a multiplication, not a (slow) integer division. Kept out of takeFaces, so that
-   * takeFaces stays small enough to be inlined into a simulator's loop.
-   */
-  private splitFaces(faces: number, k: number): number {
-    switch (k) {
-      case 1:
-        this.faces = (faces / 6) | 0;
-        return faces % 6;
-      case 2:
-        this.faces = (faces / 36) | 0;
-        return faces % 36;
-      case 3:
-        this.faces = (faces / 216) | 0;
-        return faces % 216;
-      case 4:
-        this.faces = (faces / 1296) | 0;
-        return faces % 1296;
-      case 5:
-        this.faces = (faces / 7776) | 0;
-        return faces % 7776;
-      case 6:
-        this.faces = (faces / 46656) | 0;
-        return faces % 46656;
-      case 7:
-        this.faces = (faces / 279936) | 0;
-        return faces % 279936;
-      case 8:
-        this.faces = (faces / 1679616) | 0;
-        return faces % 1679616;
-      default:
-        this.faces = (faces / 10077696) | 0;
-        return faces % 10077696;
-    }
+    const rest = (faces / SIX_TO_THE[max]) | 0;
+    this.faces = rest;
+    return faces - rest * SIX_TO_THE[max];
   }
 
   /**

@@ -24,11 +24,9 @@
 import { Rng } from '../../core/rng.js';
 import type { Reroll } from '../../core/d6.js';
 import { flat, rollFlat } from '../../core/flat-dice.js';
-import { faceCounter } from '../../core/face-automaton.js';
 import type { Tally } from '../../sim/tally.js';
 import type { GenericScenario, Profile } from './schema.js';
-import { rollNeeded, rollSucceeds, saveNeeded, wardNeeded } from './tables.js';
-import { SampleCounts } from './sample-counts.js';
+import { rollNeeded, rollSucceeds, saveNeeded, wardCounter, wardNeeded } from './tables.js';
 
 /**
  * Whether the kernel simulates this scenario: one profile; no Damage re-roll; a critical hit
@@ -116,7 +114,7 @@ function runSamples(s: GenericScenario, plan: Plan, rng: Rng, n: number, tally: 
   const critHitMortal = A.hitCrit?.mortal != null;
   const ward = wardNeeded(s);
   // Ward: a point is kept on a roll below the ward (the same dice, read five at a time).
-  const wardCounter = faceCounter((face) => face < ward);
+  const warded = wardCounter(ward);
   const critSave = saveNeeded(s, A, 0);
   const health = s.target.health;
   const targetModels = s.target.models ?? Number.MAX_SAFE_INTEGER;
@@ -133,7 +131,6 @@ function runSamples(s: GenericScenario, plan: Plan, rng: Rng, n: number, tally: 
   let u = 0;
   let m = 0; // a 32-bit draw times the size of a table
   let x = 0; // the table index it gives
-  const samples = new SampleCounts();
 
   for (let sample = 0; sample < n; sample++) {
     let attacks = 0;
@@ -243,7 +240,7 @@ function runSamples(s: GenericScenario, plan: Plan, rng: Rng, n: number, tally: 
           // Ward: each point of damage is rolled for separately.
           if (ward <= 6 && points > 0) {
             rng.save(a, b, c, d);
-            points = wardCounter.count(rng, points);
+            points = warded.count(rng, points);
             a = rng.a; b = rng.b; c = rng.c; d = rng.d;
           }
           if (points === 0) continue;
@@ -262,10 +259,14 @@ function runSamples(s: GenericScenario, plan: Plan, rng: Rng, n: number, tally: 
     if (spill) {
       const wounds = targetModels * health;
       const damage = capped && total > wounds ? wounds : total;
-      samples.add(damage, Math.floor(damage / health), total >= wounds);
-    } else samples.add(slain * health + current, slain, slain === targetModels);
+      const dead = Math.floor(damage / health);
+      if (capped) tally.record(damage, dead, total >= wounds);
+      else if (health > 1) tally.record(damage, dead);
+      else tally.record(damage);
+    } else if (capped) tally.record(slain * health + current, slain, slain === targetModels);
+    else if (health > 1) tally.record(slain * health + current, slain);
+    else tally.record(slain * health + current);
   }
-  samples.addTo(tally, n, capped || health > 1, capped);
   rng.save(a, b, c, d);
 }
 

@@ -15,12 +15,10 @@ import { D6_LIMIT, type Rng } from '../../core/rng.js';
 import type { DiceExpr } from '../../core/dice.js';
 import type { Reroll } from '../../core/d6.js';
 import { flat, rollFlat, type FlatDice } from '../../core/flat-dice.js';
-import { faceCounter } from '../../core/face-automaton.js';
 import type { Tally } from '../../sim/tally.js';
 import type { GenericScenario, Profile } from './schema.js';
-import { rollNeeded, saveNeeded, wardNeeded } from './tables.js';
+import { rollNeeded, saveNeeded, wardCounter, wardNeeded } from './tables.js';
 import { kernelFits, simulateWithTables } from './kernel.js';
-import { SampleCounts } from './sample-counts.js';
 
 const NONE = 0;
 const ONES = 1;
@@ -49,12 +47,9 @@ function rollDamage(e: FlatDice, reroll: number, below: number, rng: Rng): numbe
   return sum;
 }
 
-/** Counters of the ward's kept points by ward 1..6 (a point is kept on a roll below it). */
-const wardCounters = [1, 2, 3, 4, 5, 6].map((ward) => faceCounter((face) => face < ward));
-
 /** Points of damage left after the ward, rolled for each point (the dice read five at a time). */
 function wardKept(points: number, ward: number, rng: Rng): number {
-  return wardCounters[ward - 1].count(rng, points);
+  return wardCounter(ward).count(rng, points);
 }
 
 /** Damage allocated so far in one sample: pooled (spill-over), or per model with the excess lost. */
@@ -193,18 +188,24 @@ export function simulateDieByDie(s: GenericScenario, rng: Rng, n: number, tally:
   const spill = s.situation.allocation === 'spill-over';
   const alloc = new Allocation(spill, s.situation.allocation === 'mortal-spill-over', health, targetModels);
 
-  const samples = new SampleCounts();
   for (let sample = 0; sample < n; sample++) {
     alloc.reset();
-    for (let k = 0; k < kernels.length; k++) runProfile(kernels[k], rng, alloc);
+    for (const k of kernels) runProfile(k, rng, alloc);
     if (spill) {
       const wounds = targetModels * health;
       const total = alloc.total;
       const damage = capped && total > wounds ? wounds : total;
-      samples.add(damage, Math.floor(damage / health), total >= wounds);
-    } else samples.add(alloc.slain * health + alloc.current, alloc.slain, alloc.slain === targetModels);
+      const dead = Math.floor(damage / health);
+      if (capped) tally.record(damage, dead, total >= wounds);
+      else if (health > 1) tally.record(damage, dead);
+      else tally.record(damage);
+    } else {
+      const damage = alloc.slain * health + alloc.current;
+      if (capped) tally.record(damage, alloc.slain, alloc.slain === targetModels);
+      else if (health > 1) tally.record(damage, alloc.slain);
+      else tally.record(damage);
+    }
   }
-  samples.addTo(tally, n, capped || health > 1, capped);
 }
 
 /** Every attack of one profile in one sample. */

@@ -1,6 +1,7 @@
 /**
  * Targets shared by the generic exact engine and simulator.
  */
+import { type FaceCounter, faceCounter } from '../../core/face-automaton.js';
 import type { GenericScenario, Profile } from './schema.js';
 
 /**
@@ -16,6 +17,14 @@ export function saveNeeded(s: GenericScenario, p: Profile, extraRend: number): n
 /** Ward roll needed per point of damage; 7 means no ward. */
 export function wardNeeded(s: GenericScenario): number {
   return s.target.ward === 'none' ? 7 : s.target.ward;
+}
+
+/** Ward counters by ward (1..6), each made on first use (nothing built when the module loads). */
+const wardCounters: Array<FaceCounter | undefined> = [];
+
+/** The counter of the points of damage a ward keeps: a point is kept on a roll below the ward. */
+export function wardCounter(ward: number): FaceCounter {
+  return (wardCounters[ward] ??= faceCounter((face) => face < ward));
 }
 
 /** The roll that succeeds, or 1 for an automatic success (no roll is made). */

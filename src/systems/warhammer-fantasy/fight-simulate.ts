@@ -34,7 +34,7 @@ import type { FightScenario } from './fight-schema.js';
 import { SHOT_ENDINGS, afterShots, standAndShootRoller } from './fight-stand-and-shoot.js';
 import { type MeleePlan, other } from './melee-plan.js';
 import { FATES } from './outcome-keys.js';
-import { type Verdict, combatScores, resolve } from './resolution.js';
+import { Judging, type Verdict } from './resolution.js';
 import type { Casualties } from './simulate-attack.js';
 import { ATTACKER, FATE_CODES, LoserDice, RoundDice, STRUCK, rollOff } from './simulate-melee.js';
 
@@ -58,8 +58,11 @@ class PreparedRound {
   /** Round ends (SettledRounds ids) when a side fled at the charge, found on first use. */
   fledAttacker = -1;
   fledTarget = -1;
-  /** The plan a result is judged on, by which characters still stand (judgePlan reads nothing else of the blows, §1). */
-  readonly judges: Array<MeleePlan | undefined> = [];
+  /**
+   * The plan a result is judged on, with its combat resolution compiled, by which characters still
+   * stand (judgePlan reads nothing else of the blows, §1).
+   */
+  readonly judges: Array<{ readonly plan: MeleePlan; readonly judging: Judging } | undefined> = [];
 
   constructor(
     readonly state: FightState,
@@ -100,12 +103,11 @@ class PreparedRound {
 }
 
 /**
- * What a round's blows decide before the loser's break test: the state after them, the plan the
- * result is judged on, the verdict, the margin and the Overkill (§9, §10).
+ * What a round's blows decide before the loser's break test: the state after them, the verdict,
+ * the margin and the Overkill (§9, §10).
  */
 interface Judgement {
   readonly after: FightState;
-  readonly judge: MeleePlan;
   readonly verdict: Verdict;
   readonly margin: number;
   readonly overkill: ReturnType<typeof overkillOf>;
@@ -250,13 +252,17 @@ class FightRounds {
     const f = this.f;
     const { onA, onT } = r.blows();
     const after = afterBlows(f, r.state, onA, onT);
-    const judge = (r.judges[(characterStands(f.attacker, after.cA) ? 2 : 0) + (characterStands(f.target, after.cT) ? 1 : 0)] ??= judgePlan(f, r.state, r.plan, after));
-    const results = sideResults(f, r.state, after, onA, onT);
-    const scores = combatScores(judge, results.attacker, results.target);
-    const verdict = resolve(judge, results.attacker, results.target);
+    const standing = (characterStands(f.attacker, after.cA) ? 2 : 0) + (characterStands(f.target, after.cT) ? 1 : 0);
+    let judge = r.judges[standing];
+    if (!judge) {
+      const plan = judgePlan(f, r.state, r.plan, after);
+      r.judges[standing] = judge = { plan, judging: new Judging(plan) };
+    }
+    const { attacker, target } = sideResults(f, r.state, after, onA, onT);
+    const verdict = judge.judging.verdict(attacker, target);
     const j = this.judgements.length;
-    this.judgements.push({ after, judge, verdict, margin: scores.attacker - scores.target, overkill: overkillOf(onA, onT) });
-    this.loserDice.push(new LoserDice(judge, verdict));
+    this.judgements.push({ after, verdict, margin: judge.judging.margin, overkill: overkillOf(onA, onT) });
+    this.loserDice.push(new LoserDice(judge.plan, verdict));
     if ((j + 1) * FATE_CODES > this.fates.length) {
       const fates = new Int32Array(this.fates.length * 2).fill(-1);
       fates.set(this.fates);

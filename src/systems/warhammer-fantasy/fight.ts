@@ -17,9 +17,9 @@ import type { FightScenario, FightUnit } from './fight-schema.js';
 import { standAndShootOpenings } from './fight-stand-and-shoot.js';
 import { type Blow, type MeleePlan, meleePlan, other } from './melee-plan.js';
 import { Judging, type SideResult } from './resolution.js';
+import type { MeleeScenario, Side, Unit } from './schema.js';
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
-import type { MeleeScenario, Side, Unit } from './schema.js';
 
 export interface FightState {
   readonly mA: number;
@@ -571,8 +571,8 @@ class RoundStepper implements RoundEndVisitor {
       rT.modelsLeft = onTarget.modelsLeft;
       rT.characterLeft = !this.loneT && standsT;
       const overkill = d.overkill;
-      const margin = judge.judging.scoreA(rA, rT) - judge.judging.scoreT(rA, rT);
       const verdict = judge.judging.verdict(rA, rT);
+      const margin = judge.judging.margin;
       const book = this.book;
       if (verdict.kind === 'draw') {
         this.add(p, margin, book.id(mA, kA, mT, kT, cA, cT, 'none', from.obstacleWon, from.calmA, from.calmT), null, overkill);

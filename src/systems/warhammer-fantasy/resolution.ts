@@ -1,7 +1,8 @@
 /**
  * Combat resolution of one round — §9 and §10: each side's score, the winner and the margin, and
  * what the loser must do (nothing when wiped out, flee automatically, or take a break test). It
- * is a function of the round's casualties only; both engines call it on their own casualties.
+ * is a function of the round's casualties only: a plan's is compiled once (Judging), and both
+ * engines judge their own casualties with it.
  */
 import type { Combatant, MeleePlan } from './melee-plan.js';
 import type { Side } from './schema.js';
@@ -30,16 +31,6 @@ export type Verdict =
       /** Break test: the highest 2D6 total that holds — §10. */
       readonly holdsUpTo: number;
     };
-
-export function resolve(plan: MeleePlan, attacker: SideResult, target: SideResult): Verdict {
-  return new Judging(plan).verdict(attacker, target);
-}
-
-/** Each side's combat score — §9: points scored, the static bonuses and +1 for outnumbering. */
-export function combatScores(plan: MeleePlan, attacker: SideResult, target: SideResult): { attacker: number; target: number } {
-  const j = new Judging(plan);
-  return { attacker: j.scoreA(attacker, target), target: j.scoreT(attacker, target) };
-}
 
 /** One side of a plan as combat resolution reads it (§9, §10). */
 class JudgedSide {
@@ -94,25 +85,21 @@ export class Judging {
     this.musicianWinsDraws = plan.situation.options.musicianWinsDraws;
   }
 
-  /** The attacker's combat score — §9: points scored, the static bonuses and +1 for outnumbering (the greater Unit Strength). */
-  scoreA(attacker: SideResult, target: SideResult): number {
-    return attacker.points + this.a.staticBonus + (this.a.us(attacker, this.starting) > this.t.us(target, this.starting) ? 1 : 0);
-  }
+  /** The last judged result's margin (verdict): the attacker's combat score less the target's (§9). */
+  margin = 0;
 
-  /** The target's combat score, as scoreA. */
-  scoreT(attacker: SideResult, target: SideResult): number {
-    return target.points + this.t.staticBonus + (this.t.us(target, this.starting) > this.a.us(attacker, this.starting) ? 1 : 0);
-  }
-
+  /** The verdict on a round's results (§9, §10), its margin left in `margin`. */
   verdict(attacker: SideResult, target: SideResult): Verdict {
+    const usA = this.a.us(attacker, this.starting);
+    const usT = this.t.us(target, this.starting);
+    // Combat score — §9: points scored, the static bonuses and +1 for outnumbering (the greater Unit Strength).
+    let scoreA = attacker.points + this.a.staticBonus + (usA > usT ? 1 : 0);
+    let scoreT = target.points + this.t.staticBonus + (usT > usA ? 1 : 0);
+    this.margin = scoreA - scoreT;
     // A unit with no model left cannot win: the other side wins.
     const goneA = attacker.modelsLeft === 0 && !attacker.characterLeft;
     const goneT = target.modelsLeft === 0 && !target.characterLeft;
     if (goneA || goneT) return goneT ? TARGET_WIPED_OUT : ATTACKER_WIPED_OUT;
-    const usA = this.a.us(attacker, this.starting);
-    const usT = this.t.us(target, this.starting);
-    let scoreA = this.scoreA(attacker, target);
-    let scoreT = this.scoreT(attacker, target);
     // Draws — §16.8: nobody tests; with the musician option a side with the only musician wins by 1.
     if (scoreA === scoreT && this.musicianWinsDraws) {
       const mA = this.a.musician;

@@ -220,15 +220,13 @@ export function roll2d6(rng: Rng): number {
   return pairTotal(rng.twoFaces());
 }
 
-/** The sum of the base-6 digits of 0 … 6⁴ − 1: four faces read at once (Rng.takeFaces), each face − 1. */
-const DIGIT_SUMS = Uint8Array.from({ length: 1296 }, (_, k) => (k % 6) + (((k / 6) | 0) % 6) + (((k / 36) | 0) % 6) + ((k / 216) | 0));
+/** Each die a run of its own adding its face − 1: the automaton sums n faces four at a time (made on first use). */
+let faceSums: FaceAutomaton | null = null;
 
-/** nD6 — flee and pursuit moves (§12): up to four faces at a time, the same faces in the same order as n calls of d6(). */
+/** nD6 — flee and pursuit moves (§12): the same faces in the same order as n calls of d6(). */
 export function rollNd6(n: number, rng: Rng): number {
-  if (n === 2) return roll2d6(rng);
-  let sum = n;
-  for (let left = n; left > 0; left -= rng.taken) sum += DIGIT_SUMS[rng.takeFaces(left < 4 ? left : 4)];
-  return sum;
+  faceSums ??= new FaceAutomaton((_state, face) => endRun(face - 1));
+  return n + faceSums.run(rng, n);
 }
 
 // ---- A strike as an automaton over the faces ----------------------------------------------------

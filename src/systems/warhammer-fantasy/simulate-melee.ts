@@ -13,7 +13,7 @@ import type { Rng } from '../../core/rng.js';
 import type { Tally } from '../../sim/tally.js';
 import { type Combatant, type MeleePlan, meleePlan } from './melee-plan.js';
 import { COMBAT_RESULTS, type CombatResult, FATES, type Fate } from './outcome-keys.js';
-import { type Verdict, resolve } from './resolution.js';
+import { Judging, type Verdict } from './resolution.js';
 import type { MeleeScenario } from './schema.js';
 import { AttackRoller, Casualties, pairTotal, roll2d6, rollNd6 } from './simulate-attack.js';
 
@@ -232,19 +232,21 @@ const DIRECT_MAX = 1 << 18;
 /** A melee scenario's round, compiled once, with the judgements met kept across chunks. */
 class OneRound {
   private readonly dice: RoundDice;
+  /** Combat resolution of the plan, compiled once (§9, §10). */
+  private readonly judging: Judging;
   /**
    * Judgement ids by (attacker's casualties key, target's): in a table indexed by both when their
-   * ranges are small (−1: not judged yet), else hashed. The judgements, and their loser dice by id.
+   * ranges are small (−1: not judged yet), else hashed; the judgements by id.
    */
   private readonly direct: Int32Array | null;
   private readonly ids = new IntPairTable();
   private readonly judgements: RoundJudgement[] = [];
-  private readonly loserDice: LoserDice[] = [];
   /** Samples of the current call by judgement id × FATE_CODES + fate code. */
   private counts = new Float64Array(64 * FATE_CODES);
 
   constructor(private readonly plan: MeleePlan) {
     this.dice = new RoundDice(plan);
+    this.judging = new Judging(plan);
     const range = this.dice.attacker.casualties.keyRange * this.dice.target.casualties.keyRange;
     this.direct = range <= DIRECT_MAX ? new Int32Array(range).fill(-1) : null;
   }
@@ -276,18 +278,17 @@ class OneRound {
         j = this.ids.get(onA.key(), onT.key());
         if (j < 0) this.ids.set(onA.key(), onT.key(), (j = this.judge(onA, onT)));
       }
-      this.counts[j * FATE_CODES + this.loserDice[j].roll(rng)]++;
+      this.counts[j * FATE_CODES + this.judgements[j].loserDice.roll(rng)]++;
     }
     this.intoTally(tally, slots, n, fledA, fledT);
   }
 
   /** The judgement of the casualties just rolled. */
   private judge(onA: Casualties, onT: Casualties): number {
-    const verdict = resolve(this.plan, { points: onT.points, modelsLeft: onA.modelsLeft }, { points: onA.points, modelsLeft: onT.modelsLeft });
+    const verdict = this.judging.verdict({ points: onT.points, modelsLeft: onA.modelsLeft }, { points: onA.points, modelsLeft: onT.modelsLeft });
     const j = this.judgements.length;
     const judged = new RoundJudgement(verdict, this.plan, onT.lost, onT.slain);
     this.judgements.push(judged);
-    this.loserDice.push(judged.loserDice);
     if ((j + 1) * FATE_CODES > this.counts.length) {
       const grown = new Float64Array(this.counts.length * 2);
       grown.set(this.counts);
