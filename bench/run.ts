@@ -54,22 +54,35 @@ function medianOf(repeats: number, run: () => void): Timing {
   return { cpu: median(runs.map((r) => r.cpu)), wall: median(runs.map((r) => r.wall)) };
 }
 
-/** CPU (user + system of the child and all its threads) and wall time of a whole process. */
+/**
+ * CPU (user + system of the child and all its threads) and wall time of a whole process: the bin
+ * run as a program, as `npx warodds` runs it (its first line starts Node through sh, without
+ * NODE_EXTRA_CA_CERTS: scripts/build/launcher.cjs).
+ */
 function processTiming(args: string[]): Timing {
+  return timeProcess(CLI, args);
+}
+
+/** CPU and wall time of one run of `command args` (environment `env`, default this process's). */
+function timeProcess(command: string, args: string[], env?: NodeJS.ProcessEnv): Timing {
   const time = '/usr/bin/time';
   if (existsSync(time)) {
-    const r = spawnSync(time, ['-f', '%U %S %e', process.execPath, CLI, ...args], { encoding: 'utf8', maxBuffer: 64 << 20 });
-    if (r.status !== 0 && r.status !== 1) throw new Error(`warodds ${args.join(' ')} failed: ${r.stderr}`);
+    const r = spawnSync(time, ['-f', '%U %S %e', command, ...args], { encoding: 'utf8', maxBuffer: 64 << 20, env });
+    if (r.status !== 0 && r.status !== 1) throw new Error(`${command} ${args.join(' ')} failed: ${r.stderr}`);
     const [user, system, wall] = r.stderr.trim().split('\n').at(-1)!.split(' ').map(Number);
     return { cpu: user + system, wall };
   }
   const started = performance.now();
-  execFileSync(process.execPath, [CLI, ...args], { stdio: 'ignore' });
+  execFileSync(command, args, { stdio: 'ignore', env });
   return { cpu: NaN, wall: (performance.now() - started) / 1000 };
 }
 
 function medianProcess(repeats: number, args: string[]): Timing {
-  const runs = Array.from({ length: repeats }, () => processTiming(args));
+  return medianOfProcesses(() => processTiming(args), repeats);
+}
+
+function medianOfProcesses(run: () => Timing, repeats = REPEATS): Timing {
+  const runs = Array.from({ length: repeats }, run);
   return { cpu: median(runs.map((r) => r.cpu)), wall: median(runs.map((r) => r.wall)) };
 }
 
@@ -204,16 +217,16 @@ for (const [attacks, models] of [
   for (const allocation of ['spill-over', 'no-spill-over'] as const)
     console.log(`    ${attacks.toLocaleString('en').padStart(6)} attacks on ${String(models).padStart(4)} models, ${allocation === 'spill-over' ? 'damage spills over:   ' : 'excess damage is lost:'} ${ms(exactTiming(attacks, models, allocation))}`);
 
-console.log(`\nWhole exact commands (one process each, Node start-up included; \`node -e 0\` for scale), median of ${REPEATS}:`);
-const nodeAlone = (() => {
-  const runs = Array.from({ length: REPEATS }, () => {
-    const r = spawnSync('/usr/bin/time', ['-f', '%U %S %e', process.execPath, '-e', '0'], { encoding: 'utf8' });
-    const [u, s, e] = r.stderr.trim().split('\n').at(-1)!.split(' ').map(Number);
-    return { cpu: u + s, wall: e };
-  });
-  return { cpu: median(runs.map((r) => r.cpu)), wall: median(runs.map((r) => r.wall)) };
-})();
-console.log(`    ${'node -e 0'.padEnd(52)} ${seconds(nodeAlone)}`);
+console.log(`\nWhole exact commands (one process each, run as a program as \`npx warodds\` runs it, Node start-up included; \`node -e 0\` for scale), median of ${REPEATS}:`);
+const nodeAlone = (env?: NodeJS.ProcessEnv): Timing => medianOfProcesses(() => timeProcess(process.execPath, ['-e', '0'], env));
+console.log(`    ${'node -e 0'.padEnd(52)} ${seconds(nodeAlone())}`);
+// This machine may set NODE_EXTRA_CA_CERTS, which Node 20 loads at start-up; the bin drops it.
+if (process.env.NODE_EXTRA_CA_CERTS !== undefined) {
+  const { NODE_EXTRA_CA_CERTS: _extra, ...withoutExtraCerts } = process.env;
+  console.log(`    ${'node -e 0, without NODE_EXTRA_CA_CERTS'.padEnd(52)} ${seconds(nodeAlone(withoutExtraCerts))}`);
+  const withExtraCerts = medianOfProcesses(() => timeProcess(process.execPath, [CLI, 'table', 'whfb/great-weapon-elites']));
+  console.log(`    ${'node warodds.cjs table (NODE_EXTRA_CA_CERTS kept)'.padEnd(52)} ${seconds(withExtraCerts)}`);
+}
 for (const args of [
   ['attack', '--attacks', '20', '--hit', '3', '--wound', '4', '--save', '4'],
   ['kills', 'hott/blades'],

@@ -1,6 +1,16 @@
-#!/usr/bin/env node
+#!/bin/sh
+':' //; unset NODE_EXTRA_CA_CERTS; exec node "$0" "$@"
 'use strict';
 /**
+ * Its first two lines are a shell script and a no-op in JavaScript (the line above is a string
+ * and a comment to Node). Run as a program (npx, npm's bin link), sh starts Node on this same
+ * file without NODE_EXTRA_CA_CERTS: Node 20 reads that file of extra certificate authorities, and
+ * builds its whole root store, at start-up, before any JavaScript runs — on this project's
+ * machine, which sets it, about 70 ms of CPU per command, more than warodds' own start-up.
+ * warodds never opens a network connection, so it never needs them. `node dist/bin/warodds.cjs`
+ * runs the same program with the environment as it is. (On Windows, npm's shim for this bin runs
+ * sh, which Git for Windows provides; without it, run `node dist/bin/warodds.cjs`.)
+ *
  * warodds' bin (dist/bin/warodds.cjs; scripts/build.mjs writes it from this file). It runs the
  * bundled command line, cli.cjs (one file: esbuild's bundle of src/cli/main.ts), through V8's
  * code cache, so a command compiles almost nothing (start-up, issue 16; Node 20 has no
