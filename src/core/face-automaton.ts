@@ -12,7 +12,9 @@
  * The dice are exactly those of the die-by-die procedure, in the same order (every face taken is a
  * face the procedure reads, one step per face); only the branching is done ahead of time. A block
  * never reads past the last run: each face ends at most one run, so a block of at most as many
- * faces as runs remain ends on or before the last one's final die.
+ * faces as runs remain ends on or before the last one's final die; and with fewer runs left than a
+ * whole block's faces, the whole block's table of run ends (`ends`) says whether it ends the last
+ * run before its last face — only then are fewer faces taken, up to that run's final die.
  */
 import { type Rng, SIX_TO_THE } from './rng.js';
 
@@ -43,6 +45,18 @@ const VALUE_SHIFT = 9;
 /** Largest value one block may add (23 bits). */
 const MAX_BLOCK_VALUE = 2 ** (32 - VALUE_SHIFT) - 1;
 
+/**
+ * By a whole block's mask of run ends (FaceAutomaton.ends) × 4 + the runs left (1 … BLOCK − 1):
+ * how many of its faces to take — up to and including the face that ends the last run, or the
+ * whole block when it does not end that many runs.
+ */
+const LAST_END = Uint8Array.from({ length: 64 }, (_, i) => {
+  const mask = i >> 2;
+  let left = i & 3;
+  for (let face = 0; face < BLOCK; face++) if ((mask >> face) & 1 && --left === 0) return face + 1;
+  return BLOCK;
+});
+
 /** A procedure with more states, or larger values, than a table holds: its caller rolls die by die. */
 export class FaceAutomatonTooLarge extends RangeError {}
 
@@ -60,6 +74,8 @@ export class FaceAutomaton {
   /** One table per block length k = 1..BLOCK, end to end: entry offset[k] + state · 6^k + digits. */
   private readonly table: Uint32Array;
   private readonly offset: Int32Array;
+  /** By state · 6^BLOCK + digits: which faces of a whole block end a run (bit i: face i + 1). */
+  private readonly ends: Uint8Array;
 
   /**
    * `step(state, face)` is the procedure's rule for one die, face 1..6; states are any whole
@@ -92,29 +108,38 @@ export class FaceAutomaton {
       size += states * SIX_TO_THE[k];
     }
     const table = new Uint32Array(size);
-    // Blocks of one face: the step itself.
+    // Blocks of one face: the step itself. Alongside, which faces of each block end a run (bit i:
+    // face i + 1), by the same index: the whole blocks' masks are kept (`ends`).
+    const masks = new Uint8Array(size);
     for (let i = 0; i < states * 6; i++) {
       const s = steps[i];
       table[offset[1] + i] = ids.get(s.next)! | ((s.done ? 1 : 0) << DONE_SHIFT) | (s.value << VALUE_SHIFT);
+      masks[offset[1] + i] = s.done ? 1 : 0;
     }
     // A block of k faces: its first k − 1 faces (digits below 6^(k−1)), then the last face.
     for (let k = 2; k <= BLOCK; k++) {
       const low = SIX_TO_THE[k - 1];
       for (let state = 0; state < states; state++)
         for (let digits = 0; digits < SIX_TO_THE[k]; digits++) {
-          const first = table[offset[k - 1] + state * low + (digits % low)];
-          const last = table[offset[1] + (first & STATE_MASK) * 6 + Math.floor(digits / low)];
-          table[offset[k] + state * SIX_TO_THE[k] + digits] = (last & STATE_MASK) + ((first >>> STATE_BITS) + (last >>> STATE_BITS)) * (1 << STATE_BITS);
+          const firstAt = offset[k - 1] + state * low + (digits % low);
+          const first = table[firstAt];
+          const lastAt = offset[1] + (first & STATE_MASK) * 6 + Math.floor(digits / low);
+          const last = table[lastAt];
+          const at = offset[k] + state * SIX_TO_THE[k] + digits;
+          table[at] = (last & STATE_MASK) + ((first >>> STATE_BITS) + (last >>> STATE_BITS)) * (1 << STATE_BITS);
+          masks[at] = masks[firstAt] | (masks[lastAt] << (k - 1));
         }
     }
     this.table = table;
     this.offset = offset;
+    this.ends = masks.subarray(offset[BLOCK]);
   }
 
   /** `runs` runs from state 0, their dice taken from `rng`: the sum of their values. */
   run(rng: Rng, runs: number): number {
     const table = this.table;
     const offset = this.offset;
+    const ends = this.ends;
     const base = offset[BLOCK];
     // The current draw's faces in locals (rng.ts), written back once at the end.
     let faces = rng.faces;
@@ -128,12 +153,24 @@ export class FaceAutomaton {
         facesLeft = 10;
       }
       let entry = 0;
-      if (left >= BLOCK && facesLeft >= BLOCK) {
+      if (facesLeft >= BLOCK) {
         // A whole block: a division by a constant (a multiplication).
         const rest = (faces / FULL_BLOCK) | 0;
-        entry = table[base + state * FULL_BLOCK + faces - rest * FULL_BLOCK];
-        faces = rest;
-        facesLeft -= BLOCK;
+        const at = state * FULL_BLOCK + faces - rest * FULL_BLOCK;
+        // With fewer runs left than faces, the block may end the last run before its last face:
+        // then only the faces up to that end are taken (LAST_END).
+        const k = left >= BLOCK ? BLOCK : LAST_END[(ends[at] << 2) | left];
+        if (k === BLOCK) {
+          entry = table[base + at];
+          faces = rest;
+          facesLeft -= BLOCK;
+        } else {
+          const size = SIX_TO_THE[k];
+          const next = (faces / size) | 0;
+          entry = table[offset[k] + state * size + faces - next * size];
+          faces = next;
+          facesLeft -= k;
+        }
       } else {
         const k = left < facesLeft ? left : facesLeft;
         const size = SIX_TO_THE[k];
