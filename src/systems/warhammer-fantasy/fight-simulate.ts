@@ -40,6 +40,9 @@ import { ATTACKER, FATE_CODES, LoserDice, RoundDice, STRUCK, rollOff } from './s
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
+/** Most judgement slots of a round indexed directly by blowsKey (16 KB of Int32). */
+const DIRECT_MAX = 4096;
+
 /** The round fought from one state in one phase (1: the charge, 2: later rounds). */
 class PreparedRound {
   /** One roll-off decides equal Initiative for the whole combat, the challenge too (§16.6). */
@@ -55,6 +58,8 @@ class PreparedRound {
   readonly targetRange: number;
   readonly duelKeys: number;
   readonly oneKey: boolean;
+  /** Judgement ids by blowsKey when its range is small (−1: not judged yet), else null (a hashed look-up). */
+  readonly direct: Int32Array | null;
   /** Round ends (SettledRounds ids) when a side fled at the charge, found on first use. */
   fledAttacker = -1;
   fledTarget = -1;
@@ -78,7 +83,9 @@ class PreparedRound {
     this.duelRange = this.duelOnT ? this.duelOnT.keyRange : 1;
     this.targetRange = this.onT.keyRange;
     this.duelKeys = this.duelOnA ? this.duelOnA.keyRange * this.duelRange : 1;
-    this.oneKey = this.onA.keyRange * this.targetRange * this.duelKeys <= 0x7fffffff;
+    const keys = this.onA.keyRange * this.targetRange * this.duelKeys;
+    this.oneKey = keys <= 0x7fffffff;
+    this.direct = keys <= DIRECT_MAX ? new Int32Array(keys).fill(-1) : null;
   }
 
   /** What the blows did to both units and both fighters as one number (when oneKey). */
@@ -127,7 +134,8 @@ class FightRounds {
   private readonly afterShots: number[] = [];
 
   /**
-   * Judgements by (round id, blows' key) when that key fits 32 bits (PreparedRound.oneKey); else
+   * Judgements of a round whose blows' key is small in its own table (PreparedRound.direct); else
+   * by (round id, blows' key) when that key fits 32 bits (PreparedRound.oneKey); else
    * found key by key (each a casualtiesKey, small enough for 32 bits whatever the units' size):
    * (round id, attacker's key) → node, (node, target's key) → node, and in a round with a challenge
    * (node, fighters' key) → node; the last node's judgement (−1: not judged yet).
@@ -218,6 +226,12 @@ class FightRounds {
 
   /** The judgement of the blows just rolled in round `id`. */
   private judgementOf(id: number, r: PreparedRound): number {
+    const direct = r.direct;
+    if (direct !== null) {
+      const key = r.blowsKey();
+      const j = direct[key];
+      return j >= 0 ? j : (direct[key] = this.judge(r));
+    }
     if (r.oneKey) {
       const key = r.blowsKey();
       const j = this.judgementIds.get(id, key);
