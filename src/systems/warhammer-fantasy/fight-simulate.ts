@@ -146,8 +146,9 @@ class FightRounds {
   private nodes = 0;
   private nodeJudgements: Int32Array = new Int32Array(1024).fill(-1);
   private readonly judgements: Judgement[] = [];
-  /** The dice after each judgement's verdict. */
+  /** The dice after each judgement's verdict: judgements that roll alike share one (few objects, close in memory). */
   private readonly loserDice: LoserDice[] = [];
+  private readonly loserDiceByKey = new Map<string, LoserDice>();
   /** Round ends by judgement id × FATE_CODES + fateCode (−1: not worked out yet). */
   private fates: Int32Array = new Int32Array(1024 * FATE_CODES).fill(-1);
 
@@ -276,7 +277,11 @@ class FightRounds {
     const verdict = judge.judging.verdict(attacker, target);
     const j = this.judgements.length;
     this.judgements.push({ after, verdict, margin: judge.judging.margin, overkill: overkillOf(onA, onT) });
-    this.loserDice.push(new LoserDice(judge.plan, verdict));
+    const dice = new LoserDice(judge.plan, verdict);
+    const key = dice.key();
+    let kept = this.loserDiceByKey.get(key);
+    if (kept === undefined) this.loserDiceByKey.set(key, (kept = dice));
+    this.loserDice.push(kept);
     if ((j + 1) * FATE_CODES > this.fates.length) {
       const fates = new Int32Array(this.fates.length * 2).fill(-1);
       fates.set(this.fates);

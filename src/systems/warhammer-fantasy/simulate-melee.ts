@@ -188,6 +188,11 @@ export class LoserDice {
     this.pursuitDice = winner.moveDice;
   }
 
+  /** Everything roll reads, as text: equal keys roll alike (a simulator keeps one of them). */
+  key(): string {
+    return [this.kind, this.holdsUpTo, this.insaneCourage, this.battleStandard, this.alwaysPursues, this.restraintTest, this.winnerLd, this.fleeDice, this.pursuitDice].join();
+  }
+
   /** The loser's fate rolled: 0 after a draw, else the index of the Fate in FATES plus 1. */
   roll(rng: Rng): number {
     const kind = this.kind;
