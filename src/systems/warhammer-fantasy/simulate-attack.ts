@@ -138,6 +138,8 @@ export class AttackRoller {
   /** Unsaved wounds counted through a table, each causing `fixedDamage` wounds; or null. */
   private readonly automaton: FaceAutomaton | null;
   private readonly fixedDamage: number;
+  /** A hit that cannot wound (§6 "–"), one D6 to hit and no re-roll nor Poisoned 6: each attack reads one die and does nothing. */
+  private readonly onlyHitDice: boolean;
 
   /**
    * `defenderW`: the Wounds of the models struck. Against models of 1 Wound a Killing Blow slays
@@ -159,12 +161,14 @@ export class AttackRoller {
     const fixed = strike.damage === null || strike.damage.count === 0;
     this.fixedDamage = strike.damage === null ? 1 : strike.damage.modifier;
     const killsAsWounds = defenderW === 1 && this.fixedDamage === 1;
+    this.onlyHitDice = hit.kind === 'd6' && strike.wound === null && !strike.rerollMisses && !strike.poisoned;
     this.automaton = fixed && (!strike.killingBlow || killsAsWounds) && strike.hit.kind !== 'never' ? strikeAutomaton(strike) : null;
   }
 
   /** Roll `n` attacks and apply them to `target`. */
   roll(n: number, rng: Rng, target: Casualties): void {
     if (n === 0) return; // no dice: a side with no model left to strike
+    if (this.onlyHitDice) return rng.skipFaces(n); // the hit dice are rolled, and cannot wound (§6)
     // The unsaved wounds, applied as one at a time (woundTimes).
     if (this.automaton !== null) target.woundTimes(this.automaton.run(rng, n), this.fixedDamage);
     else if (this.hitKind !== 0) this.rollOneByOne(n, rng, target); // 10+ to hit: no shot can hit (§5)
