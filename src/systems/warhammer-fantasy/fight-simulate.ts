@@ -40,6 +40,9 @@ import { ATTACKER, FATE_CODES, LoserDice, RoundDice, STRUCK, rollOff } from './s
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
+/** Most judgement slots of a round indexed directly by blowsKey (16 KB of Int32). */
+const DIRECT_MAX = 4096;
+
 /** The round fought from one state in one phase (1: the charge, 2: later rounds). */
 class PreparedRound {
   /** One roll-off decides equal Initiative for the whole combat, the challenge too (§16.6). */
@@ -55,6 +58,8 @@ class PreparedRound {
   readonly targetRange: number;
   readonly duelKeys: number;
   readonly oneKey: boolean;
+  /** Judgement ids by blowsKey when its range is small (−1: not judged yet), else null (a hashed look-up). */
+  readonly direct: Int32Array | null;
   /** Round ends (SettledRounds ids) when a side fled at the charge, found on first use. */
   fledAttacker = -1;
   fledTarget = -1;
@@ -78,7 +83,9 @@ class PreparedRound {
     this.duelRange = this.duelOnT ? this.duelOnT.keyRange : 1;
     this.targetRange = this.onT.keyRange;
     this.duelKeys = this.duelOnA ? this.duelOnA.keyRange * this.duelRange : 1;
-    this.oneKey = this.onA.keyRange * this.targetRange * this.duelKeys <= 0x7fffffff;
+    const keys = this.onA.keyRange * this.targetRange * this.duelKeys;
+    this.oneKey = keys <= 0x7fffffff;
+    this.direct = keys <= DIRECT_MAX ? new Int32Array(keys).fill(-1) : null;
   }
 
   /** What the blows did to both units and both fighters as one number (when oneKey). */
@@ -127,7 +134,8 @@ class FightRounds {
   private readonly afterShots: number[] = [];
 
   /**
-   * Judgements by (round id, blows' key) when that key fits 32 bits (PreparedRound.oneKey); else
+   * Judgements of a round whose blows' key is small in its own table (PreparedRound.direct); else
+   * by (round id, blows' key) when that key fits 32 bits (PreparedRound.oneKey); else
    * found key by key (each a casualtiesKey, small enough for 32 bits whatever the units' size):
    * (round id, attacker's key) → node, (node, target's key) → node, and in a round with a challenge
    * (node, fighters' key) → node; the last node's judgement (−1: not judged yet).
@@ -138,8 +146,9 @@ class FightRounds {
   private nodes = 0;
   private nodeJudgements: Int32Array = new Int32Array(1024).fill(-1);
   private readonly judgements: Judgement[] = [];
-  /** The dice after each judgement's verdict. */
+  /** The dice after each judgement's verdict: judgements that roll alike share one (few objects, close in memory). */
   private readonly loserDice: LoserDice[] = [];
+  private readonly loserDiceByKey = new Map<string, LoserDice>();
   /** Round ends by judgement id × FATE_CODES + fateCode (−1: not worked out yet). */
   private fates: Int32Array = new Int32Array(1024 * FATE_CODES).fill(-1);
 
@@ -218,6 +227,12 @@ class FightRounds {
 
   /** The judgement of the blows just rolled in round `id`. */
   private judgementOf(id: number, r: PreparedRound): number {
+    const direct = r.direct;
+    if (direct !== null) {
+      const key = r.blowsKey();
+      const j = direct[key];
+      return j >= 0 ? j : (direct[key] = this.judge(r));
+    }
     if (r.oneKey) {
       const key = r.blowsKey();
       const j = this.judgementIds.get(id, key);
@@ -262,7 +277,11 @@ class FightRounds {
     const verdict = judge.judging.verdict(attacker, target);
     const j = this.judgements.length;
     this.judgements.push({ after, verdict, margin: judge.judging.margin, overkill: overkillOf(onA, onT) });
-    this.loserDice.push(new LoserDice(judge.plan, verdict));
+    const dice = new LoserDice(judge.plan, verdict);
+    const key = dice.key();
+    let kept = this.loserDiceByKey.get(key);
+    if (kept === undefined) this.loserDiceByKey.set(key, (kept = dice));
+    this.loserDice.push(kept);
     if ((j + 1) * FATE_CODES > this.fates.length) {
       const fates = new Int32Array(this.fates.length * 2).fill(-1);
       fates.set(this.fates);

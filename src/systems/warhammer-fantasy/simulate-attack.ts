@@ -138,6 +138,8 @@ export class AttackRoller {
   /** Unsaved wounds counted through a table, each causing `fixedDamage` wounds; or null. */
   private readonly automaton: FaceAutomaton | null;
   private readonly fixedDamage: number;
+  /** A hit that cannot wound (§6 "–"), one D6 to hit and no re-roll nor Poisoned 6: each attack reads one die and does nothing. */
+  private readonly onlyHitDice: boolean;
 
   /**
    * `defenderW`: the Wounds of the models struck. Against models of 1 Wound a Killing Blow slays
@@ -159,11 +161,14 @@ export class AttackRoller {
     const fixed = strike.damage === null || strike.damage.count === 0;
     this.fixedDamage = strike.damage === null ? 1 : strike.damage.modifier;
     const killsAsWounds = defenderW === 1 && this.fixedDamage === 1;
+    this.onlyHitDice = hit.kind === 'd6' && strike.wound === null && !strike.rerollMisses && !strike.poisoned;
     this.automaton = fixed && (!strike.killingBlow || killsAsWounds) && strike.hit.kind !== 'never' ? strikeAutomaton(strike) : null;
   }
 
   /** Roll `n` attacks and apply them to `target`. */
   roll(n: number, rng: Rng, target: Casualties): void {
+    if (n === 0) return; // no dice: a side with no model left to strike
+    if (this.onlyHitDice) return rng.skipFaces(n); // the hit dice are rolled, and cannot wound (§6)
     // The unsaved wounds, applied as one at a time (woundTimes).
     if (this.automaton !== null) target.woundTimes(this.automaton.run(rng, n), this.fixedDamage);
     else if (this.hitKind !== 0) this.rollOneByOne(n, rng, target); // 10+ to hit: no shot can hit (§5)
@@ -205,6 +210,20 @@ export class AttackRoller {
   }
 }
 
+/** Rollers by what they roll: a fight's rounds share them (a few objects, close in memory); at most 256 kept. */
+const rollers = new Map<string, AttackRoller>();
+
+/** The AttackRoller of `strike` against models of `defenderW` Wounds, made on first use. */
+export function attackRoller(strike: Strike, defenderW: number): AttackRoller {
+  const key = `${defenderW} ${JSON.stringify(strike)}`;
+  let roller = rollers.get(key);
+  if (roller === undefined) {
+    if (rollers.size === 256) rollers.clear();
+    rollers.set(key, (roller = new AttackRoller(strike, defenderW)));
+  }
+  return roller;
+}
+
 // ---- Tests and moves: a few D6 read from the Rng's draw in locals (core/rng.ts faces, facesLeft) ----
 // The same faces in the same order as calls of d6(): face i is base-6 digit i of the draw, plus 1;
 // when the draw runs out, d6() takes the next draw of ten (issue 16).
@@ -220,13 +239,27 @@ export function roll2d6(rng: Rng): number {
   return pairTotal(rng.twoFaces());
 }
 
-/** Each die a run of its own adding its face − 1: the automaton sums n faces four at a time (made on first use). */
-let faceSums: FaceAutomaton | null = null;
-
-/** nD6 — flee and pursuit moves (§12): the same faces in the same order as n calls of d6(). */
+/**
+ * nD6 — flee and pursuit moves (§12): the same faces in the same order as n calls of d6(), each
+ * the next base-6 digit of the draw kept in locals (a few dice: cheaper than a FaceAutomaton run).
+ */
 export function rollNd6(n: number, rng: Rng): number {
-  faceSums ??= new FaceAutomaton((_state, face) => endRun(face - 1));
-  return n + faceSums.run(rng, n);
+  let faces = rng.faces;
+  let facesLeft = rng.facesLeft;
+  let total = n;
+  for (let i = 0; i < n; i++) {
+    if (facesLeft === 0) {
+      faces = rng.tenFaces();
+      facesLeft = 10;
+    }
+    const rest = (faces / 6) | 0;
+    total += faces - rest * 6;
+    faces = rest;
+    facesLeft--;
+  }
+  rng.faces = faces;
+  rng.facesLeft = facesLeft;
+  return total;
 }
 
 // ---- A strike as an automaton over the faces ----------------------------------------------------

@@ -15,7 +15,7 @@ import { type Combatant, type MeleePlan, meleePlan } from './melee-plan.js';
 import { COMBAT_RESULTS, type CombatResult, FATES, type Fate } from './outcome-keys.js';
 import { Judging, type Verdict } from './resolution.js';
 import type { MeleeScenario } from './schema.js';
-import { AttackRoller, Casualties, pairTotal, roll2d6, rollNd6 } from './simulate-attack.js';
+import { type AttackRoller, Casualties, attackRoller, pairTotal, roll2d6, rollNd6 } from './simulate-attack.js';
 
 /** Sides as numbers in the hot loops. */
 export const ATTACKER = 0;
@@ -51,7 +51,7 @@ class SideDice {
   constructor(c: Combatant, enemy: Combatant, plan: MeleePlan) {
     this.casualties = new Casualties(c.defender);
     const w = enemy.defender.w;
-    this.blows = c.blows.map((b) => new BlowDice(b.attacks, b.fixed ?? false, new AttackRoller(b.strike, w), new AttackRoller(b.afraidStrike, w)));
+    this.blows = c.blows.map((b) => new BlowDice(b.attacks, b.fixed ?? false, attackRoller(b.strike, w), attackRoller(b.afraidStrike, w)));
     this.fighting = c.fighting;
     this.stupid = c.stupid;
     this.ld = c.ld;
@@ -186,6 +186,11 @@ export class LoserDice {
     this.winnerLd = winner.ld;
     this.fleeDice = loser.moveDice;
     this.pursuitDice = winner.moveDice;
+  }
+
+  /** Everything roll reads, as text: equal keys roll alike (a simulator keeps one of them). */
+  key(): string {
+    return [this.kind, this.holdsUpTo, this.insaneCourage, this.battleStandard, this.alwaysPursues, this.restraintTest, this.winnerLd, this.fleeDice, this.pursuitDice].join();
   }
 
   /** The loser's fate rolled: 0 after a draw, else the index of the Fate in FATES plus 1. */

@@ -10,20 +10,38 @@ import { panicLeadership } from './exact-shooting.js';
 import { panicFromLosses } from './tables.js';
 
 export function simulateShooting(sc: ShootingScenario, rng: Rng, n: number, tally: Tally): void {
+  if (n === 0) return;
   const { attacker, target, situation } = sc;
   const roller = new AttackRoller(shootingStrike(attacker, target, situation), target.w);
   const shots = shootingModels(attacker, situation.raisedGround) * attacker.missile.shots;
   const casualties = new Casualties({ models: target.models, w: target.w, overkill: false });
   const ld = panicLeadership(target);
+  const tests = !target.rules.immuneToPsychology;
+  const damage = tally.damage;
+  const slainCounts = tally.slain;
+  // The samples by morale, counted here and added into the tally once (no look-up by name per sample).
+  let wipedOut = 0;
+  let noTest = 0;
+  let passed = 0;
+  let panicked = 0;
   for (let i = 0; i < n; i++) {
     casualties.reset();
     roller.roll(shots, rng, casualties);
     const slain = casualties.slain;
-    const wiped = casualties.modelsLeft === 0;
-    tally.record(casualties.lost, slain, wiped);
+    damage.add(casualties.lost);
+    slainCounts.add(slain);
     // Panic — §11, §13: 25% of the models lost in the phase; a wiped-out unit takes no test.
-    if (wiped) tally.recordMorale('wiped-out');
-    else if (!panicFromLosses(slain, target.models) || target.rules.immuneToPsychology) tally.recordMorale('no-test');
-    else tally.recordMorale(roll2d6(rng) <= ld ? 'passes-panic-test' : 'panics');
+    if (casualties.modelsLeft === 0) wipedOut++;
+    else if (!panicFromLosses(slain, target.models) || !tests) noTest++;
+    else if (roll2d6(rng) <= ld) passed++;
+    else panicked++;
   }
+  tally.samples += n;
+  tally.tracksSlain = true;
+  tally.tracksDestroyed = true;
+  tally.destroyed += wipedOut;
+  tally.recordMorale('wiped-out', wipedOut);
+  tally.recordMorale('no-test', noTest);
+  tally.recordMorale('passes-panic-test', passed);
+  tally.recordMorale('panics', panicked);
 }
