@@ -292,20 +292,33 @@ export class AttackTable {
 
   private readonly size: number;
   private readonly reject: number;
+  /**
+   * Two attacks' dice from one draw when they fit MAX_ATTACK_DICE (the first attack's dice the low
+   * digits): their damage summed, over size² combinations; else null.
+   */
+  private readonly pairs: Uint8Array | null;
+  private readonly pairSize: number;
+  private readonly pairReject: number;
 
   private constructor(private readonly values: Uint8Array) {
-    this.size = values.length;
-    this.reject = TWO_32 % values.length;
+    const size = values.length;
+    this.size = size;
+    this.reject = TWO_32 % size;
+    let pairs: Uint8Array | null = null;
+    if (size * size <= 6 ** MAX_ATTACK_DICE && 2 * Math.max(...values) <= MAX_ATTACK_VALUE) {
+      pairs = new Uint8Array(size * size);
+      for (let second = 0; second < size; second++) for (let first = 0; first < size; first++) pairs[second * size + first] = values[first] + values[second];
+    }
+    this.pairs = pairs;
+    this.pairSize = pairs === null ? 1 : pairs.length;
+    this.pairReject = TWO_32 % this.pairSize;
   }
 
   /**
-   * `attacks` attacks, one draw each: their total damage. The sfc32 recurrence of core/rng.ts runs
-   * inline with the generator's state in locals, written back at the end.
+   * `attacks` attacks, one draw each or one draw a pair: their total damage. The sfc32 recurrence
+   * of core/rng.ts runs inline with the generator's state in locals, written back at the end.
    */
   roll(rng: Rng, attacks: number): number {
-    const values = this.values;
-    const size = this.size;
-    const reject = this.reject;
     let a = rng.a | 0;
     let b = rng.b | 0;
     let c = rng.c | 0;
@@ -314,7 +327,29 @@ export class AttackTable {
     let m = 0; // a 32-bit draw times the size of the table
     let x = 0; // the index it gives
     let total = 0;
-    for (let k = attacks; k > 0; k--) {
+    let k = attacks;
+    const pairs = this.pairs;
+    if (pairs !== null) {
+      const size = this.pairSize;
+      const reject = this.pairReject;
+      for (; k >= 2; k -= 2) {
+        do {
+          t = (((a + b) | 0) + d) | 0;
+          d = (d + 1) | 0;
+          a = b ^ (b >>> 9);
+          b = (c + (c << 3)) | 0;
+          c = (c << 21) | (c >>> 11);
+          c = (c + t) | 0;
+          m = (t >>> 0) * size;
+          x = Math.floor(m * INV_2_32);
+        } while (m - x * TWO_32 < reject);
+        total += pairs[x];
+      }
+    }
+    const values = this.values;
+    const size = this.size;
+    const reject = this.reject;
+    for (; k > 0; k--) {
       do {
         t = (((a + b) | 0) + d) | 0;
         d = (d + 1) | 0;
