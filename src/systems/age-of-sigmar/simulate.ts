@@ -140,7 +140,7 @@ export class AbilityRoller {
   private readonly runs: Int32Array;
   /** One D6 per point of damage; counts the points not warded (18.1). */
   private readonly ward: FaceCounter;
-  /** No ward: every point's die is still read (the same dice as with a ward), but not looked up. */
+  /** No ward: no dice after the attacks. */
   private readonly wardless: boolean;
 
   constructor(p: Plan) {
@@ -165,11 +165,7 @@ export class AbilityRoller {
       const mortal = this.mortal;
       for (let k = 0; k < mortal.length; k++) pool += rollMortal(mortal[k], rng);
     }
-    if (this.wardless) {
-      rng.skipFaces(pool);
-      return pool;
-    }
-    return this.ward.count(rng, pool);
+    return this.wardless ? pool : this.ward.count(rng, pool);
   }
 }
 
