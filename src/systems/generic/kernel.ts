@@ -26,7 +26,7 @@ import type { Reroll } from '../../core/d6.js';
 import { flat, rollFlat } from '../../core/flat-dice.js';
 import type { Tally } from '../../sim/tally.js';
 import type { GenericScenario, Profile } from './schema.js';
-import { rollNeeded, rollSucceeds, saveNeeded, wardCounter, wardNeeded } from './tables.js';
+import { rollNeeded, rollSucceeds, saveNeeded, wardKept, wardNeeded } from './tables.js';
 
 /**
  * Whether the kernel simulates this scenario: one profile; no Damage re-roll; a critical hit
@@ -113,8 +113,6 @@ function runSamples(s: GenericScenario, plan: Plan, rng: Rng, n: number, tally: 
   const extraHits = extraHitsDice.count === 0 ? extraHitsDice.modifier : -1;
   const critHitMortal = A.hitCrit?.mortal != null;
   const ward = wardNeeded(s);
-  // Ward: a point is kept on a roll below the ward (the same dice, read five at a time).
-  const warded = wardCounter(ward);
   const critSave = saveNeeded(s, A, 0);
   const health = s.target.health;
   const targetModels = s.target.models ?? Number.MAX_SAFE_INTEGER;
@@ -240,7 +238,7 @@ function runSamples(s: GenericScenario, plan: Plan, rng: Rng, n: number, tally: 
           // Ward: each point of damage is rolled for separately.
           if (ward <= 6 && points > 0) {
             rng.save(a, b, c, d);
-            points = warded.count(rng, points);
+            points = wardKept(points, ward, rng);
             a = rng.a; b = rng.b; c = rng.c; d = rng.d;
           }
           if (points === 0) continue;

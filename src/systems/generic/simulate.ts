@@ -17,7 +17,7 @@ import type { Reroll } from '../../core/d6.js';
 import { flat, rollFlat, type FlatDice } from '../../core/flat-dice.js';
 import type { Tally } from '../../sim/tally.js';
 import type { GenericScenario, Profile } from './schema.js';
-import { rollNeeded, saveNeeded, wardCounter, wardNeeded } from './tables.js';
+import { rollNeeded, saveNeeded, wardKept, wardNeeded } from './tables.js';
 import { kernelFits, simulateWithTables } from './kernel.js';
 
 const NONE = 0;
@@ -45,11 +45,6 @@ function rollDamage(e: FlatDice, reroll: number, below: number, rng: Rng): numbe
     sum += face;
   }
   return sum;
-}
-
-/** Points of damage left after the ward, rolled for each point (the dice read five at a time). */
-function wardKept(points: number, ward: number, rng: Rng): number {
-  return wardCounter(ward).count(rng, points);
 }
 
 /** Damage allocated so far in one sample: pooled (spill-over), or per model with the excess lost. */
