@@ -19,6 +19,7 @@ import type { Tally } from '../../sim/tally.js';
 import type { GenericScenario, Profile } from './schema.js';
 import { rollNeeded, saveNeeded, wardKept, wardNeeded } from './tables.js';
 import { kernelFits, simulateWithTables } from './kernel.js';
+import { type DieSteps, STEP_DONE_SHIFT, STEP_STATE, STEP_VALUE_SHIFT, dieSteps } from './die-steps.js';
 
 const NONE = 0;
 const ONES = 1;
@@ -121,6 +122,8 @@ interface Kernel {
   /** Save needed for each extra rend 0..12 (armour after rend, or invulnerable). */
   saveNeeded: Int32Array;
   ward: number;
+  /** The attack as steps over its dice (die-steps.ts), or null: the branching code below. */
+  steps: DieSteps | null;
 }
 
 const flatOrNull = (e: DiceExpr | null) => (e ? flat(e) : null);
@@ -129,7 +132,7 @@ function kernelOf(s: GenericScenario, p: Profile): Kernel {
   const saves = new Int32Array(13);
   for (let r = 0; r < saves.length; r++) saves[r] = saveNeeded(s, p, r);
   const damageReroll = p.reroll.damage;
-  return {
+  const kernel: Kernel = {
     models: p.models,
     attackDice: flat(p.attacks),
     damageDice: flat(p.damage),
@@ -156,7 +159,10 @@ function kernelOf(s: GenericScenario, p: Profile): Kernel {
     woundCritDamage: p.woundCrit?.extraDamage ?? 0,
     saveNeeded: saves,
     ward: wardNeeded(s),
+    steps: null,
   };
+  kernel.steps = dieSteps(kernel, s.situation.allocation === 'spill-over');
+  return kernel;
 }
 
 /** Mortal damage: rolled, then the ward per point. */
@@ -174,9 +180,13 @@ export function simulateGeneric(s: GenericScenario, rng: Rng, n: number, tally: 
   else simulateDieByDie(s, rng, n, tally);
 }
 
-/** `n` samples die by die: every scenario, also those the fast kernel fits (tests compare the two). */
-export function simulateDieByDie(s: GenericScenario, rng: Rng, n: number, tally: Tally): void {
+/**
+ * `n` samples die by die: every scenario, also those the fast kernel fits (tests compare the two);
+ * `steps` false rolls every profile through the branching code, even one die-steps.ts tables.
+ */
+export function simulateDieByDie(s: GenericScenario, rng: Rng, n: number, tally: Tally, steps = true): void {
   const kernels = s.profiles.map((p) => kernelOf(s, p));
+  if (!steps) for (const k of kernels) k.steps = null;
   const health = s.target.health;
   const capped = s.target.models !== null;
   const targetModels = s.target.models ?? Number.MAX_SAFE_INTEGER;
@@ -225,6 +235,25 @@ function runProfile(k: Kernel, rng: Rng, alloc: Allocation): void {
   let d = rng.d | 0;
   let t = 0;
   let u = 0;
+
+  if (k.steps !== null) {
+    // The same dice read through the profile's steps: each face leads to the next die or ends the
+    // attack with its damage (spill-over: only the total counts).
+    const table = k.steps.table;
+    let state = k.steps.start;
+    let left = attacks;
+    let total = 0;
+    while (left > 0) {
+      do { t = (((a + b) | 0) + d) | 0; d = (d + 1) | 0; a = b ^ (b >>> 9); b = (c + (c << 3)) | 0; c = (c << 21) | (c >>> 11); c = (c + t) | 0; u = t >>> 0; } while (u >= D6_LIMIT);
+      const entry = table[state * 6 + (u % 6)];
+      state = entry & STEP_STATE;
+      left -= (entry >> STEP_DONE_SHIFT) & 1;
+      total += entry >> STEP_VALUE_SHIFT;
+    }
+    rng.save(a, b, c, d);
+    alloc.add(total, false);
+    return;
+  }
 
   for (let attack = 0; attack < attacks; attack++) {
     // Hit rolls of this attack: the first, then any extra hit rolls its critical gives.
