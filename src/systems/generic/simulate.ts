@@ -19,12 +19,14 @@ import type { Tally } from '../../sim/tally.js';
 import type { GenericScenario, Profile } from './schema.js';
 import { rollNeeded, saveNeeded, wardKept, wardNeeded } from './tables.js';
 import { kernelFits, simulateWithTables } from './kernel.js';
-import { type DieSteps, STEP_DONE_SHIFT, STEP_STATE, STEP_VALUE_SHIFT, dieSteps } from './die-steps.js';
+import { type DieSteps, STEP_CRIT, STEP_DONE_SHIFT, STEP_EXTRA_MORTAL, STEP_MORTAL, STEP_STATE, STEP_UNSAVED, STEP_VALUE_SHIFT, dieSteps } from './die-steps.js';
 
 const NONE = 0;
 const ONES = 1;
 const FAILED = 2;
 const ALL = 3;
+/** A steps entry above this (die-steps.ts) carries packets. */
+const STEP_DONE_MASK = (1 << STEP_DONE_SHIFT) | STEP_STATE;
 const REROLL_CODE: Record<Reroll, number> = { none: NONE, ones: ONES, failed: FAILED, all: ALL };
 
 
@@ -236,9 +238,9 @@ function runProfile(k: Kernel, rng: Rng, alloc: Allocation): void {
   let t = 0;
   let u = 0;
 
-  if (k.steps !== null) {
-    // The same dice read through the profile's steps: each face leads to the next die or ends the
-    // attack with its damage (spill-over: only the total counts).
+  if (k.steps !== null && k.steps.totals) {
+    // The same dice read through the profile's steps (die-steps.ts): each face leads to the next
+    // die or ends the attack with its damage; no branch on the die.
     const table = k.steps.table;
     let state = k.steps.start;
     let left = attacks;
@@ -252,6 +254,34 @@ function runProfile(k: Kernel, rng: Rng, alloc: Allocation): void {
     }
     rng.save(a, b, c, d);
     alloc.add(total, false);
+    return;
+  }
+  if (k.steps !== null) {
+    // The same, each ended attack carrying its packets: the entry is above STEP_DONE_MASK only
+    // when an ended attack inflicts something.
+    const table = k.steps.table;
+    let state = k.steps.start;
+    let left = attacks;
+    while (left > 0) {
+      do { t = (((a + b) | 0) + d) | 0; d = (d + 1) | 0; a = b ^ (b >>> 9); b = (c + (c << 3)) | 0; c = (c << 21) | (c >>> 11); c = (c + t) | 0; u = t >>> 0; } while (u >= D6_LIMIT);
+      const entry = table[state * 6 + (u % 6)];
+      state = entry & STEP_STATE;
+      left -= (entry >> STEP_DONE_SHIFT) & 1;
+      if (entry > STEP_DONE_MASK) {
+        // Packets, in the branching code's order: mortal damage instead of the wound; or the
+        // wound's damage and ward, then extra mortal damage.
+        rng.save(a, b, c, d);
+        if ((entry & STEP_MORTAL) !== 0) alloc.add(mortalPoints(k.woundMortal!, ward, rng), true);
+        if ((entry & STEP_UNSAVED) !== 0) {
+          let points = (k.damageDice.count === 0 ? k.damageDice.modifier : rollDamage(k.damageDice, k.damageReroll, k.damageBelow, rng)) + ((entry & STEP_CRIT) !== 0 ? k.woundCritDamage : 0);
+          if (ward <= 6) points = wardKept(points, ward, rng);
+          alloc.add(points, false);
+        }
+        if ((entry & STEP_EXTRA_MORTAL) !== 0) alloc.add(mortalPoints(k.woundExtraMortal!, ward, rng), true);
+        ({ a, b, c, d } = rng);
+      }
+    }
+    rng.save(a, b, c, d);
     return;
   }
 
