@@ -189,14 +189,19 @@ const processRepeats = Math.max(3, Math.ceil(REPEATS / 2));
 // Two sizes: a short run, where each thread's fixed cost (Node's worker start-up, loading the
 // simulator, compiling it) is a visible share, and a long one, where the kernel's own scaling shows.
 for (const processSamples of [SAMPLES * 2, SAMPLES * 10]) {
-  console.log(`\nMonte Carlo through the CLI: whole \`warodds attack --mc --samples ${processSamples.toLocaleString('en')}\` processes (start-up, pool, workers, output), median of ${processRepeats}:`);
+  console.log(`\nMonte Carlo through the CLI: whole \`warodds attack --mc --samples ${processSamples.toLocaleString('en')}\` processes (start-up, pool, workers, output), 1 and 2 threads alternately, median of ${processRepeats}:`);
   for (const [name, flags] of [
     ['plain', PLAIN_FLAGS],
     ['re-rolls and crits', CRITS_FLAGS],
   ] as const) {
-    const perThreads = [1, 2].map((threads) => {
-      const t = medianProcess(processRepeats, ['attack', ...flags, '--mc', '--samples', String(processSamples), '--threads', String(threads), '--json']);
-      return { threads, t, perCpu: (processSamples * ATTACKS_PER_SAMPLE) / t.cpu, perWall: (processSamples * ATTACKS_PER_SAMPLE) / t.wall };
+    // 1-thread and 2-thread runs alternate, so a change of the machine's load during the figure
+    // falls on both alike.
+    const runs: Timing[][] = [[], []];
+    for (let r = 0; r < processRepeats; r++)
+      for (const threads of [1, 2]) runs[threads - 1].push(processTiming(['attack', ...flags, '--mc', '--samples', String(processSamples), '--threads', String(threads), '--json']));
+    const perThreads = runs.map((timings, i) => {
+      const t = { cpu: median(timings.map((x) => x.cpu)), wall: median(timings.map((x) => x.wall)) };
+      return { threads: i + 1, t, perCpu: (processSamples * ATTACKS_PER_SAMPLE) / t.cpu, perWall: (processSamples * ATTACKS_PER_SAMPLE) / t.wall };
     });
     console.log(`  ${name}`);
     for (const p of perThreads)
