@@ -4,11 +4,15 @@
  * (17.2), the ward per point (18.1) and allocation one point at a time (18.2–18.4).
  *
  * The ability is compiled into an AbilityRoller: plain numbers and tables, one object shape per
- * kind, no closure, so the loops stay monomorphic (issue 16). The attack sequence of a weapon
- * is also written as steps over the faces (attackStep) and tabled (core FaceAutomaton), and the
- * ward counted (core FaceCounter): the same dice in the same order, read several at a time.
+ * kind, no closure, so the loops stay monomorphic (issue 16). The attack sequence of a weapon is
+ * written as steps over the faces (attackStep) and tabled once over every combination of the
+ * most dice one attack can read (AttackTable): each attack then takes its dice from one 32-bit
+ * draw, the fistful of the attack rolled at once (hit, re-roll, wound, re-roll, save, re-roll,
+ * Damage die — a die the sequence does not reach is drawn and ignored, which changes no
+ * probability), and looks its damage up. The ward is counted per point of the pool (core
+ * FaceCounter).
  */
-import { AutomatonCache, FaceAutomaton, type FaceCounter, type FaceStep, endRun, faceCounter, goTo } from '../../core/face-automaton.js';
+import { type FaceCounter, type FaceStep, endRun, faceCounter, goTo } from '../../core/face-automaton.js';
 import { type FlatDice, flat, rollFlat } from '../../core/flat-dice.js';
 import type { Rng } from '../../core/rng.js';
 import { Counts, type Tally } from '../../sim/tally.js';
@@ -81,8 +85,8 @@ class WeaponRoller {
   readonly damage: FlatDice;
   readonly damageBonus: number;
   readonly sharedCritDamage: boolean;
-  /** The attack sequence read through a table (core FaceAutomaton), or null: rolled die by die (a Damage of several dice). */
-  readonly table: FaceAutomaton | null;
+  /** The attack sequence as a table over one draw (AttackTable), or null: rolled die by die (a Damage of several dice, too many dice). */
+  readonly table: AttackTable | null;
 
   constructor(g: WeaponGroup) {
     this.models = g.models;
@@ -129,14 +133,14 @@ export class AbilityRoller {
   private readonly mortal: MortalRoller[];
   /**
    * When every weapon has fixed Attacks and a table and there is no mortal source (the usual
-   * ability): each weapon's attacks are one run of its table, `runs[k]` attacks long.
+   * ability): weapon k makes `runs[k]` attacks, each looked up in `tables[k]`.
    */
   private readonly plain: boolean;
-  private readonly tables: FaceAutomaton[];
+  private readonly tables: AttackTable[];
   private readonly runs: Int32Array;
   /** One D6 per point of damage; counts the points not warded (18.1). */
   private readonly ward: FaceCounter;
-  /** No ward: every point's die is still read (the same dice as with a ward), but not looked up. */
+  /** No ward: no dice after the attacks. */
   private readonly wardless: boolean;
 
   constructor(p: Plan) {
@@ -154,18 +158,14 @@ export class AbilityRoller {
     if (this.plain) {
       const tables = this.tables;
       const runs = this.runs;
-      for (let k = 0; k < tables.length; k++) pool += tables[k].run(rng, runs[k]);
+      for (let k = 0; k < tables.length; k++) pool += tables[k].roll(rng, runs[k]);
     } else {
       const weapons = this.weapons;
       for (let k = 0; k < weapons.length; k++) pool += rollWeapon(weapons[k], rng);
       const mortal = this.mortal;
       for (let k = 0; k < mortal.length; k++) pool += rollMortal(mortal[k], rng);
     }
-    if (this.wardless) {
-      rng.skipFaces(pool);
-      return pool;
-    }
-    return this.ward.count(rng, pool);
+    return this.wardless ? pool : this.ward.count(rng, pool);
   }
 }
 
@@ -180,9 +180,9 @@ function rollWeapon(w: WeaponRoller, rng: Rng): number {
   const fixed = w.attacks.count === 0;
   const table = w.table;
   if (table !== null) {
-    // Fixed Attacks: no die between two models' attacks, so they are one run of the sequence.
-    if (fixed) return table.run(rng, fixedAttacks(w));
-    for (let model = 0; model < w.models; model++) total += table.run(rng, rollFlat(w.attacks, rng) + w.attackBonus + (model < w.champions ? 1 : 0));
+    // Fixed Attacks: no die between two models' attacks, so they are rolled together.
+    if (fixed) return table.roll(rng, fixedAttacks(w));
+    for (let model = 0; model < w.models; model++) total += table.roll(rng, rollFlat(w.attacks, rng) + w.attackBonus + (model < w.champions ? 1 : 0));
     return total;
   }
   for (let model = 0; model < w.models; model++) {
@@ -248,17 +248,148 @@ function rollMortal(m: MortalRoller, rng: Rng): number {
   return total;
 }
 
-// ---- The attack sequence and the ward as steps over the faces -------------------------------------
+// ---- The attack sequence as steps over the faces, tabled over one draw --------------------------
+
+/** Most dice one attack may read from a draw: 6^6 = 46,656 entries, rejection under 1.1e-5. */
+const MAX_ATTACK_DICE = 6;
+/** Largest damage an entry holds (one byte). */
+const MAX_ATTACK_VALUE = 255;
+const TWO_32 = 4294967296;
+const INV_2_32 = 1 / TWO_32;
+
+/**
+ * One attack's damage for every combination of its dice: the attack reads up to `dice` D6 in
+ * order, die i the i-th base-6 digit of the index. A draw u of the 32-bit generator gives the
+ * index ⌊u · size / 2^32⌋ (Lemire's multiply-and-reject: the draw is rejected when
+ * u · size mod 2^32 is under 2^32 mod size, so every index comes from exactly ⌊2^32 / size⌋
+ * draws and every combination of faces has probability exactly 6^-dice).
+ */
+export class AttackTable {
+  /** The table of `step`, or null when an attack may read more than MAX_ATTACK_DICE dice or deal more than MAX_ATTACK_VALUE. */
+  static of(step: (state: number, face: number) => FaceStep): AttackTable | null {
+    const dice = mostDice(step, 0, 0);
+    if (dice > MAX_ATTACK_DICE) return null;
+    const size = 6 ** dice;
+    const values = new Uint8Array(size);
+    for (let x = 0; x < size; x++) {
+      let state = 0;
+      let value = 0;
+      for (let i = 0, digits = x; i < dice; i++, digits = Math.floor(digits / 6)) {
+        const s = step(state, (digits % 6) + 1);
+        value += s.value;
+        if (s.done) break;
+        state = s.next;
+      }
+      if (value > MAX_ATTACK_VALUE) return null;
+      values[x] = value;
+    }
+    return new AttackTable(values);
+  }
+
+  private readonly size: number;
+  private readonly reject: number;
+  /**
+   * Two attacks' dice from one draw when they fit MAX_ATTACK_DICE (the first attack's dice the low
+   * digits): their damage summed, over size² combinations; else null.
+   */
+  private readonly pairs: Uint8Array | null;
+  private readonly pairSize: number;
+  private readonly pairReject: number;
+
+  private constructor(private readonly values: Uint8Array) {
+    const size = values.length;
+    this.size = size;
+    this.reject = TWO_32 % size;
+    let pairs: Uint8Array | null = null;
+    if (size * size <= 6 ** MAX_ATTACK_DICE && 2 * Math.max(...values) <= MAX_ATTACK_VALUE) {
+      pairs = new Uint8Array(size * size);
+      for (let second = 0; second < size; second++) for (let first = 0; first < size; first++) pairs[second * size + first] = values[first] + values[second];
+    }
+    this.pairs = pairs;
+    this.pairSize = pairs === null ? 1 : pairs.length;
+    this.pairReject = TWO_32 % this.pairSize;
+  }
+
+  /**
+   * `attacks` attacks, one draw each or one draw a pair: their total damage. The sfc32 recurrence
+   * of core/rng.ts runs inline with the generator's state in locals, written back at the end.
+   */
+  roll(rng: Rng, attacks: number): number {
+    let a = rng.a | 0;
+    let b = rng.b | 0;
+    let c = rng.c | 0;
+    let d = rng.d | 0;
+    let t = 0;
+    let m = 0; // a 32-bit draw times the size of the table
+    let x = 0; // the index it gives
+    let total = 0;
+    let k = attacks;
+    const pairs = this.pairs;
+    if (pairs !== null) {
+      const size = this.pairSize;
+      const reject = this.pairReject;
+      for (; k >= 2; k -= 2) {
+        do {
+          t = (((a + b) | 0) + d) | 0;
+          d = (d + 1) | 0;
+          a = b ^ (b >>> 9);
+          b = (c + (c << 3)) | 0;
+          c = (c << 21) | (c >>> 11);
+          c = (c + t) | 0;
+          m = (t >>> 0) * size;
+          x = Math.floor(m * INV_2_32);
+        } while (m - x * TWO_32 < reject);
+        total += pairs[x];
+      }
+    }
+    const values = this.values;
+    const size = this.size;
+    const reject = this.reject;
+    for (; k > 0; k--) {
+      do {
+        t = (((a + b) | 0) + d) | 0;
+        d = (d + 1) | 0;
+        a = b ^ (b >>> 9);
+        b = (c + (c << 3)) | 0;
+        c = (c << 21) | (c >>> 11);
+        c = (c + t) | 0;
+        m = (t >>> 0) * size;
+        x = Math.floor(m * INV_2_32);
+      } while (m - x * TWO_32 < reject);
+      total += values[x];
+    }
+    rng.save(a, b, c, d);
+    return total;
+  }
+}
+
+/** The most dice a run of `step` reads from `state`, `read` dice in (at most MAX_ATTACK_DICE + 1: more is too many). */
+function mostDice(step: (state: number, face: number) => FaceStep, state: number, read: number): number {
+  if (read > MAX_ATTACK_DICE) return read;
+  let most = read + 1;
+  for (let face = 1; face <= 6; face++) {
+    const s = step(state, face);
+    if (!s.done) most = Math.max(most, mostDice(step, s.next, read + 1));
+  }
+  return most;
+}
 
 /**
  * Tables by what they roll: an engagement compiles an ability for each number of models left,
  * and they share their weapons' tables (fewer to build); null where the attack is too large to
- * table (it is then rolled die by die).
+ * table (it is then rolled die by die). At most MAX_KEPT are kept: a full cache is emptied.
  */
-const tables = new AutomatonCache();
+const MAX_KEPT = 256;
+const tables = new Map<string, AttackTable | null>();
 
-function attackTable(w: WeaponRoller): FaceAutomaton | null {
-  return tables.get(attackKey(w), () => FaceAutomaton.orNull(attackStep(w)));
+function attackTable(w: WeaponRoller): AttackTable | null {
+  const key = attackKey(w);
+  let table = tables.get(key);
+  if (table === undefined) {
+    if (tables.size === MAX_KEPT) tables.clear();
+    tables.set(key, (table = AttackTable.of(attackStep(w))));
+  }
+  return table;
 }
 
 /** Everything attackStep reads of a weapon. */
@@ -279,7 +410,7 @@ const DIE_STAGES = 7;
 
 /**
  * One attack of a weapon with a Damage of at most one die, as rollAttack rolls it, one face at a
- * time (the step of its table). A state is the die rolled next (AT_*) plus the context of the hit being resolved: for the
+ * time (the step its table is built from). A state is the die rolled next (AT_*) plus the context of the hit being resolved: for the
  * two hits of a Crit (2 Hits), whether another hit follows and, when the hits share one Damage
  * roll (A3), how many got through so far. The value is the attack's damage.
  */

@@ -26,7 +26,7 @@ import type { Reroll } from '../../core/d6.js';
 import { flat, rollFlat } from '../../core/flat-dice.js';
 import type { Tally } from '../../sim/tally.js';
 import type { GenericScenario, Profile } from './schema.js';
-import { rollNeeded, rollSucceeds, saveNeeded, wardCounter, wardNeeded } from './tables.js';
+import { rollNeeded, rollSucceeds, saveNeeded, wardKept, wardNeeded } from './tables.js';
 
 /**
  * Whether the kernel simulates this scenario: one profile; no Damage re-roll; a critical hit
@@ -113,8 +113,6 @@ function runSamples(s: GenericScenario, plan: Plan, rng: Rng, n: number, tally: 
   const extraHits = extraHitsDice.count === 0 ? extraHitsDice.modifier : -1;
   const critHitMortal = A.hitCrit?.mortal != null;
   const ward = wardNeeded(s);
-  // Ward: a point is kept on a roll below the ward (the same dice, read five at a time).
-  const warded = wardCounter(ward);
   const critSave = saveNeeded(s, A, 0);
   const health = s.target.health;
   const targetModels = s.target.models ?? Number.MAX_SAFE_INTEGER;
@@ -219,28 +217,20 @@ function runSamples(s: GenericScenario, plan: Plan, rng: Rng, n: number, tally: 
             }
           }
           let points = 0;
-          if (h === 0 && (result & CRIT_PACKET) !== 0) {
-            // The critical hit's own packet: mortal damage, or an automatic wound (save next).
+          const critPacket = h === 0 && (result & CRIT_PACKET) !== 0;
+          if (!critPacket && (packet & (MORTAL | UNSAVED)) === 0) continue;
+          if (!critPacket && (packet & MORTAL) === 0 && fixedDamage >= 0 && ward > 6) points = fixedDamage;
+          else {
+            // The packet's dice on the Rng object: its damage, then the ward (one save of the state).
             rng.save(a, b, c, d);
-            if (critHitMortal) points = rollFlat(hitMortalDice, rng);
-            else if (critSave > 6 || ((u = rng.d6()) < critSave || u === 1)) points = fixedDamage >= 0 ? fixedDamage : rollFlat(damageDice, rng);
-            a = rng.a; b = rng.b; c = rng.c; d = rng.d;
-          } else if ((packet & MORTAL) !== 0) {
-            rng.save(a, b, c, d);
-            points = rollFlat(woundMortalDice, rng);
-            a = rng.a; b = rng.b; c = rng.c; d = rng.d;
-          } else if ((packet & UNSAVED) !== 0) {
-            if (fixedDamage >= 0) points = fixedDamage;
-            else {
-              rng.save(a, b, c, d);
-              points = rollFlat(damageDice, rng);
-              a = rng.a; b = rng.b; c = rng.c; d = rng.d;
-            }
-          }
-          // Ward: each point of damage is rolled for separately.
-          if (ward <= 6 && points > 0) {
-            rng.save(a, b, c, d);
-            points = warded.count(rng, points);
+            if (critPacket) {
+              // The critical hit's own packet: mortal damage, or an automatic wound (save next).
+              if (critHitMortal) points = rollFlat(hitMortalDice, rng);
+              else if (critSave > 6 || ((u = rng.d6()) < critSave || u === 1)) points = fixedDamage >= 0 ? fixedDamage : rollFlat(damageDice, rng);
+            } else if ((packet & MORTAL) !== 0) points = rollFlat(woundMortalDice, rng);
+            else points = fixedDamage >= 0 ? fixedDamage : rollFlat(damageDice, rng);
+            // Ward: each point of damage is rolled for separately.
+            if (ward <= 6 && points > 0) points = wardKept(points, ward, rng);
             a = rng.a; b = rng.b; c = rng.c; d = rng.d;
           }
           if (points === 0) continue;

@@ -17,13 +17,16 @@ import type { Reroll } from '../../core/d6.js';
 import { flat, rollFlat, type FlatDice } from '../../core/flat-dice.js';
 import type { Tally } from '../../sim/tally.js';
 import type { GenericScenario, Profile } from './schema.js';
-import { rollNeeded, saveNeeded, wardCounter, wardNeeded } from './tables.js';
+import { rollNeeded, saveNeeded, wardKept, wardNeeded } from './tables.js';
 import { kernelFits, simulateWithTables } from './kernel.js';
+import { type DieSteps, STEP_CRIT, STEP_DONE_SHIFT, STEP_EXTRA_MORTAL, STEP_MORTAL, STEP_STATE, STEP_UNSAVED, STEP_VALUE_SHIFT, dieSteps } from './die-steps.js';
 
 const NONE = 0;
 const ONES = 1;
 const FAILED = 2;
 const ALL = 3;
+/** A steps entry above this (die-steps.ts) carries packets. */
+const STEP_DONE_MASK = (1 << STEP_DONE_SHIFT) | STEP_STATE;
 const REROLL_CODE: Record<Reroll, number> = { none: NONE, ones: ONES, failed: FAILED, all: ALL };
 
 
@@ -45,11 +48,6 @@ function rollDamage(e: FlatDice, reroll: number, below: number, rng: Rng): numbe
     sum += face;
   }
   return sum;
-}
-
-/** Points of damage left after the ward, rolled for each point (the dice read five at a time). */
-function wardKept(points: number, ward: number, rng: Rng): number {
-  return wardCounter(ward).count(rng, points);
 }
 
 /** Damage allocated so far in one sample: pooled (spill-over), or per model with the excess lost. */
@@ -126,6 +124,8 @@ interface Kernel {
   /** Save needed for each extra rend 0..12 (armour after rend, or invulnerable). */
   saveNeeded: Int32Array;
   ward: number;
+  /** The attack as steps over its dice (die-steps.ts), or null: the branching code below. */
+  steps: DieSteps | null;
 }
 
 const flatOrNull = (e: DiceExpr | null) => (e ? flat(e) : null);
@@ -134,7 +134,7 @@ function kernelOf(s: GenericScenario, p: Profile): Kernel {
   const saves = new Int32Array(13);
   for (let r = 0; r < saves.length; r++) saves[r] = saveNeeded(s, p, r);
   const damageReroll = p.reroll.damage;
-  return {
+  const kernel: Kernel = {
     models: p.models,
     attackDice: flat(p.attacks),
     damageDice: flat(p.damage),
@@ -161,7 +161,10 @@ function kernelOf(s: GenericScenario, p: Profile): Kernel {
     woundCritDamage: p.woundCrit?.extraDamage ?? 0,
     saveNeeded: saves,
     ward: wardNeeded(s),
+    steps: null,
   };
+  kernel.steps = dieSteps(kernel, s.situation.allocation === 'spill-over');
+  return kernel;
 }
 
 /** Mortal damage: rolled, then the ward per point. */
@@ -179,9 +182,13 @@ export function simulateGeneric(s: GenericScenario, rng: Rng, n: number, tally: 
   else simulateDieByDie(s, rng, n, tally);
 }
 
-/** `n` samples die by die: every scenario, also those the fast kernel fits (tests compare the two). */
-export function simulateDieByDie(s: GenericScenario, rng: Rng, n: number, tally: Tally): void {
+/**
+ * `n` samples die by die: every scenario, also those the fast kernel fits (tests compare the two);
+ * `steps` false rolls every profile through the branching code, even one die-steps.ts tables.
+ */
+export function simulateDieByDie(s: GenericScenario, rng: Rng, n: number, tally: Tally, steps = true): void {
   const kernels = s.profiles.map((p) => kernelOf(s, p));
+  if (!steps) for (const k of kernels) k.steps = null;
   const health = s.target.health;
   const capped = s.target.models !== null;
   const targetModels = s.target.models ?? Number.MAX_SAFE_INTEGER;
@@ -230,6 +237,53 @@ function runProfile(k: Kernel, rng: Rng, alloc: Allocation): void {
   let d = rng.d | 0;
   let t = 0;
   let u = 0;
+
+  if (k.steps !== null && k.steps.totals) {
+    // The same dice read through the profile's steps (die-steps.ts): each face leads to the next
+    // die or ends the attack with its damage; no branch on the die.
+    const table = k.steps.table;
+    let state = k.steps.start;
+    let left = attacks;
+    let total = 0;
+    while (left > 0) {
+      do { t = (((a + b) | 0) + d) | 0; d = (d + 1) | 0; a = b ^ (b >>> 9); b = (c + (c << 3)) | 0; c = (c << 21) | (c >>> 11); c = (c + t) | 0; u = t >>> 0; } while (u >= D6_LIMIT);
+      const entry = table[state * 6 + (u % 6)];
+      state = entry & STEP_STATE;
+      left -= (entry >> STEP_DONE_SHIFT) & 1;
+      total += entry >> STEP_VALUE_SHIFT;
+    }
+    rng.save(a, b, c, d);
+    alloc.add(total, false);
+    return;
+  }
+  if (k.steps !== null) {
+    // The same, each ended attack carrying its packets: the entry is above STEP_DONE_MASK only
+    // when an ended attack inflicts something.
+    const table = k.steps.table;
+    let state = k.steps.start;
+    let left = attacks;
+    while (left > 0) {
+      do { t = (((a + b) | 0) + d) | 0; d = (d + 1) | 0; a = b ^ (b >>> 9); b = (c + (c << 3)) | 0; c = (c << 21) | (c >>> 11); c = (c + t) | 0; u = t >>> 0; } while (u >= D6_LIMIT);
+      const entry = table[state * 6 + (u % 6)];
+      state = entry & STEP_STATE;
+      left -= (entry >> STEP_DONE_SHIFT) & 1;
+      if (entry > STEP_DONE_MASK) {
+        // Packets, in the branching code's order: mortal damage instead of the wound; or the
+        // wound's damage and ward, then extra mortal damage.
+        rng.save(a, b, c, d);
+        if ((entry & STEP_MORTAL) !== 0) alloc.add(mortalPoints(k.woundMortal!, ward, rng), true);
+        if ((entry & STEP_UNSAVED) !== 0) {
+          let points = (k.damageDice.count === 0 ? k.damageDice.modifier : rollDamage(k.damageDice, k.damageReroll, k.damageBelow, rng)) + ((entry & STEP_CRIT) !== 0 ? k.woundCritDamage : 0);
+          if (ward <= 6) points = wardKept(points, ward, rng);
+          alloc.add(points, false);
+        }
+        if ((entry & STEP_EXTRA_MORTAL) !== 0) alloc.add(mortalPoints(k.woundExtraMortal!, ward, rng), true);
+        ({ a, b, c, d } = rng);
+      }
+    }
+    rng.save(a, b, c, d);
+    return;
+  }
 
   for (let attack = 0; attack < attacks; attack++) {
     // Hit rolls of this attack: the first, then any extra hit rolls its critical gives.

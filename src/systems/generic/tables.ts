@@ -2,6 +2,7 @@
  * Targets shared by the generic exact engine and simulator.
  */
 import { type FaceCounter, faceCounter } from '../../core/face-automaton.js';
+import type { Rng } from '../../core/rng.js';
 import type { GenericScenario, Profile } from './schema.js';
 
 /**
@@ -38,4 +39,19 @@ export function rollNeeded(target: number | 'auto'): number {
  */
 export function rollSucceeds(face: number, target: number, modifier: number): boolean {
   return face !== 1 && (face === 6 || face + modifier >= target);
+}
+
+/** Up to this many points, the ward's dice are read one by one: a table lookup costs more for so few. */
+const FEW_POINTS = 4;
+
+/**
+ * The points of damage a ward keeps, a D6 rolled for each point: kept on a roll below the ward.
+ * A few points roll their dice one by one, more are counted through the ward's table
+ * (wardCounter): the same faces in the same order either way.
+ */
+export function wardKept(points: number, ward: number, rng: Rng): number {
+  if (points > FEW_POINTS) return wardCounter(ward).count(rng, points);
+  let kept = 0;
+  for (let p = 0; p < points; p++) if (rng.d6() < ward) kept++;
+  return kept;
 }
