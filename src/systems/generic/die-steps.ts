@@ -38,6 +38,7 @@ export interface StepProfile {
   woundExtraMortal: FlatDice | null;
   woundCritRend: number;
   woundCritDamage: number;
+  /** Save needed for each extra rend 0..12 (armour after rend, or invulnerable). */
   saveNeeded: Int32Array;
   ward: number;
 }

@@ -19,7 +19,7 @@ import type { Tally } from '../../sim/tally.js';
 import type { GenericScenario, Profile } from './schema.js';
 import { rollNeeded, saveNeeded, wardKept, wardNeeded } from './tables.js';
 import { kernelFits, simulateWithTables } from './kernel.js';
-import { type DieSteps, STEP_CRIT, STEP_DONE_SHIFT, STEP_EXTRA_MORTAL, STEP_MORTAL, STEP_STATE, STEP_UNSAVED, STEP_VALUE_SHIFT, dieSteps } from './die-steps.js';
+import { type DieSteps, type StepProfile, STEP_CRIT, STEP_DONE_SHIFT, STEP_EXTRA_MORTAL, STEP_MORTAL, STEP_STATE, STEP_UNSAVED, STEP_VALUE_SHIFT, dieSteps } from './die-steps.js';
 
 const NONE = 0;
 const ONES = 1;
@@ -95,35 +95,12 @@ class Allocation {
   }
 }
 
-/** One profile's constants, unpacked for the loop. */
-interface Kernel {
+/** One profile's constants, unpacked for the loop: what its steps read (die-steps.ts), and more. */
+interface Kernel extends StepProfile {
   models: number;
   attackDice: FlatDice;
-  damageDice: FlatDice;
   damageReroll: number;
   damageBelow: number;
-  hitTarget: number;
-  hitModifier: number;
-  hitReroll: number;
-  hitCritOn: number;
-  extraHits: FlatDice | null;
-  extraHitRolls: FlatDice | null;
-  critAutoWound: boolean;
-  hitMortal: FlatDice | null;
-  hitExtraMortal: FlatDice | null;
-  hitCritRend: number;
-  hitCritDamage: number;
-  woundTarget: number;
-  woundModifier: number;
-  woundReroll: number;
-  woundCritOn: number;
-  woundMortal: FlatDice | null;
-  woundExtraMortal: FlatDice | null;
-  woundCritRend: number;
-  woundCritDamage: number;
-  /** Save needed for each extra rend 0..12 (armour after rend, or invulnerable). */
-  saveNeeded: Int32Array;
-  ward: number;
   /** The attack as steps over its dice (die-steps.ts), or null: the branching code below. */
   steps: DieSteps | null;
 }
