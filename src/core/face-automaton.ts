@@ -190,22 +190,22 @@ export class FaceAutomaton {
 }
 
 /**
- * Automata by a key naming everything their step reads, for a simulator that builds the same
- * automaton again per chunk and per fight state. At most MAX_KEPT are kept: a full cache is
- * emptied, so a long run of varied scenarios cannot grow it without bound.
+ * Tables (automata, attack tables) by a key naming everything their step reads, for a simulator
+ * that builds the same table again per chunk and per fight state. At most MAX_KEPT are kept: a
+ * full cache is emptied, so a long run of varied scenarios cannot grow it without bound.
  */
-export class AutomatonCache {
+export class KeptByKey<T> {
   private static readonly MAX_KEPT = 256;
-  private readonly kept = new Map<string, FaceAutomaton | null>();
+  private readonly kept = new Map<string, T>();
 
-  /** The automaton kept under `key` (or null: too large to table), built by `build` on first use. */
-  get<A extends FaceAutomaton | null>(key: string, build: () => A): A {
-    let automaton = this.kept.get(key) as A | undefined;
-    if (automaton === undefined) {
-      if (this.kept.size === AutomatonCache.MAX_KEPT) this.kept.clear();
-      this.kept.set(key, (automaton = build()));
+  /** The table kept under `key` (null: too large to table), built by `build` on first use. */
+  get<A extends T>(key: string, build: () => A): A {
+    let table = this.kept.get(key) as A | undefined;
+    if (table === undefined) {
+      if (this.kept.size === KeptByKey.MAX_KEPT) this.kept.clear();
+      this.kept.set(key, (table = build()));
     }
-    return automaton;
+    return table;
   }
 }
 

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { Rng } from '../../src/core/rng.js';
-import { AutomatonCache, FaceAutomaton, FaceCounter, type FaceStep, endRun } from '../../src/core/face-automaton.js';
+import { FaceAutomaton, FaceCounter, KeptByKey, type FaceStep, endRun } from '../../src/core/face-automaton.js';
 
 describe('Rng.takeFaces', () => {
   it('gives the faces of as many d6() calls, in order, mixed with d6() calls', () => {
@@ -161,9 +161,9 @@ describe('FaceAutomaton', () => {
   });
 });
 
-describe('AutomatonCache', () => {
+describe('KeptByKey', () => {
   it('builds an automaton once per key, and empties itself when 256 are kept', () => {
-    const cache = new AutomatonCache();
+    const cache = new KeptByKey<FaceAutomaton | null>();
     let builds = 0;
     const build = () => {
       builds++;

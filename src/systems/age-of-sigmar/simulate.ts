@@ -12,9 +12,9 @@
  * probability), and looks its damage up. The ward is counted per point of the pool (core
  * FaceCounter).
  */
-import { type FaceCounter, type FaceStep, endRun, faceCounter, goTo } from '../../core/face-automaton.js';
+import { type FaceCounter, type FaceStep, KeptByKey, endRun, faceCounter, goTo } from '../../core/face-automaton.js';
 import { type FlatDice, flat, rollFlat } from '../../core/flat-dice.js';
-import type { Rng } from '../../core/rng.js';
+import { INV_2_32, MAX_DICE_PER_DRAW, type Rng, TWO_32, lemireReject } from '../../core/rng.js';
 import { Counts, type Tally } from '../../sim/tally.js';
 import { type MortalSource, type Plan, type WeaponGroup, plan } from './profile.js';
 import type { Crit, Scenario } from './schema.js';
@@ -250,25 +250,19 @@ function rollMortal(m: MortalRoller, rng: Rng): number {
 
 // ---- The attack sequence as steps over the faces, tabled over one draw --------------------------
 
-/** Most dice one attack may read from a draw: 6^6 = 46,656 entries, rejection under 1.1e-5. */
-const MAX_ATTACK_DICE = 6;
 /** Largest damage an entry holds (one byte). */
 const MAX_ATTACK_VALUE = 255;
-const TWO_32 = 4294967296;
-const INV_2_32 = 1 / TWO_32;
 
 /**
  * One attack's damage for every combination of its dice: the attack reads up to `dice` D6 in
- * order, die i the i-th base-6 digit of the index. A draw u of the 32-bit generator gives the
- * index ⌊u · size / 2^32⌋ (Lemire's multiply-and-reject: the draw is rejected when
- * u · size mod 2^32 is under 2^32 mod size, so every index comes from exactly ⌊2^32 / size⌋
- * draws and every combination of faces has probability exactly 6^-dice).
+ * order, die i the i-th base-6 digit of the index, read from one 32-bit draw by Lemire's
+ * multiply-and-reject (core/rng.ts): every combination of faces has probability exactly 6^-dice.
  */
 export class AttackTable {
-  /** The table of `step`, or null when an attack may read more than MAX_ATTACK_DICE dice or deal more than MAX_ATTACK_VALUE. */
+  /** The table of `step`, or null when an attack may read more than MAX_DICE_PER_DRAW dice or deal more than MAX_ATTACK_VALUE. */
   static of(step: (state: number, face: number) => FaceStep): AttackTable | null {
     const dice = mostDice(step, 0, 0);
-    if (dice > MAX_ATTACK_DICE) return null;
+    if (dice > MAX_DICE_PER_DRAW) return null;
     const size = 6 ** dice;
     const values = new Uint8Array(size);
     for (let x = 0; x < size; x++) {
@@ -289,7 +283,7 @@ export class AttackTable {
   private readonly size: number;
   private readonly reject: number;
   /**
-   * Two attacks' dice from one draw when they fit MAX_ATTACK_DICE (the first attack's dice the low
+   * Two attacks' dice from one draw when they fit MAX_DICE_PER_DRAW (the first attack's dice the low
    * digits): their damage summed, over size² combinations; else null.
    */
   private readonly pairs: Uint8Array | null;
@@ -299,15 +293,15 @@ export class AttackTable {
   private constructor(private readonly values: Uint8Array) {
     const size = values.length;
     this.size = size;
-    this.reject = TWO_32 % size;
+    this.reject = lemireReject(size);
     let pairs: Uint8Array | null = null;
-    if (size * size <= 6 ** MAX_ATTACK_DICE && 2 * Math.max(...values) <= MAX_ATTACK_VALUE) {
+    if (size * size <= 6 ** MAX_DICE_PER_DRAW && 2 * Math.max(...values) <= MAX_ATTACK_VALUE) {
       pairs = new Uint8Array(size * size);
       for (let second = 0; second < size; second++) for (let first = 0; first < size; first++) pairs[second * size + first] = values[first] + values[second];
     }
     this.pairs = pairs;
     this.pairSize = pairs === null ? 1 : pairs.length;
-    this.pairReject = TWO_32 % this.pairSize;
+    this.pairReject = lemireReject(this.pairSize);
   }
 
   /**
@@ -363,9 +357,9 @@ export class AttackTable {
   }
 }
 
-/** The most dice a run of `step` reads from `state`, `read` dice in (at most MAX_ATTACK_DICE + 1: more is too many). */
+/** The most dice a run of `step` reads from `state`, `read` dice in (at most MAX_DICE_PER_DRAW + 1: more is too many). */
 function mostDice(step: (state: number, face: number) => FaceStep, state: number, read: number): number {
-  if (read > MAX_ATTACK_DICE) return read;
+  if (read > MAX_DICE_PER_DRAW) return read;
   let most = read + 1;
   for (let face = 1; face <= 6; face++) {
     const s = step(state, face);
@@ -377,19 +371,12 @@ function mostDice(step: (state: number, face: number) => FaceStep, state: number
 /**
  * Tables by what they roll: an engagement compiles an ability for each number of models left,
  * and they share their weapons' tables (fewer to build); null where the attack is too large to
- * table (it is then rolled die by die). At most MAX_KEPT are kept: a full cache is emptied.
+ * table (it is then rolled die by die).
  */
-const MAX_KEPT = 256;
-const tables = new Map<string, AttackTable | null>();
+const tables = new KeptByKey<AttackTable | null>();
 
 function attackTable(w: WeaponRoller): AttackTable | null {
-  const key = attackKey(w);
-  let table = tables.get(key);
-  if (table === undefined) {
-    if (tables.size === MAX_KEPT) tables.clear();
-    tables.set(key, (table = AttackTable.of(attackStep(w))));
-  }
-  return table;
+  return tables.get(attackKey(w), () => AttackTable.of(attackStep(w)));
 }
 
 /** Everything attackStep reads of a weapon. */

@@ -21,7 +21,7 @@
  * - rarer steps — a critical hit's further hits, damage and mortal dice, the ward, rolled
  *   attack counts — roll one die at a time on the Rng object.
  */
-import { Rng } from '../../core/rng.js';
+import { INV_2_32, MAX_DICE_PER_DRAW, Rng, TWO_32, lemireReject } from '../../core/rng.js';
 import type { Reroll } from '../../core/d6.js';
 import { flat, rollFlat } from '../../core/flat-dice.js';
 import type { Tally } from '../../sim/tally.js';
@@ -53,10 +53,6 @@ const MORTAL = 2; // a critical wound that inflicts mortal damage
 const CRIT_HIT = 4; // a critical hit: its further hits follow
 const CRIT_PACKET = 8; // ... whose own packet is not an ordinary hit (auto-wound, mortal)
 
-/** Dice in one draw at most: 6^6 = 46,656 table entries, rejection under 1.1e-5. */
-const MAX_DICE_PER_DRAW = 6;
-const TWO_32 = 4294967296;
-const INV_2_32 = 1 / TWO_32;
 
 /** Everything the loop needs, worked out once per scenario. */
 interface Plan {
@@ -365,16 +361,16 @@ function planOf(s: GenericScenario): Plan {
     attackDice,
     attackTable,
     attackSize: attackTable.length,
-    attackReject: rejectOf(attackTable.length),
+    attackReject: lemireReject(attackTable.length),
     packetTable,
     packetSize: packetTable.length,
-    packetReject: rejectOf(packetTable.length),
+    packetReject: lemireReject(packetTable.length),
     countOnly,
     countTable,
     group,
     groupTable,
     groupSize: groupTable.length,
-    groupReject: rejectOf(groupTable.length),
+    groupReject: lemireReject(groupTable.length),
   };
 }
 
@@ -418,11 +414,3 @@ function followedBy(first: Uint8Array, rest: Uint8Array): Uint8Array {
   return table;
 }
 
-/**
- * Lemire's multiply-and-reject: a draw u gives the index ⌊u · size / 2^32⌋, and the draw is
- * rejected when the low part (u · size mod 2^32) is under 2^32 mod size; then every index
- * comes from exactly ⌊2^32 / size⌋ draws, so each is equally likely — no division in the loop.
- */
-function rejectOf(size: number): number {
-  return TWO_32 % size;
-}

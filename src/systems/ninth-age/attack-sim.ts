@@ -9,7 +9,7 @@
  * (issue 16).
  */
 import { type DiceExpr, rollDice } from '../../core/dice.js';
-import { AutomatonCache, FaceAutomaton, type FaceStep, endRun, goTo } from '../../core/face-automaton.js';
+import { FaceAutomaton, KeptByKey, type FaceStep, endRun, goTo } from '../../core/face-automaton.js';
 import type { Rng } from '../../core/rng.js';
 import type { AttackProfile, Protection } from './profile.js';
 
@@ -287,7 +287,7 @@ export function rollAttacks(p: AttackDice, n: number, rng: Rng, victim: Victim):
 // ---- The attack as an automaton over the faces -------------------------------------------------
 
 /** Automata by what they roll (compiled rounds are rebuilt per chunk and per fight state). */
-const automata = new AutomatonCache();
+const automata = new KeptByKey<FaceAutomaton | null>();
 
 /**
  * rollAttack written one face at a time, for a profile that neither changes nor reads its victim

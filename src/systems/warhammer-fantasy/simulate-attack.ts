@@ -7,7 +7,7 @@
  * (Casualties.woundTimes), with the same result as one at a time.
  */
 import { type DiceExpr, rollDice } from '../../core/dice.js';
-import { AutomatonCache, FaceAutomaton, type FaceStep, endRun, goTo } from '../../core/face-automaton.js';
+import { FaceAutomaton, KeptByKey, type FaceStep, endRun, goTo } from '../../core/face-automaton.js';
 import type { Rng } from '../../core/rng.js';
 import type { Defender, Strike } from './strike.js';
 import { OVERKILL_MAX, savePasses } from './tables.js';
@@ -265,7 +265,7 @@ export function rollNd6(n: number, rng: Rng): number {
 // ---- A strike as an automaton over the faces ----------------------------------------------------
 
 /** Automata by what they roll (rollers are built per chunk and per fight state). */
-const automata = new AutomatonCache();
+const automata = new KeptByKey<FaceAutomaton | null>();
 
 /** Where an attack is: the die it rolls next. */
 const HIT = 0;
