@@ -190,15 +190,15 @@ export class FaceAutomaton {
 }
 
 /**
- * Tables (automata, attack tables) by a key naming everything their step reads, for a simulator
- * that builds the same table again per chunk and per fight state. At most MAX_KEPT are kept: a
+ * Tables (automata, attack tables, attack rollers) by a key naming everything they depend on, for
+ * a simulator that would build the same one again per chunk and per fight state. At most MAX_KEPT are kept: a
  * full cache is emptied, so a long run of varied scenarios cannot grow it without bound.
  */
 export class KeptByKey<T> {
   private static readonly MAX_KEPT = 256;
   private readonly kept = new Map<string, T>();
 
-  /** The table kept under `key` (null: too large to table), built by `build` on first use. */
+  /** The one kept under `key` (an automaton or attack table may be null: too large to table), built by `build` on first use. */
   get<A extends T>(key: string, build: () => A): A {
     let table = this.kept.get(key) as A | undefined;
     if (table === undefined) {

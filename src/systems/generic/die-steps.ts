@@ -43,10 +43,11 @@ export interface StepProfile {
   ward: number;
 }
 
-/** Re-roll policies (simulate.ts's codes). */
-const ONES = 1;
-const FAILED = 2;
-const ALL = 3;
+/** Re-roll policies as the simulators code them (simulate.ts's REROLL_CODE). */
+export const NONE = 0;
+export const ONES = 1;
+export const FAILED = 2;
+export const ALL = 3;
 
 /** The die rolled next. */
 const HIT = 0;

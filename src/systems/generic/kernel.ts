@@ -53,7 +53,6 @@ const MORTAL = 2; // a critical wound that inflicts mortal damage
 const CRIT_HIT = 4; // a critical hit: its further hits follow
 const CRIT_PACKET = 8; // ... whose own packet is not an ordinary hit (auto-wound, mortal)
 
-
 /** Everything the loop needs, worked out once per scenario. */
 interface Plan {
   /** Digits (dice) per attack, table over 6^dice combinations, and its rejection threshold. */

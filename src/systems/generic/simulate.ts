@@ -19,12 +19,8 @@ import type { Tally } from '../../sim/tally.js';
 import type { GenericScenario, Profile } from './schema.js';
 import { rollNeeded, saveNeeded, wardKept, wardNeeded } from './tables.js';
 import { kernelFits, simulateWithTables } from './kernel.js';
-import { type DieSteps, type StepProfile, STEP_CRIT, STEP_DONE_SHIFT, STEP_EXTRA_MORTAL, STEP_MORTAL, STEP_STATE, STEP_UNSAVED, STEP_VALUE_SHIFT, dieSteps } from './die-steps.js';
+import { ALL, type DieSteps, FAILED, NONE, ONES, type StepProfile, STEP_CRIT, STEP_DONE_SHIFT, STEP_EXTRA_MORTAL, STEP_MORTAL, STEP_STATE, STEP_UNSAVED, STEP_VALUE_SHIFT, dieSteps } from './die-steps.js';
 
-const NONE = 0;
-const ONES = 1;
-const FAILED = 2;
-const ALL = 3;
 /** A steps entry above this (die-steps.ts) carries packets. */
 const STEP_DONE_MASK = (1 << STEP_DONE_SHIFT) | STEP_STATE;
 const REROLL_CODE: Record<Reroll, number> = { none: NONE, ones: ONES, failed: FAILED, all: ALL };

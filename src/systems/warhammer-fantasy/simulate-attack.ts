@@ -210,18 +210,12 @@ export class AttackRoller {
   }
 }
 
-/** Rollers by what they roll: a fight's rounds share them (a few objects, close in memory); at most 256 kept. */
-const rollers = new Map<string, AttackRoller>();
+/** Rollers by what they roll: a fight's rounds share them (a few objects, close in memory). */
+const rollers = new KeptByKey<AttackRoller>();
 
 /** The AttackRoller of `strike` against models of `defenderW` Wounds, made on first use. */
 export function attackRoller(strike: Strike, defenderW: number): AttackRoller {
-  const key = `${defenderW} ${JSON.stringify(strike)}`;
-  let roller = rollers.get(key);
-  if (roller === undefined) {
-    if (rollers.size === 256) rollers.clear();
-    rollers.set(key, (roller = new AttackRoller(strike, defenderW)));
-  }
-  return roller;
+  return rollers.get(`${defenderW} ${JSON.stringify(strike)}`, () => new AttackRoller(strike, defenderW));
 }
 
 // ---- Tests and moves: a few D6 read from the Rng's draw in locals (core/rng.ts faces, facesLeft) ----
