@@ -11,7 +11,7 @@
  * - the dice of one attack — hit, its re-roll, wound, its re-roll, save — are the base-6 digits
  *   of one draw of the inline sfc32 generator (its state in locals, the recurrence of
  *   core/rng.ts). A draw becomes an index over the 6^k combinations of k faces by Lemire's
- *   multiply-and-reject (`rejectOf`), so every combination has probability exactly 6^-k. A re-roll die is read only when the rule
+ *   multiply-and-reject (`lemireReject`, core/rng.ts), so every combination has probability exactly 6^-k. A re-roll die is read only when the rule
  *   calls for a re-roll; drawing it with the others changes no probability.
  * - what the rules make of each combination of faces is worked out once per scenario, by the
  *   same rule steps applied to every combination (`attackTable`), so the loop looks the attack
