@@ -156,7 +156,8 @@ export class FaceAutomaton {
       if (facesLeft >= BLOCK) {
         // A whole block: a division by a constant (a multiplication).
         const rest = (faces / FULL_BLOCK) | 0;
-        const at = state * FULL_BLOCK + faces - rest * FULL_BLOCK;
+        // Products by Math.imul keep the index in 32-bit integers (a float product makes V8 compute it in doubles).
+        const at = state * FULL_BLOCK + faces - Math.imul(rest, FULL_BLOCK);
         // With fewer runs left than faces, the block may end the last run before its last face:
         // then only the faces up to that end are taken (LAST_END).
         const k = left >= BLOCK ? BLOCK : LAST_END[(ends[at] << 2) | left];
@@ -167,17 +168,21 @@ export class FaceAutomaton {
         } else {
           const size = SIX_TO_THE[k];
           const next = (faces / size) | 0;
-          entry = table[offset[k] + state * size + faces - next * size];
+          entry = table[offset[k] + Math.imul(state, size) + faces - Math.imul(next, size)];
           faces = next;
           facesLeft -= k;
         }
+      } else if (left >= facesLeft) {
+        // The rest of the draw (its faces are below 6^facesLeft): no division.
+        entry = table[offset[facesLeft] + Math.imul(state, SIX_TO_THE[facesLeft]) + faces];
+        faces = 0;
+        facesLeft = 0;
       } else {
-        const k = left < facesLeft ? left : facesLeft;
-        const size = SIX_TO_THE[k];
+        const size = SIX_TO_THE[left];
         const rest = (faces / size) | 0;
-        entry = table[offset[k] + state * size + faces - rest * size];
+        entry = table[offset[left] + Math.imul(state, size) + faces - Math.imul(rest, size)];
         faces = rest;
-        facesLeft -= k;
+        facesLeft -= left;
       }
       state = entry & STATE_MASK;
       left -= (entry >>> DONE_SHIFT) & 7;
@@ -271,12 +276,12 @@ export class FaceCounter {
           // The last faces to roll: the low `left` digits, the rest kept for later.
           const size = SIX_TO_THE[left];
           faces = (digits / size) | 0;
-          digits -= faces * size;
+          digits -= Math.imul(faces, size);
           facesLeft -= left;
           left = 0;
         }
         const high = (digits / COUNT_TABLE) | 0;
-        counted += table[digits - high * COUNT_TABLE] + table[high];
+        counted += table[digits - Math.imul(high, COUNT_TABLE)] + table[high];
       }
       if (complement) counted = pool - counted;
       if (next === null) break;
