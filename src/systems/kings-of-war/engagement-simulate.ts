@@ -6,12 +6,13 @@
  * are compiled once per engagement and kept across chunks.
  */
 import type { Rng } from '../../core/rng.js';
-import type { Tally } from '../../sim/tally.js';
+import { Counts, type Tally } from '../../sim/tally.js';
 import type { Engagement } from './engagement-schema.js';
 import { phaseNerve } from './engagement.js';
-import { makePlan } from './plan.js';
+import { makePlan, type NervePlan, type Plan } from './plan.js';
 import { NerveTest, ROUTED, WAVERED } from './sim-dice.js';
 import { Attacker, healed, Regeneration } from './simulate.js';
+import { EVERY_RULE, EVERY_RULE_NERVE, NO_RULE, NO_RULE_NERVE, WARM_UP_CALLS, WARM_UP_SAMPLES, warmUpRng } from './warm-up-plans.js';
 
 /** Headstrong, Heal's spell dice: 4+ (§6.3, §8.1). */
 const FOUR_UP = 4;
@@ -25,20 +26,65 @@ class Phase {
   ) {}
 }
 
+/** An engagement as plans and numbers: what the compiled engagement is built from. */
+interface EngagementPlan {
+  readonly phases: readonly { readonly plans: readonly Plan[]; readonly nerve: NervePlan; readonly melee: boolean }[];
+  readonly counter: { readonly ready: Plan; readonly disordered: Plan } | null;
+  readonly regeneration: number | null;
+  readonly heal: number;
+  readonly turns: number;
+  readonly damage: number;
+  readonly headstrong: boolean;
+  readonly fury: boolean;
+  readonly ironResolve: boolean;
+  readonly lifeleech: number;
+}
+
+function engagementPlan(e: Engagement): EngagementPlan {
+  const phases: EngagementPlan['phases'][number][] = [];
+  if (e.shooters.length) phases.push({ plans: e.shooters.map(makePlan), nerve: phaseNerve(e, false), melee: false });
+  if (e.chargers.length) phases.push({ plans: e.chargers.map(makePlan), nerve: phaseNerve(e, true), melee: true });
+  const { headstrong, fury, ironResolve, lifeleech, regeneration } = e.target.rules;
+  return {
+    phases,
+    counter: e.counterCharge ? { ready: makePlan(e.counterCharge.ready), disordered: makePlan(e.counterCharge.disordered) } : null,
+    regeneration,
+    heal: e.healed ?? 0,
+    turns: e.turns,
+    damage: e.target.damage,
+    headstrong,
+    fury,
+    ironResolve,
+    lifeleech,
+  };
+}
+
+/** Everything the sample loop reads, compiled once per engagement. */
 class CompiledEngagement {
   readonly phases: readonly Phase[];
   readonly counterReady: Attacker | null;
   readonly counterDisordered: Attacker | null;
   readonly regeneration: Regeneration | null;
+  readonly heal: number;
+  readonly turns: number;
+  readonly damage: number;
+  readonly headstrong: boolean;
+  readonly fury: boolean;
+  readonly ironResolve: boolean;
+  readonly lifeleech: number;
 
-  constructor(e: Engagement) {
-    const phases: Phase[] = [];
-    if (e.shooters.length) phases.push(new Phase(e.shooters.map((s) => new Attacker(makePlan(s))), new NerveTest(phaseNerve(e, false)), false));
-    if (e.chargers.length) phases.push(new Phase(e.chargers.map((s) => new Attacker(makePlan(s))), new NerveTest(phaseNerve(e, true)), true));
-    this.phases = phases;
-    this.counterReady = e.counterCharge ? new Attacker(makePlan(e.counterCharge.ready)) : null;
-    this.counterDisordered = e.counterCharge ? new Attacker(makePlan(e.counterCharge.disordered)) : null;
-    this.regeneration = e.target.rules.regeneration === null ? null : new Regeneration(e.target.rules.regeneration);
+  constructor(p: EngagementPlan) {
+    this.phases = p.phases.map((phase) => new Phase(phase.plans.map((plan) => new Attacker(plan)), new NerveTest(phase.nerve), phase.melee));
+    this.counterReady = p.counter ? new Attacker(p.counter.ready) : null;
+    this.counterDisordered = p.counter ? new Attacker(p.counter.disordered) : null;
+    this.regeneration = p.regeneration === null ? null : new Regeneration(p.regeneration);
+    this.heal = p.heal;
+    this.turns = p.turns;
+    this.damage = p.damage;
+    this.headstrong = p.headstrong;
+    this.fury = p.fury;
+    this.ironResolve = p.ironResolve;
+    this.lifeleech = p.lifeleech;
   }
 }
 
@@ -50,17 +96,23 @@ const END_STEADY = 0;
 const END_WAVERED = 1;
 const END_ROUTED = 2;
 
-export function simulateEngagement(e: Engagement, rng: Rng, n: number, tally: Tally): void {
-  let c = compiled.get(e);
-  if (c === undefined) compiled.set(e, (c = new CompiledEngagement(e)));
-  const { phases, counterReady, counterDisordered, regeneration } = c;
-  const { headstrong, fury, ironResolve, lifeleech } = e.target.rules;
-  const heal = e.healed ?? 0;
-  const turns = e.turns;
-  // At the end of each attacker turn: [steady, wavered, routed] counts, turn by turn.
-  const end = new Float64Array(turns * 3);
+/** What the samples of one call counted (the loop counts into these, the tally is told once). */
+class EngagementCounts {
+  /** By final damage · 2 + (routed ? 1 : 0). */
+  readonly damage = new Counts();
+  /** At the end of each attacker turn: [steady, wavered, routed] counts, turn by turn. */
+  readonly end: Float64Array;
+  constructor(turns: number) {
+    this.end = new Float64Array(turns * 3);
+  }
+}
+
+/** n samples of the engagement, counted into `out`. A function of its own, so the JIT compiles only the loop. */
+function rollEngagements(c: CompiledEngagement, rng: Rng, n: number, out: EngagementCounts): void {
+  const { phases, counterReady, counterDisordered, regeneration, heal, turns, headstrong, fury, ironResolve, lifeleech } = c;
+  const { damage: damages, end } = out;
   for (let i = 0; i < n; i++) {
-    let damage = e.target.damage;
+    let damage = c.damage;
     let routed = false;
     let wavered = false;
     let disordered = false;
@@ -102,9 +154,54 @@ export function simulateEngagement(e: Engagement, rng: Rng, n: number, tally: Ta
       }
       end[turn * 3 + (routed ? END_ROUTED : wavered ? END_WAVERED : END_STEADY)]++;
     }
-    tally.record(damage, undefined, routed);
+    damages.add(2 * damage + (routed ? 1 : 0));
   }
-  const last = (turns - 1) * 3;
+}
+
+/** Two made-up engagements, every rule on and every rule off, rolled before the first real one (warm-up-plans.ts). */
+let warmedUp = false;
+function warmUp(): void {
+  warmedUp = true;
+  const rng = warmUpRng();
+  const every = new CompiledEngagement({
+    phases: [
+      { plans: [EVERY_RULE, NO_RULE], nerve: EVERY_RULE_NERVE, melee: false },
+      { plans: [NO_RULE, EVERY_RULE], nerve: EVERY_RULE_NERVE, melee: true },
+    ],
+    counter: { ready: EVERY_RULE, disordered: NO_RULE },
+    regeneration: 4,
+    heal: 2,
+    turns: 3,
+    damage: 2,
+    headstrong: true,
+    fury: true,
+    ironResolve: true,
+    lifeleech: 2,
+  });
+  const none = new CompiledEngagement({
+    phases: [{ plans: [NO_RULE], nerve: NO_RULE_NERVE, melee: true }],
+    counter: null,
+    regeneration: null,
+    heal: 0,
+    turns: 2,
+    damage: 0,
+    headstrong: false,
+    fury: false,
+    ironResolve: false,
+    lifeleech: 0,
+  });
+  for (let i = 0; i < WARM_UP_CALLS; i++) for (const c of [every, none]) rollEngagements(c, rng, WARM_UP_SAMPLES, new EngagementCounts(c.turns));
+}
+
+export function simulateEngagement(e: Engagement, rng: Rng, n: number, tally: Tally): void {
+  if (!warmedUp) warmUp();
+  let c = compiled.get(e);
+  if (c === undefined) compiled.set(e, (c = new CompiledEngagement(engagementPlan(e))));
+  const out = new EngagementCounts(c.turns);
+  rollEngagements(c, rng, n, out);
+  out.damage.toArray().forEach((times, k) => tally.recordMany(k >> 1, undefined, (k & 1) === 1, times));
+  const { end } = out;
+  const last = (c.turns - 1) * 3;
   RESULTS.forEach((r, k) => tally.recordMorale(r, end[last + k]));
-  for (let t = 0; t < turns; t++) RESULTS.forEach((r, k) => tally.recordOutcome(`end of turn ${t + 1}`, r, end[t * 3 + k]));
+  for (let t = 0; t < c.turns; t++) RESULTS.forEach((r, k) => tally.recordOutcome(`end of turn ${t + 1}`, r, end[t * 3 + k]));
 }

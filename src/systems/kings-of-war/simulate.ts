@@ -15,6 +15,7 @@ import { type DicePlan, makePlan, PENDANT_HITS, type Plan } from './plan.js';
 import type { Scenario } from './schema.js';
 import { NerveTest, PlainPools, PoolRoller, ROUTED, STEADY, WAVERED } from './sim-dice.js';
 import { succeeds } from './tables.js';
+import { EVERY_RULE, NO_RULE, WARM_UP_CALLS, WARM_UP_SAMPLES, warmUpRng } from './warm-up-plans.js';
 
 /** Spells hit on 4+ (§8.1); Headstrong recovers on 4+ (§6.3); unclear sight and cover (§1). */
 const FOUR_UP = 4;
@@ -131,7 +132,7 @@ class AttackerDamage {
   }
 }
 
-/** A single attack's scenario compiled once. */
+/** A single attack's plan compiled once. */
 class Compiled {
   readonly priorDamage: number;
   readonly regeneration: Regeneration | null;
@@ -142,8 +143,7 @@ class Compiled {
   readonly headstrong: boolean;
   readonly attackerDamage: AttackerDamage | null;
 
-  constructor(s: Scenario) {
-    const plan = makePlan(s);
+  constructor(plan: Plan) {
     this.priorDamage = plan.prior.damage;
     this.regeneration = plan.prior.regeneration === null ? null : new Regeneration(plan.prior.regeneration);
     this.heal = plan.prior.heal ?? 0;
@@ -204,9 +204,19 @@ function rollSamples(c: Compiled, rng: Rng, n: number, out: SampleCounts): void 
   }
 }
 
+/** The sample loop rolled once on each warm-up plan (warm-up-plans.ts), before the first scenario. */
+let warmedUp = false;
+function warmUp(): void {
+  warmedUp = true;
+  const rng = warmUpRng();
+  const plans = [new Compiled(EVERY_RULE), new Compiled(NO_RULE)];
+  for (let i = 0; i < WARM_UP_CALLS; i++) for (const c of plans) rollSamples(c, rng, WARM_UP_SAMPLES, new SampleCounts());
+}
+
 export function simulateScenario(s: Scenario, rng: Rng, n: number, tally: Tally): void {
+  if (!warmedUp) warmUp();
   let c = compiled.get(s);
-  if (c === undefined) compiled.set(s, (c = new Compiled(s)));
+  if (c === undefined) compiled.set(s, (c = new Compiled(makePlan(s))));
   const out = new SampleCounts();
   rollSamples(c, rng, n, out);
   const { tests, nextTurn, targetDamage, attackerDamage: attackerDamages } = out;
