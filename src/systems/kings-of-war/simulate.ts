@@ -64,6 +64,8 @@ export class Attacker {
   private readonly cover: number;
   /** The attacks by (Bane-chant worked ? 2 : 0) + (in cover ? 1 : 0). */
   private readonly attacks: readonly (readonly AttackDice[])[];
+  /** The one attack of a unit with nothing to roll before it (no charge or sight roll, Bane-chant or unclear cover). */
+  private readonly only: AttackDice | null;
 
   constructor(plan: Plan) {
     this.yellowBellied = plan.yellowBellied;
@@ -72,10 +74,14 @@ export class Attacker {
     this.cover = plan.cover === 'no' ? NO_COVER : plan.cover === 'yes' ? IN_COVER : UNCLEAR_COVER;
     const { plain, baned } = plan.attacks;
     this.attacks = [plain.open, plain.covered, baned.open, baned.covered].map((attacks) => attacks.map((a) => new AttackDice(a)));
+    const certain = !this.yellowBellied && !this.sightUnclear && this.baneChantDice === 0 && this.cover !== UNCLEAR_COVER;
+    const attacks = this.attacks[this.cover === IN_COVER ? 1 : 0];
+    this.only = certain && attacks.length === 1 ? attacks[0] : null;
   }
 
   /** The damage this unit deals. */
   roll(rng: Rng): number {
+    if (this.only !== null) return this.only.roll(rng);
     // The Yellow-Bellied roll (on the charge order) and an unclear line of sight may stop the attack (§7, §1).
     if (this.yellowBellied && rng.d6() === 1) return 0;
     if (this.sightUnclear && rng.d6() < FOUR_UP) return 0;
