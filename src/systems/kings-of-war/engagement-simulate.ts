@@ -111,16 +111,14 @@ class EngagementCounts {
 function rollEngagements(c: CompiledEngagement, rng: Rng, n: number, out: EngagementCounts): void {
   const { phases, counterReady, counterDisordered, regeneration, heal, turns, headstrong, fury, ironResolve, lifeleech } = c;
   const { damage: damages, end } = out;
+  /** Samples by the turn their unit routed in. */
+  const routedIn = new Float64Array(turns);
   for (let i = 0; i < n; i++) {
     let damage = c.damage;
     let routed = false;
     let wavered = false;
     let disordered = false;
     for (let turn = 0; turn < turns; turn++) {
-      if (routed) {
-        end[turn * 3 + END_ROUTED]++;
-        continue;
-      }
       if (turn > 0) {
         // The target's own turn (§3): Headstrong, Regeneration, Heal, counter-charge and Lifeleech.
         let stillWavered = wavered;
@@ -153,8 +151,18 @@ function rollEngagements(c: CompiledEngagement, rng: Rng, n: number, out: Engage
         else if (ironResolve) damage--; // Steady: one point removed (§7)
       }
       end[turn * 3 + (routed ? END_ROUTED : wavered ? END_WAVERED : END_STEADY)]++;
+      // A routed unit stays routed: counted at the later turns' ends below, once for all samples.
+      if (routed) {
+        routedIn[turn]++;
+        break;
+      }
     }
     damages.add(2 * damage + (routed ? 1 : 0));
+  }
+  let routedBefore = 0;
+  for (let turn = 0; turn < turns; turn++) {
+    end[turn * 3 + END_ROUTED] += routedBefore;
+    routedBefore += routedIn[turn];
   }
 }
 
