@@ -22,8 +22,15 @@ import type { LoserTest } from './resolution.js';
 import { CompiledChallenge, CompiledRound, RolledBlows, rollChallengeRoundWounds, rollPanic, rollRoundWounds, shootingRoller } from './simulate.js';
 import { LOSER_RESULTS, LoserFates } from './loser-sim.js';
 
-/** Most blows' keys a round keeps its judgements for in an array of its own (4 bytes each); wider rounds use hash tables. */
+/**
+ * Most blows' keys a round keeps its judgements for in an array of its own (4 bytes each); wider
+ * rounds use hash tables (two look-ups a round), but up to WIDE_DENSE_KEYS while the fight's
+ * DENSE_BUDGET lasts: the first rounds prepared — the opening round every sample fights, and the
+ * widest, as its units are whole — get arrays (issue 16).
+ */
 const DENSE_KEYS = 4096;
+const WIDE_DENSE_KEYS = 1 << 16;
+const DENSE_BUDGET = 1 << 18;
 
 /** The round fought from one state in one phase (1: the charge, 2: later rounds, §12.1). */
 class PreparedRound {
@@ -42,13 +49,15 @@ class PreparedRound {
     readonly challenge: CompiledChallenge | null,
     /** The judges of its blows. */
     readonly judges: RoundJudges,
+    /** Keys the fight may still give wide rounds' arrays (DENSE_BUDGET). */
+    denseBudget: number,
   ) {
     this.kA = units.sidesAt(0).attacker.side.cap + 1;
     const duel = challenge?.duel.sidesAt(0);
     this.kOT = duel ? duel.target.side.cap + 1 : 1;
     this.kOA = duel ? duel.attacker.side.cap + 1 : 1;
     const keys = (units.sidesAt(0).target.side.cap + 1) * this.kA * this.kOT * this.kOA;
-    this.judgements = keys <= DENSE_KEYS ? new Int32Array(keys).fill(-1) : null;
+    this.judgements = keys <= DENSE_KEYS || (keys <= WIDE_DENSE_KEYS && keys <= denseBudget) ? new Int32Array(keys).fill(-1) : null;
   }
 
   /** The units' and the fighters' wounds as one number (when `judgements` is an array). */
@@ -119,6 +128,8 @@ class FightRounds {
   private readonly pairIds = new IntPairTable();
   private readonly judgementIds = new IntPairTable();
   private pairs = 0;
+  /** Keys left for wide rounds' arrays (PreparedRound.judgements). */
+  private denseBudget = DENSE_BUDGET;
   /** Each judgement with a loser's test (null without). */
   private readonly judgements: Array<Judgement | null> = [];
   /** Each judgement's settled end, or its loser's test and where each of its codes leads. */
@@ -184,7 +195,9 @@ class FightRounds {
     if (id === undefined) {
       const { units, challenge } = this.compiledRound(state, phase);
       id = this.rounds.length;
-      this.rounds.push(new PreparedRound(state, phase, units, challenge, new RoundJudges(this.f, state, phase)));
+      const round = new PreparedRound(state, phase, units, challenge, new RoundJudges(this.f, state, phase), this.denseBudget);
+      if (round.judgements !== null && round.judgements.length > DENSE_KEYS) this.denseBudget -= round.judgements.length;
+      this.rounds.push(round);
       this.roundIds.set(key, id);
     }
     return id;

@@ -22,13 +22,15 @@ const UNKNOWN = -0x80000000;
 
 /**
  * The attacks of one group, looked up by the side's alive code (aliveCode): how many it makes
- * (typed arrays, UNKNOWN until worked out) and its dice, each worked out on first use (most alive codes
- * of a round are never met).
+ * (one typed array, UNKNOWN until worked out) and its dice, each worked out on first use (most alive
+ * codes of a round are never met).
  */
 class CompiledGroup {
-  /** By alive code: the attacks made without dice, and how many rolls of `rolled` add to them. */
-  private readonly flat: Int32Array;
-  readonly rolls: Int32Array;
+  /**
+   * By alive code × 2: the attacks made without dice (UNKNOWN until filled), then how many rolls of
+   * `rolled` add to them — side by side, read with one look-up in the hot loop (issue 16).
+   */
+  readonly counts: Int32Array;
   readonly rolled: Array<DiceExpr | null> = [];
   readonly dice: Array<AttackDice | undefined> = [];
 
@@ -37,22 +39,16 @@ class CompiledGroup {
     private readonly table: AttackDiceTable,
     codes: number,
   ) {
-    this.flat = new Int32Array(codes).fill(UNKNOWN);
-    this.rolls = new Int32Array(codes);
+    this.counts = new Int32Array(2 * codes).fill(UNKNOWN);
   }
 
-  /** The attacks made without dice at `alive`, the rest of the group's entry filled in on first use. */
-  flatAt(alive: number): number {
-    const flat = this.flat[alive];
-    return flat !== UNKNOWN ? flat : this.fill(alive);
-  }
-
-  private fill(alive: number): number {
+  /** The group's entry at `alive` worked out: the attacks made without dice. */
+  fill(alive: number): number {
     const c = this.group.count(alive);
     this.rolled[alive] = c.dice;
-    this.rolls[alive] = c.dice ? c.rolls : 0;
+    this.counts[2 * alive + 1] = c.dice ? c.rolls : 0;
     this.dice[alive] = this.table.of(this.group.profile(alive));
-    return (this.flat[alive] = c.flat);
+    return (this.counts[2 * alive] = c.flat);
   }
 }
 
@@ -90,8 +86,10 @@ function rollGroups(groups: CompiledGroup[], alive: number, rng: Rng, victim: Vi
   let wounds = 0;
   for (let i = 0; i < groups.length; i++) {
     const g = groups[i];
-    let attacks = g.flatAt(alive);
-    const rolls = g.rolls[alive];
+    const counts = g.counts;
+    let attacks = counts[2 * alive];
+    if (attacks === UNKNOWN) attacks = g.fill(alive);
+    const rolls = counts[2 * alive + 1];
     if (rolls > 0) {
       const dice = g.rolled[alive]!;
       for (let r = 0; r < rolls; r++) attacks += rollDice(dice, rng);
