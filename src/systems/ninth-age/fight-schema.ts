@@ -10,6 +10,7 @@ import { validate } from '../../core/input.js';
 import { roundsSchema } from '../../fight/rounds-schema.js';
 import type { Facing, Options, Scenario, Unit } from './model.js';
 import { type RawUnit, buildUnit, optionsOf, optionsSchema, unitSchema } from './schema.js';
+import { unitRecord } from './unit-record.js';
 
 /** A character standing in the front rank of a fight's unit (§10). */
 export interface FightCharacter {
@@ -115,7 +116,7 @@ export function parseFight(input: unknown): FightScenario {
  */
 function shooters(target: FightUnit): Unit {
   const u = target.unit;
-  return target.character ? { ...u, models: Math.min(u.models, 2 * u.files - 1) } : u;
+  return target.character ? unitRecord({ ...u, models: Math.min(u.models, 2 * u.files - 1) }) : u;
 }
 
 /**
@@ -155,13 +156,13 @@ function fightUnit(raw: RawFightUnit, path: string, challenge: boolean): FightUn
   const { 'with-character': rawCharacter, ...body } = raw;
   if (!rawCharacter && challenge && body.champion) return championFights(body, path);
   const character = rawCharacter ? joinedCharacter(rawCharacter, body, `${path}.with-character`) : null;
-  const joined = character ? { joined: 1 } : {};
-  const unit = { ...buildUnit(body, path), ...joined };
+  const joined = character ? 1 : 0;
+  const unit = unitRecord({ ...buildUnit(body, path), joined });
   checkFightable(body, unit, path);
   const frenzy = body.rules.indexOf('frenzy');
   if (frenzy < 0) return { unit, calm: null, character };
   // Frenzy lost after a defeat: the same unit without the rule (§7)
-  return { unit, calm: { ...buildUnit({ ...body, rules: body.rules.filter((id) => id !== 'frenzy') }, path), ...joined }, character };
+  return { unit, calm: unitRecord({ ...buildUnit({ ...body, rules: body.rules.filter((id) => id !== 'frenzy') }, path), joined }), character };
 }
 
 /**
@@ -178,7 +179,7 @@ function championFights(body: RawUnit, path: string): FightUnit {
     throw new UnsupportedRuleError(`${path}.rules`, 'frenzy', "the champion of a frenzied unit fighting a challenge: its Frenzy lost with the unit's is not carried yet");
   const built = buildUnit(body, path);
   checkFightable(body, built, path);
-  const unit: Unit = { ...built, models: body.models - 1, champion: false, joined: 1 };
+  const unit = unitRecord({ ...built, models: body.models - 1, champion: false, joined: 1 });
   const plus1 = (v: number) => Math.min(10, v + 1);
   const raw = { ...body, models: 1, files: 1, ws: plus1(body.ws), a: plus1(body.a), 'wounds-lost': 0, items: [] };
   const champion = buildUnit({ ...raw, champion: false, standard: false, musician: false, 'battle-standard': false, 'hold-your-ground': false }, `${path}.champion`);

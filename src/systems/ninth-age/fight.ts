@@ -25,6 +25,7 @@ import { modelsAlive, woundPool } from './melee-setup.js';
 import type { MeleeSituation, Scenario, Unit } from './model.js';
 import { RoundJudge } from './resolution.js';
 import { type ChallengeRound, forEachChallengeRoundEnd } from './challenge-round.js';
+import { moraleRecord, unitRecord } from './unit-record.js';
 
 /** What a fight carries from one round to the next. */
 export interface FightState {
@@ -42,22 +43,7 @@ export interface FightState {
 /** The unit as it stands after losing `damage` wounds: whole models removed, the rest marked (§4.10). */
 export function unitAfter(unit: Unit, damage: number): Unit {
   const marked = unit.woundsLost + damage;
-  return { ...unit, models: unit.models - Math.floor(marked / unit.profile.w), woundsLost: marked % unit.profile.w };
-}
-
-/**
- * The unit with every key its copies in a round set (joined character, champion, the General's Ld)
- * already present, values unchanged: V8 copies an object with a spread fast only when the copy adds
- * no key, and the chain copies these once per state. One per unit.
- */
-const roundBases = new WeakMap<Unit, Unit>();
-function withRoundKeys(unit: Unit): Unit {
-  let base = roundBases.get(unit);
-  if (!base) {
-    base = { ...unit, joined: unit.joined, joinedBy: unit.joinedBy, joinedIsChampion: unit.joinedIsChampion, morale: { ...unit.morale, generalLd: unit.morale.generalLd } };
-    roundBases.set(unit, base);
-  }
-  return base;
+  return unitRecord({ ...unit, models: unit.models - Math.floor(marked / unit.profile.w), woundsLost: marked % unit.profile.w });
 }
 
 type Sides = { readonly attacker: FightUnit; readonly target: FightUnit };
@@ -90,29 +76,28 @@ export function challengeOf(f: FightScenario, state: FightState): Challenge {
  */
 function sideUnit(f: FightScenario, side: FightSide, calm: boolean, d: number, c: number, challenge: Challenge): Unit {
   const u = sideOf(f, side);
-  const base = withRoundKeys(calm ? u.calm! : u.unit);
-  const rnf = unitAfter(base, d);
+  const rnf = unitAfter(calm ? u.calm! : u.unit, d);
   const ch = u.character;
   const noRnf = rnf.models === 0 ? { standard: false, musician: false, warStandard: false, champion: false } : {};
-  if (!ch || !characterStands(u, c)) return { ...rnf, ...noRnf, joined: 0, joinedBy: undefined };
+  if (!ch || !characterStands(u, c)) return unitRecord({ ...rnf, ...noRnf, joined: 0, joinedBy: undefined });
   const refuser = f.challenge === 'refused' && side === 'target';
   const refusesNow = refuser && challenge === 'refused';
   const ld = refuser ? 0 : ch.unit.profile.ld;
   const bsb = ch.battleStandard && !refusesNow;
-  return {
+  return unitRecord({
     ...rnf,
     ...noRnf,
     joined: 1,
     joinedBy: challenge === 'accepted' || refusesNow ? undefined : unitAfter(ch.unit, c),
     joinedIsChampion: ch.champion,
     battleStandard: rnf.battleStandard || bsb,
-    morale: {
+    morale: moraleRecord({
       ...rnf.morale,
       generalLd: Math.max(rnf.morale.generalLd ?? 0, ld),
       rerollLeadership: rnf.morale.rerollLeadership || bsb,
       holdYourGround: rnf.morale.holdYourGround || bsb,
-    },
-  };
+    }),
+  });
 }
 
 function situation(f: FightScenario, round: number, challenge: boolean): MeleeSituation {
@@ -243,7 +228,7 @@ function standAndShootOpenings(f: FightScenario, shooting: Scenario, key: (s: Fi
 export function chargerPanic(f: FightScenario): { tester: Unit; panics: (left: number) => boolean } {
   const tester = sideUnit(f, 'attacker', false, 0, 0, 'none');
   const start = unitsOf(f, START).attackerLeft;
-  return { tester, panics: (left) => panicsFromLosses({ ...f.attacker.unit, models: start }, left) };
+  return { tester, panics: (left) => panicsFromLosses(unitRecord({ ...f.attacker.unit, models: start }), left) };
 }
 
 /**
@@ -288,7 +273,7 @@ export interface AfterBlows {
 
 /** A side as judged: the round's unit with no joined fighter. */
 function judgedSide(f: FightScenario, side: FightSide, calm: boolean, d: number, c: number, challenge: Challenge): Unit {
-  return { ...sideUnit(f, side, calm, d, c, challenge), joinedBy: undefined };
+  return unitRecord({ ...sideUnit(f, side, calm, d, c, challenge), joinedBy: undefined });
 }
 
 /**

@@ -21,6 +21,7 @@ import {
 } from './catalog.js';
 import type { Defence, MeleeWeapon, Missile, Morale, Offence, Options, Scenario, SpecialAttacks, Unit } from './model.js';
 import { TROOPS, type Troop, clampCharacteristic, hasNativeSwiftstride, isFoot } from './tables.js';
+import { unitRecord } from './unit-record.js';
 
 const characteristic = z
   .number({ error: 'must be a whole number from 0 to 10' })
@@ -457,7 +458,7 @@ export function buildUnit(raw: RawUnit, path: string): Unit {
       : hitsOf(t.grindingAttacks, s, ownI),
     breath: t.breathStrength === null ? null : { hits: parseDice('2D6'), s: t.breathStrength, initiative: ownI },
   };
-  return {
+  return unitRecord({
     troop: raw.troop,
     models: raw.models,
     files,
@@ -478,7 +479,7 @@ export function buildUnit(raw: RawUnit, path: string): Unit {
     musician: raw.musician,
     battleStandard: raw['battle-standard'],
     warStandard: t.warStandard,
-  };
+  });
 }
 
 function plusOne(hits: DiceExpr | null, scythes: boolean): DiceExpr | null {
