@@ -296,7 +296,7 @@ class FightRounds {
   private afterShots(dA: number): AfterShots {
     let a = this.shots[dA];
     if (!a) {
-      const state: FightState = { ...START, dA };
+      const state = fightState(dA, 0, false, false, 0, 0);
       const alive = unitsOf(this.f, state).attackerLeft;
       a = {
         panics: alive > 0 && this.panic.panics(alive),

@@ -98,9 +98,34 @@ function judgeOf(s: Scenario): RoundJudge {
   return judge;
 }
 
-const TARGET_DESTROYED: RoundResult = { kind: 'destroyed', side: 'target' };
-const ATTACKER_DESTROYED: RoundResult = { kind: 'destroyed', side: 'attacker' };
-const DRAW: RoundResult = { kind: 'draw' };
+/**
+ * Results and tests written with every kind's keys in one order, the keys a kind does not use left
+ * undefined (issue 16): one hidden class for all results and one for all tests, so the simulators'
+ * code that reads them stays monomorphic from one scenario to the next.
+ */
+function resultOf(kind: RoundResult['kind'], side: Side | undefined, loser: Side | undefined, test: LoserTest | undefined): RoundResult {
+  return { kind, side, loser, test } as RoundResult;
+}
+
+type TestFields = { readonly kind: LoserTest['kind'] } & Partial<Omit<Extract<LoserTest, { kind: 'break' }>, 'kind'>> & { readonly wounds?: number; readonly add?: number };
+
+function testOf(t: TestFields): LoserTest {
+  return {
+    kind: t.kind,
+    wounds: t.wounds,
+    add: t.add,
+    ld: t.ld,
+    reroll: t.reroll,
+    destroyedOnFailure: t.destroyedOnFailure,
+    flee: t.flee,
+    pursuit: t.pursuit,
+    restraint: t.restraint,
+  } as LoserTest;
+}
+
+const TARGET_DESTROYED = resultOf('destroyed', 'target', undefined, undefined);
+const ATTACKER_DESTROYED = resultOf('destroyed', 'attacker', undefined, undefined);
+const DRAW = resultOf('draw', undefined, undefined, undefined);
 
 /**
  * One side of a RoundJudge by the wounds its rank and file lost, 0 … its pool (more wounds leave no
@@ -199,7 +224,7 @@ export class RoundJudge {
     if (!r) {
       const loser: Side = targetLost ? 'target' : 'attacker';
       const test = targetLost ? loserTest(s, s.target, s.attacker, difference, steadfast, tieBreak) : loserTest(s, s.attacker, s.target, difference, steadfast, tieBreak);
-      this.lost.set(key, (r = { kind: 'lost', loser, test }));
+      this.lost.set(key, (r = resultOf('lost', undefined, loser, test)));
     }
     return r;
   }
@@ -209,26 +234,26 @@ function loserTest(s: Scenario, unit: Unit, enemy: Unit, difference: number, ste
   const sit = s.situation as MeleeSituation;
   const m = unit.morale;
   const ignoresDifference = steadfast || m.stubborn || tieBreak;
-  if (m.unbreakable && !m.unstable && !m.daemonicInstability) return { kind: 'auto-pass' };
+  if (m.unbreakable && !m.unstable && !m.daemonicInstability) return testOf({ kind: 'auto-pass' });
   if (m.unstable) {
     // A3: an Unstable unit never loses by the musician tie-break
-    if (tieBreak) return { kind: 'unstable', wounds: 0 };
+    if (tieBreak) return testOf({ kind: 'unstable', wounds: 0 });
     // Unstable: D wounds; halved (round up) if Stubborn or Bodyguard, once (A18); then −1 for Hold your Ground (§7)
     let wounds = m.stubborn || m.bodyguard ? Math.ceil(difference / 2) : difference;
     if (m.holdYourGround) wounds = Math.max(0, wounds - 1);
-    return { kind: 'unstable', wounds };
+    return testOf({ kind: 'unstable', wounds });
   }
   const ld = standingLeadership(unit, enemy);
   if (m.daemonicInstability) {
     const opts = sit.options;
     // A3: no roll when losing by the musician; A17: Steadfast/Stubborn drop the D term; HYG re-roll
-    if (tieBreak) return { kind: 'unstable', wounds: 0 };
+    if (tieBreak) return testOf({ kind: 'unstable', wounds: 0 });
     const add = (steadfast || m.stubborn) && opts.daemonicSteadfast ? 0 : difference;
-    return { kind: 'daemonic', add, ld, reroll: m.holdYourGround && opts.daemonicReroll };
+    return testOf({ kind: 'daemonic', add, ld, reroll: m.holdYourGround && opts.daemonicReroll });
   }
   // −D unless Steadfast, Stubborn or lost only by the musician tie-break (§12.1, §12.2)
   const tested = ignoresDifference ? ld : clampCharacteristic(ld - difference);
-  return {
+  return testOf({
     kind: 'break',
     ld: tested,
     reroll: m.rerollLeadership,
@@ -240,5 +265,5 @@ function loserTest(s: Scenario, unit: Unit, enemy: Unit, difference: number, ste
       sit.pursuit || enemy.morale.frenzy
         ? null
         : { ld: standingLeadership(enemy, unit), reroll: enemy.morale.rerollLeadership },
-  };
+  });
 }

@@ -69,8 +69,14 @@ interface CompiledSide {
 function compile(side: MeleeSide, table: AttackDiceTable): CompiledSide {
   const alive = Int32Array.from({ length: side.cap + 1 }, (_, d) => aliveCode(side, d));
   const codes = Math.max(...alive) + 1;
+  // Each step's groups pushed into an array literal (not filter/map, whose empty results have
+  // another elements kind): one array shape for every step of every scenario (issue 16)
   const byStep = (groups: AttackGroup[]) =>
-    INITIATIVE_STEPS.map((step) => groups.filter((g) => g.initiative === step).map((g) => new CompiledGroup(g, table, codes)));
+    INITIATIVE_STEPS.map((step) => {
+      const at: CompiledGroup[] = [];
+      for (const g of groups) if (g.initiative === step) at.push(new CompiledGroup(g, table, codes));
+      return at;
+    });
   return {
     side,
     alive,
