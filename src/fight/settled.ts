@@ -44,6 +44,8 @@ export class SettledRounds<S> {
   ends: Uint8Array;
   /** A simulator's next round from the id's state (−1: not looked up yet), by id. */
   next: Int32Array;
+  /** By id × 4: its units' attackerLeft, targetLeft, targetWounds, targetSlain (`checked` reads them here, not through the objects). */
+  private unitCounts: Int32Array;
   readonly stride: number;
   private readonly settled: Settled<S>[] = [];
   /**
@@ -71,6 +73,7 @@ export class SettledRounds<S> {
     this.counts = new Int32Array(1024 * this.stride);
     this.ends = new Uint8Array(1024);
     this.next = new Int32Array(1024).fill(-1);
+    this.unitCounts = new Int32Array(1024 * 4);
   }
 
   /**
@@ -104,6 +107,11 @@ export class SettledRounds<S> {
     if (id === this.ends.length) this.grow();
     this.settled.push({ margin, overkill, marginIndex: indexIn(this.margins, this.marginIndices, margin), overkillIndex: indexIn(this.overkills, this.overkillIndices, overkillKey(overkill)), leftIndex: this.leftIndex(units), units, ending, state });
     this.ends[id] = ending === null ? 0 : 1;
+    const at = id * 4;
+    this.unitCounts[at] = units.attackerLeft;
+    this.unitCounts[at + 1] = units.targetLeft;
+    this.unitCounts[at + 2] = units.targetWounds;
+    this.unitCounts[at + 3] = units.targetSlain;
     return id;
   }
 
@@ -120,9 +128,10 @@ export class SettledRounds<S> {
 
   /** `id`, whose units must be `units` (the integer key holds only part of them). */
   private checked(id: number, units: Units): number {
-    const u = this.settled[id].units;
-    if (u.attackerLeft !== units.attackerLeft || u.targetLeft !== units.targetLeft || u.targetWounds !== units.targetWounds || u.targetSlain !== units.targetSlain)
-      throw new Error(`SettledRounds: round end ${id} met with other units (${JSON.stringify(units)} vs ${JSON.stringify(u)}): the units must follow from the state`);
+    const c = this.unitCounts;
+    const at = id * 4;
+    if (c[at] !== units.attackerLeft || c[at + 1] !== units.targetLeft || c[at + 2] !== units.targetWounds || c[at + 3] !== units.targetSlain)
+      throw new Error(`SettledRounds: round end ${id} met with other units (${JSON.stringify(units)} vs ${JSON.stringify(this.settled[id].units)}): the units must follow from the state`);
     return id;
   }
 
@@ -190,6 +199,9 @@ export class SettledRounds<S> {
     const next = new Int32Array(length).fill(-1);
     next.set(this.next);
     this.next = next;
+    const unitCounts = new Int32Array(length * 4);
+    unitCounts.set(this.unitCounts);
+    this.unitCounts = unitCounts;
   }
 }
 

@@ -12,7 +12,7 @@
 import { IntPairTable } from '../../core/int-pair-table.js';
 import type { Rng } from '../../core/rng.js';
 import { SettledRounds } from '../../fight/settled.js';
-import type { Ending, FightSide, Overkill } from '../../fight/types.js';
+import { type Ending, type FightSide, type Overkill, sideEnding } from '../../fight/types.js';
 import type { Tally } from '../../sim/tally.js';
 import { AttackDiceTable, Victim } from './attack-sim.js';
 import { type FightState, RoundJudges, START, afterBlows, challengeOf, chargerPanic, duelScenario, fightState, loserAfter, roundScenario, spillsOf, stateKey, unitsOf } from './fight.js';
@@ -261,7 +261,7 @@ class FightRounds {
     let settled = -1;
     let judgement: Judgement | null = null;
     if (units.targetLeft === 0 && units.attackerLeft === 0) settled = this.settle(margin, overkill, after, 'both-destroyed');
-    else if (result.kind === 'destroyed') settled = this.settle(margin, overkill, after, `${result.side}-destroyed`);
+    else if (result.kind === 'destroyed') settled = this.settle(margin, overkill, after, sideEnding(result.side, 'destroyed'));
     else if (result.kind === 'draw') settled = this.settle(margin, overkill, after, null);
     else {
       const loser = result.loser;
@@ -282,11 +282,12 @@ class FightRounds {
     // Losing a round costs a frenzied unit its Frenzy; Unstable wounds go to the rank and file, then the character (§7)
     const next = loserAfter(f, round.state, after, loser, pool, wounds, extra);
     const destroyedOnFailure = test.kind === 'break' && test.destroyedOnFailure;
-    const left = unitsOf(f, next)[loser === 'target' ? 'targetLeft' : 'attackerLeft'];
+    const units = unitsOf(f, next);
+    const left = loser === 'target' ? units.targetLeft : units.attackerLeft;
     let s: number;
-    if (left === 0) s = this.settle(margin, overkill, next, `${loser}-destroyed`);
-    else if (result === 'breaks-caught') s = this.settle(margin, overkill, next, destroyedOnFailure ? `${loser}-destroyed` : `${loser}-caught`, loser);
-    else if (result === 'breaks-escapes') s = this.settle(margin, overkill, next, `${loser}-escaped`);
+    if (left === 0) s = this.settle(margin, overkill, next, sideEnding(loser, 'destroyed'));
+    else if (result === 'breaks-caught') s = this.settle(margin, overkill, next, sideEnding(loser, destroyedOnFailure ? 'destroyed' : 'caught'), loser);
+    else if (result === 'breaks-escapes') s = this.settle(margin, overkill, next, sideEnding(loser, 'escaped'));
     else s = this.settle(margin, overkill, next, null);
     this.fates.keep(j, code, s);
     return s;

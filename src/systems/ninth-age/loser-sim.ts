@@ -113,6 +113,8 @@ export class LoserFates {
   /** The distinct loser's tests, compiled, and their indices by content (testIndex); DiceExpr ids for the keys. */
   private readonly tests: CompiledLoserTest[] = [];
   private readonly testIds = new Map<string, number>();
+  /** The same indices by test object: a round's judge gives the same object for equal tests (RoundJudge.result). */
+  private readonly testIdsByObject = new Map<LoserTest, number>();
   private readonly diceIds = new Map<DiceExpr, number>();
   /** Ends by a judgement's start + rollLoserTest's code (−1: not met yet). */
   private fates: Int32Array = new Int32Array(1024).fill(-1);
@@ -155,6 +157,14 @@ export class LoserFates {
 
   /** The index in `tests` of the loser's test `t` compiled, each distinct test compiled once (they are few, and small enough to stay in cache). */
   private testIndex(t: LoserTest): number {
+    const known = this.testIdsByObject.get(t);
+    if (known !== undefined) return known;
+    const i = this.testIndexByContent(t);
+    this.testIdsByObject.set(t, i);
+    return i;
+  }
+
+  private testIndexByContent(t: LoserTest): number {
     const dice = (e: DiceExpr): number => {
       let i = this.diceIds.get(e);
       if (i === undefined) this.diceIds.set(e, (i = this.diceIds.size));
