@@ -66,16 +66,21 @@ interface CompiledSide {
   readonly stepsVsCharacter: CompiledGroup[][];
 }
 
+/**
+ * A step without groups: an empty array of the elements kind of one with groups (an empty array
+ * literal has another), so every step's array has one shape and the hot loop reads it monomorphic
+ * in every scenario (issue 16). Never written to.
+ */
+const NO_GROUPS: CompiledGroup[] = [{} as CompiledGroup].slice(0, 0);
+
 function compile(side: MeleeSide, table: AttackDiceTable): CompiledSide {
   const alive = Int32Array.from({ length: side.cap + 1 }, (_, d) => aliveCode(side, d));
   const codes = Math.max(...alive) + 1;
-  // Each step's groups pushed into an array literal (not filter/map, whose empty results have
-  // another elements kind): one array shape for every step of every scenario (issue 16)
   const byStep = (groups: AttackGroup[]) =>
     INITIATIVE_STEPS.map((step) => {
       const at: CompiledGroup[] = [];
       for (const g of groups) if (g.initiative === step) at.push(new CompiledGroup(g, table, codes));
-      return at;
+      return at.length > 0 ? at : NO_GROUPS;
     });
   return {
     side,
