@@ -6,6 +6,7 @@
  */
 import { IntPairTable } from '../core/int-pair-table.js';
 import type { Tally } from '../sim/tally.js';
+import { objectArray } from './object-array.js';
 import { FightTables } from './tables.js';
 import { ENDINGS, type Ending, type Overkill, type Units, overkillKey } from './types.js';
 
@@ -47,7 +48,7 @@ export class SettledRounds<S> {
   /** By id × 4: its units' attackerLeft, targetLeft, targetWounds, targetSlain (`checked` reads them here, not through the objects). */
   private unitCounts: Int32Array;
   readonly stride: number;
-  private readonly settled: Settled<S>[] = [];
+  private readonly settled: Settled<S>[] = objectArray();
   /**
    * Ids by (state key × 4 + which sides have no models left, roundEndCode): a side's models left
    * are its models in the state, or none when it was removed (caught, or destroyed on a failed
@@ -57,12 +58,12 @@ export class SettledRounds<S> {
   private readonly ids = new IntPairTable();
   private readonly rareIds = new Map<string, number>();
   /** The margins and Overkill keys of the round ends, each once, and their indices. */
-  private readonly margins: Array<number | null> = [];
+  private readonly margins: Array<number | null> = objectArray();
   private readonly marginIndices = new Map<number | null, number>();
-  private readonly overkills: string[] = [];
+  private readonly overkills: string[] = objectArray();
   private readonly overkillIndices = new Map<string, number>();
   /** The units of the first round end met with each pair of models left, by attackerLeft × 2²⁰ + targetLeft; their indices. */
-  private readonly lefts: Units[] = [];
+  private readonly lefts: Units[] = objectArray();
   private readonly leftIndices = new Map<number, number>();
 
   constructor(

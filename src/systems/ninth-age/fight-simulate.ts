@@ -11,6 +11,7 @@
  */
 import { IntPairTable } from '../../core/int-pair-table.js';
 import type { Rng } from '../../core/rng.js';
+import { objectArray } from '../../fight/object-array.js';
 import { SettledRounds } from '../../fight/settled.js';
 import { type Ending, type FightSide, type Overkill, sideEnding } from '../../fight/types.js';
 import type { Tally } from '../../sim/tally.js';
@@ -113,7 +114,7 @@ class FightRounds {
   private readonly shots: AfterShots[] = [];
 
   /** Prepared rounds by id, and their ids by state key × 2 + phase − 1. */
-  private readonly rounds: PreparedRound[] = [];
+  private readonly rounds: PreparedRound[] = objectArray();
   private readonly roundIds = new Map<number, number>();
   /** Compiled rounds shared by the rounds that fight alike (compiledRound): the units' by state key × 2 + phase − 1, the fighters' by the key of a state with their wounds only, the pair by both. */
   private readonly compiledUnits = new Map<number, CompiledRound>();
@@ -131,7 +132,7 @@ class FightRounds {
   /** Keys left for wide rounds' arrays (PreparedRound.judgements). */
   private denseBudget = DENSE_BUDGET;
   /** Each judgement with a loser's test (null without). */
-  private readonly judgements: Array<Judgement | null> = [];
+  private readonly judgements: Array<Judgement | null> = objectArray();
   /** Each judgement's settled end, or its loser's test and where each of its codes leads. */
   private readonly fates = new LoserFates();
 
