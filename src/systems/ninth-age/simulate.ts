@@ -333,6 +333,9 @@ class MeleeOutcomes {
   counts: Float64Array = new Float64Array(64);
   readonly poolT: number;
   readonly poolA: number;
+  /** Each unit's end-of-phase hits, flattened (§7, A25). */
+  readonly endT: EndOfPhaseDice;
+  readonly endA: EndOfPhaseDice;
 
   constructor(private readonly s: Scenario) {
     this.round = new CompiledRound(s);
@@ -341,6 +344,8 @@ class MeleeOutcomes {
     this.judgementIds = new Int32Array((sides.target.side.cap + 1) * this.kA).fill(-1);
     this.poolT = woundPool(s.target);
     this.poolA = woundPool(s.attacker);
+    this.endT = endOfPhaseDice(endOfPhaseHits(s.target, s.attacker));
+    this.endA = endOfPhaseDice(endOfPhaseHits(s.attacker, s.target));
   }
 
   /** The judgement of the wounds dT on the target, dA on the attacker (§12.1, §12.2). */
@@ -437,8 +442,8 @@ function simulateMelee(s: Scenario, rng: Rng, n: number, tally: Tally): void {
   o.counts.fill(0);
   // Each category counted here (by its index in MELEE_CATEGORIES), handed to the tally once.
   const categories = new Float64Array(MELEE_CATEGORIES.length);
-  const endT = endOfPhaseDice(endOfPhaseHits(s.target, s.attacker));
-  const endA = endOfPhaseDice(endOfPhaseHits(s.attacker, s.target));
+  const endT = o.endT;
+  const endA = o.endA;
   const victimT = new Victim();
   const victimA = new Victim();
   const blows = new RolledBlows();
@@ -499,15 +504,31 @@ export function rollPanic(unit: Unit, rng: Rng): boolean {
 const PANIC_TEST = -1;
 const [DESTROYED, NO_PANIC_TEST, HOLDS, FLEES] = (['destroyed', 'no-panic-test', 'holds', 'flees'] as const).map((c) => SHOOTING_CATEGORIES.indexOf(c));
 
+/** A shooting scenario compiled once (kept across chunks): its roller, and by damage the models alive and the category (or a Panic test to roll). */
+interface CompiledShooting {
+  readonly shoot: (rng: Rng) => number;
+  readonly alive: Int32Array;
+  readonly kind: Int32Array;
+}
+const compiledShootings = new WeakMap<Scenario, CompiledShooting>();
+
+function compiledShooting(s: Scenario): CompiledShooting {
+  let c = compiledShootings.get(s);
+  if (!c) {
+    const target = s.target;
+    const alive = Int32Array.from({ length: woundPool(target) + 1 }, (_, d) => modelsAlive(target, d));
+    const kind = Int32Array.from(alive, (left) =>
+      left === 0 ? DESTROYED : 4 * (target.models - left) < target.models ? NO_PANIC_TEST : PANIC_TEST,
+    );
+    compiledShootings.set(s, (c = { shoot: shootingRoller(s), alive, kind }));
+  }
+  return c;
+}
+
 function simulateShooting(s: Scenario, rng: Rng, n: number, tally: Tally): void {
   const target = s.target;
-  const shoot = shootingRoller(s);
+  const { shoot, alive, kind } = compiledShooting(s);
   const pool = woundPool(target);
-  // By damage: the models alive, and the category (or a Panic test to roll)
-  const alive = Int32Array.from({ length: pool + 1 }, (_, d) => modelsAlive(target, d));
-  const kind = Int32Array.from(alive, (left) =>
-    left === 0 ? DESTROYED : 4 * (target.models - left) < target.models ? NO_PANIC_TEST : PANIC_TEST,
-  );
   const immune = target.morale.immunePsychology;
   const ld = standingLeadership(target, null);
   const reroll = target.morale.rerollLeadership;
