@@ -3,7 +3,7 @@
  * (issue 16, JIT cost), as Kings of War does (kings-of-war/warm-up-plans.ts): one with every rule
  * of a challenge on (characters on both sides, Overkill, Frenzy and Hatred, a flail, a defended
  * obstacle, a General and a Battle Standard), one with the stand and shoot, fear and models of
- * several Wounds, one with cavalry and their mounts in a flank, and one with no rule at all. V8
+ * several Wounds, one with cavalry, their mounts and a character without a challenge in a flank, and one with no rule at all. V8
  * compiles the round loop with the type feedback it has seen; a branch no fight took yet has none,
  * and the first scenario that takes it throws the compiled loop away ("Insufficient type
  * feedback", "wrong map" with --trace-deopt). Their dice and results are thrown away: no tally and
@@ -41,6 +41,7 @@ const MADE_UP: readonly unknown[] = [
     attacker: {
       models: 4, width: 2, type: 'cavalry', ...profile, m: 18, armour: ['heavy', 'shield', 'barding', 'mount'], weapon: 'lance',
       mount: { ws: 3, s: 3, a: 1 }, rules: ['standard'],
+      'with-character': { ...profile, type: 'cavalry', m: 18, ws: 5, w: 2, a: 2, ld: 8, armour: ['heavy', 'shield', 'barding', 'mount'], weapon: 'lance', mount: { ws: 3, s: 3, a: 1 }, general: true, 'battle-standard': true },
     },
     target: { models: 10, width: 5, ...profile, armour: ['light', 'shield'], weapon: 'spear', rules: ['standard', 'musician'] },
     situation: { phase: 'fight', rounds: 3, charging: 'attacker', facing: 'flank', pursue: false },
