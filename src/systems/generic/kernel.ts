@@ -21,12 +21,12 @@
  * - rarer steps — a critical hit's further hits, damage and mortal dice, the ward, rolled
  *   attack counts — roll one die at a time on the Rng object.
  */
-import { INV_2_32, MAX_DICE_PER_DRAW, Rng, TWO_32, lemireReject } from '../../core/rng.js';
+import { INV_2_32, MAX_DICE_PER_DRAW, Rng, SIX_TO_THE_TEN, TEN_D6_LIMIT, THREE_TO_THE_TEN, TWO_32, lemireReject } from '../../core/rng.js';
 import type { Reroll } from '../../core/d6.js';
 import { flat, rollFlat } from '../../core/flat-dice.js';
 import type { Tally } from '../../sim/tally.js';
 import type { GenericScenario, Profile } from './schema.js';
-import { rollNeeded, rollSucceeds, saveNeeded, wardKept, wardNeeded } from './tables.js';
+import { rollNeeded, rollSucceeds, saveNeeded, wardNeeded } from './tables.js';
 
 /**
  * Whether the kernel simulates this scenario: one profile; no Damage re-roll; a critical hit
@@ -236,14 +236,20 @@ function runPackets(s: GenericScenario, plan: Plan, rng: Rng, n: number, tally: 
   let u = 0;
   let m = 0; // a 32-bit draw times the size of a table
   let x = 0; // the table index it gives
+  let fb = rng.faces; // faces not yet read of the Rng's last draw of ten (core/rng.ts d6)
+  let fl = rng.facesLeft;
 
   for (let sample = 0; sample < n; sample++) {
     let attacks = 0;
     if (attackDice.count === 0) attacks = models * attackDice.modifier;
     else {
       rng.save(a, b, c, d);
+      rng.faces = fb;
+      rng.facesLeft = fl;
       for (let m = 0; m < models; m++) attacks += rollFlat(attackDice, rng);
       a = rng.a; b = rng.b; c = rng.c; d = rng.d;
+      fb = rng.faces;
+      fl = rng.facesLeft;
     }
     let total = 0; // damage points through every save (spill-over)
     let slain = 0; // models removed (excess lost)
@@ -262,8 +268,12 @@ function runPackets(s: GenericScenario, plan: Plan, rng: Rng, n: number, tally: 
         further = extraHits;
         if (extraHits < 0) {
           rng.save(a, b, c, d);
+          rng.faces = fb;
+          rng.facesLeft = fl;
           further = rollFlat(extraHitsDice, rng);
           a = rng.a; b = rng.b; c = rng.c; d = rng.d;
+          fb = rng.faces;
+          fl = rng.facesLeft;
         }
       }
       for (let h = 0; h <= further; h++) {
@@ -280,17 +290,68 @@ function runPackets(s: GenericScenario, plan: Plan, rng: Rng, n: number, tally: 
         if (!critPacket && (packet & (MORTAL | UNSAVED)) === 0) continue;
         if (!critPacket && (packet & MORTAL) === 0 && fixedDamage >= 0 && ward > 6) points = fixedDamage;
         else {
-          // The packet's dice on the Rng object: its damage, then the ward (one save of the state).
-          rng.save(a, b, c, d);
+          // The packet's dice, read from the Rng's faces kept in locals (fb, fl: the faces
+          // rng.d6() would read, in the same order): its damage or mortal damage, then the ward.
+          let dice = damageDice;
+          let saved = false;
           if (critPacket) {
             // The critical hit's own packet: mortal damage, or an automatic wound (save next).
-            if (critHitMortal) points = rollFlat(hitMortalDice, rng);
-            else if (critSave > 6 || ((u = rng.d6()) < critSave || u === 1)) points = fixedDamage >= 0 ? fixedDamage : rollFlat(damageDice, rng);
-          } else if ((packet & MORTAL) !== 0) points = rollFlat(woundMortalDice, rng);
-          else points = fixedDamage >= 0 ? fixedDamage : rollFlat(damageDice, rng);
-          // Ward: each point of damage is rolled for separately.
-          if (ward <= 6 && points > 0) points = wardKept(points, ward, rng);
-          a = rng.a; b = rng.b; c = rng.c; d = rng.d;
+            if (critHitMortal) dice = hitMortalDice;
+            else if (critSave <= 6) {
+              // The automatic wound's save roll (rare: on the Rng object); a natural 1 always fails.
+              rng.save(a, b, c, d);
+              rng.faces = fb;
+              rng.facesLeft = fl;
+              u = rng.d6();
+              a = rng.a; b = rng.b; c = rng.c; d = rng.d;
+              fb = rng.faces;
+              fl = rng.facesLeft;
+              saved = u >= critSave && u !== 1;
+            }
+          } else if ((packet & MORTAL) !== 0) dice = woundMortalDice;
+          if (saved) points = 0;
+          else if (dice.count === 0) points = dice.modifier > 0 ? dice.modifier : 0;
+          else {
+            // rollFlat's dice (core/flat-dice.ts): each die a face (a D3 is a D6 halved, rounding up).
+            let sum = 0;
+            let hi = 0;
+            let lo = 7;
+            for (let i = 0; i < dice.count; i++) {
+              if (fl === 0) {
+                do { t = (((a + b) | 0) + d) | 0; d = (d + 1) | 0; a = b ^ (b >>> 9); b = (c + (c << 3)) | 0; c = (c << 21) | (c >>> 11); c = (c + t) | 0; u = t >>> 0; } while (u >= TEN_D6_LIMIT);
+                fb = (u - Math.imul(((u >>> 10) / THREE_TO_THE_TEN) | 0, SIX_TO_THE_TEN)) | 0;
+                fl = 10;
+              }
+              const rest = (fb / 6) | 0;
+              let face = fb - rest * 6 + 1;
+              fb = rest;
+              fl--;
+              if (dice.sides === 3) face = (face + 1) >> 1;
+              sum += face;
+              if (face > hi) hi = face;
+              if (face < lo) lo = face;
+            }
+            if (dice.discard === 1) sum -= hi;
+            else if (dice.discard === 2) sum -= lo;
+            sum += dice.modifier;
+            points = sum > 0 ? sum : 0;
+          }
+          // Ward: each point of damage is rolled for separately, kept on a roll below the ward.
+          if (ward <= 6 && points > 0) {
+            let kept = 0;
+            for (let p = 0; p < points; p++) {
+              if (fl === 0) {
+                do { t = (((a + b) | 0) + d) | 0; d = (d + 1) | 0; a = b ^ (b >>> 9); b = (c + (c << 3)) | 0; c = (c << 21) | (c >>> 11); c = (c + t) | 0; u = t >>> 0; } while (u >= TEN_D6_LIMIT);
+                fb = (u - Math.imul(((u >>> 10) / THREE_TO_THE_TEN) | 0, SIX_TO_THE_TEN)) | 0;
+                fl = 10;
+              }
+              const rest = (fb / 6) | 0;
+              if (fb - rest * 6 + 1 < ward) kept++;
+              fb = rest;
+              fl--;
+            }
+            points = kept;
+          }
         }
         if (points === 0) continue;
         if (spill) total += points;
@@ -306,6 +367,8 @@ function runPackets(s: GenericScenario, plan: Plan, rng: Rng, n: number, tally: 
     record(tally, spill, capped, health, targetModels, total, slain, current);
   }
   rng.save(a, b, c, d);
+  rng.faces = fb;
+  rng.facesLeft = fl;
 }
 
 // ---- the tables: the rule steps applied to every combination of faces -------------------------
