@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkInLanes } from '../../src/cli/commands/check.js';
+import { checkInLanes, LaneShares } from '../../src/cli/check-lanes.js';
 import type { Progress } from '../../src/cli/progress.js';
 
 /** A Progress that records what it is told. */
@@ -74,6 +74,26 @@ describe('checkInLanes', () => {
       }, progress),
     ).rejects.toBe(failure);
     expect(otherFinished).toBe(true);
-    expect(started).toEqual([0, 1]);
+    // lane 0 starts on its share (0, 1, 2), lane 1 on its own (3, 4, 5)
+    expect(started).toEqual([0, 3]);
+  });
+
+  it('gives each lane its own contiguous share, then lends it the back of the largest share left', () => {
+    const shares = new LaneShares(10, 2);
+    // shares 0–4 and 5–9; lane 1 is slow and takes only 5 and 6 meanwhile
+    const lane0 = [0, 1, 2, 3, 4].map(() => shares.take(0));
+    expect(lane0).toEqual([0, 1, 2, 3, 4]);
+    expect([shares.take(1), shares.take(1)]).toEqual([5, 6]);
+    // lane 0 is out of its share: it takes lane 1's from the back, 9 then 8; lane 1 goes on with 7
+    expect([shares.take(0), shares.take(0), shares.take(1)]).toEqual([9, 8, 7]);
+    expect([shares.take(0), shares.take(1)]).toEqual([null, null]);
+  });
+
+  it('with three lanes a finished lane helps the lane with the most left', () => {
+    const shares = new LaneShares(9, 3); // 0–2, 3–5, 6–8
+    expect([shares.take(0), shares.take(0), shares.take(0)]).toEqual([0, 1, 2]);
+    expect(shares.take(2)).toBe(6); // share 2 has 7, 8 left; share 1 has 3, 4, 5
+    expect(shares.take(0)).toBe(5);
+    expect(shares.take(0)).toBe(4); // shares 1 (3, 4) and 2 (7, 8) tie: the lower lane's share
   });
 });

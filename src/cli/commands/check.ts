@@ -6,7 +6,8 @@ import { InputError } from '../../core/errors.js';
 import { addSamplingOptions, samplingOptions, type SamplingFlags } from '../options.js';
 import { runScenario, type RunResult } from '../run.js';
 import { createPool, threadsFor } from '../../sim/pool.js';
-import { type Progress, progressReporter } from '../progress.js';
+import { progressReporter } from '../progress.js';
+import { checkInLanes } from '../check-lanes.js';
 import { fixed, sig } from '../render/format.js';
 import { renderTextTable, type TextColumn } from '../render/text-table.js';
 import { wrapProse } from '../render/report-text.js';
@@ -69,48 +70,6 @@ Examples:
     writeStdout(`${flags.json ? JSON.stringify({ run: provenanceJson(record), scenarios: results.map(checkJson) }, null, 2) : checkTable(results, record)}\n`);
     if (results.some((r) => !r.agreement!.pass)) process.exitCode = 1;
   });
-}
-
-/**
- * Run scenarios 0 … count − 1, `lanes` at a time: with one lane in turn, each spread over every
- * thread; with more, each lane takes the next scenario and runs all its chunks on its own thread
- * (lane k on thread k), so a scenario is prepared and warmed up on one thread, not on each (about
- * a fifth of check's CPU with two threads). The results do not depend on it: a scenario's chunks
- * and their seeds are the same whichever thread rolls them. The first failure stops the lanes
- * from taking more scenarios and is thrown once the others end.
- */
-export async function checkInLanes(count: number, lanes: number, run: (index: number, lane: number | undefined, progress: Progress) => Promise<void>, progress: Progress): Promise<void> {
-  if (lanes <= 1) {
-    for (let index = 0; index < count; index++) await run(index, undefined, progress);
-    return;
-  }
-  // Each lane's samples done so far, shown as one part of the shared bar.
-  const done = new Array<number>(lanes).fill(0);
-  let next = 0;
-  let failure: { error: unknown } | null = null;
-  const lane = async (k: number): Promise<void> => {
-    const laneProgress: Progress = {
-      update: (d) => {
-        done[k] = d;
-        progress.update(done.reduce((a, b) => a + b, 0));
-      },
-      endPart: (samples, line) => {
-        done[k] = 0;
-        progress.endPart(samples, line);
-      },
-      done: () => {},
-    };
-    while (next < count && !failure) {
-      const index = next++;
-      try {
-        await run(index, k, laneProgress);
-      } catch (error) {
-        failure ??= { error };
-      }
-    }
-  };
-  await Promise.all(Array.from({ length: lanes }, (_, k) => lane(k)));
-  if (failure) throw (failure as { error: unknown }).error;
 }
 
 function checkJson(r: RunResult) {
