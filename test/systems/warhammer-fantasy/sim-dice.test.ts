@@ -103,7 +103,7 @@ describe('LoserDice.key', () => {
   // winner's Ld (§12): totals are 2 … 12, so scores below 2 or above 12 act alike.
   const sc = scenario(unit({ rules: ['battle-standard'] }), unit(), { charging: 'attacker' }) as MeleeScenario;
   const plan = meleePlan(sc);
-  const lost = (holdsUpTo: number, autoBreak = false): Verdict => ({ kind: 'win', winner: 'attacker', loser: 'target', loserWipedOut: false, autoBreak, holdsUpTo });
+  const lost = (holdsUpTo: number, autoBreak = false): Extract<Verdict, { kind: 'win' }> => ({ kind: 'win', winner: 'attacker', loser: 'target', loserWipedOut: false, autoBreak, holdsUpTo });
 
   it('gives equal keys only to verdicts whose fates are rolled alike', () => {
     fc.assert(
