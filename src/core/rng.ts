@@ -51,12 +51,13 @@ export const D6_LIMIT = 4294967292;
 /**
  * Ten D6 from one 32-bit draw (issue 16: the dice budget of a draw): a draw under 71 · 6^10 is
  * read as ten base-6 digits, each an independent uniform face; a draw at or above it (one in
- * 2,300) is rejected, so every face is exactly equally likely.
+ * 2,300) is rejected, so every face is exactly equally likely. Exported for hot loops that run
+ * tenFaces inline with the generator's state in locals.
  */
-const SIX_TO_THE_TEN = 60466176;
-const TEN_D6_LIMIT = 71 * SIX_TO_THE_TEN;
+export const SIX_TO_THE_TEN = 60466176;
+export const TEN_D6_LIMIT = 71 * SIX_TO_THE_TEN;
 /** 6^10 = 2^10 · 3^10: ⌊u / 6^10⌋ = ⌊(u >>> 10) / 3^10⌋, an integer division by a constant. */
-const THREE_TO_THE_TEN = 59049;
+export const THREE_TO_THE_TEN = 59049;
 /** 6^k for k = 0..10: the size of k faces as base-6 digits. */
 export const SIX_TO_THE = Int32Array.of(1, 6, 36, 216, 1296, 7776, 46656, 279936, 1679616, 10077696, SIX_TO_THE_TEN);
 

@@ -15,7 +15,7 @@
 import { type FaceCounter, type FaceStep, KeptByKey, endRun, faceCounter, goTo } from '../../core/face-automaton.js';
 import { type FlatDice, flat, rollFlat } from '../../core/flat-dice.js';
 import { INV_2_32, MAX_DICE_PER_DRAW, type Rng, TWO_32, lemireReject } from '../../core/rng.js';
-import { Counts, type Tally } from '../../sim/tally.js';
+import { Counts, POOLED_FROM, type Tally } from '../../sim/tally.js';
 import { type MortalSource, type Plan, type WeaponGroup, plan } from './profile.js';
 import type { Crit, Scenario } from './schema.js';
 import { CRIT, MISS, rerollTable } from './tables.js';
@@ -34,8 +34,12 @@ export function simulate(s: Scenario, rng: Rng, n: number, tally: Tally): void {
   for (let i = 0; i < n; i++) {
     const damage = ability.roll(rng);
     damageCounts.add(damage);
-    slainCounts[slainBy(damage, damaged, health, models)]++;
+    // The models slain are a function of the damage, counted from the damage counts below; only
+    // damage in the histogram's pooled last slot is counted here, where its value is known.
+    if (damage >= POOLED_FROM) slainCounts[slainBy(damage, damaged, health, models)]++;
   }
+  const counts = damageCounts.data;
+  for (let k = 0; k < counts.length && k < POOLED_FROM; k++) slainCounts[slainBy(k, damaged, health, models)] += counts[k];
   addCounts(tally, n, damageCounts, slainCounts);
 }
 

@@ -21,12 +21,12 @@
  * - rarer steps — a critical hit's further hits, damage and mortal dice, the ward, rolled
  *   attack counts — roll one die at a time on the Rng object.
  */
-import { INV_2_32, MAX_DICE_PER_DRAW, Rng, TWO_32, lemireReject } from '../../core/rng.js';
+import { INV_2_32, MAX_DICE_PER_DRAW, Rng, SIX_TO_THE_TEN, TEN_D6_LIMIT, THREE_TO_THE_TEN, TWO_32, lemireReject } from '../../core/rng.js';
 import type { Reroll } from '../../core/d6.js';
 import { flat, rollFlat } from '../../core/flat-dice.js';
 import type { Tally } from '../../sim/tally.js';
 import type { GenericScenario, Profile } from './schema.js';
-import { rollNeeded, rollSucceeds, saveNeeded, wardKept, wardNeeded } from './tables.js';
+import { rollNeeded, rollSucceeds, saveNeeded, wardNeeded } from './tables.js';
 
 /**
  * Whether the kernel simulates this scenario: one profile; no Damage re-roll; a critical hit
@@ -96,7 +96,119 @@ export function simulateWithTables(s: GenericScenario, rng: Rng, n: number, tall
   runSamples(s, plan, rng, n, tally);
 }
 
+/**
+ * The samples of one scenario, through the loop of its mode: count mode and packet mode are
+ * separate functions, so each keeps its own type feedback and optimised code (issue 16: one shared
+ * loop, optimised for a packet-mode scenario, ran a count-mode scenario after it three times slower).
+ */
 function runSamples(s: GenericScenario, plan: Plan, rng: Rng, n: number, tally: Tally): void {
+  if (plan.countOnly) runCounts(s, plan, rng, n, tally);
+  else runPackets(s, plan, rng, n, tally);
+}
+
+/** One sample's result into the tally: the damage (capped at the unit), models slain, destroyed. */
+function record(tally: Tally, spill: boolean, capped: boolean, health: number, targetModels: number, total: number, slain: number, current: number): void {
+  if (spill) {
+    const wounds = targetModels * health;
+    const damage = capped && total > wounds ? wounds : total;
+    const dead = Math.floor(damage / health);
+    if (capped) tally.record(damage, dead, total >= wounds);
+    else if (health > 1) tally.record(damage, dead);
+    else tally.record(damage);
+  } else if (capped) tally.record(slain * health + current, slain, slain === targetModels);
+  else if (health > 1) tally.record(slain * health + current, slain);
+  else tally.record(slain * health + current);
+}
+
+/**
+ * Count mode: a fixed Damage, no ward, no mortal wounds and no special critical packet: every
+ * unsaved wound is the same packet, so only their number matters. The tables count unsaved wounds
+ * (low 4 bits) and critical hits (above), whose further hits roll on the packet table.
+ */
+function runCounts(s: GenericScenario, plan: Plan, rng: Rng, n: number, tally: Tally): void {
+  const A = s.profiles[0];
+  const attackDice = flat(A.attacks);
+  const damageDice = flat(A.damage);
+  const models = A.models;
+  // A critical hit's further hits: a fixed number, or dice (extraHitsDice) when it is -1.
+  const extraHitsDice = flat(A.hitCrit?.extraHits ?? null);
+  const extraHits = extraHitsDice.count === 0 ? extraHitsDice.modifier : -1;
+  const health = s.target.health;
+  const targetModels = s.target.models ?? Number.MAX_SAFE_INTEGER;
+  const capped = s.target.models !== null;
+  const spill = s.situation.allocation === 'spill-over';
+  const fixedDamage = damageDice.modifier;
+  const { attackSize, attackReject, packetTable, packetSize, packetReject, countTable, group, groupTable, groupSize, groupReject } = plan;
+
+  let a = rng.a | 0;
+  let b = rng.b | 0;
+  let c = rng.c | 0;
+  let d = rng.d | 0;
+  let t = 0;
+  let m = 0; // a 32-bit draw times the size of a table
+  let x = 0; // the table index it gives
+
+  for (let sample = 0; sample < n; sample++) {
+    let attacks = 0;
+    if (attackDice.count === 0) attacks = models * attackDice.modifier;
+    else {
+      rng.save(a, b, c, d);
+      for (let m = 0; m < models; m++) attacks += rollFlat(attackDice, rng);
+      a = rng.a; b = rng.b; c = rng.c; d = rng.d;
+    }
+    let total = 0; // damage points through every save (spill-over)
+    let slain = 0; // models removed (excess lost)
+    let current = 0; // damage on the model being worked on (excess lost)
+    let wounds = 0;
+    let crits = 0;
+    let k = 0;
+    if (attackSize === 1) wounds = attacks * countTable[0];
+    else {
+      for (; k + group <= attacks; k += group) {
+        do { t = (((a + b) | 0) + d) | 0; d = (d + 1) | 0; a = b ^ (b >>> 9); b = (c + (c << 3)) | 0; c = (c << 21) | (c >>> 11); c = (c + t) | 0; m = (t >>> 0) * groupSize; x = Math.floor(m * INV_2_32); } while (m - x * TWO_32 < groupReject);
+        const v = groupTable[x];
+        wounds += v & 15;
+        crits += v >> 4;
+      }
+      for (; k < attacks; k++) {
+        do { t = (((a + b) | 0) + d) | 0; d = (d + 1) | 0; a = b ^ (b >>> 9); b = (c + (c << 3)) | 0; c = (c << 21) | (c >>> 11); c = (c + t) | 0; m = (t >>> 0) * attackSize; x = Math.floor(m * INV_2_32); } while (m - x * TWO_32 < attackReject);
+        const v = countTable[x];
+        wounds += v & 15;
+        crits += v >> 4;
+      }
+    }
+    // A critical hit's further hits: each rolls to wound and to save (packet table).
+    let further = crits * extraHits;
+    if (extraHits < 0) {
+      rng.save(a, b, c, d);
+      further = 0;
+      for (let i = 0; i < crits; i++) further += rollFlat(extraHitsDice, rng);
+      a = rng.a; b = rng.b; c = rng.c; d = rng.d;
+    }
+    for (let h = further; h > 0; h--) {
+      let v = packetTable[0];
+      if (packetSize > 1) {
+        do { t = (((a + b) | 0) + d) | 0; d = (d + 1) | 0; a = b ^ (b >>> 9); b = (c + (c << 3)) | 0; c = (c << 21) | (c >>> 11); c = (c + t) | 0; m = (t >>> 0) * packetSize; x = Math.floor(m * INV_2_32); } while (m - x * TWO_32 < packetReject);
+        v = packetTable[x];
+      }
+      wounds += v & UNSAVED;
+    }
+    if (spill) total = wounds * fixedDamage;
+    else if (fixedDamage > 0)
+      for (let w = 0; w < wounds && slain < targetModels; w++) {
+        current += fixedDamage;
+        if (current >= health) {
+          slain++;
+          current = 0; // the excess of this packet is lost
+        }
+      }
+    record(tally, spill, capped, health, targetModels, total, slain, current);
+  }
+  rng.save(a, b, c, d);
+}
+
+/** Packet mode: each packet dealt in turn (its damage, the ward per point, the allocation). */
+function runPackets(s: GenericScenario, plan: Plan, rng: Rng, n: number, tally: Tally): void {
   const A = s.profiles[0];
   const attackDice = flat(A.attacks);
   const damageDice = flat(A.damage);
@@ -114,7 +226,7 @@ function runSamples(s: GenericScenario, plan: Plan, rng: Rng, n: number, tally: 
   const capped = s.target.models !== null;
   const spill = s.situation.allocation === 'spill-over';
   const fixedDamage = damageDice.count === 0 ? damageDice.modifier : -1;
-  const { attackTable, attackSize, attackReject, packetTable, packetSize, packetReject, countOnly, countTable, group, groupTable, groupSize, groupReject } = plan;
+  const { attackTable, attackSize, attackReject, packetTable, packetSize, packetReject } = plan;
 
   let a = rng.a | 0;
   let b = rng.b | 0;
@@ -124,135 +236,139 @@ function runSamples(s: GenericScenario, plan: Plan, rng: Rng, n: number, tally: 
   let u = 0;
   let m = 0; // a 32-bit draw times the size of a table
   let x = 0; // the table index it gives
+  let fb = rng.faces; // faces not yet read of the Rng's last draw of ten (core/rng.ts d6)
+  let fl = rng.facesLeft;
 
   for (let sample = 0; sample < n; sample++) {
     let attacks = 0;
     if (attackDice.count === 0) attacks = models * attackDice.modifier;
     else {
       rng.save(a, b, c, d);
+      rng.faces = fb;
+      rng.facesLeft = fl;
       for (let m = 0; m < models; m++) attacks += rollFlat(attackDice, rng);
       a = rng.a; b = rng.b; c = rng.c; d = rng.d;
+      fb = rng.faces;
+      fl = rng.facesLeft;
     }
     let total = 0; // damage points through every save (spill-over)
     let slain = 0; // models removed (excess lost)
     let current = 0; // damage on the model being worked on (excess lost)
 
-    if (countOnly) {
-      // A fixed Damage, no ward, no mortal wounds and no special critical packet: every unsaved
-      // wound is the same packet, so only their number matters. The tables count unsaved wounds
-      // (low 4 bits) and critical hits (above), whose further hits roll on the packet table.
-      let wounds = 0;
-      let crits = 0;
-      let k = 0;
-      if (attackSize === 1) wounds = attacks * countTable[0];
-      else {
-        for (; k + group <= attacks; k += group) {
-          do { t = (((a + b) | 0) + d) | 0; d = (d + 1) | 0; a = b ^ (b >>> 9); b = (c + (c << 3)) | 0; c = (c << 21) | (c >>> 11); c = (c + t) | 0; m = (t >>> 0) * groupSize; x = Math.floor(m * INV_2_32); } while (m - x * TWO_32 < groupReject);
-          const v = groupTable[x];
-          wounds += v & 15;
-          crits += v >> 4;
-        }
-        for (; k < attacks; k++) {
-          do { t = (((a + b) | 0) + d) | 0; d = (d + 1) | 0; a = b ^ (b >>> 9); b = (c + (c << 3)) | 0; c = (c << 21) | (c >>> 11); c = (c + t) | 0; m = (t >>> 0) * attackSize; x = Math.floor(m * INV_2_32); } while (m - x * TWO_32 < attackReject);
-          const v = countTable[x];
-          wounds += v & 15;
-          crits += v >> 4;
+    for (let k = 0; k < attacks; k++) {
+      let result = attackTable[0];
+      if (attackSize > 1) {
+        do { t = (((a + b) | 0) + d) | 0; d = (d + 1) | 0; a = b ^ (b >>> 9); b = (c + (c << 3)) | 0; c = (c << 21) | (c >>> 11); c = (c + t) | 0; m = (t >>> 0) * attackSize; x = Math.floor(m * INV_2_32); } while (m - x * TWO_32 < attackReject);
+        result = attackTable[x];
+      }
+      if (result === 0) continue;
+      // packets: this attack's first packet, then a critical hit's further hits.
+      let further = 0;
+      if ((result & CRIT_HIT) !== 0) {
+        further = extraHits;
+        if (extraHits < 0) {
+          rng.save(a, b, c, d);
+          rng.faces = fb;
+          rng.facesLeft = fl;
+          further = rollFlat(extraHitsDice, rng);
+          a = rng.a; b = rng.b; c = rng.c; d = rng.d;
+          fb = rng.faces;
+          fl = rng.facesLeft;
         }
       }
-      // A critical hit's further hits: each rolls to wound and to save (packet table).
-      let further = crits * extraHits;
-      if (extraHits < 0) {
-        rng.save(a, b, c, d);
-        further = 0;
-        for (let i = 0; i < crits; i++) further += rollFlat(extraHitsDice, rng);
-        a = rng.a; b = rng.b; c = rng.c; d = rng.d;
-      }
-      for (let h = further; h > 0; h--) {
-        let v = packetTable[0];
-        if (packetSize > 1) {
-          do { t = (((a + b) | 0) + d) | 0; d = (d + 1) | 0; a = b ^ (b >>> 9); b = (c + (c << 3)) | 0; c = (c << 21) | (c >>> 11); c = (c + t) | 0; m = (t >>> 0) * packetSize; x = Math.floor(m * INV_2_32); } while (m - x * TWO_32 < packetReject);
-          v = packetTable[x];
+      for (let h = 0; h <= further; h++) {
+        let packet = result;
+        if (h > 0) {
+          packet = packetTable[0];
+          if (packetSize > 1) {
+            do { t = (((a + b) | 0) + d) | 0; d = (d + 1) | 0; a = b ^ (b >>> 9); b = (c + (c << 3)) | 0; c = (c << 21) | (c >>> 11); c = (c + t) | 0; m = (t >>> 0) * packetSize; x = Math.floor(m * INV_2_32); } while (m - x * TWO_32 < packetReject);
+            packet = packetTable[x];
+          }
         }
-        wounds += v & UNSAVED;
-      }
-      if (spill) total = wounds * fixedDamage;
-      else if (fixedDamage > 0)
-        for (let w = 0; w < wounds && slain < targetModels; w++) {
-          current += fixedDamage;
+        let points = 0;
+        const critPacket = h === 0 && (result & CRIT_PACKET) !== 0;
+        if (!critPacket && (packet & (MORTAL | UNSAVED)) === 0) continue;
+        if (!critPacket && (packet & MORTAL) === 0 && fixedDamage >= 0 && ward > 6) points = fixedDamage;
+        else {
+          // The packet's dice, read from the Rng's faces kept in locals (fb, fl: the faces
+          // rng.d6() would read, in the same order): its damage or mortal damage, then the ward.
+          let dice = damageDice;
+          let saved = false;
+          if (critPacket) {
+            // The critical hit's own packet: mortal damage, or an automatic wound (save next).
+            if (critHitMortal) dice = hitMortalDice;
+            else if (critSave <= 6) {
+              // The automatic wound's save roll (rare: on the Rng object); a natural 1 always fails.
+              rng.save(a, b, c, d);
+              rng.faces = fb;
+              rng.facesLeft = fl;
+              u = rng.d6();
+              a = rng.a; b = rng.b; c = rng.c; d = rng.d;
+              fb = rng.faces;
+              fl = rng.facesLeft;
+              saved = u >= critSave && u !== 1;
+            }
+          } else if ((packet & MORTAL) !== 0) dice = woundMortalDice;
+          if (saved) points = 0;
+          else if (dice.count === 0) points = dice.modifier > 0 ? dice.modifier : 0;
+          else {
+            // rollFlat's dice (core/flat-dice.ts): each die a face (a D3 is a D6 halved, rounding up).
+            let sum = 0;
+            let hi = 0;
+            let lo = 7;
+            for (let i = 0; i < dice.count; i++) {
+              if (fl === 0) {
+                do { t = (((a + b) | 0) + d) | 0; d = (d + 1) | 0; a = b ^ (b >>> 9); b = (c + (c << 3)) | 0; c = (c << 21) | (c >>> 11); c = (c + t) | 0; u = t >>> 0; } while (u >= TEN_D6_LIMIT);
+                fb = (u - Math.imul(((u >>> 10) / THREE_TO_THE_TEN) | 0, SIX_TO_THE_TEN)) | 0;
+                fl = 10;
+              }
+              const rest = (fb / 6) | 0;
+              let face = fb - rest * 6 + 1;
+              fb = rest;
+              fl--;
+              if (dice.sides === 3) face = (face + 1) >> 1;
+              sum += face;
+              if (face > hi) hi = face;
+              if (face < lo) lo = face;
+            }
+            if (dice.discard === 1) sum -= hi;
+            else if (dice.discard === 2) sum -= lo;
+            sum += dice.modifier;
+            points = sum > 0 ? sum : 0;
+          }
+          // Ward: each point of damage is rolled for separately, kept on a roll below the ward.
+          if (ward <= 6 && points > 0) {
+            let kept = 0;
+            for (let p = 0; p < points; p++) {
+              if (fl === 0) {
+                do { t = (((a + b) | 0) + d) | 0; d = (d + 1) | 0; a = b ^ (b >>> 9); b = (c + (c << 3)) | 0; c = (c << 21) | (c >>> 11); c = (c + t) | 0; u = t >>> 0; } while (u >= TEN_D6_LIMIT);
+                fb = (u - Math.imul(((u >>> 10) / THREE_TO_THE_TEN) | 0, SIX_TO_THE_TEN)) | 0;
+                fl = 10;
+              }
+              const rest = (fb / 6) | 0;
+              if (fb - rest * 6 + 1 < ward) kept++;
+              fb = rest;
+              fl--;
+            }
+            points = kept;
+          }
+        }
+        if (points === 0) continue;
+        if (spill) total += points;
+        else if (slain < targetModels) {
+          current += points;
           if (current >= health) {
             slain++;
             current = 0; // the excess of this packet is lost
           }
         }
-    } else {
-      for (let k = 0; k < attacks; k++) {
-        let result = attackTable[0];
-        if (attackSize > 1) {
-          do { t = (((a + b) | 0) + d) | 0; d = (d + 1) | 0; a = b ^ (b >>> 9); b = (c + (c << 3)) | 0; c = (c << 21) | (c >>> 11); c = (c + t) | 0; m = (t >>> 0) * attackSize; x = Math.floor(m * INV_2_32); } while (m - x * TWO_32 < attackReject);
-          result = attackTable[x];
-        }
-        if (result === 0) continue;
-        // packets: this attack's first packet, then a critical hit's further hits.
-        let further = 0;
-        if ((result & CRIT_HIT) !== 0) {
-          further = extraHits;
-          if (extraHits < 0) {
-            rng.save(a, b, c, d);
-            further = rollFlat(extraHitsDice, rng);
-            a = rng.a; b = rng.b; c = rng.c; d = rng.d;
-          }
-        }
-        for (let h = 0; h <= further; h++) {
-          let packet = result;
-          if (h > 0) {
-            packet = packetTable[0];
-            if (packetSize > 1) {
-              do { t = (((a + b) | 0) + d) | 0; d = (d + 1) | 0; a = b ^ (b >>> 9); b = (c + (c << 3)) | 0; c = (c << 21) | (c >>> 11); c = (c + t) | 0; m = (t >>> 0) * packetSize; x = Math.floor(m * INV_2_32); } while (m - x * TWO_32 < packetReject);
-              packet = packetTable[x];
-            }
-          }
-          let points = 0;
-          const critPacket = h === 0 && (result & CRIT_PACKET) !== 0;
-          if (!critPacket && (packet & (MORTAL | UNSAVED)) === 0) continue;
-          if (!critPacket && (packet & MORTAL) === 0 && fixedDamage >= 0 && ward > 6) points = fixedDamage;
-          else {
-            // The packet's dice on the Rng object: its damage, then the ward (one save of the state).
-            rng.save(a, b, c, d);
-            if (critPacket) {
-              // The critical hit's own packet: mortal damage, or an automatic wound (save next).
-              if (critHitMortal) points = rollFlat(hitMortalDice, rng);
-              else if (critSave > 6 || ((u = rng.d6()) < critSave || u === 1)) points = fixedDamage >= 0 ? fixedDamage : rollFlat(damageDice, rng);
-            } else if ((packet & MORTAL) !== 0) points = rollFlat(woundMortalDice, rng);
-            else points = fixedDamage >= 0 ? fixedDamage : rollFlat(damageDice, rng);
-            // Ward: each point of damage is rolled for separately.
-            if (ward <= 6 && points > 0) points = wardKept(points, ward, rng);
-            a = rng.a; b = rng.b; c = rng.c; d = rng.d;
-          }
-          if (points === 0) continue;
-          if (spill) total += points;
-          else if (slain < targetModels) {
-            current += points;
-            if (current >= health) {
-              slain++;
-              current = 0; // the excess of this packet is lost
-            }
-          }
-        }
       }
     }
-
-    if (spill) {
-      const wounds = targetModels * health;
-      const damage = capped && total > wounds ? wounds : total;
-      const dead = Math.floor(damage / health);
-      if (capped) tally.record(damage, dead, total >= wounds);
-      else if (health > 1) tally.record(damage, dead);
-      else tally.record(damage);
-    } else if (capped) tally.record(slain * health + current, slain, slain === targetModels);
-    else if (health > 1) tally.record(slain * health + current, slain);
-    else tally.record(slain * health + current);
+    record(tally, spill, capped, health, targetModels, total, slain, current);
   }
   rng.save(a, b, c, d);
+  rng.faces = fb;
+  rng.facesLeft = fl;
 }
 
 // ---- the tables: the rule steps applied to every combination of faces -------------------------

@@ -188,8 +188,86 @@ export function simulateDieByDie(s: GenericScenario, rng: Rng, n: number, tally:
   }
 }
 
-/** Every attack of one profile in one sample. */
+/**
+ * Every attack of one profile in one sample: its attacks rolled, then the attacks through the
+ * profile's steps (a totals table or a packets table, die-steps.ts) or the branching code. Three
+ * loop functions, so each keeps its own type feedback and optimised code when scenarios of
+ * different kinds run one after another in a worker (issue 16).
+ */
 function runProfile(k: Kernel, rng: Rng, alloc: Allocation): void {
+  let attacks = 0;
+  if (k.attackDice.count === 0) attacks = k.models * k.attackDice.modifier;
+  else for (let m = 0; m < k.models; m++) attacks += rollFlat(k.attackDice, rng);
+  if (k.steps === null) rollBranching(k, attacks, rng, alloc);
+  else if (k.steps.totals) alloc.add(rollTotals(k.steps, attacks, rng), false);
+  else rollPackets(k, k.steps, attacks, rng, alloc);
+}
+
+/**
+ * The attacks read through a totals table (die-steps.ts): each face leads to the next die or
+ * ends the attack with its damage; no branch on the die. Returns the damage.
+ */
+function rollTotals(steps: DieSteps, attacks: number, rng: Rng): number {
+  let a = rng.a | 0;
+  let b = rng.b | 0;
+  let c = rng.c | 0;
+  let d = rng.d | 0;
+  let t = 0;
+  let u = 0;
+  const table = steps.table;
+  let state = steps.start;
+  let left = attacks;
+  let total = 0;
+  while (left > 0) {
+    do { t = (((a + b) | 0) + d) | 0; d = (d + 1) | 0; a = b ^ (b >>> 9); b = (c + (c << 3)) | 0; c = (c << 21) | (c >>> 11); c = (c + t) | 0; u = t >>> 0; } while (u >= D6_LIMIT);
+    const entry = table[state * 6 + (u % 6)];
+    state = entry & STEP_STATE;
+    left -= (entry >> STEP_DONE_SHIFT) & 1;
+    total += entry >> STEP_VALUE_SHIFT;
+  }
+  rng.save(a, b, c, d);
+  return total;
+}
+
+/**
+ * The attacks read through a packets table (die-steps.ts), each ended attack carrying its
+ * packets: the entry is above STEP_DONE_MASK only when an ended attack inflicts something.
+ */
+function rollPackets(k: Kernel, steps: DieSteps, attacks: number, rng: Rng, alloc: Allocation): void {
+  const ward = k.ward;
+  let a = rng.a | 0;
+  let b = rng.b | 0;
+  let c = rng.c | 0;
+  let d = rng.d | 0;
+  let t = 0;
+  let u = 0;
+  const table = steps.table;
+  let state = steps.start;
+  let left = attacks;
+  while (left > 0) {
+    do { t = (((a + b) | 0) + d) | 0; d = (d + 1) | 0; a = b ^ (b >>> 9); b = (c + (c << 3)) | 0; c = (c << 21) | (c >>> 11); c = (c + t) | 0; u = t >>> 0; } while (u >= D6_LIMIT);
+    const entry = table[state * 6 + (u % 6)];
+    state = entry & STEP_STATE;
+    left -= (entry >> STEP_DONE_SHIFT) & 1;
+    if (entry > STEP_DONE_MASK) {
+      // Packets, in the branching code's order: mortal damage instead of the wound; or the
+      // wound's damage and ward, then extra mortal damage.
+      rng.save(a, b, c, d);
+      if ((entry & STEP_MORTAL) !== 0) alloc.add(mortalPoints(k.woundMortal!, ward, rng), true);
+      if ((entry & STEP_UNSAVED) !== 0) {
+        let points = (k.damageDice.count === 0 ? k.damageDice.modifier : rollDamage(k.damageDice, k.damageReroll, k.damageBelow, rng)) + ((entry & STEP_CRIT) !== 0 ? k.woundCritDamage : 0);
+        if (ward <= 6) points = wardKept(points, ward, rng);
+        alloc.add(points, false);
+      }
+      if ((entry & STEP_EXTRA_MORTAL) !== 0) alloc.add(mortalPoints(k.woundExtraMortal!, ward, rng), true);
+      ({ a, b, c, d } = rng);
+    }
+  }
+  rng.save(a, b, c, d);
+}
+
+/** The attacks die by die, branching on each die in rule order. */
+function rollBranching(k: Kernel, attacks: number, rng: Rng, alloc: Allocation): void {
   const hitTarget = k.hitTarget;
   const hitModifier = k.hitModifier;
   const hitReroll = k.hitReroll;
@@ -200,63 +278,12 @@ function runProfile(k: Kernel, rng: Rng, alloc: Allocation): void {
   const woundCritOn = k.woundCritOn;
   const ward = k.ward;
 
-  let attacks = 0;
-  if (k.attackDice.count === 0) attacks = k.models * k.attackDice.modifier;
-  else for (let m = 0; m < k.models; m++) attacks += rollFlat(k.attackDice, rng);
-
   let a = rng.a | 0;
   let b = rng.b | 0;
   let c = rng.c | 0;
   let d = rng.d | 0;
   let t = 0;
   let u = 0;
-
-  if (k.steps !== null && k.steps.totals) {
-    // The same dice read through the profile's steps (die-steps.ts): each face leads to the next
-    // die or ends the attack with its damage; no branch on the die.
-    const table = k.steps.table;
-    let state = k.steps.start;
-    let left = attacks;
-    let total = 0;
-    while (left > 0) {
-      do { t = (((a + b) | 0) + d) | 0; d = (d + 1) | 0; a = b ^ (b >>> 9); b = (c + (c << 3)) | 0; c = (c << 21) | (c >>> 11); c = (c + t) | 0; u = t >>> 0; } while (u >= D6_LIMIT);
-      const entry = table[state * 6 + (u % 6)];
-      state = entry & STEP_STATE;
-      left -= (entry >> STEP_DONE_SHIFT) & 1;
-      total += entry >> STEP_VALUE_SHIFT;
-    }
-    rng.save(a, b, c, d);
-    alloc.add(total, false);
-    return;
-  }
-  if (k.steps !== null) {
-    // The same, each ended attack carrying its packets: the entry is above STEP_DONE_MASK only
-    // when an ended attack inflicts something.
-    const table = k.steps.table;
-    let state = k.steps.start;
-    let left = attacks;
-    while (left > 0) {
-      do { t = (((a + b) | 0) + d) | 0; d = (d + 1) | 0; a = b ^ (b >>> 9); b = (c + (c << 3)) | 0; c = (c << 21) | (c >>> 11); c = (c + t) | 0; u = t >>> 0; } while (u >= D6_LIMIT);
-      const entry = table[state * 6 + (u % 6)];
-      state = entry & STEP_STATE;
-      left -= (entry >> STEP_DONE_SHIFT) & 1;
-      if (entry > STEP_DONE_MASK) {
-        // Packets, in the branching code's order: mortal damage instead of the wound; or the
-        // wound's damage and ward, then extra mortal damage.
-        rng.save(a, b, c, d);
-        if ((entry & STEP_MORTAL) !== 0) alloc.add(mortalPoints(k.woundMortal!, ward, rng), true);
-        if ((entry & STEP_UNSAVED) !== 0) {
-          let points = (k.damageDice.count === 0 ? k.damageDice.modifier : rollDamage(k.damageDice, k.damageReroll, k.damageBelow, rng)) + ((entry & STEP_CRIT) !== 0 ? k.woundCritDamage : 0);
-          if (ward <= 6) points = wardKept(points, ward, rng);
-          alloc.add(points, false);
-        }
-        if ((entry & STEP_EXTRA_MORTAL) !== 0) alloc.add(mortalPoints(k.woundExtraMortal!, ward, rng), true);
-        ({ a, b, c, d } = rng);
-      }
-    }
-    rng.save(a, b, c, d);
-    return;
-  }
 
   for (let attack = 0; attack < attacks; attack++) {
     // Hit rolls of this attack: the first, then any extra hit rolls its critical gives.

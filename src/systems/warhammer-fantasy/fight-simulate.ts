@@ -21,6 +21,7 @@ import {
   afterBlows,
   characterStands,
   duelPlan,
+  fightState,
   judgePlan,
   overkillOf,
   previousWinnerMatters,
@@ -36,9 +37,8 @@ import { type MeleePlan, other } from './melee-plan.js';
 import { FATES } from './outcome-keys.js';
 import { Judging, type Verdict } from './resolution.js';
 import type { Casualties } from './simulate-attack.js';
+import { warmUpFights } from './warm-up-fights.js';
 import { ATTACKER, FATE_CODES, LoserDice, RoundDice, STRUCK, rollOff } from './simulate-melee.js';
-
-type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
 /** Most judgement slots of a round indexed directly by blowsKey (16 KB of Int32). */
 const DIRECT_MAX = 4096;
@@ -100,24 +100,27 @@ class PreparedRound {
   }
 
   /** What the blows did to each side, as afterBlows takes it. */
-  blows(): { onA: SideBlows; onT: SideBlows } {
-    const of = (c: Casualties) => ({ lost: c.lost, modelsLeft: c.modelsLeft, points: c.points });
-    return {
-      onA: { unit: of(this.onA), duel: this.duelOnA ? of(this.duelOnA) : null },
-      onT: { unit: of(this.onT), duel: this.duelOnT ? of(this.duelOnT) : null },
-    };
+  sideBlows(unit: Casualties, duel: Casualties | null): SideBlows {
+    return { unit: casualtiesNow(unit), duel: duel === null ? null : casualtiesNow(duel) };
   }
+}
+
+/** What the blows did to a unit or a fighter, as afterBlows takes it (one shape). */
+function casualtiesNow(c: Casualties): { lost: number; modelsLeft: number; points: number } {
+  return { lost: c.lost, modelsLeft: c.modelsLeft, points: c.points };
 }
 
 /**
  * What a round's blows decide before the loser's break test: the state after them, the verdict,
  * the margin and the Overkill (§9, §10).
  */
-interface Judgement {
-  readonly after: FightState;
-  readonly verdict: Verdict;
-  readonly margin: number;
-  readonly overkill: ReturnType<typeof overkillOf>;
+class Judgement {
+  constructor(
+    readonly after: FightState,
+    readonly verdict: Verdict,
+    readonly margin: number,
+    readonly overkill: ReturnType<typeof overkillOf>,
+  ) {}
 }
 
 
@@ -148,7 +151,7 @@ class FightRounds {
   private readonly judgements: Judgement[] = [];
   /** The dice after each judgement's verdict: judgements that roll alike share one (few objects, close in memory). */
   private readonly loserDice: LoserDice[] = [];
-  private readonly loserDiceByKey = new Map<string, LoserDice>();
+  private readonly loserDiceByKey = new Map<number, LoserDice>();
   /** Round ends by judgement id × FATE_CODES + fateCode (−1: not worked out yet). */
   private fates: Int32Array = new Int32Array(1024 * FATE_CODES).fill(-1);
 
@@ -177,7 +180,7 @@ class FightRounds {
         let opened = this.afterShots[shot];
         if (opened === undefined) {
           const { modelsLeft, wounded } = afterShots(this.f.attacker.unit, Math.floor(shot / 3));
-          const state: FightState = { ...start, mA: modelsLeft, kA: wounded };
+          const state = fightState(modelsLeft, wounded, start.mT, start.kT, start.cA, start.cT, start.previousWinner, start.obstacleWon, start.calmA, start.calmT);
           const ending = SHOT_ENDINGS[shot % 3];
           opened = this.afterShots[shot] = ending === null ? this.roundId(state, 1) : this.settle(null, state, ending);
         }
@@ -265,7 +268,8 @@ class FightRounds {
 
   private judge(r: PreparedRound): number {
     const f = this.f;
-    const { onA, onT } = r.blows();
+    const onA = r.sideBlows(r.onA, r.duelOnA);
+    const onT = r.sideBlows(r.onT, r.duelOnT);
     const after = afterBlows(f, r.state, onA, onT);
     const standing = (characterStands(f.attacker, after.cA) ? 2 : 0) + (characterStands(f.target, after.cT) ? 1 : 0);
     let judge = r.judges[standing];
@@ -276,9 +280,9 @@ class FightRounds {
     const { attacker, target } = sideResults(f, r.state, after, onA, onT);
     const verdict = judge.judging.verdict(attacker, target);
     const j = this.judgements.length;
-    this.judgements.push({ after, verdict, margin: judge.judging.margin, overkill: overkillOf(onA, onT) });
+    this.judgements.push(new Judgement(after, verdict, judge.judging.margin, overkillOf(onA, onT)));
     const dice = new LoserDice(judge.plan, verdict);
-    const key = dice.key();
+    const key = dice.key;
     let kept = this.loserDiceByKey.get(key);
     if (kept === undefined) this.loserDiceByKey.set(key, (kept = dice));
     this.loserDice.push(kept);
@@ -300,31 +304,32 @@ class FightRounds {
   private settleFate(j: Judgement, code: number): number {
     const f = this.f;
     const { verdict, after } = j;
-    const next: Mutable<FightState> = { ...after };
+    let { previousWinner, obstacleWon, calmA, calmT } = after;
     let ending: Ending | null = null;
     let removed: FightSide | null = null;
-    if (verdict.kind === 'draw') next.previousWinner = 'none';
+    if (verdict.kind === 'draw') previousWinner = 'none';
     else {
       const loser = verdict.loser;
       switch (FATES[code - 1]) {
         case 'wiped-out':
-          ending = `${loser}-destroyed`;
+          ending = loser === 'attacker' ? 'attacker-destroyed' : 'target-destroyed';
           break;
         case 'caught':
-          ending = `${loser}-caught`;
+          ending = loser === 'attacker' ? 'attacker-caught' : 'target-caught';
           removed = loser;
           break;
         case 'breaks':
-          ending = `${loser}-escaped`;
+          ending = loser === 'attacker' ? 'attacker-escaped' : 'target-escaped';
           break;
         default:
           // Held: the winner is remembered, a beaten frenzied unit calms down (§11, §16.6, §4 obstacle)
-          next.previousWinner = this.matters ? verdict.winner : 'none';
-          next.obstacleWon ||= f.situation.defendedObstacle !== 'none' && verdict.winner === other(f.situation.defendedObstacle);
-          next.calmA ||= loser === 'attacker' && f.attacker.calm !== null;
-          next.calmT ||= loser === 'target' && f.target.calm !== null;
+          previousWinner = this.matters ? verdict.winner : 'none';
+          obstacleWon ||= f.situation.defendedObstacle !== 'none' && verdict.winner === other(f.situation.defendedObstacle);
+          calmA ||= loser === 'attacker' && f.attacker.calm !== null;
+          calmT ||= loser === 'target' && f.target.calm !== null;
       }
     }
+    const next = fightState(after.mA, after.kA, after.mT, after.kT, after.cA, after.cT, previousWinner, obstacleWon, calmA, calmT);
     return this.settle(j, next, ending, removed);
   }
 
@@ -336,7 +341,14 @@ class FightRounds {
 
 const roundsOfFights = new WeakMap<FightScenario, FightRounds>();
 
+/** The made-up fights rolled before the first real one (warm-up-fights.ts). */
+let warmedUp = false;
+
 export function simulateFight(f: FightScenario, rng: Rng, n: number, tally: Tally): void {
+  if (!warmedUp) {
+    warmedUp = true;
+    warmUpFights(simulateFight);
+  }
   let rounds = roundsOfFights.get(f);
   if (!rounds) roundsOfFights.set(f, (rounds = new FightRounds(f)));
   rounds.simulate(rng, n, tally);

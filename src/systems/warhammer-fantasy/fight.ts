@@ -422,7 +422,7 @@ function withVerdict(units: Pick<FightState, 'mA' | 'kA' | 'mT' | 'kT' | 'cA' | 
 }
 
 /** A state from its fields, all states in one shape. */
-function fightState(
+export function fightState(
   mA: number,
   kA: number,
   mT: number,

@@ -19,7 +19,15 @@ export interface SideResult {
 }
 
 export type Verdict =
-  | { readonly kind: 'draw' }
+  | {
+      /** A draw (§9): nobody tests. Its other fields are fixed, in the same order as a win's: every verdict has one shape (issue 16). */
+      readonly kind: 'draw';
+      readonly winner: null;
+      readonly loser: null;
+      readonly loserWipedOut: false;
+      readonly autoBreak: false;
+      readonly holdsUpTo: 0;
+    }
   | {
       readonly kind: 'win';
       readonly winner: Side;
@@ -124,6 +132,6 @@ export class Judging {
   }
 }
 
-const DRAW: Verdict = { kind: 'draw' };
+const DRAW: Verdict = { kind: 'draw', winner: null, loser: null, loserWipedOut: false, autoBreak: false, holdsUpTo: 0 };
 const TARGET_WIPED_OUT: Verdict = { kind: 'win', winner: 'attacker', loser: 'target', loserWipedOut: true, autoBreak: false, holdsUpTo: 0 };
 const ATTACKER_WIPED_OUT: Verdict = { kind: 'win', winner: 'target', loser: 'attacker', loserWipedOut: true, autoBreak: false, holdsUpTo: 0 };

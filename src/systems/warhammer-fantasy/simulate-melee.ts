@@ -186,12 +186,11 @@ export class LoserDice {
     this.winnerLd = winner.ld;
     this.fleeDice = loser.moveDice;
     this.pursuitDice = winner.moveDice;
+    this.key = loserDiceKey(this.kind, this.holdsUpTo, this.insaneCourage, this.battleStandard, this.alwaysPursues, this.restraintTest, this.winnerLd, this.fleeDice, this.pursuitDice);
   }
 
-  /** Everything roll reads, as text: equal keys roll alike (a simulator keeps one of them). */
-  key(): string {
-    return [this.kind, this.holdsUpTo, this.insaneCourage, this.battleStandard, this.alwaysPursues, this.restraintTest, this.winnerLd, this.fleeDice, this.pursuitDice].join();
-  }
+  /** Everything roll reads, as one number: equal keys roll alike (a simulator keeps one of them). */
+  readonly key: number;
 
   /** The loser's fate rolled: 0 after a draw, else the index of the Fate in FATES plus 1. */
   roll(rng: Rng): number {
@@ -216,6 +215,28 @@ export class LoserDice {
     if (this.insaneCourage && pair === 0) return false; // double 1
     return pairTotal(pair) > this.holdsUpTo;
   }
+}
+
+/**
+ * LoserDice's fields as one Smi. A 2D6 total is 2 … 12, so a score compared with one (holdsUpTo,
+ * the winner's Ld in the restraint test) acts alike at or below 1 and at or above 12: clamped to
+ * 1 … 12 it keys the same rolls. Flee and pursuit dice are 5 or 8 (§12), below 16.
+ */
+function loserDiceKey(
+  kind: number,
+  holdsUpTo: number,
+  insaneCourage: boolean,
+  battleStandard: boolean,
+  alwaysPursues: boolean,
+  restraintTest: boolean,
+  winnerLd: number,
+  fleeDice: number,
+  pursuitDice: number,
+): number {
+  if (fleeDice > 15 || pursuitDice > 15) throw new Error(`LoserDice: ${fleeDice} and ${pursuitDice} move dice are beyond its key`);
+  const flags = (insaneCourage ? 8 : 0) + (battleStandard ? 4 : 0) + (alwaysPursues ? 2 : 0) + (restraintTest ? 1 : 0);
+  const score = (x: number): number => Math.min(12, Math.max(1, x));
+  return ((((kind * 16 + flags) * 16 + score(holdsUpTo)) * 16 + score(winnerLd)) * 16 + fleeDice) * 16 + pursuitDice;
 }
 
 /** What the blows of one round decided (a pair of casualties met): the verdict, its break-test dice and the target's losses. */

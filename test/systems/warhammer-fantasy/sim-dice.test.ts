@@ -8,7 +8,11 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { chunkRng } from '../../../src/core/rng.js';
 import { Casualties, roll2d6, rollNd6 } from '../../../src/systems/warhammer-fantasy/simulate-attack.js';
-import { ATTACKER, TARGET, rollOff } from '../../../src/systems/warhammer-fantasy/simulate-melee.js';
+import { meleePlan } from '../../../src/systems/warhammer-fantasy/melee-plan.js';
+import type { Verdict } from '../../../src/systems/warhammer-fantasy/resolution.js';
+import type { MeleeScenario } from '../../../src/systems/warhammer-fantasy/schema.js';
+import { ATTACKER, LoserDice, TARGET, rollOff } from '../../../src/systems/warhammer-fantasy/simulate-melee.js';
+import { scenario, unit } from './helpers.js';
 
 /**
  * Wounds of `d` each applied one at a time, written from the rules apart from the code under test:
@@ -90,5 +94,40 @@ describe('dice read from the draw in locals', () => {
       }),
       { seed: 42, numRuns: 300 },
     );
+  });
+});
+
+describe('LoserDice.key', () => {
+  // Judgements whose loser's dice have equal keys share one LoserDice: equal keys must roll alike.
+  // A break test holds on a 2D6 total up to holdsUpTo (§10), a restraint test fails above the
+  // winner's Ld (§12): totals are 2 … 12, so scores below 2 or above 12 act alike.
+  const sc = scenario(unit({ rules: ['battle-standard'] }), unit(), { charging: 'attacker' }) as MeleeScenario;
+  const plan = meleePlan(sc);
+  const lost = (holdsUpTo: number, autoBreak = false): Extract<Verdict, { kind: 'win' }> => ({ kind: 'win', winner: 'attacker', loser: 'target', loserWipedOut: false, autoBreak, holdsUpTo });
+
+  it('gives equal keys only to verdicts whose fates are rolled alike', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: -8, max: 18 }), fc.integer({ min: -8, max: 18 }), fc.boolean(), fc.nat(1000), (h1, h2, autoBreak, chunk) => {
+        const one = new LoserDice(plan, lost(h1, autoBreak));
+        const two = new LoserDice(plan, lost(h2, autoBreak));
+        // Break tests at scores 2 … 11 differ somewhere: their keys must too
+        if (h1 !== h2 && h1 >= 1 && h1 <= 12 && h2 >= 1 && h2 <= 12 && !autoBreak) expect(one.key).not.toBe(two.key);
+        if (one.key !== two.key) return;
+        const a = chunkRng(Uint32Array.of(1, 2, 3, 4), chunk);
+        const b = chunkRng(Uint32Array.of(1, 2, 3, 4), chunk);
+        for (let i = 0; i < 200; i++) expect(one.roll(a)).toBe(two.roll(b));
+      }),
+      { seed: 42, numRuns: 300 },
+    );
+  });
+
+  it('tells a draw, a wiped-out loser, a fear break and a break test apart', () => {
+    const keys = [
+      new LoserDice(plan, { kind: 'draw', winner: null, loser: null, loserWipedOut: false, autoBreak: false, holdsUpTo: 0 }),
+      new LoserDice(plan, { ...lost(0), loserWipedOut: true }),
+      new LoserDice(plan, lost(5, true)),
+      new LoserDice(plan, lost(5)),
+    ].map((d) => d.key);
+    expect(new Set(keys).size).toBe(4);
   });
 });

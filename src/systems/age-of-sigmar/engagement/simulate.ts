@@ -58,8 +58,12 @@ class EngagementRun {
   private readonly planUnit: Int32Array;
   /** Units of a side that can shoot: shooters[side] in unit order. */
   private readonly shooters: Int32Array[];
-  /** Units of a side and Strike tier that can fight, in unit order: fighters[side · TIERS + tier]. */
-  private readonly fighters: Int32Array[];
+  /**
+   * Units with a fight ability by side and Strike tier, in unit order: those of side s and tier t
+   * are fightOrder[fightStart[s · TIERS + t]] up to fightStart[s · TIERS + t + 1].
+   */
+  private readonly fightOrder: Int32Array;
+  private readonly fightStart: Int32Array;
   /**
    * The compiled abilities: rollers[((plan · 2 + first turn) · 2 + damaged)][models left], built
    * on first use; null where the unit has no weapon left.
@@ -69,7 +73,6 @@ class EngagementRun {
   // Per-sample state.
   private readonly models: Int32Array;
   private readonly counter: Int32Array;
-  private readonly fought: Uint8Array;
 
   constructor(e: Engagement) {
     this.e = e;
@@ -105,13 +108,18 @@ class EngagementRun {
     const has = (i: number, ability: number) => planStart[i * 2 + ability + 1] > planStart[i * 2 + ability];
     const indices = [...e.units.keys()];
     this.shooters = [ATTACKER, DEFENDER].map((s) => Int32Array.from(indices.filter((i) => side(i) === s && has(i, SHOOT))));
-    this.fighters = [];
+    const fightOrder: number[] = [];
+    this.fightStart = new Int32Array(2 * TIERS + 1);
     for (const s of [ATTACKER, DEFENDER])
-      for (let tier = 0; tier < TIERS; tier++) this.fighters.push(Int32Array.from(indices.filter((i) => side(i) === s && tierOf(e.units[i]) === tier && has(i, FIGHT))));
+      for (let tier = 0; tier < TIERS; tier++) {
+        this.fightStart[s * TIERS + tier] = fightOrder.length;
+        fightOrder.push(...indices.filter((i) => side(i) === s && tierOf(e.units[i]) === tier && has(i, FIGHT)));
+      }
+    this.fightStart[2 * TIERS] = fightOrder.length;
+    this.fightOrder = Int32Array.from(fightOrder);
     this.rollers = Array.from({ length: this.plans.length * 4 }, (_, slot) => new Array<AbilityRoller | null | undefined>(this.startModels[units[slot >> 2]] + 1).fill(undefined));
     this.models = new Int32Array(count);
     this.counter = new Int32Array(count);
-    this.fought = new Uint8Array(count);
   }
 
   simulate(rng: Rng, n: number, tally: Tally): void {
@@ -161,38 +169,44 @@ class EngagementRun {
 
   /**
    * A combat phase (13.1): players alternate picks, the active player first, Strike-first units
-   * before all others and Strike-last units after them (19.0). Returns the points allocated to the
-   * focus unit.
+   * before all others and Strike-last units after them (19.0); a player with no unit left to
+   * fight passes the pick. Returns the points allocated to the focus unit.
+   *
+   * Each player picks the first unit, in unit order, of the tier that has not fought and can
+   * fight (models left, a target left). A unit that cannot fight never can again this phase (units
+   * only lose models), so each player's list is read by a cursor that only moves forward: the
+   * units before it have fought or cannot fight.
    */
   private combat(active: number, turn: number, rng: Rng): number {
-    const fought = this.fought;
-    for (let i = 0; i < fought.length; i++) fought[i] = 0;
+    const order = this.fightOrder;
+    const start = this.fightStart;
     let damage = 0;
     for (let tier = 0; tier < TIERS; tier++) {
-      let picker = active;
+      let own = start[active * TIERS + tier];
+      const ownEnd = start[active * TIERS + tier + 1];
+      let other = start[(1 - active) * TIERS + tier];
+      const otherEnd = start[(1 - active) * TIERS + tier + 1];
+      let ownPicks = true;
       for (;;) {
-        let i = this.pick(picker, tier);
-        if (i < 0) {
-          picker = 1 - picker;
-          i = this.pick(picker, tier);
-          if (i < 0) break;
-        }
+        while (own < ownEnd && !this.canFight(order[own])) own++;
+        while (other < otherEnd && !this.canFight(order[other])) other++;
+        let i = 0;
+        if (own < ownEnd && (ownPicks || other === otherEnd)) {
+          i = order[own++];
+          ownPicks = false;
+        } else if (other < otherEnd) {
+          i = order[other++];
+          ownPicks = true;
+        } else break;
         damage += this.attack(i, FIGHT, turn, rng);
-        fought[i] = 1;
-        picker = 1 - picker;
       }
     }
     return damage;
   }
 
-  /** A unit of side `who` in Strike tier `tier` that has not fought this phase and has a target left; -1 if none. */
-  private pick(who: number, tier: number): number {
-    const fighters = this.fighters[who * TIERS + tier];
-    for (let j = 0; j < fighters.length; j++) {
-      const i = fighters[j];
-      if (this.fought[i] === 0 && this.models[i] > 0 && this.firstPlan(i, FIGHT) >= 0) return i;
-    }
-    return -1;
+  /** Whether unit i can fight: models left and a target still on the table. */
+  private canFight(i: number): boolean {
+    return this.models[i] > 0 && this.firstPlan(i, FIGHT) >= 0;
   }
 
   /** The plan of unit i's ability against the first of its targets still on the table; -1 if none. */
