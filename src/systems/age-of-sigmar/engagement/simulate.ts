@@ -26,6 +26,9 @@ const DEFENDER = 1;
 /** Strike tiers (19.0): Strike-first, everyone else, Strike-last. */
 const TIERS = 3;
 
+/** A rollerAt entry: the unit has no weapon left. */
+const NO_WEAPON = -1;
+
 /** The compiled engagement, kept for its later chunks. */
 const compiled = new WeakMap<Engagement, EngagementRun>();
 
@@ -65,14 +68,24 @@ class EngagementRun {
   private readonly fightOrder: Int32Array;
   private readonly fightStart: Int32Array;
   /**
-   * The compiled abilities: rollers[((plan · 2 + first turn) · 2 + damaged)][models left], built
-   * on first use; null where the unit has no weapon left.
+   * The compiled abilities, built on first use: the roller of (plan, first turn, damaged, models
+   * left) is rollerAt[((plan · 2 + first turn) · 2 + damaged) · stride + models left]: 0 not
+   * compiled yet, NO_WEAPON where the unit has no weapon left, else 1 + its index in rollerList.
    */
-  private readonly rollers: (AbilityRoller | null | undefined)[][];
+  private readonly stride: number;
+  private readonly rollerAt: Int32Array;
+  private readonly rollerList: AbilityRoller[] = [];
+  /** Each unit's and ability's plan against its first target on the table at the start (-1: none). */
+  private readonly startLive: Int32Array;
 
   // Per-sample state.
   private readonly models: Int32Array;
   private readonly counter: Int32Array;
+  /**
+   * live[i · 2 + ability]: the plan of unit i's ability against the first of its targets still on
+   * the table, -1 if none; moved on when a target is destroyed (units only lose models).
+   */
+  private readonly live: Int32Array;
 
   constructor(e: Engagement) {
     this.e = e;
@@ -117,13 +130,17 @@ class EngagementRun {
       }
     this.fightStart[2 * TIERS] = fightOrder.length;
     this.fightOrder = Int32Array.from(fightOrder);
-    this.rollers = Array.from({ length: this.plans.length * 4 }, (_, slot) => new Array<AbilityRoller | null | undefined>(this.startModels[units[slot >> 2]] + 1).fill(undefined));
-    this.models = new Int32Array(count);
+    this.stride = Math.max(0, ...this.startModels) + 1;
+    this.rollerAt = new Int32Array(this.plans.length * 4 * this.stride);
+    this.models = Int32Array.from(this.startModels);
     this.counter = new Int32Array(count);
+    this.live = new Int32Array(2 * count);
+    for (let k = 0; k < 2 * count; k++) this.live[k] = this.nextLive(planStart[k], planStart[k + 1]);
+    this.startLive = Int32Array.from(this.live);
   }
 
   simulate(rng: Rng, n: number, tally: Tally): void {
-    const { count, turns, focus, models, counter, startModels, startCounter, shootingPhase, activeSide } = this;
+    const { count, turns, focus, models, counter, startModels, startCounter, shootingPhase, activeSide, live, startLive } = this;
     const phases = shootingPhase.length;
     const focusModels = startModels[focus];
     const damageCounts = new Counts();
@@ -138,6 +155,8 @@ class EngagementRun {
       for (let i = 0; i < count; i++) {
         models[i] = startModels[i];
         counter[i] = startCounter[i];
+        live[2 * i] = startLive[2 * i];
+        live[2 * i + 1] = startLive[2 * i + 1];
       }
       let damage = 0;
       let destroyedIn = 0;
@@ -206,39 +225,55 @@ class EngagementRun {
 
   /** Whether unit i can fight: models left and a target still on the table. */
   private canFight(i: number): boolean {
-    return this.models[i] > 0 && this.firstPlan(i, FIGHT) >= 0;
+    return this.models[i] > 0 && this.live[i * 2 + FIGHT] >= 0;
   }
 
-  /** The plan of unit i's ability against the first of its targets still on the table; -1 if none. */
-  private firstPlan(i: number, ability: number): number {
-    const end = this.planStart[i * 2 + ability + 1];
-    for (let plan = this.planStart[i * 2 + ability]; plan < end; plan++) if (this.models[this.planTarget[plan]] > 0) return plan;
+  /** The first of plans from up to end whose target is still on the table; -1 if none. */
+  private nextLive(from: number, end: number): number {
+    for (let plan = from; plan < end; plan++) if (this.models[this.planTarget[plan]] > 0) return plan;
     return -1;
+  }
+
+  /** Unit t is destroyed: every ability aimed at it moves on to its next target still on the table. */
+  private destroyed(t: number): void {
+    const live = this.live;
+    for (let k = 0; k < live.length; k++) {
+      const plan = live[k];
+      if (plan >= 0 && this.planTarget[plan] === t) live[k] = this.nextLive(plan + 1, this.planStart[k + 1]);
+    }
   }
 
   /** Unit i attacks the first of its targets still on the table; returns the points allocated to the focus unit. */
   private attack(i: number, ability: number, turn: number, rng: Rng): number {
-    const plan = this.firstPlan(i, ability);
+    const plan = this.live[i * 2 + ability];
     if (plan < 0) return 0;
     const models = this.models;
     const counter = this.counter;
-    const slot = (plan * 2 + (turn === 1 ? 1 : 0)) * 2 + (counter[i] > 0 ? 1 : 0);
-    let roller = this.rollers[slot][models[i]];
-    if (roller === undefined) roller = this.compile(slot);
-    if (roller === null) return 0;
-    const points = roller.roll(rng);
+    const slot = (((plan * 2 + (turn === 1 ? 1 : 0)) * 2 + (counter[i] > 0 ? 1 : 0)) * this.stride) + models[i];
+    let roller = this.rollerAt[slot];
+    if (roller <= 0) {
+      if (roller === 0) roller = this.compile(plan, turn === 1, counter[i] > 0, slot);
+      if (roller === NO_WEAPON) return 0;
+    }
+    const points = this.rollerList[roller - 1].roll(rng);
     const t = this.planTarget[plan];
     // Allocation (18.2): one point at a time onto the counter; at Health a model is slain and the
     // counter resets; once the last model is slain the rest of the pool has no effect (18.4).
-    // Point by point, that is ⌊(counter + points) / Health⌋ models, the rest on the counter.
+    // Point by point, that is ⌊(counter + points) / Health⌋ models, the rest on the counter (no
+    // model slain while the counter stays below Health).
     const h = this.health[t];
     const total = counter[t] + points;
+    if (total < h) {
+      counter[t] = total;
+      return t === this.focus ? points : 0;
+    }
     const slain = Math.floor(total / h);
     let allocated = points;
     if (slain >= models[t]) {
       allocated = models[t] * h - counter[t];
       models[t] = 0;
       counter[t] = 0;
+      this.destroyed(t);
     } else {
       models[t] -= slain;
       counter[t] = total - slain * h;
@@ -246,20 +281,21 @@ class EngagementRun {
     return t === this.focus ? allocated : 0;
   }
 
-  /** Off the hot path: the ability of a slot for the models its unit has now, compiled and kept. */
-  private compile(slot: number): AbilityRoller | null {
-    const plan = slot >> 2;
-    const firstTurn = ((slot >> 1) & 1) === 1;
-    const damaged = (slot & 1) === 1;
+  /** Off the hot path: the ability of a slot for the models its unit has now, compiled and kept; returns its rollerAt entry. */
+  private compile(plan: number, firstTurn: boolean, damaged: boolean, slot: number): number {
     const i = this.planUnit[plan];
     const left = this.models[i];
     const u = this.e.units[i];
     const p = this.plans[plan];
     const s = firstTurn ? p.firstTurn : p.laterTurns;
     const weapons = weaponsWith(left, u.removalOrder, u.weapons, s.attacker.weapons, p.weaponIndex);
-    // Cornered Rat: the counter when the ability is declared (A10).
-    const roller = weapons.length === 0 ? null : new AbilityRoller(planOf({ ...s, attacker: { models: left, damaged: damaged ? 1 : 0, weapons } }));
-    this.rollers[slot][left] = roller;
-    return roller;
+    let entry = NO_WEAPON;
+    if (weapons.length > 0) {
+      // Cornered Rat: the counter when the ability is declared (A10).
+      this.rollerList.push(new AbilityRoller(planOf({ ...s, attacker: { models: left, damaged: damaged ? 1 : 0, weapons } })));
+      entry = this.rollerList.length;
+    }
+    this.rollerAt[slot] = entry;
+    return entry;
   }
 }
