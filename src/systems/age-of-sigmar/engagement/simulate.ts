@@ -67,6 +67,8 @@ class EngagementRun {
    */
   private readonly fightOrder: Int32Array;
   private readonly fightStart: Int32Array;
+  /** The Strike tiers in which some unit of either side has a fight ability, in order. */
+  private readonly tiers: Int32Array;
   /**
    * The compiled abilities, built on first use: the roller of (plan, first turn, damaged, models
    * left) is rollerAt[((plan · 2 + first turn) · 2 + damaged) · stride + models left]: 0 not
@@ -130,6 +132,9 @@ class EngagementRun {
       }
     this.fightStart[2 * TIERS] = fightOrder.length;
     this.fightOrder = Int32Array.from(fightOrder);
+    const fightStart = this.fightStart;
+    const used = (tier: number) => [ATTACKER, DEFENDER].some((s) => fightStart[s * TIERS + tier + 1] > fightStart[s * TIERS + tier]);
+    this.tiers = Int32Array.from({ length: TIERS }, (_, tier) => tier).filter(used);
     this.stride = Math.max(0, ...this.startModels) + 1;
     this.rollerAt = new Int32Array(this.plans.length * 4 * this.stride);
     this.models = Int32Array.from(this.startModels);
@@ -199,8 +204,10 @@ class EngagementRun {
   private combat(active: number, turn: number, rng: Rng): number {
     const order = this.fightOrder;
     const start = this.fightStart;
+    const tiers = this.tiers;
     let damage = 0;
-    for (let tier = 0; tier < TIERS; tier++) {
+    for (let k = 0; k < tiers.length; k++) {
+      const tier = tiers[k];
       let own = start[active * TIERS + tier];
       const ownEnd = start[active * TIERS + tier + 1];
       let other = start[(1 - active) * TIERS + tier];
