@@ -13,7 +13,7 @@
 import { IntPairTable } from '../../core/int-pair-table.js';
 import type { Rng } from '../../core/rng.js';
 import { SettledRounds } from '../../fight/settled.js';
-import type { Ending, FightSide } from '../../fight/types.js';
+import { type Ending, type FightSide, sideEnding } from '../../fight/types.js';
 import type { Tally } from '../../sim/tally.js';
 import {
   type FightState,
@@ -312,14 +312,14 @@ class FightRounds {
       const loser = verdict.loser;
       switch (FATES[code - 1]) {
         case 'wiped-out':
-          ending = loser === 'attacker' ? 'attacker-destroyed' : 'target-destroyed';
+          ending = sideEnding(loser, 'destroyed');
           break;
         case 'caught':
-          ending = loser === 'attacker' ? 'attacker-caught' : 'target-caught';
+          ending = sideEnding(loser, 'caught');
           removed = loser;
           break;
         case 'breaks':
-          ending = loser === 'attacker' ? 'attacker-escaped' : 'target-escaped';
+          ending = sideEnding(loser, 'escaped');
           break;
         default:
           // Held: the winner is remembered, a beaten frenzied unit calms down (§11, §16.6, §4 obstacle)
