@@ -17,8 +17,6 @@ export function simulateShooting(sc: ShootingScenario, rng: Rng, n: number, tall
   const casualties = new Casualties({ models: target.models, w: target.w, overkill: false });
   const ld = panicLeadership(target);
   const tests = !target.rules.immuneToPsychology;
-  const damage = tally.damage;
-  const slainCounts = tally.slain;
   // The samples by morale, counted here and added into the tally once (no look-up by name per sample).
   let wipedOut = 0;
   let noTest = 0;
@@ -28,18 +26,14 @@ export function simulateShooting(sc: ShootingScenario, rng: Rng, n: number, tall
     casualties.reset();
     roller.roll(shots, rng, casualties);
     const slain = casualties.slain;
-    damage.add(casualties.lost);
-    slainCounts.add(slain);
+    const wiped = casualties.modelsLeft === 0;
+    tally.record(casualties.lost, slain, wiped);
     // Panic — §11, §13: 25% of the models lost in the phase; a wiped-out unit takes no test.
-    if (casualties.modelsLeft === 0) wipedOut++;
+    if (wiped) wipedOut++;
     else if (!panicFromLosses(slain, target.models) || !tests) noTest++;
     else if (roll2d6(rng) <= ld) passed++;
     else panicked++;
   }
-  tally.samples += n;
-  tally.tracksSlain = true;
-  tally.tracksDestroyed = true;
-  tally.destroyed += wipedOut;
   tally.recordMorale('wiped-out', wipedOut);
   tally.recordMorale('no-test', noTest);
   tally.recordMorale('passes-panic-test', passed);
