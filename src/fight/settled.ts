@@ -6,7 +6,7 @@
  */
 import { IntPairTable } from '../core/int-pair-table.js';
 import type { Tally } from '../sim/tally.js';
-import { objectArray } from './object-array.js';
+import { objectArray } from '../core/object-array.js';
 import { FightTables } from './tables.js';
 import { ENDINGS, type Ending, type Overkill, type Units, overkillKey } from './types.js';
 

@@ -11,7 +11,7 @@
  */
 import { IntPairTable } from '../../core/int-pair-table.js';
 import type { Rng } from '../../core/rng.js';
-import { objectArray } from '../../fight/object-array.js';
+import { objectArray } from '../../core/object-array.js';
 import { SettledRounds } from '../../fight/settled.js';
 import { type Ending, type FightSide, type Overkill, sideEnding } from '../../fight/types.js';
 import type { Tally } from '../../sim/tally.js';

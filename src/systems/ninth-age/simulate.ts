@@ -6,6 +6,7 @@
  */
 import { type DiceExpr, rollDice } from '../../core/dice.js';
 import type { Rng } from '../../core/rng.js';
+import { objectArray } from '../../core/object-array.js';
 import type { Tally } from '../../sim/tally.js';
 import { AttackDice, AttackDiceTable, Victim, rollAttack, rollAttacks } from './attack-sim.js';
 import { MELEE_CATEGORIES, type MeleeCategory, SHOOTING_CATEGORIES } from './categories.js';
@@ -67,11 +68,11 @@ interface CompiledSide {
 }
 
 /**
- * A step without groups: an empty array of the elements kind of one with groups (an empty array
- * literal has another), so every step's array has one shape and the hot loop reads it monomorphic
- * in every scenario (issue 16). Never written to.
+ * A step without groups: an empty array of the elements kind of one with groups (objectArray), so
+ * every step's array has one shape and the hot loop reads it monomorphic in every scenario
+ * (issue 16). Never written to.
  */
-const NO_GROUPS: CompiledGroup[] = [{} as CompiledGroup].slice(0, 0);
+const NO_GROUPS: CompiledGroup[] = objectArray();
 
 function compile(side: MeleeSide, table: AttackDiceTable): CompiledSide {
   const alive = Int32Array.from({ length: side.cap + 1 }, (_, d) => aliveCode(side, d));
