@@ -59,32 +59,18 @@ function engagementPlan(e: Engagement): EngagementPlan {
   };
 }
 
-/** Everything the sample loop reads, compiled once per engagement. */
+/** Everything the sample loop reads, compiled once per engagement: its attackers and tests, and the plan's numbers. */
 class CompiledEngagement {
   readonly phases: readonly Phase[];
   readonly counterReady: Attacker | null;
   readonly counterDisordered: Attacker | null;
   readonly regeneration: Regeneration | null;
-  readonly heal: number;
-  readonly turns: number;
-  readonly damage: number;
-  readonly headstrong: boolean;
-  readonly fury: boolean;
-  readonly ironResolve: boolean;
-  readonly lifeleech: number;
 
-  constructor(p: EngagementPlan) {
-    this.phases = p.phases.map((phase) => new Phase(phase.plans.map((plan) => new Attacker(plan)), new NerveTest(phase.nerve), phase.melee));
-    this.counterReady = p.counter ? new Attacker(p.counter.ready) : null;
-    this.counterDisordered = p.counter ? new Attacker(p.counter.disordered) : null;
-    this.regeneration = p.regeneration === null ? null : new Regeneration(p.regeneration);
-    this.heal = p.heal;
-    this.turns = p.turns;
-    this.damage = p.damage;
-    this.headstrong = p.headstrong;
-    this.fury = p.fury;
-    this.ironResolve = p.ironResolve;
-    this.lifeleech = p.lifeleech;
+  constructor(readonly plan: EngagementPlan) {
+    this.phases = plan.phases.map((phase) => new Phase(phase.plans.map((p) => new Attacker(p)), new NerveTest(phase.nerve), phase.melee));
+    this.counterReady = plan.counter ? new Attacker(plan.counter.ready) : null;
+    this.counterDisordered = plan.counter ? new Attacker(plan.counter.disordered) : null;
+    this.regeneration = plan.regeneration === null ? null : new Regeneration(plan.regeneration);
   }
 }
 
@@ -109,12 +95,13 @@ class EngagementCounts {
 
 /** n samples of the engagement, counted into `out`. A function of its own, so the JIT compiles only the loop. */
 function rollEngagements(c: CompiledEngagement, rng: Rng, n: number, out: EngagementCounts): void {
-  const { phases, counterReady, counterDisordered, regeneration, heal, turns, headstrong, fury, ironResolve, lifeleech } = c;
+  const { phases, counterReady, counterDisordered, regeneration } = c;
+  const { heal, turns, headstrong, fury, ironResolve, lifeleech } = c.plan;
   const { damage: damages, end } = out;
   /** Samples by the turn their unit routed in. */
   const routedIn = new Float64Array(turns);
   for (let i = 0; i < n; i++) {
-    let damage = c.damage;
+    let damage = c.plan.damage;
     let routed = false;
     let wavered = false;
     let disordered = false;
@@ -198,18 +185,19 @@ function warmUp(): void {
     ironResolve: false,
     lifeleech: 0,
   });
-  for (let i = 0; i < WARM_UP_CALLS; i++) for (const c of [every, none]) rollEngagements(c, rng, WARM_UP_SAMPLES, new EngagementCounts(c.turns));
+  for (let i = 0; i < WARM_UP_CALLS; i++) for (const c of [every, none]) rollEngagements(c, rng, WARM_UP_SAMPLES, new EngagementCounts(c.plan.turns));
 }
 
 export function simulateEngagement(e: Engagement, rng: Rng, n: number, tally: Tally): void {
   if (!warmedUp) warmUp();
   let c = compiled.get(e);
   if (c === undefined) compiled.set(e, (c = new CompiledEngagement(engagementPlan(e))));
-  const out = new EngagementCounts(c.turns);
+  const turns = c.plan.turns;
+  const out = new EngagementCounts(turns);
   rollEngagements(c, rng, n, out);
   out.damage.toArray().forEach((times, k) => tally.recordMany(k >> 1, undefined, (k & 1) === 1, times));
   const { end } = out;
-  const last = (c.turns - 1) * 3;
+  const last = (turns - 1) * 3;
   RESULTS.forEach((r, k) => tally.recordMorale(r, end[last + k]));
-  for (let t = 0; t < c.turns; t++) RESULTS.forEach((r, k) => tally.recordOutcome(`end of turn ${t + 1}`, r, end[t * 3 + k]));
+  for (let t = 0; t < turns; t++) RESULTS.forEach((r, k) => tally.recordOutcome(`end of turn ${t + 1}`, r, end[t * 3 + k]));
 }
