@@ -5,6 +5,7 @@
  */
 import { chunkRng } from '../core/rng.js';
 import { Tally, type TallyData } from './tally.js';
+import { WARM_UP_CALLS } from './warm-up.js';
 import type { Chunk } from './chunks.js';
 import type { Simulate } from './system-modules.js';
 
@@ -26,12 +27,11 @@ export interface ChunkTask {
 }
 
 /**
- * Warm-up before a scenario's first chunk: several short runs on throwaway generators and tallies,
- * so that V8 has type feedback for the whole of each simulator — the code after its loop included —
- * before it optimises the loop (one long run would optimise the loop first and deoptimise at every
- * chunk's end; issue 16).
+ * Warm-up before a scenario's first chunk (warm-up.ts): several short runs on throwaway generators
+ * and tallies, so that V8 has type feedback for the whole of each simulator — the code after its
+ * loop included — before it optimises the loop (one long run would optimise the loop first and
+ * deoptimise at every chunk's end; issue 16).
  */
-const WARM_UP_CALLS = 12;
 const WARM_UP_SAMPLES = 128;
 
 export function warmUp(simulate: Simulate, scenario: unknown): void {

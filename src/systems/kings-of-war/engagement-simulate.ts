@@ -12,7 +12,8 @@ import { phaseNerve } from './engagement.js';
 import { makePlan, type NervePlan, type Plan } from './plan.js';
 import { NerveTest, ROUTED, WAVERED } from './sim-dice.js';
 import { Attacker, healed, Regeneration } from './simulate.js';
-import { EVERY_RULE, EVERY_RULE_NERVE, NO_RULE, NO_RULE_NERVE, WARM_UP_CALLS, WARM_UP_SAMPLES, warmUpRng } from './warm-up-plans.js';
+import { warmUpOnce } from '../../sim/warm-up.js';
+import { EVERY_RULE, EVERY_RULE_NERVE, NO_RULE, NO_RULE_NERVE, WARM_UP_SAMPLES, warmUpRng } from './warm-up-plans.js';
 
 /** Headstrong, Heal's spell dice: 4+ (§6.3, §8.1). */
 const FOUR_UP = 4;
@@ -153,10 +154,8 @@ function rollEngagements(c: CompiledEngagement, rng: Rng, n: number, out: Engage
   }
 }
 
-/** Two made-up engagements, every rule on and every rule off, rolled before the first real one (warm-up-plans.ts). */
-let warmedUp = false;
-function warmUp(): void {
-  warmedUp = true;
+/** Two made-up engagements, every rule on and every rule off, rolled once before the first real one (warm-up-plans.ts). */
+const warmUp = warmUpOnce(() => {
   const rng = warmUpRng();
   const every = new CompiledEngagement({
     phases: [
@@ -185,11 +184,13 @@ function warmUp(): void {
     ironResolve: false,
     lifeleech: 0,
   });
-  for (let i = 0; i < WARM_UP_CALLS; i++) for (const c of [every, none]) rollEngagements(c, rng, WARM_UP_SAMPLES, new EngagementCounts(c.plan.turns));
-}
+  return () => {
+    for (const c of [every, none]) rollEngagements(c, rng, WARM_UP_SAMPLES, new EngagementCounts(c.plan.turns));
+  };
+});
 
 export function simulateEngagement(e: Engagement, rng: Rng, n: number, tally: Tally): void {
-  if (!warmedUp) warmUp();
+  warmUp();
   let c = compiled.get(e);
   if (c === undefined) compiled.set(e, (c = new CompiledEngagement(engagementPlan(e))));
   const turns = c.plan.turns;

@@ -15,7 +15,8 @@ import { type DicePlan, makePlan, PENDANT_HITS, type Plan } from './plan.js';
 import type { Scenario } from './schema.js';
 import { NerveTest, PlainPools, PoolRoller, ROUTED, STEADY, WAVERED } from './sim-dice.js';
 import { succeeds } from './tables.js';
-import { EVERY_RULE, NO_RULE, WARM_UP_CALLS, WARM_UP_SAMPLES, warmUpRng } from './warm-up-plans.js';
+import { warmUpOnce } from '../../sim/warm-up.js';
+import { EVERY_RULE, NO_RULE, WARM_UP_SAMPLES, warmUpRng } from './warm-up-plans.js';
 
 /** Spells hit on 4+ (§8.1); Headstrong recovers on 4+ (§6.3); unclear sight and cover (§1). */
 const FOUR_UP = 4;
@@ -210,17 +211,17 @@ function rollSamples(c: Compiled, rng: Rng, n: number, out: SampleCounts): void 
   }
 }
 
-/** The sample loop rolled once on each warm-up plan (warm-up-plans.ts), before the first scenario. */
-let warmedUp = false;
-function warmUp(): void {
-  warmedUp = true;
+/** The sample loop rolled on each warm-up plan (warm-up-plans.ts), once, before the first scenario. */
+const warmUp = warmUpOnce(() => {
   const rng = warmUpRng();
   const plans = [new Compiled(EVERY_RULE), new Compiled(NO_RULE)];
-  for (let i = 0; i < WARM_UP_CALLS; i++) for (const c of plans) rollSamples(c, rng, WARM_UP_SAMPLES, new SampleCounts());
-}
+  return () => {
+    for (const c of plans) rollSamples(c, rng, WARM_UP_SAMPLES, new SampleCounts());
+  };
+});
 
 export function simulateScenario(s: Scenario, rng: Rng, n: number, tally: Tally): void {
-  if (!warmedUp) warmUp();
+  warmUp();
   let c = compiled.get(s);
   if (c === undefined) compiled.set(s, (c = new Compiled(makePlan(s))));
   const out = new SampleCounts();

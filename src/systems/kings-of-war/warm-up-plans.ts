@@ -14,8 +14,6 @@ import type { DicePlan, NervePlan, Plan } from './plan.js';
 /** A generator of its own for the warm-up's dice. */
 export const warmUpRng = (): Rng => new Rng(0x6b6f77, 1, 2, 3);
 
-/** Calls of each warm-up loop: V8 records type feedback only after a function's first 8 calls. */
-export const WARM_UP_CALLS = 12;
 /** Samples per warm-up call: enough for every branch of the all-rules plan to be taken. */
 export const WARM_UP_SAMPLES = 32;
 

@@ -37,6 +37,7 @@ import { type MeleePlan, other } from './melee-plan.js';
 import { FATES } from './outcome-keys.js';
 import { Judging, type Verdict } from './resolution.js';
 import type { Casualties } from './simulate-attack.js';
+import { warmUpOnce } from '../../sim/warm-up.js';
 import { warmUpFights } from './warm-up-fights.js';
 import { ATTACKER, FATE_CODES, LoserDice, RoundDice, STRUCK, rollOff } from './simulate-melee.js';
 
@@ -341,14 +342,11 @@ class FightRounds {
 
 const roundsOfFights = new WeakMap<FightScenario, FightRounds>();
 
-/** The made-up fights rolled before the first real one (warm-up-fights.ts). */
-let warmedUp = false;
+/** The made-up fights rolled once, before the first real one (warm-up-fights.ts). */
+const warmUp = warmUpOnce(() => warmUpFights(simulateFight));
 
 export function simulateFight(f: FightScenario, rng: Rng, n: number, tally: Tally): void {
-  if (!warmedUp) {
-    warmedUp = true;
-    warmUpFights(simulateFight);
-  }
+  warmUp();
   let rounds = roundsOfFights.get(f);
   if (!rounds) roundsOfFights.set(f, (rounds = new FightRounds(f)));
   rounds.simulate(rng, n, tally);

@@ -13,8 +13,6 @@ import { Rng } from '../../core/rng.js';
 import { Tally } from '../../sim/tally.js';
 import { type FightScenario, parseFight } from './fight-schema.js';
 
-/** Calls of each warm-up fight: V8 records type feedback only after a function's first 8 calls. */
-const WARM_UP_CALLS = 12;
 /** Samples per call: enough for each made-up fight's branches to be taken. */
 const WARM_UP_SAMPLES = 4;
 
@@ -53,9 +51,11 @@ const MADE_UP: readonly unknown[] = [
   },
 ];
 
-/** Each made-up fight rolled WARM_UP_CALLS times by `simulate`, with a generator of its own. */
-export function warmUpFights(simulate: (f: FightScenario, rng: Rng, n: number, tally: Tally) => void): void {
+/** One warm-up call (sim/warm-up.ts): each made-up fight rolled by `simulate`, with a generator of its own. */
+export function warmUpFights(simulate: (f: FightScenario, rng: Rng, n: number, tally: Tally) => void): () => void {
   const rng = new Rng(0x776662, 1, 2, 3);
   const fights = MADE_UP.map((raw) => parseFight(raw));
-  for (let call = 0; call < WARM_UP_CALLS; call++) for (const f of fights) simulate(f, rng, WARM_UP_SAMPLES, new Tally());
+  return () => {
+    for (const f of fights) simulate(f, rng, WARM_UP_SAMPLES, new Tally());
+  };
 }
