@@ -141,8 +141,19 @@ export class AttackDice {
 /** One AttackDice per distinct profile met (a simulator keeps one table per scenario). */
 export class AttackDiceTable {
   private readonly byKey = new Map<string, AttackDice>();
+  /**
+   * The same by profile object: a group gives one profile object for every count of models alive,
+   * so a fight's rounds look most profiles up here, without building their key (issue 16).
+   */
+  private readonly byProfile = new Map<AttackProfile, AttackDice>();
 
   of(p: AttackProfile): AttackDice {
+    let d = this.byProfile.get(p);
+    if (d === undefined) this.byProfile.set(p, (d = this.byContent(p)));
+    return d;
+  }
+
+  private byContent(p: AttackProfile): AttackDice {
     const d = new AttackDice(p);
     const key = d.key;
     const known = this.byKey.get(key);

@@ -39,7 +39,7 @@ class PreparedRound {
   readonly kA: number;
   readonly kOT: number;
   readonly kOA: number;
-  /** Judgement ids by blowsKey (−1: not judged yet) when the keys are at most DENSE_KEYS, else null. */
+  /** Judgement ids + 1 by blowsKey (0: not judged yet, so a new array needs no filling) when the keys are at most DENSE_KEYS, else null. */
   readonly judgements: Int32Array | null;
 
   constructor(
@@ -58,7 +58,7 @@ class PreparedRound {
     this.kOT = duel ? duel.target.side.cap + 1 : 1;
     this.kOA = duel ? duel.attacker.side.cap + 1 : 1;
     const keys = (units.sidesAt(0).target.side.cap + 1) * this.kA * this.kOT * this.kOA;
-    this.judgements = keys <= DENSE_KEYS || (keys <= WIDE_DENSE_KEYS && keys <= denseBudget) ? new Int32Array(keys).fill(-1) : null;
+    this.judgements = keys <= DENSE_KEYS || (keys <= WIDE_DENSE_KEYS && keys <= denseBudget) ? new Int32Array(keys) : null;
   }
 
   /** The units' and the fighters' wounds as one number (when `judgements` is an array). */
@@ -235,8 +235,8 @@ class FightRounds {
     const dense = r.judgements;
     if (dense !== null) {
       const key = r.blowsKey(b);
-      let j = dense[key];
-      if (j < 0) dense[key] = j = this.judge(r, b);
+      let j = dense[key] - 1;
+      if (j < 0) dense[key] = (j = this.judge(r, b)) + 1;
       return j;
     }
     // A wide round: the units' key, then the fighters'

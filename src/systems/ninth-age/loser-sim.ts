@@ -92,9 +92,9 @@ function rollLoserTest(test: CompiledLoserTest, rng: Rng): number {
 /** Numbers kept per judgement in LoserFates' table. */
 const STRIDE = 3;
 
-/** A copy twice as long, the new half filled with −1. */
+/** A copy twice as long, the new half 0. */
 function grown(a: Int32Array): Int32Array {
-  const b = new Int32Array(a.length * 2).fill(-1);
+  const b = new Int32Array(a.length * 2);
   b.set(a);
   return b;
 }
@@ -116,8 +116,8 @@ export class LoserFates {
   /** The same indices by test object: a round's judge gives the same object for equal tests (RoundJudge.result). */
   private readonly testIdsByObject = new Map<LoserTest, number>();
   private readonly diceIds = new Map<DiceExpr, number>();
-  /** Ends by a judgement's start + rollLoserTest's code (−1: not met yet). */
-  private fates: Int32Array = new Int32Array(1024).fill(-1);
+  /** Ends + 1 by a judgement's start + rollLoserTest's code (0: not met yet, so a new table needs no filling). */
+  private fates: Int32Array = new Int32Array(1024);
   private fateCount = 0;
   private count = 0;
 
@@ -147,12 +147,12 @@ export class LoserFates {
     if (end >= 0) return end;
     const code = rollLoserTest(this.tests[this.data[at + 2]], rng);
     const fate = this.fates[this.data[at + 1] + code];
-    return fate >= 0 ? fate : -1 - code;
+    return fate > 0 ? fate - 1 : -1 - code;
   }
 
   /** Keep `end` as where judgement j's loser's test coming out `code` leads. */
   keep(j: number, code: number, end: number): void {
-    this.fates[this.data[j * STRIDE + 1] + code] = end;
+    this.fates[this.data[j * STRIDE + 1] + code] = end + 1;
   }
 
   /** The index in `tests` of the loser's test `t` compiled, each distinct test compiled once (they are few, and small enough to stay in cache). */

@@ -74,23 +74,32 @@ interface CompiledSide {
  */
 const NO_GROUPS: CompiledGroup[] = objectArray();
 
+/** The groups by Initiative step (index into INITIATIVE_STEPS), NO_GROUPS at a step without any. */
+function byStep(groups: readonly AttackGroup[], table: AttackDiceTable, codes: number): CompiledGroup[][] {
+  const steps: CompiledGroup[][] = [];
+  for (let k = 0; k < INITIATIVE_STEPS.length; k++) steps.push(NO_GROUPS);
+  for (const g of groups) {
+    const k = INITIATIVE_STEPS.indexOf(g.initiative as (typeof INITIATIVE_STEPS)[number]);
+    if (k < 0) continue;
+    if (steps[k] === NO_GROUPS) steps[k] = [];
+    steps[k].push(new CompiledGroup(g, table, codes));
+  }
+  return steps;
+}
+
 function compile(side: MeleeSide, table: AttackDiceTable): CompiledSide {
-  const alive = Int32Array.from({ length: side.cap + 1 }, (_, d) => aliveCode(side, d));
-  const codes = Math.max(...alive) + 1;
-  const byStep = (groups: AttackGroup[]) =>
-    INITIATIVE_STEPS.map((step) => {
-      const at: CompiledGroup[] = [];
-      for (const g of groups) if (g.initiative === step) at.push(new CompiledGroup(g, table, codes));
-      return at.length > 0 ? at : NO_GROUPS;
-    });
-  return {
-    side,
-    alive,
-    atCharacter: Uint8Array.from(alive, (_, d) => (victimAt(side, d) === side ? 0 : 1)),
-    limit: Int32Array.from(alive, (_, d) => addWounds(side, d, side.cap + 1)),
-    steps: byStep(side.groups),
-    stepsVsCharacter: byStep(side.groupsVsCharacter),
-  };
+  const n = side.cap + 1;
+  const alive = new Int32Array(n);
+  const atCharacter = new Uint8Array(n);
+  const limit = new Int32Array(n);
+  let codes = 0;
+  for (let d = 0; d < n; d++) {
+    alive[d] = aliveCode(side, d);
+    if (alive[d] >= codes) codes = alive[d] + 1;
+    atCharacter[d] = victimAt(side, d) === side ? 0 : 1;
+    limit[d] = addWounds(side, d, n);
+  }
+  return { side, alive, atCharacter, limit, steps: byStep(side.groups, table, codes), stepsVsCharacter: byStep(side.groupsVsCharacter, table, codes) };
 }
 
 /** The groups striking at one step, in their listed order, each attack rolled in turn. */
