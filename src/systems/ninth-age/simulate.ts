@@ -32,8 +32,9 @@ class CompiledGroup {
    * `rolled` add to them — side by side, read with one look-up in the hot loop (issue 16).
    */
   readonly counts: Int32Array;
-  readonly rolled: Array<DiceExpr | null> = [];
-  readonly dice: Array<AttackDice | undefined> = [];
+  /** By alive code (null until worked out): one element kind and no holes, read in the hot loop (objectArray). */
+  readonly rolled: Array<DiceExpr | null> = objectArray();
+  readonly dice: Array<AttackDice | null> = objectArray();
 
   constructor(
     private readonly group: AttackGroup,
@@ -41,6 +42,10 @@ class CompiledGroup {
     codes: number,
   ) {
     this.counts = new Int32Array(2 * codes).fill(UNKNOWN);
+    for (let code = 0; code < codes; code++) {
+      this.rolled.push(null);
+      this.dice.push(null);
+    }
   }
 
   /** The group's entry at `alive` worked out: the attacks made without dice. */
@@ -166,8 +171,8 @@ export class CompiledRound {
   readonly rerollT: boolean;
   /** Whether the round is a challenge's (a fighter standing may strike its fallen opponent, §4.11). */
   readonly challenge: boolean;
-  /** By attacker failed Fear × 2 + target failed Fear. */
-  private readonly sides: Array<CompiledSides | undefined> = [];
+  /** By attacker failed Fear × 2 + target failed Fear (null: not compiled yet). */
+  private readonly sides: Array<CompiledSides | null> = [null, null, null, null];
 
   /** Its attacks' dice come from `table` (one per scenario, shared by the rounds of a fight). */
   constructor(
@@ -185,7 +190,8 @@ export class CompiledRound {
 
   /** Both sides after Fear tests with this result (0 … 3: attacker failed × 2 + target failed). */
   sidesAt(fear: number): CompiledSides {
-    return (this.sides[fear] ??= this.compileSides(fear));
+    const sides = this.sides[fear];
+    return sides !== null ? sides : (this.sides[fear] = this.compileSides(fear));
   }
 
   private compileSides(fear: number): CompiledSides {
@@ -250,7 +256,7 @@ export function rollRoundWounds(c: CompiledRound, rng: Rng, victimT: Victim, vic
 /** A round with an accepted challenge compiled: the units' combat and the challenge (§4.11). */
 export class CompiledChallenge {
   /** By the Fear tests' result (see CompiledRound.sidesAt): the steps at which someone in the units or the challenge strikes. */
-  private readonly steps: Array<readonly number[] | undefined> = [];
+  private readonly steps: Array<readonly number[] | null> = [null, null, null, null];
 
   constructor(
     readonly units: CompiledRound,
@@ -260,7 +266,9 @@ export class CompiledChallenge {
   ) {}
 
   activeSteps(fear: number): readonly number[] {
-    return (this.steps[fear] ??= [...new Set([...this.units.sidesAt(fear).activeSteps, ...this.duel.sidesAt(fear).activeSteps])].sort((x, y) => x - y));
+    const steps = this.steps[fear];
+    if (steps !== null) return steps;
+    return (this.steps[fear] = [...new Set([...this.units.sidesAt(fear).activeSteps, ...this.duel.sidesAt(fear).activeSteps])].sort((x, y) => x - y));
   }
 }
 
