@@ -11,6 +11,7 @@
 import { type DiceExpr, rollDice } from '../../core/dice.js';
 import { FaceAutomaton, KeptByKey, type FaceStep, endRun, goTo } from '../../core/face-automaton.js';
 import type { Rng } from '../../core/rng.js';
+import { objectArray } from '../../core/object-array.js';
 import type { AttackProfile, Protection } from './profile.js';
 
 /** What a victim unit carries through one phase: end-of-phase marks (§7) and spent single-use items (§11). */
@@ -73,6 +74,8 @@ export class AttackDice {
   readonly plain: boolean;
   /** The attack read four dice at a time (attackAutomaton), set by AttackDiceTable; null where it cannot be. */
   automaton: FaceAutomaton | null = null;
+  /** Its index in its AttackDiceTable's `all`, set by the table. */
+  index = -1;
 
   constructor(p: AttackProfile) {
     const h = p.hit;
@@ -140,6 +143,8 @@ export class AttackDice {
 
 /** One AttackDice per distinct profile met (a simulator keeps one table per scenario). */
 export class AttackDiceTable {
+  /** Every AttackDice of the table, by index (a compiled group keeps indices in its typed array). */
+  readonly all: AttackDice[] = objectArray();
   private readonly byKey = new Map<string, AttackDice>();
   /**
    * The same by profile object: a group gives one profile object for every count of models alive,
@@ -159,6 +164,8 @@ export class AttackDiceTable {
     const known = this.byKey.get(key);
     if (known) return known;
     d.automaton = attackAutomaton(p);
+    d.index = this.all.length;
+    this.all.push(d);
     this.byKey.set(key, d);
     return d;
   }

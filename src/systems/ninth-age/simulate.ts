@@ -21,40 +21,40 @@ import { LOSER_RESULTS, LoserFates, rollLeadership } from './loser-sim.js';
 /** Below any attack count: a CompiledGroup entry not worked out yet. */
 const UNKNOWN = -0x80000000;
 
+/** Numbers a CompiledGroup keeps per alive code. */
+const GROUP_STRIDE = 3;
+
 /**
  * The attacks of one group, looked up by the side's alive code (aliveCode): how many it makes
- * (one typed array, UNKNOWN until worked out) and its dice, each worked out on first use (most alive
- * codes of a round are never met).
+ * and its dice (one typed array, UNKNOWN until worked out), each worked out on first use (most
+ * alive codes of a round are never met).
  */
 class CompiledGroup {
   /**
-   * By alive code × 2: the attacks made without dice (UNKNOWN until filled), then how many rolls of
-   * `rolled` add to them — side by side, read with one look-up in the hot loop (issue 16).
+   * By alive code × GROUP_STRIDE: the attacks made without dice (UNKNOWN until filled), how many
+   * rolls of `rolled` add to them, and the index of their AttackDice in the table's `all` — side by
+   * side, read from one cache line in the hot loop (issue 16).
    */
   readonly counts: Int32Array;
-  /** By alive code (null until worked out): one element kind and no holes, read in the hot loop (objectArray). */
+  /** By alive code: the dice of the rolled attack counts (read only when there are some). */
   readonly rolled: Array<DiceExpr | null> = objectArray();
-  readonly dice: Array<AttackDice | null> = objectArray();
 
   constructor(
     private readonly group: AttackGroup,
     private readonly table: AttackDiceTable,
     codes: number,
   ) {
-    this.counts = new Int32Array(2 * codes).fill(UNKNOWN);
-    for (let code = 0; code < codes; code++) {
-      this.rolled.push(null);
-      this.dice.push(null);
-    }
+    this.counts = new Int32Array(GROUP_STRIDE * codes).fill(UNKNOWN);
   }
 
   /** The group's entry at `alive` worked out: the attacks made without dice. */
   fill(alive: number): number {
     const c = this.group.count(alive);
+    const at = GROUP_STRIDE * alive;
     this.rolled[alive] = c.dice;
-    this.counts[2 * alive + 1] = c.dice ? c.rolls : 0;
-    this.dice[alive] = this.table.of(this.group.profile(alive));
-    return (this.counts[2 * alive] = c.flat);
+    this.counts[at + 1] = c.dice ? c.rolls : 0;
+    this.counts[at + 2] = this.table.of(this.group.profile(alive)).index;
+    return (this.counts[at] = c.flat);
   }
 }
 
@@ -107,21 +107,22 @@ function compile(side: MeleeSide, table: AttackDiceTable): CompiledSide {
   return { side, alive, atCharacter, limit, steps: byStep(side.groups, table, codes), stepsVsCharacter: byStep(side.groupsVsCharacter, table, codes) };
 }
 
-/** The groups striking at one step, in their listed order, each attack rolled in turn. */
-function rollGroups(groups: CompiledGroup[], alive: number, rng: Rng, victim: Victim): number {
+/** The groups striking at one step, in their listed order, each attack rolled in turn; `dice` is their table's `all`. */
+function rollGroups(groups: CompiledGroup[], alive: number, rng: Rng, victim: Victim, dice: readonly AttackDice[]): number {
   let wounds = 0;
+  const at = GROUP_STRIDE * alive;
   for (let i = 0; i < groups.length; i++) {
     const g = groups[i];
     const counts = g.counts;
-    let attacks = counts[2 * alive];
+    let attacks = counts[at];
     if (attacks === UNKNOWN) attacks = g.fill(alive);
-    const rolls = counts[2 * alive + 1];
+    const rolls = counts[at + 1];
     if (rolls > 0) {
-      const dice = g.rolled[alive]!;
-      for (let r = 0; r < rolls; r++) attacks += rollDice(dice, rng);
+      const rolled = g.rolled[alive]!;
+      for (let r = 0; r < rolls; r++) attacks += rollDice(rolled, rng);
     }
     // no attacks roll no dice
-    if (attacks > 0) wounds += rollAttacks(g.dice[alive]!, attacks, rng, victim);
+    if (attacks > 0) wounds += rollAttacks(dice[counts[at + 2]], attacks, rng, victim);
   }
   return wounds;
 }
@@ -174,11 +175,15 @@ export class CompiledRound {
   /** By attacker failed Fear × 2 + target failed Fear (null: not compiled yet). */
   private readonly sides: Array<CompiledSides | null> = [null, null, null, null];
 
+  /** Its table's AttackDice by index (rollGroups). */
+  readonly dice: readonly AttackDice[];
+
   /** Its attacks' dice come from `table` (one per scenario, shared by the rounds of a fight). */
   constructor(
     readonly scenario: Scenario,
     private readonly table: AttackDiceTable = new AttackDiceTable(),
   ) {
+    this.dice = table.all;
     this.fearA = takesFearTest(scenario.attacker, scenario.target);
     this.fearT = takesFearTest(scenario.target, scenario.attacker);
     this.ldA = standingLeadership(scenario.attacker, scenario.target);
@@ -229,6 +234,7 @@ export class RolledBlows {
 export function rollRoundWounds(c: CompiledRound, rng: Rng, victimT: Victim, victimA: Victim, out: RolledBlows): void {
   const challenge = c.challenge;
   const { attacker, target, activeSteps } = c.sidesAt(c.rollFear(rng));
+  const dice = c.dice;
   let dT = 0;
   let dA = 0;
   for (let i = 0; i < activeSteps.length; i++) {
@@ -241,8 +247,8 @@ export function rollRoundWounds(c: CompiledRound, rng: Rng, victimT: Victim, vic
     // enemy's rank and file while any stand, else at its joined character (§4.4)
     const atT = target.atCharacter[dT] === 0 ? attacker.steps[k] : attacker.stepsVsCharacter[k];
     const atA = attacker.atCharacter[dA] === 0 ? target.steps[k] : target.stepsVsCharacter[k];
-    const onTarget = aliveA > 0 ? rollGroups(atT, aliveA, rng, victimT) : 0;
-    const onAttacker = aliveT > 0 ? rollGroups(atA, aliveT, rng, victimA) : 0;
+    const onTarget = aliveA > 0 ? rollGroups(atT, aliveA, rng, victimT, dice) : 0;
+    const onAttacker = aliveT > 0 ? rollGroups(atA, aliveT, rng, victimA, dice) : 0;
     // casualties (addWounds)
     dT = Math.min(dT + onTarget, target.limit[dT]);
     dA = Math.min(dA + onAttacker, attacker.limit[dA]);
@@ -284,6 +290,8 @@ export function rollChallengeRoundWounds(ch: CompiledChallenge, rng: Rng, victim
   const d = ch.duel.sidesAt(fear);
   const active = ch.activeSteps(fear);
   const spills = ch.spills;
+  const unitDice = ch.units.dice;
+  const duelDice = ch.duel.dice;
   let dT = 0;
   let dA = 0;
   let oT = 0;
@@ -297,11 +305,11 @@ export function rollChallengeRoundWounds(ch: CompiledChallenge, rng: Rng, victim
     const unitsFight = aliveA > 0 && aliveT > 0;
     const atT = u.target.atCharacter[dT] === 0 ? u.attacker.steps[k] : u.attacker.stepsVsCharacter[k];
     const atA = u.attacker.atCharacter[dA] === 0 ? u.target.steps[k] : u.target.stepsVsCharacter[k];
-    const onT = unitsFight ? rollGroups(atT, aliveA, rng, victimT) : 0;
-    const onA = unitsFight ? rollGroups(atA, aliveT, rng, victimA) : 0;
+    const onT = unitsFight ? rollGroups(atT, aliveA, rng, victimT, unitDice) : 0;
+    const onA = unitsFight ? rollGroups(atA, aliveT, rng, victimA, unitDice) : 0;
     // A fighter standing strikes its opponent, fallen or not (Overkill, §4.11)
-    const duelT = fighterA > 0 ? rollGroups(d.attacker.steps[k], fighterA, rng, victimT) : 0;
-    const duelA = fighterT > 0 ? rollGroups(d.target.steps[k], fighterT, rng, victimA) : 0;
+    const duelT = fighterA > 0 ? rollGroups(d.attacker.steps[k], fighterA, rng, victimT, duelDice) : 0;
+    const duelA = fighterT > 0 ? rollGroups(d.target.steps[k], fighterT, rng, victimA, duelDice) : 0;
     oT = spillOver(u.target.side, dT + onT, d.target.side, Math.min(oT + duelT, d.target.limit[oT]), spills.target);
     oA = spillOver(u.attacker.side, dA + onA, d.attacker.side, Math.min(oA + duelA, d.attacker.limit[oA]), spills.attacker);
     dT = Math.min(dT + onT, u.target.limit[dT]);
