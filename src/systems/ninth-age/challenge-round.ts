@@ -146,8 +146,9 @@ function steps(su: SteppedSides, sd: SteppedSides, spills: ChallengeRound['spill
   const u = su.sides;
   const d = sd.sides;
   const [nT, nA, nOT, nOA] = dims;
-  let table = new Float64Array(nT * nA * nOT * nOA);
+  let table: Float64Array = new Float64Array(nT * nA * nOT * nOA);
   table[0] = 1;
+  let spare: Float64Array | null = null;
   const none = point(0);
   const movesT = new SideMoves(nT, nOT);
   const movesA = new SideMoves(nA, nOA);
@@ -166,7 +167,9 @@ function steps(su: SteppedSides, sd: SteppedSides, spills: ChallengeRound['spill
     const dOnA = sd.onAttacker[si];
     const idle = (f: (x: number) => unknown, cap: number) => !f(0) && !f(cap);
     if (idle(uOnT, u.target.cap) && idle(uOnA, u.attacker.cap) && idle(dOnT, d.target.cap) && idle(dOnA, d.attacker.cap)) continue;
-    const next = new Float64Array(table.length);
+    // Two tables in turn: the step's result is written over the one two steps old
+    const next = spare ?? new Float64Array(table.length);
+    if (spare) next.fill(0);
     let k = 0;
     for (let dT = 0; dT < nT; dT++) {
       const aliveUT = aliveCode(u.target, dT);
@@ -196,6 +199,7 @@ function steps(su: SteppedSides, sd: SteppedSides, spills: ChallengeRound['spill
         }
       }
     }
+    spare = table;
     table = next;
   }
   return table;
