@@ -141,9 +141,8 @@ export function runChain(model: FightModel): Outcome {
     // Margins and Overkills met this round, even with a weight that underflowed to 0
     const marginMet = new Uint8Array(margins.size);
     const overkillMet = new Uint8Array(overkills.size);
-    // Plain loops, no callbacks: this runs once a round, mostly before V8 optimises it
-    for (let n = 0; n < liveStates.length; n++) {
-      const p = live[liveStates[n]];
+    liveStates.forEach((i, n) => {
+      const p = live[i];
       const c = steps[n];
       spread(next, c.next, c.nextP, p);
       spread(endedNow, c.end, c.endP, p);
@@ -151,24 +150,22 @@ export function runChain(model: FightModel): Outcome {
       spread(overkillW, c.overkill, c.overkillP, p);
       for (let j = 0; j < c.margin.length; j++) marginMet[c.margin[j]] = 1;
       for (let j = 0; j < c.overkill.length; j++) overkillMet[c.overkill[j]] = 1;
-    }
-    for (let m = 0; m < marginMet.length; m++) if (marginMet[m]) tables.margin(round, margins.values[m], marginW[m]);
-    for (let o = 0; o < overkillMet.length; o++) if (overkillMet[o]) tables.overkill(round, overkills.values[o], overkillW[o]);
+    });
+    marginMet.forEach((met, m) => met && tables.margin(round, margins.values[m], marginW[m]));
+    overkillMet.forEach((met, o) => met && tables.overkill(round, overkills.values[o], overkillW[o]));
     if (ended.length < endedNow.length) ended = grown(ended, endedNow.length);
-    for (let e = 0; e < endedNow.length; e++) {
-      const w = endedNow[e];
-      if (w === 0) continue;
+    endedNow.forEach((w, e) => {
+      if (w === 0) return;
       tables.left(round, endSlots[e].units, w);
       tables.end(round, endSlots[e].ending, endSlots[e].units, w);
       ended[e] += w;
-    }
+    });
     liveStates = [];
-    for (let i = 0; i < next.length; i++) {
-      const w = next[i];
-      if (w === 0) continue;
+    next.forEach((w, i) => {
+      if (w === 0) return;
       tables.left(round, units[i], w);
       liveStates.push(i);
-    }
+    });
     live = next;
   }
   // Rounds after every fight ended (a short fight under a long cap) still have their tables.

@@ -146,9 +146,8 @@ function steps(su: SteppedSides, sd: SteppedSides, spills: ChallengeRound['spill
   const u = su.sides;
   const d = sd.sides;
   const [nT, nA, nOT, nOA] = dims;
-  let table: Float64Array = new Float64Array(nT * nA * nOT * nOA);
+  let table = new Float64Array(nT * nA * nOT * nOA);
   table[0] = 1;
-  let spare: Float64Array | null = null;
   const none = point(0);
   const movesT = new SideMoves(nT, nOT);
   const movesA = new SideMoves(nA, nOA);
@@ -167,9 +166,7 @@ function steps(su: SteppedSides, sd: SteppedSides, spills: ChallengeRound['spill
     const dOnA = sd.onAttacker[si];
     const idle = (f: (x: number) => unknown, cap: number) => !f(0) && !f(cap);
     if (idle(uOnT, u.target.cap) && idle(uOnA, u.attacker.cap) && idle(dOnT, d.target.cap) && idle(dOnA, d.attacker.cap)) continue;
-    // Two tables in turn: the step's result is written over the one two steps old
-    const next = spare ?? new Float64Array(table.length);
-    if (spare) next.fill(0);
+    const next = new Float64Array(table.length);
     let k = 0;
     for (let dT = 0; dT < nT; dT++) {
       const aliveUT = aliveCode(u.target, dT);
@@ -199,7 +196,6 @@ function steps(su: SteppedSides, sd: SteppedSides, spills: ChallengeRound['spill
         }
       }
     }
-    spare = table;
     table = next;
   }
   return table;

@@ -30,21 +30,17 @@ function stepOutcomes(groups: AttackGroup[], step: number, victim: WoundTarget):
   const here = groups.filter((g) => g.initiative === step);
   if (here.length === 0) return null;
   const items = itemBits(victim.unit);
-  const cap = victim.cap;
   const cache = new Map<number, Outcomes>();
   return (alive, state) => {
     const key = alive * (1 << VICTIM_BITS) + state;
     let o = cache.get(key);
-    if (!o) cache.set(key, (o = groupsOutcomes(here, alive, state, items, cap)));
+    if (!o) {
+      const batches = here.map((g) => ({ profile: g.profile(alive), count: g.count(alive) }));
+      o = batchOutcomes(batches, state, items, victim.cap);
+      cache.set(key, o);
+    }
     return o;
   };
-}
-
-/** The outcomes of `groups` struck by `alive` models at a victim in `state` (apart from stepOutcomes' lookup: its cold path). */
-function groupsOutcomes(groups: AttackGroup[], alive: number, state: number, items: number, cap: number): Outcomes {
-  const batches: Batch[] = [];
-  for (const g of groups) batches.push({ profile: g.profile(alive), count: g.count(alive) });
-  return batchOutcomes(batches, state, items, cap);
 }
 
 /** One side's attacks at one Initiative step, at the enemy's rank and file or at its joined character (§4.4). */
@@ -73,13 +69,7 @@ function roundStates(attacker: MeleeSide, target: MeleeSide, challenge: boolean)
   const table = () => new Float64Array((target.cap + 1) * stride);
   let states: RoundStates = new Map([[0, table()]]);
   states.get(0)![0] = 1;
-  // A side that does not strike leaves the victim's state and wounds as they were: one Outcomes per state
-  const unchangedOf = new Map<number, Outcomes>();
-  const unchanged = (state: number): Outcomes => {
-    let o = unchangedOf.get(state);
-    if (!o) unchangedOf.set(state, (o = new Map([[state, point(0)]])));
-    return o;
-  };
+  const unchanged = (state: number): Outcomes => new Map([[state, point(0)]]);
   for (const step of INITIATIVE_STEPS) {
     const onTarget = sideStep(attacker, target, step);
     const onAttacker = sideStep(target, attacker, step);
@@ -105,7 +95,12 @@ function roundStates(attacker: MeleeSide, target: MeleeSide, challenge: boolean)
               const key = vT2 | (vA2 << VICTIM_BITS);
               let out = next.get(key);
               if (!out) next.set(key, (out = table()));
-              addJoint(out, p, x, y, target, dT, attacker, dA, stride);
+              for (let i = 0; i < x.length; i++) {
+                if (x[i] === 0) continue;
+                const row = addWounds(target, dT, i) * stride;
+                const px = p * x[i];
+                for (let j = 0; j < y.length; j++) out[row + addWounds(attacker, dA, j)] += px * y[j];
+              }
             }
           }
         }
@@ -114,16 +109,6 @@ function roundStates(attacker: MeleeSide, target: MeleeSide, challenge: boolean)
     states = next;
   }
   return states;
-}
-
-/** Adds p · x[i] · y[j] into the joint table at the damage after i more wounds on the target and j on the attacker. */
-function addJoint(out: Float64Array, p: number, x: Dist, y: Dist, target: MeleeSide, dT: number, attacker: MeleeSide, dA: number, stride: number): void {
-  for (let i = 0; i < x.length; i++) {
-    if (x[i] === 0) continue;
-    const row = addWounds(target, dT, i) * stride;
-    const px = p * x[i];
-    for (let j = 0; j < y.length; j++) out[row + addWounds(attacker, dA, j)] += px * y[j];
-  }
 }
 
 /** Joint distribution of (wounds on the target, wounds on the attacker) after the Initiative steps. */
