@@ -43,6 +43,8 @@ import { ATTACKER, FATE_CODES, LoserDice, RoundDice, STRUCK, rollOff } from './s
 
 /** Most judgement slots of a round indexed directly by blowsKey (16 KB of Int32). */
 const DIRECT_MAX = 4096;
+/** Most slots of each level of a challenge round's two-level table (duelKey, then the units' key). */
+const LEVEL_MAX = 4096;
 
 /** The round fought from one state in one phase (1: the charge, 2: later rounds). */
 class PreparedRound {
@@ -61,6 +63,16 @@ class PreparedRound {
   readonly oneKey: boolean;
   /** Judgement ids by blowsKey when its range is small (−1: not judged yet), else null (a hashed look-up). */
   readonly direct: Int32Array | null;
+  /**
+   * A challenge round whose blowsKey is too large for `direct` but whose two parts are small: the
+   * start of each fighters' key's block in `blocks` (−1: none yet), a block holding the judgement
+   * ids by the units' key (−1: not judged yet). The fighters' casualties take few values, so few
+   * blocks are made; else null.
+   */
+  readonly blockOf: Int32Array | null;
+  blocks: Int32Array = EMPTY;
+  private blocksUsed = 0;
+  readonly unitKeys: number;
   /** Round ends (SettledRounds ids) when a side fled at the charge, found on first use. */
   fledAttacker = -1;
   fledTarget = -1;
@@ -87,11 +99,30 @@ class PreparedRound {
     const keys = this.onA.keyRange * this.targetRange * this.duelKeys;
     this.oneKey = keys <= 0x7fffffff;
     this.direct = keys <= DIRECT_MAX ? new Int32Array(keys).fill(-1) : null;
+    this.unitKeys = this.onA.keyRange * this.targetRange;
+    this.blockOf = this.direct === null && this.duelOnA !== null && this.duelKeys <= LEVEL_MAX && this.unitKeys <= LEVEL_MAX ? new Int32Array(this.duelKeys).fill(-1) : null;
+  }
+
+  /** The units' key: what the blows did to both units. */
+  unitsKey(): number {
+    return this.onA.key() * this.targetRange + this.onT.key();
+  }
+
+  /** A new block of `unitKeys` judgement slots in `blocks`, all unjudged: its start. */
+  newBlock(): number {
+    const start = this.blocksUsed;
+    this.blocksUsed += this.unitKeys;
+    if (this.blocksUsed > this.blocks.length) {
+      const grown = new Int32Array(Math.max(this.blocksUsed, this.blocks.length * 2)).fill(-1);
+      grown.set(this.blocks);
+      this.blocks = grown;
+    }
+    return start;
   }
 
   /** What the blows did to both units and both fighters as one number (when oneKey). */
   blowsKey(): number {
-    const units = this.onA.key() * this.targetRange + this.onT.key();
+    const units = this.unitsKey();
     return this.duelOnA ? units * this.duelKeys + this.duelKey() : units;
   }
 
@@ -105,6 +136,8 @@ class PreparedRound {
     return { unit: casualtiesNow(unit), duel: duel === null ? null : casualtiesNow(duel) };
   }
 }
+
+const EMPTY = new Int32Array(0);
 
 /** What the blows did to a unit or a fighter, as afterBlows takes it (one shape). */
 function casualtiesNow(c: Casualties): { lost: number; modelsLeft: number; points: number } {
@@ -236,6 +269,15 @@ class FightRounds {
       const key = r.blowsKey();
       const j = direct[key];
       return j >= 0 ? j : (direct[key] = this.judge(r));
+    }
+    const blockOf = r.blockOf;
+    if (blockOf !== null) {
+      const duel = r.duelKey();
+      let start = blockOf[duel];
+      if (start < 0) start = blockOf[duel] = r.newBlock();
+      const at = start + r.unitsKey();
+      const j = r.blocks[at];
+      return j >= 0 ? j : (r.blocks[at] = this.judge(r));
     }
     if (r.oneKey) {
       const key = r.blowsKey();
