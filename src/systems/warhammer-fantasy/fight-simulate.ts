@@ -11,6 +11,7 @@
  * integer-keyed tables; each sample's rounds are counted in one typed array.
  */
 import { IntPairTable } from '../../core/int-pair-table.js';
+import { objectArray } from '../../core/object-array.js';
 import type { Rng } from '../../core/rng.js';
 import { SettledRounds } from '../../fight/settled.js';
 import { type Ending, type FightSide, sideEnding } from '../../fight/types.js';
@@ -32,7 +33,7 @@ import {
   unitsOf,
 } from './fight.js';
 import type { FightScenario } from './fight-schema.js';
-import { SHOT_ENDINGS, afterShots, standAndShootRoller } from './fight-stand-and-shoot.js';
+import { SHOT_ENDINGS, StandAndShootRoller, afterShots } from './fight-stand-and-shoot.js';
 import { type MeleePlan, other } from './melee-plan.js';
 import { FATES } from './outcome-keys.js';
 import { Judging, type Verdict } from './resolution.js';
@@ -80,7 +81,7 @@ class PreparedRound {
    * The plan a result is judged on, with its combat resolution compiled, by which characters still
    * stand (judgePlan reads nothing else of the blows, §1).
    */
-  readonly judges: Array<{ readonly plan: MeleePlan; readonly judging: Judging } | undefined> = [];
+  readonly judges: Array<{ readonly plan: MeleePlan; readonly judging: Judging } | undefined> = [undefined, undefined, undefined, undefined];
 
   constructor(
     readonly state: FightState,
@@ -162,13 +163,13 @@ class Judgement {
 class FightRounds {
   private readonly key: (s: FightState) => number;
   private readonly matters: boolean;
-  private readonly shoot: ReturnType<typeof standAndShootRoller> | null;
+  private readonly shoot: StandAndShootRoller | null;
 
   /** Prepared rounds by id, and their ids by state key × 2 + phase − 1. */
-  private readonly rounds: PreparedRound[] = [];
+  private readonly rounds: PreparedRound[] = objectArray();
   private readonly roundIds = new Map<number, number>();
-  /** After Stand and Shoot, by standAndShootRoller's code: the first round's id, or the round end's (wiped out, fled). */
-  private readonly afterShots: number[] = [];
+  /** After Stand and Shoot, by StandAndShootRoller's code: the first round's id, or the round end's (wiped out, fled). */
+  private readonly afterShots: Int32Array;
 
   /**
    * Judgements of a round whose blows' key is small in its own table (PreparedRound.direct); else
@@ -182,19 +183,22 @@ class FightRounds {
   private readonly nextNodes = new IntPairTable();
   private nodes = 0;
   private nodeJudgements: Int32Array = new Int32Array(1024).fill(-1);
-  private readonly judgements: Judgement[] = [];
+  private readonly judgements: Judgement[] = objectArray();
   /** The dice after each judgement's verdict: judgements that roll alike share one (few objects, close in memory). */
-  private readonly loserDice: LoserDice[] = [];
+  private readonly loserDice: LoserDice[] = objectArray();
   private readonly loserDiceByKey = new Map<number, LoserDice>();
   /** Round ends by judgement id × FATE_CODES + fateCode (−1: not worked out yet). */
-  private fates: Int32Array = new Int32Array(1024 * FATE_CODES).fill(-1);
+  private fates: Int32Array = new Int32Array(4096 * FATE_CODES).fill(-1);
 
   private readonly settled: SettledRounds<FightState>;
 
   constructor(private readonly f: FightScenario) {
     this.key = stateKey(f);
     this.matters = previousWinnerMatters(f);
-    this.shoot = f.standAndShoot ? standAndShootRoller(f.standAndShoot) : null;
+    this.shoot = f.standAndShoot ? new StandAndShootRoller(f.standAndShoot) : null;
+    // (−1: not worked out yet; the codes are below all the charger's Wounds × 3 + 3.)
+    const charger = f.standAndShoot?.target;
+    this.afterShots = new Int32Array(charger ? charger.models * charger.w * 3 + 3 : 0).fill(-1);
     this.settled = new SettledRounds(f.rounds, f.challenge);
   }
 
@@ -210,9 +214,9 @@ class FightRounds {
       let id = first;
       if (shoot) {
         // The target's stand and shoot before round 1 (§3, §5); a charger that panics flees (§11)
-        const shot = shoot(rng);
+        const shot = shoot.roll(rng);
         let opened = this.afterShots[shot];
-        if (opened === undefined) {
+        if (opened < 0) {
           const { modelsLeft, wounded } = afterShots(this.f.attacker.unit, Math.floor(shot / 3));
           const state = fightState(modelsLeft, wounded, start.mT, start.kT, start.cA, start.cT, start.previousWinner, start.obstacleWon, start.calmA, start.calmT);
           const ending = SHOT_ENDINGS[shot % 3];
@@ -315,11 +319,7 @@ class FightRounds {
     const onT = r.sideBlows(r.onT, r.duelOnT);
     const after = afterBlows(f, r.state, onA, onT);
     const standing = (characterStands(f.attacker, after.cA) ? 2 : 0) + (characterStands(f.target, after.cT) ? 1 : 0);
-    let judge = r.judges[standing];
-    if (!judge) {
-      const plan = judgePlan(f, r.state, r.plan, after);
-      r.judges[standing] = judge = { plan, judging: new Judging(plan) };
-    }
+    const judge = r.judges[standing] ?? this.newJudge(r, standing, after);
     const { attacker, target } = sideResults(f, r.state, after, onA, onT);
     const verdict = judge.judging.verdict(attacker, target);
     const j = this.judgements.length;
@@ -329,12 +329,21 @@ class FightRounds {
     let kept = this.loserDiceByKey.get(key);
     if (kept === undefined) this.loserDiceByKey.set(key, (kept = dice));
     this.loserDice.push(kept);
-    if ((j + 1) * FATE_CODES > this.fates.length) {
-      const fates = new Int32Array(this.fates.length * 2).fill(-1);
-      fates.set(this.fates);
-      this.fates = fates;
-    }
+    if ((j + 1) * FATE_CODES > this.fates.length) this.growFates();
     return j;
+  }
+
+  /** Twice the room for round ends by judgement (kept out of judge: rare). */
+  private growFates(): void {
+    const fates = new Int32Array(this.fates.length * 2).fill(-1);
+    fates.set(this.fates);
+    this.fates = fates;
+  }
+
+  /** The plan a round's result is judged on when `standing` tells which characters still stand, compiled on first use (kept out of judge: rare). */
+  private newJudge(r: PreparedRound, standing: number, after: FightState): { readonly plan: MeleePlan; readonly judging: Judging } {
+    const plan = judgePlan(this.f, r.state, r.plan, after);
+    return (r.judges[standing] = { plan, judging: new Judging(plan) });
   }
 
   /** The round end of a side fleeing at the charge (§11): no blows struck. */

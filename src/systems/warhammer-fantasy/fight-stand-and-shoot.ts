@@ -68,26 +68,44 @@ export function standAndShootOpenings(sc: ShootingScenario): Array<AfterShots & 
   return out;
 }
 
-/** How a rolled stand and shoot ended, as standAndShootRoller codes it: charging home, wiped out, fled. */
+/** How a rolled stand and shoot ended, as StandAndShootRoller.roll codes it: charging home, wiped out, fled. */
 export const SHOT_ENDINGS = [null, 'attacker-destroyed', 'attacker-fled-at-charge'] as const;
 
 /**
- * The stand and shoot rolled die by die, compiled once. Each call returns the wounds the charger
+ * The stand and shoot rolled die by die, compiled once. Each roll returns the wounds the charger
  * lost × 3 + the index of how it ended in SHOT_ENDINGS (one number, no object per sample; the
- * charger's models left follow from the wounds, afterShots).
+ * charger's models left follow from the wounds, afterShots). A class, not a closure per scenario:
+ * the simulator's call of roll keeps one target whatever the scenario (issue 16).
  */
-export function standAndShootRoller(sc: ShootingScenario): (rng: Rng) => number {
-  const charger = sc.target;
-  const roller = new AttackRoller(shootingStrike(sc.attacker, charger, sc.situation), charger.w);
-  const shots = shootingModels(sc.attacker, sc.situation.raisedGround) * sc.attacker.missile.shots;
-  const casualties = new Casualties({ models: charger.models, w: charger.w, overkill: false });
-  const ld = panicLeadership(charger);
-  return (rng) => {
+export class StandAndShootRoller {
+  private readonly roller: AttackRoller;
+  private readonly shots: number;
+  private readonly casualties: Casualties;
+  private readonly ld: number;
+  /** The charger's models and all their Wounds; whether it takes panic tests. */
+  private readonly models: number;
+  private readonly allWounds: number;
+  private readonly tests: boolean;
+
+  constructor(sc: ShootingScenario) {
+    const charger = sc.target;
+    this.roller = new AttackRoller(shootingStrike(sc.attacker, charger, sc.situation), charger.w);
+    this.shots = shootingModels(sc.attacker, sc.situation.raisedGround) * sc.attacker.missile.shots;
+    this.casualties = new Casualties({ models: charger.models, w: charger.w, overkill: false });
+    this.ld = panicLeadership(charger);
+    this.models = charger.models;
+    this.allWounds = charger.models * charger.w;
+    this.tests = !charger.rules.immuneToPsychology;
+  }
+
+  roll(rng: Rng): number {
+    const casualties = this.casualties;
     casualties.reset();
-    roller.roll(shots, rng, casualties);
+    this.roller.roll(this.shots, rng, casualties);
     const lost = casualties.lost;
-    if (lost === charger.models * charger.w) return lost * 3 + 1; // no wound left, no model left (afterShots)
-    const panics = panicFromLosses(casualties.slain, charger.models) && !charger.rules.immuneToPsychology;
-    return lost * 3 + (panics && roll2d6(rng) > ld ? 2 : 0);
-  };
+    if (lost === this.allWounds) return lost * 3 + 1; // no wound left, no model left (afterShots)
+    // Panic — §11, §13: 25% of the charger's models lost to the shots
+    const panics = panicFromLosses(casualties.slain, this.models) && this.tests;
+    return lost * 3 + (panics && roll2d6(rng) > this.ld ? 2 : 0);
+  }
 }

@@ -9,6 +9,7 @@
  * sample is counted by (verdict, fate) in a typed array, added into the tally once per chunk.
  */
 import { IntPairTable } from '../../core/int-pair-table.js';
+import { objectArray } from '../../core/object-array.js';
 import type { Rng } from '../../core/rng.js';
 import type { Tally } from '../../sim/tally.js';
 import { type Combatant, type MeleePlan, meleePlan } from './melee-plan.js';
@@ -51,7 +52,9 @@ class SideDice {
   constructor(c: Combatant, enemy: Combatant, plan: MeleePlan) {
     this.casualties = new Casualties(c.defender);
     const w = enemy.defender.w;
-    this.blows = c.blows.map((b) => new BlowDice(b.attacks, b.fixed ?? false, attackRoller(b.strike, w), attackRoller(b.afraidStrike, w)));
+    // One elements kind for every side's blows, none too (objectArray): strike is not compiled again for another.
+    this.blows = objectArray();
+    for (const b of c.blows) this.blows.push(new BlowDice(b.attacks, b.fixed ?? false, attackRoller(b.strike, w), attackRoller(b.afraidStrike, w)));
     this.fighting = c.fighting;
     this.stupid = c.stupid;
     this.ld = c.ld;
@@ -271,9 +274,11 @@ class OneRound {
    */
   private readonly direct: Int32Array | null;
   private readonly ids = new IntPairTable();
-  private readonly judgements: RoundJudgement[] = [];
+  private readonly judgements: RoundJudgement[] = objectArray();
+  /** Each judgement's break-test dice by id (read in the hot loop without its judgement). */
+  private readonly loserDice: LoserDice[] = objectArray();
   /** Samples of the current call by judgement id × FATE_CODES + fate code. */
-  private counts = new Float64Array(64 * FATE_CODES);
+  private counts = new Int32Array(64 * FATE_CODES);
 
   constructor(private readonly plan: MeleePlan) {
     this.dice = new RoundDice(plan);
@@ -309,7 +314,7 @@ class OneRound {
         j = this.ids.get(onA.key(), onT.key());
         if (j < 0) this.ids.set(onA.key(), onT.key(), (j = this.judge(onA, onT)));
       }
-      this.counts[j * FATE_CODES + this.judgements[j].loserDice.roll(rng)]++;
+      this.counts[j * FATE_CODES + this.loserDice[j].roll(rng)]++;
     }
     this.intoTally(tally, slots, n, fledA, fledT);
   }
@@ -320,8 +325,9 @@ class OneRound {
     const j = this.judgements.length;
     const judged = new RoundJudgement(verdict, this.plan, onT.lost, onT.slain);
     this.judgements.push(judged);
+    this.loserDice.push(judged.loserDice);
     if ((j + 1) * FATE_CODES > this.counts.length) {
-      const grown = new Float64Array(this.counts.length * 2);
+      const grown = new Int32Array(this.counts.length * 2);
       grown.set(this.counts);
       this.counts = grown;
     }
