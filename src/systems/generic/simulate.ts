@@ -214,15 +214,12 @@ function rollTotals(steps: DieSteps, attacks: number, rng: Rng): number {
   let d = rng.d | 0;
   let t = 0;
   let u = 0;
-  // D6_LIMIT (above 2^31) as a uint32 local: an imported constant is read through its module
-  // cell and unboxed again on every draw (issue 16).
-  const limit = D6_LIMIT >>> 0;
   const table = steps.table;
   let state = steps.start;
   let left = attacks;
   let total = 0;
   while (left > 0) {
-    do { t = (((a + b) | 0) + d) | 0; d = (d + 1) | 0; a = b ^ (b >>> 9); b = (c + (c << 3)) | 0; c = (c << 21) | (c >>> 11); c = (c + t) | 0; u = t >>> 0; } while (u >= limit);
+    do { t = (((a + b) | 0) + d) | 0; d = (d + 1) | 0; a = b ^ (b >>> 9); b = (c + (c << 3)) | 0; c = (c << 21) | (c >>> 11); c = (c + t) | 0; u = t >>> 0; } while (u >= D6_LIMIT);
     const entry = table[state * 6 + (u % 6)];
     state = entry & STEP_STATE;
     left -= (entry >> STEP_DONE_SHIFT) & 1;
@@ -244,12 +241,11 @@ function rollPackets(k: Kernel, steps: DieSteps, attacks: number, rng: Rng, allo
   let d = rng.d | 0;
   let t = 0;
   let u = 0;
-  const limit = D6_LIMIT >>> 0; // (see rollTotals)
   const table = steps.table;
   let state = steps.start;
   let left = attacks;
   while (left > 0) {
-    do { t = (((a + b) | 0) + d) | 0; d = (d + 1) | 0; a = b ^ (b >>> 9); b = (c + (c << 3)) | 0; c = (c << 21) | (c >>> 11); c = (c + t) | 0; u = t >>> 0; } while (u >= limit);
+    do { t = (((a + b) | 0) + d) | 0; d = (d + 1) | 0; a = b ^ (b >>> 9); b = (c + (c << 3)) | 0; c = (c << 21) | (c >>> 11); c = (c + t) | 0; u = t >>> 0; } while (u >= D6_LIMIT);
     const entry = table[state * 6 + (u % 6)];
     state = entry & STEP_STATE;
     left -= (entry >> STEP_DONE_SHIFT) & 1;
@@ -288,7 +284,6 @@ function rollBranching(k: Kernel, attacks: number, rng: Rng, alloc: Allocation):
   let d = rng.d | 0;
   let t = 0;
   let u = 0;
-  const limit = D6_LIMIT >>> 0; // (see rollTotals)
 
   for (let attack = 0; attack < attacks; attack++) {
     // Hit rolls of this attack: the first, then any extra hit rolls its critical gives.
@@ -298,7 +293,7 @@ function rollBranching(k: Kernel, attacks: number, rng: Rng, alloc: Allocation):
       if (hitTarget > 1) {
         let face = 0;
         for (let attempt = 0; ; attempt++) {
-          do { t = (((a + b) | 0) + d) | 0; d = (d + 1) | 0; a = b ^ (b >>> 9); b = (c + (c << 3)) | 0; c = (c << 21) | (c >>> 11); c = (c + t) | 0; u = t >>> 0; } while (u >= limit);
+          do { t = (((a + b) | 0) + d) | 0; d = (d + 1) | 0; a = b ^ (b >>> 9); b = (c + (c << 3)) | 0; c = (c << 21) | (c >>> 11); c = (c + t) | 0; u = t >>> 0; } while (u >= D6_LIMIT);
           face = (u % 6) + 1;
           if (attempt === 1 || hitReroll === NONE) break;
           // An unmodified 1 fails, an unmodified 6 succeeds, a critical is a success.
@@ -334,7 +329,7 @@ function rollBranching(k: Kernel, attacks: number, rng: Rng, alloc: Allocation):
         if (!(itself && k.critAutoWound) && woundTarget > 1) {
           let face = 0;
           for (let attempt = 0; ; attempt++) {
-            do { t = (((a + b) | 0) + d) | 0; d = (d + 1) | 0; a = b ^ (b >>> 9); b = (c + (c << 3)) | 0; c = (c << 21) | (c >>> 11); c = (c + t) | 0; u = t >>> 0; } while (u >= limit);
+            do { t = (((a + b) | 0) + d) | 0; d = (d + 1) | 0; a = b ^ (b >>> 9); b = (c + (c << 3)) | 0; c = (c << 21) | (c >>> 11); c = (c + t) | 0; u = t >>> 0; } while (u >= D6_LIMIT);
             face = (u % 6) + 1;
             if (attempt === 1 || woundReroll === NONE) break;
             const success = face >= woundCritOn || (face !== 1 && (face === 6 || face + woundModifier >= woundTarget));
@@ -357,7 +352,7 @@ function rollBranching(k: Kernel, attacks: number, rng: Rng, alloc: Allocation):
           const needed = k.saveNeeded[rend];
           let saved = false;
           if (needed <= 6) {
-            do { t = (((a + b) | 0) + d) | 0; d = (d + 1) | 0; a = b ^ (b >>> 9); b = (c + (c << 3)) | 0; c = (c << 21) | (c >>> 11); c = (c + t) | 0; u = t >>> 0; } while (u >= limit);
+            do { t = (((a + b) | 0) + d) | 0; d = (d + 1) | 0; a = b ^ (b >>> 9); b = (c + (c << 3)) | 0; c = (c << 21) | (c >>> 11); c = (c + t) | 0; u = t >>> 0; } while (u >= D6_LIMIT);
             const face = (u % 6) + 1;
             saved = face >= needed && face !== 1; // a natural 1 always fails
           }
