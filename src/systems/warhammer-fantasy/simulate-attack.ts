@@ -135,9 +135,9 @@ export class AttackRoller {
   private readonly hasWard: boolean;
   private readonly ward: number;
   private readonly damage: DiceExpr | null;
-  /** Unsaved wounds counted through a table, each causing `fixedDamage` wounds; or null. */
-  private readonly automaton: FaceAutomaton | null;
-  private readonly fixedDamage: number;
+  /** Unsaved wounds counted through a table, each causing `fixedDamage` wounds; or null (SideDice reads them too). */
+  readonly automaton: FaceAutomaton | null;
+  readonly fixedDamage: number;
   /** A hit that cannot wound (§6 "–"), one D6 to hit and no re-roll nor Poisoned 6: each attack reads one die and does nothing. */
   private readonly onlyHitDice: boolean;
 
@@ -162,7 +162,8 @@ export class AttackRoller {
     this.fixedDamage = strike.damage === null ? 1 : strike.damage.modifier;
     const killsAsWounds = defenderW === 1 && this.fixedDamage === 1;
     this.onlyHitDice = hit.kind === 'd6' && strike.wound === null && !strike.rerollMisses && !strike.poisoned;
-    this.automaton = fixed && (!strike.killingBlow || killsAsWounds) && strike.hit.kind !== 'never' ? strikeAutomaton(strike) : null;
+    // (A strike of hit dice only skips their faces: no automaton.)
+    this.automaton = fixed && (!strike.killingBlow || killsAsWounds) && strike.hit.kind !== 'never' && !this.onlyHitDice ? strikeAutomaton(strike) : null;
   }
 
   /** Roll `n` attacks and apply them to `target`. */
