@@ -14,7 +14,7 @@
  */
 import { type FaceCounter, type FaceStep, KeptByKey, endRun, faceCounter, goTo } from '../../core/face-automaton.js';
 import { type FlatDice, flat, rollFlat } from '../../core/flat-dice.js';
-import { INV_2_32, MAX_DICE_PER_DRAW, type Rng, TWO_32, lemireReject } from '../../core/rng.js';
+import { MAX_DICE_PER_DRAW, type Rng, lemireReject } from '../../core/rng.js';
 import { Counts, POOLED_FROM, type Tally } from '../../sim/tally.js';
 import { type MortalSource, type Plan, type WeaponGroup, plan } from './profile.js';
 import type { Crit, Scenario } from './schema.js';
@@ -318,14 +318,16 @@ export class AttackTable {
     let c = rng.c | 0;
     let d = rng.d | 0;
     let t = 0;
-    let m = 0; // a 32-bit draw times the size of the table
-    let x = 0; // the index it gives
     let total = 0;
-    let k = attacks;
+    let k = attacks | 0;
+    // Lemire's multiply-and-reject (core/rng.ts) in integers where it can be: the low part
+    // m − ⌊m / 2^32⌋ · 2^32 of m = u · size is the low 32 bits of the product, Math.imul's; the
+    // index ⌊m / 2^32⌋ is taken once the draw is kept. Sizes in int32 locals and the scale a
+    // literal: V8 otherwise unboxes a field or an imported constant again on every draw (issue 16).
     const pairs = this.pairs;
     if (pairs !== null) {
-      const size = this.pairSize;
-      const reject = this.pairReject;
+      const size = this.pairSize | 0;
+      const reject = this.pairReject | 0;
       for (; k >= 2; k -= 2) {
         do {
           t = (((a + b) | 0) + d) | 0;
@@ -334,15 +336,13 @@ export class AttackTable {
           b = (c + (c << 3)) | 0;
           c = (c << 21) | (c >>> 11);
           c = (c + t) | 0;
-          m = (t >>> 0) * size;
-          x = Math.floor(m * INV_2_32);
-        } while (m - x * TWO_32 < reject);
-        total += pairs[x];
+        } while (Math.imul(t, size) >>> 0 < reject);
+        total += pairs[((t >>> 0) * size * 2.3283064365386963e-10) | 0];
       }
     }
     const values = this.values;
-    const size = this.size;
-    const reject = this.reject;
+    const size = this.size | 0;
+    const reject = this.reject | 0;
     for (; k > 0; k--) {
       do {
         t = (((a + b) | 0) + d) | 0;
@@ -351,10 +351,8 @@ export class AttackTable {
         b = (c + (c << 3)) | 0;
         c = (c << 21) | (c >>> 11);
         c = (c + t) | 0;
-        m = (t >>> 0) * size;
-        x = Math.floor(m * INV_2_32);
-      } while (m - x * TWO_32 < reject);
-      total += values[x];
+      } while (Math.imul(t, size) >>> 0 < reject);
+      total += values[((t >>> 0) * size * 2.3283064365386963e-10) | 0];
     }
     rng.save(a, b, c, d);
     return total;

@@ -11,7 +11,8 @@
  * - the dice of one attack — hit, its re-roll, wound, its re-roll, save — are the base-6 digits
  *   of one draw of the inline sfc32 generator (its state in locals, the recurrence of
  *   core/rng.ts). A draw becomes an index over the 6^k combinations of k faces by Lemire's
- *   multiply-and-reject (`lemireReject`, core/rng.ts), so every combination has probability exactly 6^-k. A re-roll die is read only when the rule
+ *   multiply-and-reject (`lemireReject`, core/rng.ts; the rejection test on the low 32 bits of
+ *   the product, Math.imul's), so every combination has probability exactly 6^-k. A re-roll die is read only when the rule
  *   calls for a re-roll; drawing it with the others changes no probability.
  * - what the rules make of each combination of faces is worked out once per scenario, by the
  *   same rule steps applied to every combination (`attackTable`), so the loop looks the attack
@@ -21,7 +22,7 @@
  * - rarer steps — a critical hit's further hits, damage and mortal dice, the ward, rolled
  *   attack counts — roll one die at a time on the Rng object.
  */
-import { INV_2_32, MAX_DICE_PER_DRAW, Rng, SIX_TO_THE_TEN, TEN_D6_LIMIT, THREE_TO_THE_TEN, TWO_32, lemireReject } from '../../core/rng.js';
+import { MAX_DICE_PER_DRAW, Rng, SIX_TO_THE_TEN, TEN_D6_LIMIT, THREE_TO_THE_TEN, lemireReject } from '../../core/rng.js';
 import type { Reroll } from '../../core/d6.js';
 import { flat, rollFlat } from '../../core/flat-dice.js';
 import type { Tally } from '../../sim/tally.js';
@@ -138,14 +139,22 @@ function runCounts(s: GenericScenario, plan: Plan, rng: Rng, n: number, tally: T
   const capped = s.target.models !== null;
   const spill = s.situation.allocation === 'spill-over';
   const fixedDamage = damageDice.modifier;
-  const { attackSize, attackReject, packetTable, packetSize, packetReject, countTable, group, groupTable, groupSize, groupReject } = plan;
+  const { packetTable, countTable, groupTable } = plan;
+  // Sizes in int32 locals: V8 otherwise unboxes the plan's fields again on every draw (issue 16).
+  const attackSize = plan.attackSize | 0;
+  const attackReject = plan.attackReject | 0;
+  const packetSize = plan.packetSize | 0;
+  const packetReject = plan.packetReject | 0;
+  const group = plan.group | 0;
+  const groupSize = plan.groupSize | 0;
+  const groupReject = plan.groupReject | 0;
+  const SCALE = 2.3283064365386963e-10; // 2^-32, a literal (an imported constant is read through its module cell)
 
   let a = rng.a | 0;
   let b = rng.b | 0;
   let c = rng.c | 0;
   let d = rng.d | 0;
   let t = 0;
-  let m = 0; // a 32-bit draw times the size of a table
   let x = 0; // the table index it gives
 
   for (let sample = 0; sample < n; sample++) {
@@ -165,13 +174,13 @@ function runCounts(s: GenericScenario, plan: Plan, rng: Rng, n: number, tally: T
     if (attackSize === 1) wounds = attacks * countTable[0];
     else {
       for (; k + group <= attacks; k += group) {
-        do { t = (((a + b) | 0) + d) | 0; d = (d + 1) | 0; a = b ^ (b >>> 9); b = (c + (c << 3)) | 0; c = (c << 21) | (c >>> 11); c = (c + t) | 0; m = (t >>> 0) * groupSize; x = Math.floor(m * INV_2_32); } while (m - x * TWO_32 < groupReject);
+        do { t = (((a + b) | 0) + d) | 0; d = (d + 1) | 0; a = b ^ (b >>> 9); b = (c + (c << 3)) | 0; c = (c << 21) | (c >>> 11); c = (c + t) | 0; } while (Math.imul(t, groupSize) >>> 0 < groupReject); x = ((t >>> 0) * groupSize * SCALE) | 0;
         const v = groupTable[x];
         wounds += v & 15;
         crits += v >> 4;
       }
       for (; k < attacks; k++) {
-        do { t = (((a + b) | 0) + d) | 0; d = (d + 1) | 0; a = b ^ (b >>> 9); b = (c + (c << 3)) | 0; c = (c << 21) | (c >>> 11); c = (c + t) | 0; m = (t >>> 0) * attackSize; x = Math.floor(m * INV_2_32); } while (m - x * TWO_32 < attackReject);
+        do { t = (((a + b) | 0) + d) | 0; d = (d + 1) | 0; a = b ^ (b >>> 9); b = (c + (c << 3)) | 0; c = (c << 21) | (c >>> 11); c = (c + t) | 0; } while (Math.imul(t, attackSize) >>> 0 < attackReject); x = ((t >>> 0) * attackSize * SCALE) | 0;
         const v = countTable[x];
         wounds += v & 15;
         crits += v >> 4;
@@ -188,7 +197,7 @@ function runCounts(s: GenericScenario, plan: Plan, rng: Rng, n: number, tally: T
     for (let h = further; h > 0; h--) {
       let v = packetTable[0];
       if (packetSize > 1) {
-        do { t = (((a + b) | 0) + d) | 0; d = (d + 1) | 0; a = b ^ (b >>> 9); b = (c + (c << 3)) | 0; c = (c << 21) | (c >>> 11); c = (c + t) | 0; m = (t >>> 0) * packetSize; x = Math.floor(m * INV_2_32); } while (m - x * TWO_32 < packetReject);
+        do { t = (((a + b) | 0) + d) | 0; d = (d + 1) | 0; a = b ^ (b >>> 9); b = (c + (c << 3)) | 0; c = (c << 21) | (c >>> 11); c = (c + t) | 0; } while (Math.imul(t, packetSize) >>> 0 < packetReject); x = ((t >>> 0) * packetSize * SCALE) | 0;
         v = packetTable[x];
       }
       wounds += v & UNSAVED;
@@ -226,7 +235,16 @@ function runPackets(s: GenericScenario, plan: Plan, rng: Rng, n: number, tally: 
   const capped = s.target.models !== null;
   const spill = s.situation.allocation === 'spill-over';
   const fixedDamage = damageDice.count === 0 ? damageDice.modifier : -1;
-  const { attackTable, attackSize, attackReject, packetTable, packetSize, packetReject } = plan;
+  const { attackTable, packetTable } = plan;
+  const attackSize = plan.attackSize | 0;
+  const attackReject = plan.attackReject | 0;
+  const packetSize = plan.packetSize | 0;
+  const packetReject = plan.packetReject | 0;
+  const SCALE = 2.3283064365386963e-10; // 2^-32 (see runCounts)
+  // The draw of ten faces (core/rng.ts tenFaces), its constants in locals for the same reason.
+  const tenLimit = TEN_D6_LIMIT >>> 0;
+  const threeToTen = THREE_TO_THE_TEN | 0;
+  const sixToTen = SIX_TO_THE_TEN | 0;
 
   let a = rng.a | 0;
   let b = rng.b | 0;
@@ -234,7 +252,6 @@ function runPackets(s: GenericScenario, plan: Plan, rng: Rng, n: number, tally: 
   let d = rng.d | 0;
   let t = 0;
   let u = 0;
-  let m = 0; // a 32-bit draw times the size of a table
   let x = 0; // the table index it gives
   let fb = rng.faces; // faces not yet read of the Rng's last draw of ten (core/rng.ts d6)
   let fl = rng.facesLeft;
@@ -258,7 +275,7 @@ function runPackets(s: GenericScenario, plan: Plan, rng: Rng, n: number, tally: 
     for (let k = 0; k < attacks; k++) {
       let result = attackTable[0];
       if (attackSize > 1) {
-        do { t = (((a + b) | 0) + d) | 0; d = (d + 1) | 0; a = b ^ (b >>> 9); b = (c + (c << 3)) | 0; c = (c << 21) | (c >>> 11); c = (c + t) | 0; m = (t >>> 0) * attackSize; x = Math.floor(m * INV_2_32); } while (m - x * TWO_32 < attackReject);
+        do { t = (((a + b) | 0) + d) | 0; d = (d + 1) | 0; a = b ^ (b >>> 9); b = (c + (c << 3)) | 0; c = (c << 21) | (c >>> 11); c = (c + t) | 0; } while (Math.imul(t, attackSize) >>> 0 < attackReject); x = ((t >>> 0) * attackSize * SCALE) | 0;
         result = attackTable[x];
       }
       if (result === 0) continue;
@@ -281,7 +298,7 @@ function runPackets(s: GenericScenario, plan: Plan, rng: Rng, n: number, tally: 
         if (h > 0) {
           packet = packetTable[0];
           if (packetSize > 1) {
-            do { t = (((a + b) | 0) + d) | 0; d = (d + 1) | 0; a = b ^ (b >>> 9); b = (c + (c << 3)) | 0; c = (c << 21) | (c >>> 11); c = (c + t) | 0; m = (t >>> 0) * packetSize; x = Math.floor(m * INV_2_32); } while (m - x * TWO_32 < packetReject);
+            do { t = (((a + b) | 0) + d) | 0; d = (d + 1) | 0; a = b ^ (b >>> 9); b = (c + (c << 3)) | 0; c = (c << 21) | (c >>> 11); c = (c + t) | 0; } while (Math.imul(t, packetSize) >>> 0 < packetReject); x = ((t >>> 0) * packetSize * SCALE) | 0;
             packet = packetTable[x];
           }
         }
@@ -318,8 +335,8 @@ function runPackets(s: GenericScenario, plan: Plan, rng: Rng, n: number, tally: 
             let lo = 7;
             for (let i = 0; i < dice.count; i++) {
               if (fl === 0) {
-                do { t = (((a + b) | 0) + d) | 0; d = (d + 1) | 0; a = b ^ (b >>> 9); b = (c + (c << 3)) | 0; c = (c << 21) | (c >>> 11); c = (c + t) | 0; u = t >>> 0; } while (u >= TEN_D6_LIMIT);
-                fb = (u - Math.imul(((u >>> 10) / THREE_TO_THE_TEN) | 0, SIX_TO_THE_TEN)) | 0;
+                do { t = (((a + b) | 0) + d) | 0; d = (d + 1) | 0; a = b ^ (b >>> 9); b = (c + (c << 3)) | 0; c = (c << 21) | (c >>> 11); c = (c + t) | 0; u = t >>> 0; } while (u >= tenLimit);
+                fb = (u - Math.imul(((u >>> 10) / threeToTen) | 0, sixToTen)) | 0;
                 fl = 10;
               }
               const rest = (fb / 6) | 0;
@@ -341,8 +358,8 @@ function runPackets(s: GenericScenario, plan: Plan, rng: Rng, n: number, tally: 
             let kept = 0;
             for (let p = 0; p < points; p++) {
               if (fl === 0) {
-                do { t = (((a + b) | 0) + d) | 0; d = (d + 1) | 0; a = b ^ (b >>> 9); b = (c + (c << 3)) | 0; c = (c << 21) | (c >>> 11); c = (c + t) | 0; u = t >>> 0; } while (u >= TEN_D6_LIMIT);
-                fb = (u - Math.imul(((u >>> 10) / THREE_TO_THE_TEN) | 0, SIX_TO_THE_TEN)) | 0;
+                do { t = (((a + b) | 0) + d) | 0; d = (d + 1) | 0; a = b ^ (b >>> 9); b = (c + (c << 3)) | 0; c = (c << 21) | (c >>> 11); c = (c + t) | 0; u = t >>> 0; } while (u >= tenLimit);
+                fb = (u - Math.imul(((u >>> 10) / threeToTen) | 0, sixToTen)) | 0;
                 fl = 10;
               }
               const rest = (fb / 6) | 0;
