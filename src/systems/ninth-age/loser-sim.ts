@@ -5,20 +5,13 @@
  */
 import { type DiceExpr, rollDice } from '../../core/dice.js';
 import type { Rng } from '../../core/rng.js';
+import { roll2d6 } from '../../core/two-d6.js';
 import type { LoserTest } from './resolution.js';
-
-/** The sum of two D6 by their faces as Rng.twoFaces gives them (first die + 6 × second, each face − 1). */
-const TWO_D6_SUM = Int32Array.from({ length: 36 }, (_, t) => (t % 6) + Math.floor(t / 6) + 2);
-
-/** 2D6: the same two faces, in the same order, as two calls of d6(), read as one pair. */
-function roll2D6(rng: Rng): number {
-  return TWO_D6_SUM[rng.twoFaces()];
-}
 
 /** A Leadership test: 2D6 ≤ Ld, a failure re-rolled once when allowed (§3.1, §1.2). */
 export function rollLeadership(ld: number, reroll: boolean, rng: Rng): boolean {
-  if (roll2D6(rng) <= ld) return true;
-  return reroll && roll2D6(rng) <= ld;
+  if (roll2d6(rng) <= ld) return true;
+  return reroll && roll2d6(rng) <= ld;
 }
 
 /** How a loser's test can come out (§12.2, §12.3), in the order of rollLoserTest's code. */
@@ -82,18 +75,18 @@ function rollLoserTest(test: CompiledLoserTest, rng: Rng): number {
   const kind = test.kind;
   if (kind === UNSTABLE) return test.wounds * 3;
   if (kind === DAEMONIC) {
-    let extra = Math.max(0, roll2D6(rng) + test.add - test.ld);
-    if (extra > 0 && test.reroll) extra = Math.max(0, roll2D6(rng) + test.add - test.ld);
+    let extra = Math.max(0, roll2d6(rng) + test.add - test.ld);
+    if (extra > 0 && test.reroll) extra = Math.max(0, roll2d6(rng) + test.add - test.ld);
     return extra * 3;
   }
   if (kind !== BREAK || rollLeadership(test.ld, test.reroll, rng)) return 0; // holds
   if (test.destroyedOnFailure) return 2;
   // pursue or restrain (a passed Leadership test declines), then the flee and pursuit rolls (§4.1, §12.3)
   const pursues = !test.restrains || !rollLeadership(test.restraintLd, test.restraintReroll, rng);
-  const flee = test.fleeTwoD6 ? roll2D6(rng) : rollDice(test.flee!, rng);
+  const flee = test.fleeTwoD6 ? roll2d6(rng) : rollDice(test.flee!, rng);
   if (!pursues) return 1;
   // caught when the pursuit roll is at least the flee roll (§12.3)
-  const pursuit = test.pursuitTwoD6 ? roll2D6(rng) : rollDice(test.pursuit!, rng);
+  const pursuit = test.pursuitTwoD6 ? roll2d6(rng) : rollDice(test.pursuit!, rng);
   return pursuit >= flee ? 2 : 1;
 }
 

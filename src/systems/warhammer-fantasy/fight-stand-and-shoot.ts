@@ -9,7 +9,8 @@ import type { Ending } from '../../fight/types.js';
 import { pLeadershipPasses } from './exact-morale.js';
 import { exactShooting, panicLeadership } from './exact-shooting.js';
 import { type ShootingScenario, type Unit, parseScenario } from './schema.js';
-import { AttackRoller, Casualties, roll2d6 } from './simulate-attack.js';
+import { AttackRoller, Casualties } from './simulate-attack.js';
+import { roll2d6 } from '../../core/two-d6.js';
 import { shootingModels, shootingStrike } from './strike.js';
 import { panicFromLosses } from './tables.js';
 

@@ -223,17 +223,6 @@ export function attackRoller(strike: Strike, defenderW: number): AttackRoller {
 // The same faces in the same order as calls of d6(): face i is base-6 digit i of the draw, plus 1;
 // when the draw runs out, d6() takes the next draw of ten (issue 16).
 
-/** The total of a pair of dice read as base-6 digits (Rng.twoFaces). */
-export function pairTotal(pair: number): number {
-  const second = (pair / 6) | 0;
-  return pair - 5 * second + 2;
-}
-
-/** 2D6 — Leadership, break, rally and panic tests (§2). */
-export function roll2d6(rng: Rng): number {
-  return pairTotal(rng.twoFaces());
-}
-
 /** Faces summed per look-up in rollNd6, and the sums of the digits of each block of that many base-6 digits. */
 const SUM_BLOCK = 4;
 const DIGIT_SUMS = Uint8Array.from({ length: SIX_TO_THE[SUM_BLOCK] }, (_, d) => {

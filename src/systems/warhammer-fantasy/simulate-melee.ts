@@ -16,7 +16,8 @@ import { type Combatant, type MeleePlan, meleePlan } from './melee-plan.js';
 import { COMBAT_RESULTS, type CombatResult, FATES, type Fate } from './outcome-keys.js';
 import { Judging, type Verdict } from './resolution.js';
 import type { MeleeScenario } from './schema.js';
-import { type AttackRoller, Casualties, attackRoller, pairTotal, roll2d6, rollNd6 } from './simulate-attack.js';
+import { type AttackRoller, Casualties, attackRoller, rollNd6 } from './simulate-attack.js';
+import { pairTotal, roll2d6 } from '../../core/two-d6.js';
 
 /** Sides as numbers in the hot loops. */
 export const ATTACKER = 0;

@@ -4,7 +4,8 @@
 import type { Rng } from '../../core/rng.js';
 import type { Tally } from '../../sim/tally.js';
 import type { FleeReactionScenario, RallyScenario } from './schema.js';
-import { roll2d6, rollNd6 } from './simulate-attack.js';
+import { rollNd6 } from './simulate-attack.js';
+import { roll2d6 } from '../../core/two-d6.js';
 import { mayRally, moveDice, rallyLeadership } from './tables.js';
 
 export function simulateFleeReaction(sc: FleeReactionScenario, rng: Rng, n: number, tally: Tally): void {

@@ -4,7 +4,8 @@
 import type { Rng } from '../../core/rng.js';
 import type { Tally } from '../../sim/tally.js';
 import type { ShootingScenario } from './schema.js';
-import { AttackRoller, Casualties, roll2d6 } from './simulate-attack.js';
+import { AttackRoller, Casualties } from './simulate-attack.js';
+import { roll2d6 } from '../../core/two-d6.js';
 import { shootingModels, shootingStrike } from './strike.js';
 import { panicLeadership } from './exact-shooting.js';
 import { panicFromLosses } from './tables.js';

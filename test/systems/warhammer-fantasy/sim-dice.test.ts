@@ -7,7 +7,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { chunkRng } from '../../../src/core/rng.js';
-import { Casualties, roll2d6, rollNd6 } from '../../../src/systems/warhammer-fantasy/simulate-attack.js';
+import { Casualties, rollNd6 } from '../../../src/systems/warhammer-fantasy/simulate-attack.js';
+import { roll2d6 } from '../../../src/core/two-d6.js';
 import { meleePlan } from '../../../src/systems/warhammer-fantasy/melee-plan.js';
 import type { Verdict } from '../../../src/systems/warhammer-fantasy/resolution.js';
 import type { MeleeScenario } from '../../../src/systems/warhammer-fantasy/schema.js';
