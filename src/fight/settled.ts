@@ -9,6 +9,7 @@ import type { Tally } from '../sim/tally.js';
 import { objectArray } from '../core/object-array.js';
 import { FightTables } from './tables.js';
 import { ENDINGS, type Ending, type Overkill, type Units, overkillKey } from './types.js';
+import { grownInt32 } from '../core/grown.js';
 
 interface Settled<S> {
   readonly margin: number | null;
@@ -191,18 +192,12 @@ export class SettledRounds<S> {
 
   private grow(): void {
     const length = this.ends.length * 2;
-    const counts = new Int32Array(length * this.stride);
-    counts.set(this.counts);
-    this.counts = counts;
+    this.counts = grownInt32(this.counts, length * this.stride);
     const ends = new Uint8Array(length);
     ends.set(this.ends);
     this.ends = ends;
-    const next = new Int32Array(length).fill(-1);
-    next.set(this.next);
-    this.next = next;
-    const unitCounts = new Int32Array(length * 4);
-    unitCounts.set(this.unitCounts);
-    this.unitCounts = unitCounts;
+    this.next = grownInt32(this.next, length, -1);
+    this.unitCounts = grownInt32(this.unitCounts, length * 4);
   }
 }
 

@@ -7,6 +7,7 @@ import { type DiceExpr, rollDice } from '../../core/dice.js';
 import type { Rng } from '../../core/rng.js';
 import { roll2d6 } from '../../core/two-d6.js';
 import type { LoserTest } from './resolution.js';
+import { grownInt32 } from '../../core/grown.js';
 
 /** A Leadership test: 2D6 ≤ Ld, a failure re-rolled once when allowed (§3.1, §1.2). */
 export function rollLeadership(ld: number, reroll: boolean, rng: Rng): boolean {
@@ -93,13 +94,6 @@ function rollLoserTest(test: CompiledLoserTest, rng: Rng): number {
 /** Numbers kept per judgement in LoserFates' table. */
 const STRIDE = 3;
 
-/** A copy twice as long, the new half 0. */
-function grown(a: Int32Array): Int32Array {
-  const b = new Int32Array(a.length * 2);
-  b.set(a);
-  return b;
-}
-
 /**
  * A simulator's judgements of a round's blows (§12.1–§12.3), by id: each one's settled end, or its
  * loser's test and the end each of the test's codes (rollLoserTest) leads to, worked out by the
@@ -125,7 +119,7 @@ export class LoserFates {
   /** A new judgement's id: settled at `end`, or decided by the loser's test `test` (end −1). */
   add(end: number, test: LoserTest | null): number {
     const j = this.count++;
-    if (this.count * STRIDE > this.data.length) this.data = grown(this.data);
+    if (this.count * STRIDE > this.data.length) this.data = grownInt32(this.data, this.count * STRIDE);
     const at = j * STRIDE;
     this.data[at] = end;
     if (test) {
@@ -133,7 +127,7 @@ export class LoserFates {
       this.data[at + 1] = this.fateCount;
       this.data[at + 2] = t;
       this.fateCount += this.tests[t].maxCode + 1;
-      while (this.fateCount > this.fates.length) this.fates = grown(this.fates);
+      if (this.fateCount > this.fates.length) this.fates = grownInt32(this.fates, this.fateCount);
     }
     return j;
   }

@@ -41,6 +41,7 @@ import type { Casualties } from './simulate-attack.js';
 import { warmUpOnce } from '../../sim/warm-up.js';
 import { warmUpFights } from './warm-up-fights.js';
 import { ATTACKER, FATE_CODES, LoserDice, RoundDice, STRUCK, rollOff } from './simulate-melee.js';
+import { grownInt32 } from '../../core/grown.js';
 
 /** Most judgement slots of a round indexed directly by blowsKey (16 KB of Int32). */
 const DIRECT_MAX = 4096;
@@ -113,11 +114,7 @@ class PreparedRound {
   newBlock(): number {
     const start = this.blocksUsed;
     this.blocksUsed += this.unitKeys;
-    if (this.blocksUsed > this.blocks.length) {
-      const grown = new Int32Array(Math.max(this.blocksUsed, this.blocks.length * 2)).fill(-1);
-      grown.set(this.blocks);
-      this.blocks = grown;
-    }
+    if (this.blocksUsed > this.blocks.length) this.blocks = grownInt32(this.blocks, this.blocksUsed, -1);
     return start;
   }
 
@@ -304,11 +301,7 @@ class FightRounds {
     if (node < 0) {
       node = this.nodes++;
       table.set(parent, key, node);
-      if (node === this.nodeJudgements.length) {
-        const grown = new Int32Array(node * 2).fill(-1);
-        grown.set(this.nodeJudgements);
-        this.nodeJudgements = grown;
-      }
+      if (node === this.nodeJudgements.length) this.nodeJudgements = grownInt32(this.nodeJudgements, node + 1, -1);
     }
     return node;
   }
@@ -329,15 +322,9 @@ class FightRounds {
     let kept = this.loserDiceByKey.get(key);
     if (kept === undefined) this.loserDiceByKey.set(key, (kept = dice));
     this.loserDice.push(kept);
-    if ((j + 1) * FATE_CODES > this.fates.length) this.growFates();
+    // (Rare: growing is kept out of judge's own code.)
+    if ((j + 1) * FATE_CODES > this.fates.length) this.fates = grownInt32(this.fates, (j + 1) * FATE_CODES, -1);
     return j;
-  }
-
-  /** Twice the room for round ends by judgement (kept out of judge: rare). */
-  private growFates(): void {
-    const fates = new Int32Array(this.fates.length * 2).fill(-1);
-    fates.set(this.fates);
-    this.fates = fates;
   }
 
   /** The plan a round's result is judged on when `standing` tells which characters still stand, compiled on first use (kept out of judge: rare). */

@@ -18,6 +18,7 @@ import { Judging, type Verdict } from './resolution.js';
 import type { MeleeScenario } from './schema.js';
 import { type AttackRoller, Casualties, attackRoller, rollNd6 } from './simulate-attack.js';
 import { pairTotal, roll2d6 } from '../../core/two-d6.js';
+import { grownInt32 } from '../../core/grown.js';
 
 /** Sides as numbers in the hot loops. */
 export const ATTACKER = 0;
@@ -327,11 +328,7 @@ class OneRound {
     const judged = new RoundJudgement(verdict, this.plan, onT.lost, onT.slain);
     this.judgements.push(judged);
     this.loserDice.push(judged.loserDice);
-    if ((j + 1) * FATE_CODES > this.counts.length) {
-      const grown = new Int32Array(this.counts.length * 2);
-      grown.set(this.counts);
-      this.counts = grown;
-    }
+    if ((j + 1) * FATE_CODES > this.counts.length) this.counts = grownInt32(this.counts, (j + 1) * FATE_CODES);
     return j;
   }
 
