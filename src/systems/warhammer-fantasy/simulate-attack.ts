@@ -135,9 +135,9 @@ export class AttackRoller {
   private readonly hasWard: boolean;
   private readonly ward: number;
   private readonly damage: DiceExpr | null;
-  /** Unsaved wounds counted through a table, each causing `fixedDamage` wounds; or null (SideDice reads them too). */
-  readonly automaton: FaceAutomaton | null;
-  readonly fixedDamage: number;
+  /** Unsaved wounds counted through a table, each causing `fixedDamage` wounds; or null. */
+  private readonly automaton: FaceAutomaton | null;
+  private readonly fixedDamage: number;
   /** A hit that cannot wound (§6 "–"), one D6 to hit and no re-roll nor Poisoned 6: each attack reads one die and does nothing. */
   private readonly onlyHitDice: boolean;
 
@@ -169,9 +169,10 @@ export class AttackRoller {
   /** Roll `n` attacks and apply them to `target`. */
   roll(n: number, rng: Rng, target: Casualties): void {
     if (n === 0) return; // no dice: a side with no model left to strike
-    if (this.onlyHitDice) return rng.skipFaces(n); // the hit dice are rolled, and cannot wound (§6)
-    // The unsaved wounds, applied as one at a time (woundTimes).
-    if (this.automaton !== null) target.woundTimes(this.automaton.run(rng, n), this.fixedDamage);
+    // The common case first: the unsaved wounds counted through the table, applied as one at a time (woundTimes).
+    const automaton = this.automaton;
+    if (automaton !== null) target.woundTimes(automaton.run(rng, n), this.fixedDamage);
+    else if (this.onlyHitDice) rng.skipFaces(n); // the hit dice are rolled, and cannot wound (§6)
     else if (this.hitKind !== 0) this.rollOneByOne(n, rng, target); // 10+ to hit: no shot can hit (§5)
   }
 

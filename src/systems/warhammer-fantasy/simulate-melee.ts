@@ -76,12 +76,7 @@ class SideDice {
     const blows = this.blows;
     for (let i = 0; i < blows.length; i++) {
       const b = blows[i];
-      const roller = afraid ? b.afraid : b.normal;
-      const n = b.fixed ? b.attacks : models * b.attacks;
-      // The common strike read through its automaton here (AttackRoller.roll's first case, one call less).
-      const automaton = roller.automaton;
-      if (automaton !== null && n > 0) target.woundTimes(automaton.run(rng, n), roller.fixedDamage);
-      else roller.roll(n, rng, target);
+      (afraid ? b.afraid : b.normal).roll(b.fixed ? b.attacks : models * b.attacks, rng, target);
     }
   }
 }
