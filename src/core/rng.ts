@@ -64,14 +64,16 @@ export const SIX_TO_THE = Int32Array.of(1, 6, 36, 216, 1296, 7776, 46656, 279936
 /**
  * A table indexed by the faces of several dice, read from one 32-bit draw (the generic kernel, the
  * Age of Sigmar attack table): at most MAX_DICE_PER_DRAW dice (6^6 = 46,656 entries, rejection
- * under 1.1e-5). Lemire's multiply-and-reject: a draw u gives the index ⌊u · size / 2^32⌋
- * (m = u · size, x = ⌊m · INV_2_32⌋), and the draw is rejected when the low part m − x · TWO_32 is
- * under lemireReject(size) = 2^32 mod size; then every index comes from exactly ⌊2^32 / size⌋
- * draws, so each combination of faces is equally likely — no division in the loop.
+ * under 1.1e-5). Lemire's multiply-and-reject: a draw u gives the index ⌊u · size / 2^32⌋, and
+ * the draw is rejected when the low 32 bits of u · size (`Math.imul(u, size) >>> 0`, in integers)
+ * are under lemireReject(size) = 2^32 mod size; then every index comes from exactly ⌊2^32 / size⌋
+ * draws, so each combination of faces is equally likely — no division in the loop. The index is
+ * `(u * size * 2^-32) | 0`, exact in a double (u · size < 2^48); the hot loops write 2^-32 as a
+ * literal (2.3283064365386963e-10): an imported constant is read through its module cell at every
+ * use (issue 16).
  */
 export const MAX_DICE_PER_DRAW = 6;
-export const TWO_32 = 4294967296;
-export const INV_2_32 = 1 / TWO_32;
+const TWO_32 = 4294967296;
 export const lemireReject = (size: number): number => TWO_32 % size;
 
 /**
