@@ -33,6 +33,7 @@ export function simulateRally(sc: RallyScenario, rng: Rng, n: number, tally: Tal
     return;
   }
   let rallied = 0;
+  // Rally (§12): a Leadership test, 2D6 ≤ Ld (§2)
   for (let i = 0; i < n; i++) if (roll2d6(rng) <= ld) rallied++;
   tally.recordMorale('rallies', rallied);
   tally.recordMorale('keeps-fleeing', n - rallied);
