@@ -13,9 +13,12 @@
  *    running the command once (the bytecode of what it ran), and cli.cjs.<id>.all.cache, the
  *    union of them, for every other command; <id> is the hash of cli.cjs, so a cache is only ever
  *    used with the bundle it was made from.
- *  - worker-entry.cjs, worker.js and worker-chunks/: the Monte Carlo worker (src/sim/worker-entry.cts,
- *    src/sim/worker.ts), an ES module bundle split per rule set; src/sim/pool.ts finds
- *    worker-entry.cjs next to the file it runs from (cli.cjs).
+ *  - code-cache.cjs: src/sim/code-cache.cts, which compiles a bundle from its cache, for the bin.
+ *  - worker-entry.cjs and worker.cjs: the Monte Carlo worker (src/sim/worker-entry.cts, and
+ *    src/sim/worker.ts bundled into one minified CommonJS file, each simulator evaluated only when
+ *    used, as in cli.cjs); src/sim/pool.ts finds worker-entry.cjs next to the file it runs from
+ *    (cli.cjs). worker.cjs.<id>.cache: its code cache, made here by rolling a few samples of one
+ *    bundled scenario of each simulator on one worker thread.
  */
 import { createHash } from 'node:crypto';
 import { execFileSync } from 'node:child_process';
@@ -54,26 +57,37 @@ await build({
   plugins: [lazyChildProcess],
 });
 
+// The worker: the same kind of bundle as cli.cjs, run by worker-entry.cjs from its code cache.
 await build({
   ...common,
-  entryPoints: { worker: 'src/sim/worker.ts' },
-  outdir: OUT,
-  format: 'esm',
-  splitting: true,
-  chunkNames: 'worker-chunks/[name]-[hash]',
-  // A CommonJS dependency inside an ES module bundle needs a require.
-  banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
+  entryPoints: ['src/sim/worker.ts'],
+  outfile: `${OUT}/worker.cjs`,
+  format: 'cjs',
+  define: { 'import.meta.url': 'importMetaUrl' },
+  inject: ['scripts/build/import-meta-url.cjs'],
 });
-
-await build({ ...common, entryPoints: ['src/sim/worker-entry.cts'], outfile: `${OUT}/worker-entry.cjs`, format: 'cjs', external: ['./worker.js', './worker.ts'] });
 
 // \uXXXX means the same character in a string, a template and a regular expression; the pattern
 // has no u flag, so an astral character is matched and escaped as its two UTF-16 halves, which is
-// what a literal one is too.
-const escaped = readFileSync(`${OUT}/cli.cjs`, 'utf8').replace(/[^\x00-\x7f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
-writeFileSync(`${OUT}/cli.cjs`, escaped);
+// what a literal one is too. A bundle in ASCII is read as latin1 (code-cache.cts).
+function asciiBundle(file) {
+  const escaped = readFileSync(file, 'utf8').replace(/[^\x00-\x7f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  writeFileSync(file, escaped);
+  return createHash('sha256').update(escaped).digest('hex').slice(0, 16);
+}
+const workerId = asciiBundle(`${OUT}/worker.cjs`);
 
-const buildId = createHash('sha256').update(readFileSync(`${OUT}/cli.cjs`)).digest('hex').slice(0, 16);
+await build({
+  ...common,
+  entryPoints: ['src/sim/worker-entry.cts'],
+  outfile: `${OUT}/worker-entry.cjs`,
+  format: 'cjs',
+  external: ['./worker.js', './worker.ts'],
+  define: { WORKER_BUNDLE_ID: JSON.stringify(workerId) },
+});
+await build({ ...common, entryPoints: ['src/sim/code-cache.cts'], outfile: `${OUT}/code-cache.cjs`, format: 'cjs' });
+
+const buildId = asciiBundle(`${OUT}/cli.cjs`);
 // The code caches: each run adds the functions it compiled to what the cache already holds.
 const CACHE_RUNS = [
   ['attack', '--attacks', '20', '--hit', '3', '--wound', '4', '--save', '4'],
@@ -94,3 +108,24 @@ chmodSync('dist/src/cli/main.js', 0o755);
 for (const cache of [...CACHE_RUNS.map(([command]) => command), 'all'])
   for (const args of CACHE_RUNS.filter(([command]) => cache === 'all' || command === cache))
     execFileSync(process.execPath, [`${OUT}/warodds.cjs`, ...args], { stdio: 'ignore', env: { ...process.env, WARODDS_WRITE_CODE_CACHE: cache } });
+
+// The worker's code cache: one worker thread rolls a few samples of one bundled scenario of each
+// simulator (a whole fight, an engagement or one round, per rule set), writing the cache after
+// each scenario (worker-entry.cts), so it holds every simulator's bytecode.
+const WORKER_CACHE_SCENARIOS = [
+  'generic/plain',
+  't9a/fight-knights-charge-spearmen',
+  't9a/example-01-basic-melee',
+  'whfb/fight-knights-flank-halberdiers',
+  'whfb/e01-ten-attacks-ws4-s4-t3',
+  'kow/engagement-two-charges-and-archers',
+  'kow/example-02-flank-charge-elite',
+  'aos/engagement-cavalry-vs-strike-first-elite',
+  'aos/ex05-crit-2-hits-d3-per-hit',
+  'hott/engagement-knights-pursue-blades',
+  'hott/example-01-blades-charge-warband',
+];
+execFileSync(process.execPath, [`${OUT}/warodds.cjs`, 'check', ...WORKER_CACHE_SCENARIOS, '--samples', '2000', '--threads', '1'], {
+  stdio: 'ignore',
+  env: { ...process.env, WARODDS_WRITE_WORKER_CACHE: '1' },
+});

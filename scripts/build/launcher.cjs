@@ -13,38 +13,22 @@
  *
  * warodds' bin (dist/bin/warodds.cjs; scripts/build.mjs writes it from this file). It runs the
  * bundled command line, cli.cjs (one file: esbuild's bundle of src/cli/main.ts), through V8's
- * code cache, so a command compiles almost nothing (start-up, issue 16; Node 20 has no
- * module.enableCompileCache). Each command the build runs (attack, kills, compare, table) has
+ * code cache (src/sim/code-cache.cts), so a command compiles almost nothing (start-up, issue 16).
+ * Each command the build runs (attack, kills, compare, table) has
  * its own cache, cli.cjs.<id>.<command>.cache, with the bytecode of the functions that command
  * ran: a smaller cache is read and deserialised faster. Every other command reads
- * cli.cjs.<id>.all.cache, the union of the four. A cache V8 rejects (another Node version, other
- * V8 flags) is ignored and the bundle compiles as usual. WARODDS_WRITE_CODE_CACHE=<name> (the
+ * cli.cjs.<id>.all.cache, the union of the four. WARODDS_WRITE_CODE_CACHE=<name> (the
  * build's own use) reads cache <name> and writes it when the command ends: the functions
  * already in it plus those this command compiled.
  */
-const { readFileSync, writeFileSync } = require('node:fs');
-const { createRequire } = require('node:module');
 const { join } = require('node:path');
-const { Script } = require('node:vm');
+// The bundle and its cache, compiled as src/sim/code-cache.cts does (the build bundles it here).
+const { compileBundle } = require('./code-cache.cjs');
 
-const bundle = join(__dirname, 'cli.cjs');
 const OWN_CACHE = new Set(CACHED_COMMANDS);
 const writing = process.env.WARODDS_WRITE_CODE_CACHE;
 const name = writing || (OWN_CACHE.has(process.argv[2]) ? process.argv[2] : 'all');
 // The build names the caches after the bundle's content: a cache never meets another bundle.
-const cacheFile = join(__dirname, `cli.cjs.BUILD_ID.${name}.cache`);
-
-let cachedData;
-try {
-  cachedData = readFileSync(cacheFile);
-} catch {
-  cachedData = undefined;
-}
-// The build makes the bundle ASCII (non-ASCII characters escaped), so latin1 reads it exactly,
-// faster than UTF-8 decoding. Wrapped as Node wraps a CommonJS module; the hashbang line is kept
-// as an empty line.
-const source = readFileSync(bundle, 'latin1').replace(/^#!.*/, '');
-const script = new Script(`(function (exports, require, module, __filename, __dirname) {${source}\n})`, { filename: bundle, cachedData });
-if (writing) process.on('exit', () => writeFileSync(cacheFile, script.createCachedData()));
-const bundled = { exports: {} };
-script.runInThisContext()(bundled.exports, createRequire(bundle), bundled, bundle, __dirname);
+const cli = compileBundle(join(__dirname, 'cli.cjs'), join(__dirname, `cli.cjs.BUILD_ID.${name}.cache`));
+if (writing) process.on('exit', cli.writeCache);
+cli.run();
