@@ -15,6 +15,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { cpus, loadavg } from 'node:os';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
 import { generic } from '../src/systems/generic/index.js';
 import { findSystem } from '../src/systems/registry.js';
 import { withWorkBudget } from '../src/core/budget.js';
@@ -185,7 +186,27 @@ for (const [name, input] of [
   console.log(`    ${rate(r)} attack sequences per CPU second, ${(r / referenceRate).toFixed(2)}× the reference   (${seconds(t)})`);
 }
 
+/**
+ * CPU of one bare Node worker thread — started, one message, stopped, no warodds code — median of
+ * REPEATS after one: the floor under what a second thread adds to a whole `attack --mc`.
+ */
+async function bareWorkerCpu(): Promise<number> {
+  const one = async (): Promise<number> => {
+    const before = process.cpuUsage();
+    const worker = new Worker("require('node:worker_threads').parentPort.postMessage(0)", { eval: true });
+    await new Promise((resolve) => worker.once('message', resolve));
+    await worker.terminate();
+    const used = process.cpuUsage(before);
+    return (used.user + used.system) / 1e6;
+  };
+  await one();
+  const runs: number[] = [];
+  for (let r = 0; r < REPEATS; r++) runs.push(await one());
+  return median(runs);
+}
+
 const processRepeats = REPEATS;
+console.log(`\nA bare Node worker thread (started, one message, stopped; no warodds code): CPU ${(await bareWorkerCpu()).toFixed(3)} s, median of ${REPEATS} — the floor under "the second thread's own CPU" below.`);
 // Two sizes: a short run, where each thread's fixed cost (Node's worker start-up, loading the
 // simulator, compiling it) is a visible share, and a long one, where the kernel's own scaling shows.
 for (const processSamples of [SAMPLES * 2, SAMPLES * 10]) {
