@@ -11,7 +11,7 @@
  * - The exact engine at 200 and 10,000 attacks, whole exact commands, and `warodds check`.
  * - Whole fights (issue 14) and engagements (issue 15), exact, in-process.
  */
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { cpus, loadavg } from 'node:os';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -205,7 +205,38 @@ async function bareWorkerCpu(): Promise<number> {
   return median(runs);
 }
 
+/**
+ * The reference kernel on worker threads: one alone, then two at once, each rolling the same
+ * samples once the threads are warm; the CPU of the rolling alone (from every thread ready to
+ * every thread done). Returns the median over REPEATS pairs of the CPU-normalised scaling
+ * 2 × (rate per CPU second on two) ÷ (rate on one) = 4 × CPU(one) ÷ CPU(two): what this machine
+ * itself gives a second thread of pure arithmetic — its ceiling for warodds' figure below.
+ */
+async function referenceScaling(samples: number): Promise<number> {
+  const source = `const { parentPort, workerData } = require('node:worker_threads');
+const ATTACKS_PER_SAMPLE = ${ATTACKS_PER_SAMPLE};
+${referenceKernel.toString()}
+referenceKernel(workerData.samples / 10, 7);
+parentPort.postMessage('ready');
+parentPort.once('message', () => parentPort.postMessage(referenceKernel(workerData.samples, workerData.seed)));`;
+  const rolling = async (threads: number): Promise<number> => {
+    const workers = Array.from({ length: threads }, (_, i) => new Worker(source, { eval: true, workerData: { samples, seed: i + 1 } }));
+    await Promise.all(workers.map((w) => new Promise((resolve) => w.once('message', resolve))));
+    const before = process.cpuUsage();
+    const done = Promise.all(workers.map((w) => new Promise((resolve) => w.once('message', resolve))));
+    for (const w of workers) w.postMessage('go');
+    await done;
+    const used = process.cpuUsage(before);
+    await Promise.all(workers.map((w) => w.terminate()));
+    return (used.user + used.system) / 1e6;
+  };
+  const ratios: number[] = [];
+  for (let r = 0; r < REPEATS; r++) ratios.push((4 * (await rolling(1))) / (await rolling(2)));
+  return median(ratios);
+}
+
 const processRepeats = REPEATS;
+console.log(`\nThe reference kernel on worker threads, ${SAMPLES.toLocaleString('en')} samples each, one thread alone then two at once: 1 → 2 threads, CPU-normalised, ${(await referenceScaling(SAMPLES)).toFixed(2)}× (median of ${REPEATS} pairs) — this machine's own ceiling for the figures below.`);
 console.log(`\nA bare Node worker thread (started, one message, stopped; no warodds code): CPU ${(await bareWorkerCpu()).toFixed(3)} s, median of ${REPEATS} — the floor under "the second thread's own CPU" below.`);
 // Two sizes: a short run, where each thread's fixed cost (Node's worker start-up, loading the
 // simulator, compiling it) is a visible share, and a long one, where the kernel's own scaling shows.
@@ -236,6 +267,39 @@ for (const processSamples of [SAMPLES * 2, SAMPLES * 10]) {
     console.log(`    1 → 2 threads, CPU-normalised: ${((2 * perThreads[1].perCpu) / perThreads[0].perCpu).toFixed(2)}× from the medians, ${pairScaling.toFixed(2)}× the median of the ${processRepeats} pairs   (the second thread's own CPU: ${extraThreadCpu.toFixed(3)} s)`);
   }
 }
+
+/**
+ * Machine instructions of a whole `node <bin> args` process, every thread, counted by valgrind
+ * (cachegrind, no cache simulation): unlike CPU time, the same on a busy machine and an idle one.
+ * The bin runs as `node` runs it, without NODE_EXTRA_CA_CERTS (as its first line would).
+ */
+function instructions(args: string[]): Promise<number> {
+  const { NODE_EXTRA_CA_CERTS: _extra, ...env } = process.env;
+  const child = spawn('valgrind', ['--tool=cachegrind', '--cache-sim=no', '--cachegrind-out-file=/dev/null', process.execPath, CLI, ...args], { stdio: ['ignore', 'ignore', 'pipe'], env });
+  let stderr = '';
+  child.stderr.on('data', (d) => (stderr += d));
+  return new Promise((resolve, reject) =>
+    child.on('close', (code) => {
+      const refs = /I\s+refs:\s+([\d,]+)/.exec(stderr);
+      if (code !== 0 || !refs) reject(new Error(`valgrind ${args.join(' ')} failed (exit ${code})`));
+      else resolve(Number(refs[1].replaceAll(',', '')));
+    }),
+  );
+}
+
+// The same 1 → 2 threads figure in instructions, when valgrind is installed: what a second thread
+// adds to warodds' own work, whatever the machine's other jobs do to CPU time.
+if (spawnSync('valgrind', ['--version']).status === 0) {
+  const samples = SAMPLES * 2;
+  console.log(`\n1 → 2 threads in machine instructions (valgrind; every thread of a whole \`warodds attack --mc --samples ${samples.toLocaleString('en')}\`, one run each, 1- and 2-thread runs at once):`);
+  for (const [name, flags] of [
+    ['plain', PLAIN_FLAGS],
+    ['re-rolls and crits', CRITS_FLAGS],
+  ] as const) {
+    const [one, two] = await Promise.all([1, 2].map((threads) => instructions(['attack', ...flags, '--mc', '--samples', String(samples), '--threads', String(threads), '--json'])));
+    console.log(`  ${name}: 1 thread ${(one / 1e6).toFixed(0)} M, 2 threads ${(two / 1e6).toFixed(0)} M instructions: ${((2 * one) / two).toFixed(2)}× (2 × instructions on 1 thread ÷ instructions on 2)`);
+  }
+} else console.log('\n(valgrind is not installed: no figure in machine instructions.)');
 
 console.log('\nExact engine: hit 3+, wound 4+, save 4+ rend 1, damage D3, on 2-health models (in-process, median of 25):');
 for (const [attacks, models] of [
