@@ -39,6 +39,9 @@ function median(xs: number[]): number {
   return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
 }
 
+/** This process's environment without NODE_EXTRA_CA_CERTS, as the bin's first line runs Node (scripts/build/launcher.cjs). */
+const { NODE_EXTRA_CA_CERTS: _extraCerts, ...WITHOUT_EXTRA_CERTS } = process.env;
+
 /** CPU (this process, every thread) and wall time of one call. */
 function timed(run: () => void): Timing {
   const cpu = process.cpuUsage();
@@ -186,6 +189,9 @@ for (const [name, input] of [
   console.log(`    ${rate(r)} attack sequences per CPU second, ${(r / referenceRate).toFixed(2)}× the reference   (${seconds(t)})`);
 }
 
+/** A worker thread's next message. */
+const nextMessage = (worker: Worker): Promise<unknown> => new Promise((resolve) => worker.once('message', resolve));
+
 /**
  * CPU of one bare Node worker thread — started, one message, stopped, no warodds code — median of
  * REPEATS after one: the floor under what a second thread adds to a whole `attack --mc`.
@@ -194,7 +200,7 @@ async function bareWorkerCpu(): Promise<number> {
   const one = async (): Promise<number> => {
     const before = process.cpuUsage();
     const worker = new Worker("require('node:worker_threads').parentPort.postMessage(0)", { eval: true });
-    await new Promise((resolve) => worker.once('message', resolve));
+    await nextMessage(worker);
     await worker.terminate();
     const used = process.cpuUsage(before);
     return (used.user + used.system) / 1e6;
@@ -221,9 +227,9 @@ parentPort.postMessage('ready');
 parentPort.once('message', () => parentPort.postMessage(referenceKernel(workerData.samples, workerData.seed)));`;
   const rolling = async (threads: number): Promise<number> => {
     const workers = Array.from({ length: threads }, (_, i) => new Worker(source, { eval: true, workerData: { samples, seed: i + 1 } }));
-    await Promise.all(workers.map((w) => new Promise((resolve) => w.once('message', resolve))));
+    await Promise.all(workers.map(nextMessage));
     const before = process.cpuUsage();
-    const done = Promise.all(workers.map((w) => new Promise((resolve) => w.once('message', resolve))));
+    const done = Promise.all(workers.map(nextMessage));
     for (const w of workers) w.postMessage('go');
     await done;
     const used = process.cpuUsage(before);
@@ -274,8 +280,7 @@ for (const processSamples of [SAMPLES * 2, SAMPLES * 10]) {
  * The bin runs as `node` runs it, without NODE_EXTRA_CA_CERTS (as its first line would).
  */
 function instructions(args: string[]): Promise<number> {
-  const { NODE_EXTRA_CA_CERTS: _extra, ...env } = process.env;
-  const child = spawn('valgrind', ['--tool=cachegrind', '--cache-sim=no', '--cachegrind-out-file=/dev/null', process.execPath, CLI, ...args], { stdio: ['ignore', 'ignore', 'pipe'], env });
+  const child = spawn('valgrind', ['--tool=cachegrind', '--cache-sim=no', '--cachegrind-out-file=/dev/null', process.execPath, CLI, ...args], { stdio: ['ignore', 'ignore', 'pipe'], env: WITHOUT_EXTRA_CERTS });
   let stderr = '';
   child.stderr.on('data', (d) => (stderr += d));
   return new Promise((resolve, reject) =>
@@ -315,8 +320,7 @@ const nodeAlone = (env?: NodeJS.ProcessEnv): Timing => medianOfProcesses(() => t
 console.log(`    ${'node -e 0'.padEnd(52)} ${seconds(nodeAlone())}`);
 // This machine may set NODE_EXTRA_CA_CERTS, which Node 20 loads at start-up; the bin drops it.
 if (process.env.NODE_EXTRA_CA_CERTS !== undefined) {
-  const { NODE_EXTRA_CA_CERTS: _extra, ...withoutExtraCerts } = process.env;
-  console.log(`    ${'node -e 0, without NODE_EXTRA_CA_CERTS'.padEnd(52)} ${seconds(nodeAlone(withoutExtraCerts))}`);
+  console.log(`    ${'node -e 0, without NODE_EXTRA_CA_CERTS'.padEnd(52)} ${seconds(nodeAlone(WITHOUT_EXTRA_CERTS))}`);
   const withExtraCerts = medianOfProcesses(() => timeProcess(process.execPath, [CLI, 'table', 'whfb/great-weapon-elites']));
   console.log(`    ${'node warodds.cjs table (NODE_EXTRA_CA_CERTS kept)'.padEnd(52)} ${seconds(withExtraCerts)}`);
 }

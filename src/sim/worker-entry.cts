@@ -34,13 +34,14 @@ function loadWork(): Promise<WorkModule> {
   if (typeof WORKER_BUNDLE_ID !== 'string') return import('./worker.js');
   const bundle = compileBundle(join(__dirname, 'worker.cjs'), join(__dirname, `worker.cjs.${WORKER_BUNDLE_ID}.cache`));
   const work = bundle.run() as WorkModule;
+  if (process.env.WARODDS_WRITE_WORKER_CACHE !== '1') return Promise.resolve(work);
   // The build's own use (scripts/build.mjs): after each task, write the cache of what has compiled.
-  if (process.env.WARODDS_WRITE_WORKER_CACHE === '1') return Promise.resolve({ default: async (task) => {
+  const writing: Work = async (task) => {
     const result = await work.default(task);
     bundle.writeCache();
     return result;
-  } });
-  return Promise.resolve(work);
+  };
+  return Promise.resolve({ default: writing });
 }
 
 const handler = (workerData as { handler?: string } | null)?.handler;
