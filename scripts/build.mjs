@@ -23,9 +23,13 @@
 import { createHash } from 'node:crypto';
 import { execFileSync } from 'node:child_process';
 import { readFileSync, rmSync, writeFileSync, chmodSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { build } from 'esbuild';
+import { inlineConstants } from './build/inline-constants.mjs';
 
 const OUT = 'dist/bin';
+// The program's own sources, whose numeric constants the bundles write as literals.
+const SRC = `${resolve('src')}/`;
 // BUILD_MINIFY=0 keeps the names, for reading a CPU profile (`node --cpu-prof`).
 const common = { bundle: true, platform: 'node', target: 'node20.19', minify: process.env.BUILD_MINIFY !== '0', legalComments: 'none', logLevel: 'warning' };
 
@@ -54,7 +58,7 @@ await build({
   // import.meta.url (paths.ts, pool.ts, rng.ts) is the bundle's own file.
   define: { 'import.meta.url': 'importMetaUrl' },
   inject: ['scripts/build/import-meta-url.cjs'],
-  plugins: [lazyChildProcess],
+  plugins: [lazyChildProcess, inlineConstants(SRC)],
 });
 
 // The worker: the same kind of bundle as cli.cjs, run by worker-entry.cjs from its code cache.
@@ -65,6 +69,7 @@ await build({
   format: 'cjs',
   define: { 'import.meta.url': 'importMetaUrl' },
   inject: ['scripts/build/import-meta-url.cjs'],
+  plugins: [inlineConstants(SRC)],
 });
 
 // \uXXXX means the same character in a string, a template and a regular expression; the pattern
