@@ -85,12 +85,16 @@ export function inlineConstants(root) {
   return {
     name: 'inline-constants',
     setup(b) {
+      // Each module is split once: its constants module is loaded from the same split.
+      const splits = new Map();
       b.onLoad({ filter: new RegExp(`^${escaped}.*\\.ts$`), namespace: 'file' }, (args) => {
         const split = splitConstants(args.path, readFileSync(args.path, 'utf8'));
-        return split === null ? undefined : { contents: split.module, loader: 'ts' };
+        if (split === null) return undefined;
+        splits.set(args.path, split);
+        return { contents: split.module, loader: 'ts' };
       });
       b.onResolve({ filter: /\?constants$/ }, (args) => ({ path: args.path.slice(0, -SUFFIX.length), namespace: NAMESPACE }));
-      b.onLoad({ filter: /.*/, namespace: NAMESPACE }, (args) => ({ contents: splitConstants(args.path, readFileSync(args.path, 'utf8')).constants, loader: 'ts' }));
+      b.onLoad({ filter: /.*/, namespace: NAMESPACE }, (args) => ({ contents: splits.get(args.path).constants, loader: 'ts' }));
     },
   };
 }
