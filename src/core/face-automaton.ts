@@ -34,15 +34,26 @@ export const goTo = (next: number, value = 0): FaceStep => ({ next, done: false,
 const MAX_STATES = 64;
 const BLOCK = 4;
 const FULL_BLOCK = 1296;
+/**
+ * Each state's tables side by side (STATE_STRIDE entries): its whole blocks' (FULL_BLOCK), then
+ * its blocks of 1, 2 and 3 faces, at PART_AT[k]. A state is kept as the index of its tables
+ * (state · STATE_STRIDE), so a block's entry is one addition away from the last: no product on
+ * the chain of look-ups each run waits for.
+ */
+const STATE_STRIDE = FULL_BLOCK + 6 + 36 + 216;
+const PART_AT = Int32Array.of(0, FULL_BLOCK, FULL_BLOCK + 6, FULL_BLOCK + 6 + 36);
 /** Faces per block of a FaceCounter, and its table's size (6^COUNT_BLOCK). */
 const COUNT_BLOCK = 5;
 const COUNT_TABLE = 6 ** COUNT_BLOCK;
-/** Table entries: next state in bits 0–5, runs ended in bits 6–8, the value from bit 9 on. */
-const STATE_BITS = 6;
-const STATE_MASK = MAX_STATES - 1;
-const DONE_SHIFT = 6;
-const VALUE_SHIFT = 9;
-/** Largest value one block may add (23 bits). */
+/**
+ * Table entries: the next state's tables' index in bits 0–16 (below MAX_STATES · STATE_STRIDE =
+ * 99,456 < 2^17), runs ended in bits 17–19, the value from bit 20 on.
+ */
+const STATE_BITS = 17;
+const STATE_MASK = 2 ** STATE_BITS - 1;
+const DONE_SHIFT = 17;
+const VALUE_SHIFT = 20;
+/** Largest value one block may add (12 bits). */
 const MAX_BLOCK_VALUE = 2 ** (32 - VALUE_SHIFT) - 1;
 
 /**
@@ -71,10 +82,9 @@ export class FaceAutomaton {
     }
   }
 
-  /** One table per block length k = 1..BLOCK, end to end: entry offset[k] + state · 6^k + digits. */
+  /** Each state's tables, STATE_STRIDE entries: a block of k faces from `state` at state · STATE_STRIDE + PART_AT[k mod BLOCK] + digits. */
   private readonly table: Uint32Array;
-  private readonly offset: Int32Array;
-  /** By state · 6^BLOCK + digits: which faces of a whole block end a run (bit i: face i + 1). */
+  /** By the same index as a whole block's entry: which faces of the block end a run (bit i: face i + 1). */
   private readonly ends: Uint8Array;
 
   /**
@@ -101,49 +111,43 @@ export class FaceAutomaton {
         steps.push(s);
       }
     const states = found.length;
-    const offset = new Int32Array(BLOCK + 1);
-    let size = 0;
-    for (let k = 1; k <= BLOCK; k++) {
-      offset[k] = size;
-      size += states * SIX_TO_THE[k];
-    }
-    const table = new Uint32Array(size);
-    // Blocks of one face: the step itself. Alongside, which faces of each block end a run (bit i:
-    // face i + 1), by the same index: the whole blocks' masks are kept (`ends`).
-    const masks = new Uint8Array(size);
+    const table = new Uint32Array(states * STATE_STRIDE);
+    // Which faces of each block end a run (bit i: face i + 1), by the same index.
+    const masks = new Uint8Array(states * STATE_STRIDE);
+    const at = (state: number, k: number, digits: number) => state * STATE_STRIDE + PART_AT[k] + digits;
+    // Blocks of one face: the step itself.
     for (let i = 0; i < states * 6; i++) {
       const s = steps[i];
-      table[offset[1] + i] = ids.get(s.next)! | ((s.done ? 1 : 0) << DONE_SHIFT) | (s.value << VALUE_SHIFT);
-      masks[offset[1] + i] = s.done ? 1 : 0;
+      const state = (i / 6) | 0;
+      table[at(state, 1, i % 6)] = ids.get(s.next)! * STATE_STRIDE + ((s.done ? 1 : 0) << DONE_SHIFT) + s.value * (1 << VALUE_SHIFT);
+      masks[at(state, 1, i % 6)] = s.done ? 1 : 0;
     }
     // A block of k faces: its first k − 1 faces (digits below 6^(k−1)), then the last face.
     for (let k = 2; k <= BLOCK; k++) {
       const low = SIX_TO_THE[k - 1];
       for (let state = 0; state < states; state++)
         for (let digits = 0; digits < SIX_TO_THE[k]; digits++) {
-          const firstAt = offset[k - 1] + state * low + (digits % low);
+          const firstAt = at(state, k - 1, digits % low);
           const first = table[firstAt];
-          const lastAt = offset[1] + (first & STATE_MASK) * 6 + Math.floor(digits / low);
+          const lastAt = (first & STATE_MASK) + PART_AT[1] + Math.floor(digits / low);
           const last = table[lastAt];
-          const at = offset[k] + state * SIX_TO_THE[k] + digits;
-          table[at] = (last & STATE_MASK) + ((first >>> STATE_BITS) + (last >>> STATE_BITS)) * (1 << STATE_BITS);
-          masks[at] = masks[firstAt] | (masks[lastAt] << (k - 1));
+          const into = at(state, k === BLOCK ? 0 : k, digits);
+          table[into] = (last & STATE_MASK) + ((first >>> STATE_BITS) + (last >>> STATE_BITS)) * (1 << STATE_BITS);
+          masks[into] = masks[firstAt] | (masks[lastAt] << (k - 1));
         }
     }
     this.table = table;
-    this.offset = offset;
-    this.ends = masks.subarray(offset[BLOCK]);
+    this.ends = masks;
   }
 
   /** `runs` runs from state 0, their dice taken from `rng`: the sum of their values. */
   run(rng: Rng, runs: number): number {
     const table = this.table;
-    const offset = this.offset;
     const ends = this.ends;
-    const base = offset[BLOCK];
     // The current draw's faces in locals (rng.ts), written back once at the end.
     let faces = rng.faces;
     let facesLeft = rng.facesLeft;
+    // The state as the index of its tables (STATE_STRIDE).
     let state = 0;
     let left = runs;
     let value = 0;
@@ -157,30 +161,30 @@ export class FaceAutomaton {
         // A whole block: a division by a constant (a multiplication).
         const rest = (faces / FULL_BLOCK) | 0;
         // Products by Math.imul keep the index in 32-bit integers (a float product makes V8 compute it in doubles).
-        const at = state * FULL_BLOCK + faces - Math.imul(rest, FULL_BLOCK);
+        const at = state + faces - Math.imul(rest, FULL_BLOCK);
         // With fewer runs left than faces, the block may end the last run before its last face:
         // then only the faces up to that end are taken (LAST_END).
         const k = left >= BLOCK ? BLOCK : LAST_END[(ends[at] << 2) | left];
         if (k === BLOCK) {
-          entry = table[base + at];
+          entry = table[at];
           faces = rest;
           facesLeft -= BLOCK;
         } else {
           const size = SIX_TO_THE[k];
           const next = (faces / size) | 0;
-          entry = table[offset[k] + Math.imul(state, size) + faces - Math.imul(next, size)];
+          entry = table[state + PART_AT[k] + faces - Math.imul(next, size)];
           faces = next;
           facesLeft -= k;
         }
       } else if (left >= facesLeft) {
         // The rest of the draw (its faces are below 6^facesLeft): no division.
-        entry = table[offset[facesLeft] + Math.imul(state, SIX_TO_THE[facesLeft]) + faces];
+        entry = table[state + PART_AT[facesLeft] + faces];
         faces = 0;
         facesLeft = 0;
       } else {
         const size = SIX_TO_THE[left];
         const rest = (faces / size) | 0;
-        entry = table[offset[left] + Math.imul(state, size) + faces - Math.imul(rest, size)];
+        entry = table[state + PART_AT[left] + faces - Math.imul(rest, size)];
         faces = rest;
         facesLeft -= left;
       }

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { Rng } from '../../src/core/rng.js';
-import { FaceAutomaton, FaceCounter, KeptByKey, type FaceStep, endRun } from '../../src/core/face-automaton.js';
+import { FaceAutomaton, FaceCounter, KeptByKey, type FaceStep, endRun, goTo } from '../../src/core/face-automaton.js';
 
 describe('Rng.takeFaces', () => {
   it('gives the faces of as many d6() calls, in order, mixed with d6() calls', () => {
@@ -158,6 +158,28 @@ describe('FaceAutomaton', () => {
     expect(() => new FaceAutomaton(() => ({ next: 3, done: true, value: 0 }))).toThrow(/back to state 0/);
     expect(() => new FaceAutomaton(() => ({ next: 0, done: true, value: -1 }))).toThrow(/out of range/);
     expect(() => new FaceAutomaton((s) => ({ next: s + 1, done: false, value: 0 }))).toThrow(/more than 64 states/);
+  });
+
+  it('holds the most states and the largest value a table allows', () => {
+    // 64 states (the most), runs ending with values up to 1023 (four of them to a block, the most
+    // its entries hold): the same values and dice as the step applied die by die.
+    const step = (state: number, face: number): FaceStep => (state < 63 && face <= 3 ? goTo(state + 1) : endRun(face === 6 ? 1023 : face));
+    const automaton = new FaceAutomaton(step);
+    const fast = new Rng(11, 12, 13, 14);
+    const slow = new Rng(11, 12, 13, 14);
+    for (const n of [1, 2, 3, 5, 40, 333]) {
+      let value = 0;
+      for (let r = 0; r < n; r++)
+        for (let state = 0; ; ) {
+          const s = step(state, slow.d6());
+          value += s.value;
+          if (s.done) break;
+          state = s.next;
+        }
+      expect(automaton.run(fast, n)).toBe(value);
+      expect(fast.d6()).toBe(slow.d6());
+    }
+    expect(FaceAutomaton.orNull(() => endRun(1024))).toBeNull();
   });
 });
 

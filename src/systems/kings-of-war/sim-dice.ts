@@ -9,8 +9,12 @@ import { FaceAutomaton, type FaceCounter, endRun, faceCounter, goTo } from '../.
 import type { NervePlan } from './plan.js';
 import { nerveResult, succeeds } from './tables.js';
 
-/** A failed die that was not re-rolled, counted in a re-rolling pool's value above its hits. */
-const FAILED = 4096;
+/**
+ * A failed die that was not re-rolled, counted in a re-rolling pool's value above its hits: more
+ * than a pool read through the automaton holds hits, and four of it within one block's value
+ * (FaceAutomaton, 12 bits). Larger pools roll one die at a time.
+ */
+const FAILED = 512;
 
 /**
  * Rolling n dice needing `need` (§1): Elite/Vicious re-roll a natural 1 at once and the second

@@ -64,6 +64,16 @@ describe('kings-of-war simulator dice', () => {
         expect(table.d6()).toBe(hand.d6());
       });
 
+  it('PoolRoller rolls pools of hundreds of dice in rule order, either side of its packed limit', () => {
+    // Re-rolling pools pack their failures beside their hits up to 511 dice; larger ones roll one by one.
+    for (const oneFailed of [false, true]) {
+      const [table, hand] = twin(`large pool ${oneFailed}`);
+      for (const n of [300, 510, 511, 512, 513, 700])
+        for (let need = 2; need <= 6; need++) expect(new PoolRoller(need, true, oneFailed).roll(n, table)).toBe(byHand(n, need, true, oneFailed, hand));
+      expect(table.d6()).toBe(hand.d6());
+    }
+  });
+
   it('NerveTest reads 2D6 as §6.2 says, with the Routed re-roll of §6.4', () => {
     // Nerve 10/12, Brutal +1; Fearless 0/14 (never wavers).
     for (const nerve of [{ waver: 10, rout: 12 }, { waver: null, rout: 14 }])
