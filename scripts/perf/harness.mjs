@@ -1,0 +1,69 @@
+/**
+ * The simulators of a checkout as the build bundles them (esbuild with the constants plugin,
+ * scripts/build/inline-constants.mjs), for in-process measurements (issue 16): a tsc build
+ * measures other code — its module constants are not literals. Writes
+ * <checkout>/dist/bin/perf-harness.cjs (the next build removes it); needs the checkout's
+ * node_modules.
+ */
+import { createRequire } from 'node:module';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+
+const require = createRequire(import.meta.url);
+
+/** The bundled scenarios of `checkout` and a worker's two steps: { loadBundledScenarios, scenarioLabel, warmUp, rollChunk } (sim/roll-chunk.ts). */
+export async function bundledHarness(checkout) {
+  const root = resolve(checkout);
+  const { build } = require(`${root}/node_modules/esbuild`);
+  const { inlineConstants } = await import(`${root}/scripts/build/inline-constants.mjs`);
+  const entry = join(mkdtempSync(join(tmpdir(), 'warodds-perf-')), 'entry.ts');
+  writeFileSync(entry, `export { loadBundledScenarios, scenarioLabel } from '${root}/src/cli/bundled.js';\nexport { warmUp, rollChunk } from '${root}/src/sim/roll-chunk.js';\n`);
+  // Beside dist/bin's bundles, so that import.meta.url (the bundle's own file) finds the package as theirs do.
+  const outfile = `${root}/dist/bin/perf-harness.cjs`;
+  await build({
+    bundle: true,
+    platform: 'node',
+    target: 'node20.19',
+    minify: process.env.BUILD_MINIFY !== '0',
+    legalComments: 'none',
+    logLevel: 'warning',
+    entryPoints: [entry],
+    outfile,
+    format: 'cjs',
+    define: { 'import.meta.url': 'importMetaUrl' },
+    inject: [`${root}/scripts/build/import-meta-url.cjs`],
+    plugins: [inlineConstants(`${root}/src/`)],
+  });
+  rmSync(dirname(entry), { recursive: true, force: true });
+  return require(outfile);
+}
+
+/** Process CPU time so far, in ms (every thread: V8's background compiles count). */
+export function cpuMs() {
+  const u = process.cpuUsage();
+  return (u.user + u.system) / 1000;
+}
+
+/** A scenario's simulator warmed up as a worker does before its first chunk (sim/roll-chunk.ts). */
+export function warmUp(h, s) {
+  h.warmUp(s.system.simulate, s.parsed);
+}
+
+/** Chunk `c` of 65,536 samples, as a worker rolls it (its tally included). */
+export function rollChunk(h, s, c) {
+  h.rollChunk(s.system.simulate, s.parsed, MASTER, { index: c, samples: 65536 });
+}
+
+const MASTER = Uint32Array.of(5, 6, 7, 8);
+
+/** The bundled scenarios of `h` with these ids (every one when none is given). */
+export function scenarios(h, ids) {
+  const all = h.loadBundledScenarios();
+  if (ids.length === 0) return all;
+  return ids.map((id) => {
+    const s = all.find((x) => h.scenarioLabel(x) === id);
+    if (!s) throw new Error(`no bundled scenario '${id}'`);
+    return s;
+  });
+}
