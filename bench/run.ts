@@ -86,7 +86,11 @@ function medianProcess(repeats: number, args: string[]): Timing {
 }
 
 function medianOfProcesses(run: () => Timing, repeats = REPEATS): Timing {
-  const runs = Array.from({ length: repeats }, run);
+  return medianTiming(Array.from({ length: repeats }, run));
+}
+
+/** The median CPU and the median wall time of several runs. */
+function medianTiming(runs: Timing[]): Timing {
   return { cpu: median(runs.map((r) => r.cpu)), wall: median(runs.map((r) => r.wall)) };
 }
 
@@ -337,7 +341,7 @@ const scenarios = (JSON.parse(spawnSync(process.execPath, [CLI, 'check', '--samp
 // Several runs, as every other figure: one run of check moves by 10–20 % with the machine's load.
 const checkRepeats = Number(process.env.BENCH_CHECK_REPEATS ?? 3);
 const checkRuns = Array.from({ length: checkRepeats }, () => processTiming(['check', '--samples', String(checkSamples), '--threads', '2']));
-const check = { cpu: median(checkRuns.map((r) => r.cpu)), wall: median(checkRuns.map((r) => r.wall)) };
+const check = medianTiming(checkRuns);
 console.log(`\n\`warodds check --samples ${checkSamples.toLocaleString('en')} --threads 2\` over ${scenarios} bundled scenarios, median of ${checkRepeats} (CPU of each run: ${checkRuns.map((r) => r.cpu.toFixed(1)).join(', ')} s): ${seconds(check)}; ${(check.cpu / scenarios).toFixed(3)} s CPU per scenario`);
 
 // Whole fights, exact (issue 14): two 20-model single-wound 5-wide infantry units to a finish

@@ -25,13 +25,11 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync, rmSync, writeFileSync, chmodSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { build } from 'esbuild';
-import { inlineConstants } from './build/inline-constants.mjs';
+import { COMMON, programBundle } from './build/bundle-options.mjs';
 
 const OUT = 'dist/bin';
 // The program's own sources, whose numeric constants the bundles write as literals.
-const SRC = `${resolve('src')}/`;
-// BUILD_MINIFY=0 keeps the names, for reading a CPU profile (`node --cpu-prof`).
-const common = { bundle: true, platform: 'node', target: 'node20.19', minify: process.env.BUILD_MINIFY !== '0', legalComments: 'none', logLevel: 'warning' };
+const program = programBundle(`${resolve('src')}/`);
 
 /**
  * commander loads node:child_process (with node:net and more) for a feature warodds does not
@@ -50,27 +48,10 @@ const lazyChildProcess = {
 
 rmSync(OUT, { recursive: true, force: true });
 
-await build({
-  ...common,
-  entryPoints: ['src/cli/main.ts'],
-  outfile: `${OUT}/cli.cjs`,
-  format: 'cjs',
-  // import.meta.url (paths.ts, pool.ts, rng.ts) is the bundle's own file.
-  define: { 'import.meta.url': 'importMetaUrl' },
-  inject: ['scripts/build/import-meta-url.cjs'],
-  plugins: [lazyChildProcess, inlineConstants(SRC)],
-});
+await build({ ...program, entryPoints: ['src/cli/main.ts'], outfile: `${OUT}/cli.cjs`, plugins: [lazyChildProcess, ...program.plugins] });
 
 // The worker: the same kind of bundle as cli.cjs, run by worker-entry.cjs from its code cache.
-await build({
-  ...common,
-  entryPoints: ['src/sim/worker.ts'],
-  outfile: `${OUT}/worker.cjs`,
-  format: 'cjs',
-  define: { 'import.meta.url': 'importMetaUrl' },
-  inject: ['scripts/build/import-meta-url.cjs'],
-  plugins: [inlineConstants(SRC)],
-});
+await build({ ...program, entryPoints: ['src/sim/worker.ts'], outfile: `${OUT}/worker.cjs` });
 
 // \uXXXX means the same character in a string, a template and a regular expression; the pattern
 // has no u flag, so an astral character is matched and escaped as its two UTF-16 halves, which is
@@ -83,14 +64,14 @@ function asciiBundle(file) {
 const workerId = asciiBundle(`${OUT}/worker.cjs`);
 
 await build({
-  ...common,
+  ...COMMON,
   entryPoints: ['src/sim/worker-entry.cts'],
   outfile: `${OUT}/worker-entry.cjs`,
   format: 'cjs',
   external: ['./worker.js', './worker.ts'],
   define: { WORKER_BUNDLE_ID: JSON.stringify(workerId) },
 });
-await build({ ...common, entryPoints: ['src/sim/code-cache.cts'], outfile: `${OUT}/code-cache.cjs`, format: 'cjs' });
+await build({ ...COMMON, entryPoints: ['src/sim/code-cache.cts'], outfile: `${OUT}/code-cache.cjs`, format: 'cjs' });
 
 const buildId = asciiBundle(`${OUT}/cli.cjs`);
 // The code caches: each run adds the functions it compiled to what the cache already holds.

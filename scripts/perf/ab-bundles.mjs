@@ -6,6 +6,7 @@
  * round: the first bundle loaded may be favoured.
  *
  *   node scripts/perf/ab-bundles.mjs <checkout A> <checkout B> [--chunks N] [scenario id ...]
+ *   (each checkout with its own node_modules: harness.mjs)
  */
 import { bundledHarness, cpuMs, rollChunk, scenarios, warmUp } from './harness.mjs';
 

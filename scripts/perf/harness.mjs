@@ -1,41 +1,32 @@
 /**
- * The simulators of a checkout as the build bundles them (esbuild with the constants plugin,
- * scripts/build/inline-constants.mjs), for in-process measurements (issue 16): a tsc build
- * measures other code — its module constants are not literals. Writes
- * <checkout>/dist/bin/perf-harness.cjs (the next build removes it); needs the checkout's
- * node_modules.
+ * The simulators of a checkout bundled as the program ships them (scripts/build/bundle-options.mjs:
+ * esbuild with the constants plugin), for in-process measurements (issue 16): tsc's dist/src
+ * measures other code — its module constants are not literals. Both checkouts of a comparison are
+ * bundled with this checkout's build options, so only their sources differ. A checkout needs its
+ * own node_modules (`npm ci`: its dependencies are bundled from there); the harness writes
+ * <checkout>/dist/bin/perf-harness.cjs (the next build removes it).
  */
 import { createRequire } from 'node:module';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
+import { build } from 'esbuild';
+import { programBundle } from '../build/bundle-options.mjs';
 
 const require = createRequire(import.meta.url);
 
 /** The bundled scenarios of `checkout` and a worker's two steps: { loadBundledScenarios, scenarioLabel, warmUp, rollChunk } (sim/roll-chunk.ts). */
 export async function bundledHarness(checkout) {
   const root = resolve(checkout);
-  const { build } = require(`${root}/node_modules/esbuild`);
-  const { inlineConstants } = await import(`${root}/scripts/build/inline-constants.mjs`);
   const entry = join(mkdtempSync(join(tmpdir(), 'warodds-perf-')), 'entry.ts');
   writeFileSync(entry, `export { loadBundledScenarios, scenarioLabel } from '${root}/src/cli/bundled.js';\nexport { warmUp, rollChunk } from '${root}/src/sim/roll-chunk.js';\n`);
   // Beside dist/bin's bundles, so that import.meta.url (the bundle's own file) finds the package as theirs do.
   const outfile = `${root}/dist/bin/perf-harness.cjs`;
-  await build({
-    bundle: true,
-    platform: 'node',
-    target: 'node20.19',
-    minify: process.env.BUILD_MINIFY !== '0',
-    legalComments: 'none',
-    logLevel: 'warning',
-    entryPoints: [entry],
-    outfile,
-    format: 'cjs',
-    define: { 'import.meta.url': 'importMetaUrl' },
-    inject: [`${root}/scripts/build/import-meta-url.cjs`],
-    plugins: [inlineConstants(`${root}/src/`)],
-  });
-  rmSync(dirname(entry), { recursive: true, force: true });
+  try {
+    await build({ ...programBundle(`${root}/src/`), entryPoints: [entry], outfile });
+  } finally {
+    rmSync(dirname(entry), { recursive: true, force: true });
+  }
   return require(outfile);
 }
 
@@ -50,12 +41,12 @@ export function warmUp(h, s) {
   h.warmUp(s.system.simulate, s.parsed);
 }
 
+const MASTER = Uint32Array.of(5, 6, 7, 8);
+
 /** Chunk `c` of 65,536 samples, as a worker rolls it (its tally included). */
 export function rollChunk(h, s, c) {
   h.rollChunk(s.system.simulate, s.parsed, MASTER, { index: c, samples: 65536 });
 }
-
-const MASTER = Uint32Array.of(5, 6, 7, 8);
 
 /** The bundled scenarios of `h` with these ids (every one when none is given). */
 export function scenarios(h, ids) {
