@@ -51,8 +51,9 @@ const COUNT_TABLE = 6 ** COUNT_BLOCK;
  */
 const STATE_BITS = 17;
 const STATE_MASK = 2 ** STATE_BITS - 1;
-const DONE_SHIFT = 17;
-const VALUE_SHIFT = 20;
+const DONE_SHIFT = STATE_BITS;
+/** Runs ended by one block: 0 … BLOCK, in 3 bits. */
+const VALUE_SHIFT = DONE_SHIFT + 3;
 /** Largest value one block may add (12 bits). */
 const MAX_BLOCK_VALUE = 2 ** (32 - VALUE_SHIFT) - 1;
 
