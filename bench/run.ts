@@ -6,14 +6,15 @@
  * - A reference kernel written here: sfc32 inline, hit 3+ / wound 4+ / save 4+ rolled without
  *   branches. Its rate is this machine's yardstick; the simulator is quoted as a ratio to it.
  * - The Monte Carlo kernels in-process, chunk by chunk as a worker runs them, and through the
- *   path the CLI uses: a whole `warodds attack --mc` process on 1 and 2 threads. The inputs
- *   differ from the worker's warm-up input (10 attacks × 2 models, not 20 × 1).
+ *   path the CLI uses: a whole `warodds attack --mc` process on 1 and 2 threads, sized to about 1 s
+ *   and 5 s of one thread's rolling on this machine. The inputs differ from the worker's warm-up
+ *   input (10 attacks × 2 models, not 20 × 1). Process CPU is bash's `time`, to the millisecond.
  * - The exact engine at 200 and 10,000 attacks, whole exact commands, and `warodds check`.
  * - Whole fights (issue 14) and engagements (issue 15), exact, in-process.
  */
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { cpus, loadavg } from 'node:os';
-import { existsSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { generic } from '../src/systems/generic/index.js';
@@ -28,6 +29,7 @@ const CLI = fileURLToPath(new URL('../bin/warodds.cjs', import.meta.url));
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 4_000_000);
 const REPEATS = Number(process.env.BENCH_REPEATS ?? 5);
 const ATTACKS_PER_SAMPLE = 20;
+const HAS_BASH = spawnSync('bash', ['-c', 'true']).status === 0;
 
 interface Timing {
   cpu: number; // seconds
@@ -67,11 +69,14 @@ function processTiming(args: string[]): Timing {
   return timeProcess(CLI, args);
 }
 
-/** CPU and wall time of one run of `command args` (environment `env`, default this process's). */
+/**
+ * CPU and wall time of one run of `command args` (environment `env`, default this process's),
+ * from bash's `time`: the child's getrusage, to the millisecond (GNU time prints hundredths of a
+ * second, too coarse for a run of 0.3 s). Without bash, the wall time only.
+ */
 function timeProcess(command: string, args: string[], env?: NodeJS.ProcessEnv): Timing {
-  const time = '/usr/bin/time';
-  if (existsSync(time)) {
-    const r = spawnSync(time, ['-f', '%U %S %e', command, ...args], { encoding: 'utf8', maxBuffer: 64 << 20, env });
+  if (HAS_BASH) {
+    const r = spawnSync('bash', ['-c', 'TIMEFORMAT="%3U %3S %3R"; time "$@" >/dev/null', 'bash', command, ...args], { encoding: 'utf8', maxBuffer: 64 << 20, env });
     if (r.status !== 0 && r.status !== 1) throw new Error(`${command} ${args.join(' ')} failed: ${r.stderr}`);
     const [user, system, wall] = r.stderr.trim().split('\n').at(-1)!.split(' ').map(Number);
     return { cpu: user + system, wall };
@@ -165,11 +170,28 @@ function exactTiming(attacks: number, models: number, allocation: 'spill-over' |
   return medianOf(25, () => withWorkBudget(() => generic.exact(scenario)));
 }
 
+/**
+ * The processor's family and model from /proc/cpuinfo (Linux), e.g. " (family 26, model 2)": a
+ * virtual machine's model name ("AMD EPYC") stays the same when the host under it changes.
+ */
+function cpuGeneration(): string {
+  let info: string;
+  try {
+    info = readFileSync('/proc/cpuinfo', 'utf8');
+  } catch {
+    return '';
+  }
+  const field = (name: string) => new RegExp(`^${name}\\s*:\\s*(\\S+)`, 'm').exec(info)?.[1];
+  const family = field('cpu family');
+  const model = field('model');
+  return family && model ? ` (family ${family}, model ${model})` : '';
+}
+
 // ---------------------------------------------------------------------------------------------
 
 const loadBefore = loadavg();
 const cores = cpus().length;
-console.log(`warodds bench — ${cpus()[0]?.model ?? 'unknown CPU'}, ${cores} cores, Node ${process.version}`);
+console.log(`warodds bench — ${cpus()[0]?.model ?? 'unknown CPU'}${cpuGeneration()}, ${cores} cores, Node ${process.version}`);
 console.log(`load average before: ${loadBefore.map((x) => x.toFixed(2)).join(' ')} (1, 5, 15 min)`);
 if (loadBefore[0] > cores * 0.5) console.log(`WARNING: the machine is busy (load ${loadBefore[0].toFixed(1)} on ${cores} cores): wall times are inflated; compare CPU times`);
 console.log(`Every figure: median of ${REPEATS} runs (CPU time counts every thread of the process).`);
@@ -181,15 +203,18 @@ console.log(`\nReference kernel (written in the bench: inline sfc32, branch-free
 console.log(`    ${rate(referenceRate)} attack sequences per CPU second   (${seconds(reference)})`);
 
 console.log(`\nMonte Carlo kernels in-process (chunks of ${CHUNK_SIZE.toLocaleString('en')} samples, each with its own generator, as a worker runs them):`);
+/** The two pipelines: the bench's input, the same as `warodds attack` flags, and the name printed for each. */
+const KERNELS = [
+  { name: 'plain', title: 'plain (hit 3+, wound 4+, save 4+, damage 1)', input: PLAIN, flags: PLAIN_FLAGS },
+  { name: 're-rolls and crits', title: 're-rolls and crits (re-roll 1s to hit, failed wounds; 6s: extra hit, rend +1)', input: CRITS, flags: CRITS_FLAGS },
+] as const;
+/** Each pipeline's in-process rate, in attack sequences per CPU second. */
 const inProcess = new Map<string, number>();
-for (const [name, input] of [
-  ['plain (hit 3+, wound 4+, save 4+, damage 1)', PLAIN],
-  ['re-rolls and crits (re-roll 1s to hit, failed wounds; 6s: extra hit, rend +1)', CRITS],
-] as const) {
-  const t = kernelInProcess(input, SAMPLES);
+for (const kernel of KERNELS) {
+  const t = kernelInProcess(kernel.input, SAMPLES);
   const r = sequences / t.cpu;
-  inProcess.set(name, r);
-  console.log(`  ${name}`);
+  inProcess.set(kernel.name, r);
+  console.log(`  ${kernel.title}`);
   console.log(`    ${rate(r)} attack sequences per CPU second, ${(r / referenceRate).toFixed(2)}× the reference   (${seconds(t)})`);
 }
 
@@ -248,24 +273,28 @@ parentPort.once('message', () => parentPort.postMessage(referenceKernel(workerDa
 const processRepeats = REPEATS;
 console.log(`\nThe reference kernel on worker threads, ${SAMPLES.toLocaleString('en')} samples each, one thread alone then two at once: 1 → 2 threads, CPU-normalised, ${(await referenceScaling(SAMPLES)).toFixed(2)}× (median of ${REPEATS} pairs) — this machine's own ceiling for the figures below.`);
 console.log(`\nA bare Node worker thread (started, one message, stopped; no warodds code): CPU ${(await bareWorkerCpu()).toFixed(3)} s, median of ${REPEATS} — the floor under "the second thread's own CPU" below.`);
-// Two sizes: a short run, where each thread's fixed cost (Node's worker start-up, loading the
-// simulator, compiling it) is a visible share, and a long one, where the kernel's own scaling shows.
-for (const processSamples of [SAMPLES * 2, SAMPLES * 10]) {
-  console.log(`\nMonte Carlo through the CLI: whole \`warodds attack --mc --samples ${processSamples.toLocaleString('en')}\` processes (start-up, pool, workers, output), 1 and 2 threads alternately, median of ${processRepeats}:`);
-  for (const [name, flags] of [
-    ['plain', PLAIN_FLAGS],
-    ['re-rolls and crits', CRITS_FLAGS],
-  ] as const) {
+/**
+ * Samples for about `seconds` of one thread's rolling of a pipeline at its in-process rate, in
+ * whole millions: the CLI figures below keep the same share of fixed cost on a faster machine or
+ * a slower one (fixed sample counts made them measure thread start-up on a fast machine).
+ */
+const samplesFor = (kernel: string, seconds: number): number => Math.max(1, Math.round((inProcess.get(kernel)! * seconds) / ATTACKS_PER_SAMPLE / 1e6)) * 1e6;
+// Two sizes: about 1 s of rolling, where each thread's fixed cost (Node's worker start-up, loading
+// the simulator, compiling it) is a visible share, and about 5 s, where the kernel's own scaling shows.
+for (const rollingSeconds of [1, 5]) {
+  console.log(`\nMonte Carlo through the CLI: whole \`warodds attack --mc\` processes (start-up, pool, workers, output) of about ${rollingSeconds} s of rolling on one thread at the in-process rate, 1 and 2 threads alternately, median of ${processRepeats}:`);
+  for (const kernel of KERNELS) {
+    const processSamples = samplesFor(kernel.name, rollingSeconds);
     // 1-thread and 2-thread runs alternate, so a change of the machine's load during the figure
     // falls on both alike.
     const runs: Timing[][] = [[], []];
     for (let r = 0; r < processRepeats; r++)
-      for (const threads of [1, 2]) runs[threads - 1].push(processTiming(['attack', ...flags, '--mc', '--samples', String(processSamples), '--threads', String(threads), '--json']));
+      for (const threads of [1, 2]) runs[threads - 1].push(processTiming(['attack', ...kernel.flags, '--mc', '--samples', String(processSamples), '--threads', String(threads), '--json']));
     const perThreads = runs.map((timings, i) => {
       const t = { cpu: median(timings.map((x) => x.cpu)), wall: median(timings.map((x) => x.wall)) };
       return { threads: i + 1, t, perCpu: (processSamples * ATTACKS_PER_SAMPLE) / t.cpu, perWall: (processSamples * ATTACKS_PER_SAMPLE) / t.wall };
     });
-    console.log(`  ${name}`);
+    console.log(`  ${kernel.name}, --samples ${processSamples.toLocaleString('en')}`);
     for (const p of perThreads)
       console.log(`    ${p.threads} thread${p.threads > 1 ? 's' : ': '} ${rate(p.perCpu)} per CPU second, ${(p.perCpu / referenceRate).toFixed(2)}× the reference; ${rate(p.perWall)} per wall second   (${seconds(p.t)})`);
     // With both threads busy on an idle machine the wall time would be the CPU time ÷ 2: the
@@ -301,10 +330,7 @@ function instructions(args: string[]): Promise<number> {
 if (spawnSync('valgrind', ['--version']).status === 0) {
   const samples = SAMPLES * 2;
   console.log(`\n1 → 2 threads in machine instructions (valgrind; every thread of a whole \`warodds attack --mc --samples ${samples.toLocaleString('en')}\`, one run each, 1- and 2-thread runs at once):`);
-  for (const [name, flags] of [
-    ['plain', PLAIN_FLAGS],
-    ['re-rolls and crits', CRITS_FLAGS],
-  ] as const) {
+  for (const { name, flags } of KERNELS) {
     const [one, two] = await Promise.all([1, 2].map((threads) => instructions(['attack', ...flags, '--mc', '--samples', String(samples), '--threads', String(threads), '--json'])));
     console.log(`  ${name}: 1 thread ${(one / 1e6).toFixed(0)} M, 2 threads ${(two / 1e6).toFixed(0)} M instructions: ${((2 * one) / two).toFixed(2)}× (2 × instructions on 1 thread ÷ instructions on 2)`);
   }
