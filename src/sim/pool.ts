@@ -9,7 +9,7 @@ import { masterState } from '../core/rng.js';
 import { findSystem, loadSystems, systemIdOf } from '../systems/lookup.js';
 import { defaultThreads } from './threads.js';
 import { WorkerFailure } from './worker-failure.js';
-import { CHUNK_SIZE, planChunks } from './chunks.js';
+import { CHUNK_SIZE, type Chunk, planChunks } from './chunks.js';
 import type { ChunkTask } from './roll-chunk.js';
 import { WorkerPool, type WorkerPoolOptions } from './worker-pool.js';
 import { canonicalTally, emptyTallyData, mergeTally, type TallyData } from './tally.js';
@@ -43,8 +43,25 @@ export { WorkerFailure };
 /** The worker threads of one command, shared by its Monte Carlo jobs. */
 export type MonteCarloPool = WorkerPool;
 
-/** Chunks queued per worker thread at any time. */
+/** Tasks queued per worker thread at any time. */
 const IN_FLIGHT_PER_THREAD = 3;
+/** Chunks per task: at most this many, and few enough that each thread gets TASKS_PER_THREAD tasks or more. */
+const MAX_CHUNKS_PER_TASK = 16;
+const TASKS_PER_THREAD = 8;
+
+/**
+ * The job's chunks cut into runs of consecutive chunks, one run a task (roll-chunk.ts). A fast
+ * simulator rolls a chunk in a millisecond or two; sent one by one, its chunks woke the main thread
+ * as often, and each wake-up took a busy worker's core from it for a moment (a plain 2-thread
+ * `attack --mc` counted about 950 involuntary context switches on one worker; issue 16, thread
+ * scaling). Enough tasks per thread remain for the threads to finish together.
+ */
+export function tasksOf(chunks: readonly Chunk[], threads: number): Chunk[][] {
+  const size = Math.max(1, Math.min(MAX_CHUNKS_PER_TASK, Math.floor(chunks.length / (threads * TASKS_PER_THREAD))));
+  const tasks: Chunk[][] = [];
+  for (let i = 0; i < chunks.length; i += size) tasks.push(chunks.slice(i, i + size));
+  return tasks;
+}
 
 /** Threads worth starting for a job: never more than it has chunks. */
 export function threadsFor(threads: number, samples: number, chunkSize = CHUNK_SIZE): number {
@@ -132,18 +149,20 @@ export async function runMonteCarlo(job: MonteCarloJob, sharedPool?: MonteCarloP
   // A few chunks in flight per thread: memory stays flat for any job size. Tallies are integer
   // counts, so adding them as they arrive gives the same numbers in any order; canonicalTally
   // fixes the order of the category names.
-  const inFlight = Math.min(chunks.length, (job.lane === undefined ? threads : 1) * IN_FLIGHT_PER_THREAD);
+  const laneThreads = job.lane === undefined ? threads : 1;
+  const tasks = tasksOf(chunks, laneThreads);
+  const inFlight = Math.min(tasks.length, laneThreads * IN_FLIGHT_PER_THREAD);
   let total = emptyTallyData();
   let next = 0;
   let done = 0;
   const feed = async (): Promise<void> => {
-    while (next < chunks.length && !stop.signal.aborted) {
-      const chunk = chunks[next++];
-      const task: ChunkTask = { system: system.id, job: jobNumber, ...carried, master, chunk };
+    while (next < tasks.length && !stop.signal.aborted) {
+      const taskChunks = tasks[next++];
+      const task: ChunkTask = { system: system.id, job: jobNumber, ...carried, master, chunks: taskChunks };
       const result = await pool.run<TallyData>(task, job.lane);
       if (stop.signal.aborted) return;
       total = mergeTally(total, result);
-      done += chunk.samples;
+      for (const chunk of taskChunks) done += chunk.samples;
       job.onProgress?.(done, job.samples);
     }
   };

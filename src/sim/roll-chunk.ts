@@ -1,7 +1,7 @@
 /**
- * What a thread does with one chunk: roll the chunk's samples of an already parsed scenario with
- * the chunk's own generator and return the integer tally; before a scenario's first chunk on this
- * thread, a short warm-up.
+ * What a thread does with a task: roll its chunks of an already parsed scenario, each chunk with
+ * its own generator, into one integer tally; before a scenario's first chunk on this thread, a
+ * short warm-up.
  */
 import { chunkRng } from '../core/rng.js';
 import { Tally, type TallyData } from './tally.js';
@@ -9,7 +9,7 @@ import { WARM_UP_CALLS } from './warm-up.js';
 import type { Chunk } from './chunks.js';
 import type { Simulate } from './system-modules.js';
 
-/** One chunk of a job, as the main thread sends it to a worker (a structured clone). */
+/** Chunks of a job, as the main thread sends them to a worker (a structured clone). */
 export interface ChunkTask {
   /** The rule set's id. */
   system: string;
@@ -23,7 +23,13 @@ export interface ChunkTask {
   scenario?: unknown;
   input?: unknown;
   master: Uint32Array;
-  chunk: Chunk;
+  /**
+   * Consecutive chunks of the job, rolled in turn into one tally. Several to a task, so a fast
+   * simulator's worker does not wake the main thread every millisecond or two: each wake-up took
+   * a worker's core from it for a moment (issue 16, thread scaling; the tallies are integer counts,
+   * so one tally over several chunks equals the sum of their own).
+   */
+  chunks: Chunk[];
 }
 
 /**
@@ -38,8 +44,12 @@ export function warmUp(simulate: Simulate, scenario: unknown): void {
   for (let i = 0; i < WARM_UP_CALLS; i++) simulate(scenario, chunkRng(Uint32Array.of(1, 2, 3, 4), i), WARM_UP_SAMPLES, new Tally());
 }
 
-export function rollChunk(simulate: Simulate, scenario: unknown, master: Uint32Array, chunk: Chunk): TallyData {
+export function rollChunks(simulate: Simulate, scenario: unknown, master: Uint32Array, chunks: readonly Chunk[]): TallyData {
   const tally = new Tally();
-  simulate(scenario, chunkRng(master, chunk.index), chunk.samples, tally);
+  for (const chunk of chunks) simulate(scenario, chunkRng(master, chunk.index), chunk.samples, tally);
   return tally.toJSON();
+}
+
+export function rollChunk(simulate: Simulate, scenario: unknown, master: Uint32Array, chunk: Chunk): TallyData {
+  return rollChunks(simulate, scenario, master, [chunk]);
 }

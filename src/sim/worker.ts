@@ -4,7 +4,7 @@
  * (system-modules.ts) and warming it up once per job.
  */
 import { findSystem, loadSystems, systemIdOf } from '../systems/lookup.js';
-import { type ChunkTask, rollChunk, warmUp } from './roll-chunk.js';
+import { type ChunkTask, rollChunks, warmUp } from './roll-chunk.js';
 import { loadSimulator, type Simulate } from './system-modules.js';
 import type { TallyData } from './tally.js';
 
@@ -33,5 +33,5 @@ export default async function work(task: ChunkTask): Promise<TallyData> {
     warmUp(prepared.simulate, prepared.scenario);
     current = { ...prepared, job: task.job };
   }
-  return rollChunk(current.simulate, current.scenario, task.master, task.chunk);
+  return rollChunks(current.simulate, current.scenario, task.master, task.chunks);
 }

@@ -84,6 +84,29 @@ describe('--mc prints the same bytes for --threads 1, 2, 3, 4 and 7', () => {
   });
 });
 
+describe('tasks of several chunks give the tally of their chunks rolled one by one', () => {
+  // 120 chunks of 40 samples: one thread takes tasks of 15 chunks, three threads tasks of 5
+  // (pool.ts, tasksOf); the reference rolls each chunk alone, in-process, and adds the tallies.
+  let pool: MonteCarloPool;
+  beforeAll(() => {
+    pool = createPool(2);
+  });
+  afterAll(() => pool.destroy());
+
+  for (const system of Object.keys(SCENARIOS)) {
+    it(system, async () => {
+      const s = scenario(system);
+      const master = masterState('tasks');
+      const oneByOne = Array.from({ length: 120 }, (_, index) => runChunk({ system, input: s.input, master, chunk: { index, samples: 40 } }));
+      const reference = JSON.stringify(canonicalTally(oneByOne.reduce(mergeTally, emptyTallyData()), s.system.categoryOrder));
+      for (const threads of [1, 3]) {
+        const tally = await runMonteCarlo({ system, input: s.input, samples: 4800, seed: 'tasks', threads, chunkSize: 40 }, pool);
+        expect(JSON.stringify(tally)).toBe(reference);
+      }
+    });
+  }
+});
+
 describe('chunks finishing in any order give the same tally, keys included', () => {
   const sum = (tallies: TallyData[]) => tallies.reduce(mergeTally, emptyTallyData());
   for (const system of ['kings-of-war', 'hott', 'warhammer-fantasy']) {

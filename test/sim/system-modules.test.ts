@@ -30,7 +30,7 @@ describe("a worker's simulator rolls what the rule set's simulate rolls, on a st
       for (const file of files) {
         const s = loadScenarioFile(file);
         // The task as a worker receives it: a structured clone.
-        const task: ChunkTask = structuredClone({ system: system.id, job: 1, ...scenarioForWorkers(s.input, s.parsed), master, chunk });
+        const task: ChunkTask = structuredClone({ system: system.id, job: 1, ...scenarioForWorkers(s.input, s.parsed), master, chunks: [chunk] });
         const { simulate, scenario } = await prepare(task);
         expect(rollChunk(simulate, scenario, master, chunk), file).toEqual(rollChunk(system.simulate, s.parsed, master, chunk));
       }
