@@ -146,7 +146,7 @@ export async function runMonteCarlo(job: MonteCarloJob, sharedPool?: MonteCarloP
   const onAbort = () => stop.abort(job.signal?.reason);
   if (job.signal?.aborted) onAbort();
   else job.signal?.addEventListener('abort', onAbort, { once: true });
-  // A few chunks in flight per thread: memory stays flat for any job size. Tallies are integer
+  // A few tasks in flight per thread: memory stays flat for any job size. Tallies are integer
   // counts, so adding them as they arrive gives the same numbers in any order; canonicalTally
   // fixes the order of the category names.
   const laneThreads = job.lane === undefined ? threads : 1;
