@@ -42,19 +42,20 @@ const scenario = (system: string) => {
 };
 const FORMATS: Format[] = ['table', 'json', 'csv', 'markdown'];
 
+// One started pool of two workers for the Monte Carlo jobs below.
+let pool: MonteCarloPool;
+beforeAll(() => {
+  pool = createPool(2);
+});
+afterAll(() => pool.destroy());
+
 it('the list covers every rule set', () => {
   expect(Object.keys(SCENARIOS).sort()).toEqual(SYSTEMS.map((s) => s.id).sort());
 });
 
 describe('--mc prints the same bytes for --threads 1, 2, 3, 4 and 7', () => {
-  // One started pool; `threads` sets how many chunks are in flight at once, so the chunks finish
+  // The one pool above; `threads` sets how many chunks are in flight at once, so the chunks finish
   // in a different order each time. 12 chunks of 400 samples.
-  let pool: MonteCarloPool;
-  beforeAll(() => {
-    pool = createPool(2);
-  });
-  afterAll(() => pool.destroy());
-
   for (const system of Object.keys(SCENARIOS)) {
     it(`${system}: table, JSON, CSV and Markdown`, async () => {
       const s = scenario(system);
@@ -87,12 +88,6 @@ describe('--mc prints the same bytes for --threads 1, 2, 3, 4 and 7', () => {
 describe('tasks of several chunks give the tally of their chunks rolled one by one', () => {
   // 120 chunks of 40 samples: one thread takes tasks of 15 chunks, three threads tasks of 5
   // (pool.ts, tasksOf); the reference rolls each chunk alone, in-process, and adds the tallies.
-  let pool: MonteCarloPool;
-  beforeAll(() => {
-    pool = createPool(2);
-  });
-  afterAll(() => pool.destroy());
-
   for (const system of Object.keys(SCENARIOS)) {
     it(system, async () => {
       const s = scenario(system);
