@@ -15,11 +15,11 @@ import { programBundle } from '../build/bundle-options.mjs';
 
 const require = createRequire(import.meta.url);
 
-/** The bundled scenarios of `checkout` and a worker's two steps: { loadBundledScenarios, scenarioLabel, warmUp, rollChunk } (sim/roll-chunk.ts). */
+/** The bundled scenarios of `checkout`, a worker's two steps and its chunk size: { loadBundledScenarios, scenarioLabel, warmUp, rollChunk, CHUNK_SIZE } (sim/roll-chunk.ts, sim/chunks.ts). */
 export async function bundledHarness(checkout) {
   const root = resolve(checkout);
   const entry = join(mkdtempSync(join(tmpdir(), 'warodds-perf-')), 'entry.ts');
-  writeFileSync(entry, `export { loadBundledScenarios, scenarioLabel } from '${root}/src/cli/bundled.js';\nexport { warmUp, rollChunk } from '${root}/src/sim/roll-chunk.js';\n`);
+  writeFileSync(entry, `export { loadBundledScenarios, scenarioLabel } from '${root}/src/cli/bundled.js';\nexport { warmUp, rollChunk } from '${root}/src/sim/roll-chunk.js';\nexport { CHUNK_SIZE } from '${root}/src/sim/chunks.js';\n`);
   // Beside dist/bin's bundles, so that import.meta.url (the bundle's own file) finds the package as theirs do.
   const outfile = `${root}/dist/bin/perf-harness.cjs`;
   try {
@@ -43,9 +43,9 @@ export function warmUp(h, s) {
 
 const MASTER = Uint32Array.of(5, 6, 7, 8);
 
-/** Chunk `c` of 65,536 samples, as a worker rolls it (its tally included). */
+/** Chunk `c`, of the checkout's chunk size, as a worker rolls it (its tally included). */
 export function rollChunk(h, s, c) {
-  h.rollChunk(s.system.simulate, s.parsed, MASTER, { index: c, samples: 65536 });
+  h.rollChunk(s.system.simulate, s.parsed, MASTER, { index: c, samples: h.CHUNK_SIZE });
 }
 
 /** The bundled scenarios of `h` with these ids (every one when none is given). */
