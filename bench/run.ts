@@ -16,7 +16,8 @@ import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { cpus, loadavg } from 'node:os';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import { setFlagsFromString } from 'node:v8';
+import { SHARE_ENV, Worker } from 'node:worker_threads';
 import { generic } from '../src/systems/generic/index.js';
 import { findSystem } from '../src/systems/registry.js';
 import { withWorkBudget } from '../src/core/budget.js';
@@ -270,9 +271,37 @@ parentPort.once('message', () => parentPort.postMessage(referenceKernel(workerDa
   return median(ratios);
 }
 
+/**
+ * CPU of one warodds worker thread as the pool starts it (src/sim/worker-pool.ts: its flag, the
+ * shared environment) given a plain job with no chunk to roll: the thread, the worker bundle from
+ * its code cache, the scenario prepared, the warm-up — what each thread costs a whole
+ * `attack --mc` before its first chunk. Median of REPEATS after one.
+ */
+async function workerFixedCpu(): Promise<number> {
+  setFlagsFromString('--no-concurrent-recompilation');
+  const script = fileURLToPath(new URL('../bin/worker-entry.cjs', import.meta.url));
+  const task = { system: 'generic', job: 1, scenario: generic.parse(PLAIN), master: masterState('bench'), chunks: [] };
+  const one = async (): Promise<number> => {
+    const before = process.cpuUsage();
+    const worker = new Worker(script, { env: SHARE_ENV });
+    const answer = nextMessage(worker) as Promise<{ error?: { message: string } }>;
+    worker.postMessage({ id: 1, task });
+    const { error } = await answer;
+    await worker.terminate();
+    if (error) throw new Error(`bench: the worker failed: ${error.message}`);
+    const used = process.cpuUsage(before);
+    return (used.user + used.system) / 1e6;
+  };
+  await one();
+  const runs: number[] = [];
+  for (let r = 0; r < REPEATS; r++) runs.push(await one());
+  return median(runs);
+}
+
 const processRepeats = REPEATS;
 console.log(`\nThe reference kernel on worker threads, ${SAMPLES.toLocaleString('en')} samples each, one thread alone then two at once: 1 → 2 threads, CPU-normalised, ${(await referenceScaling(SAMPLES)).toFixed(2)}× (median of ${REPEATS} pairs) — this machine's own ceiling for the figures below.`);
 console.log(`\nA bare Node worker thread (started, one message, stopped; no warodds code): CPU ${(await bareWorkerCpu()).toFixed(3)} s, median of ${REPEATS} — the floor under "the second thread's own CPU" below.`);
+console.log(`A warodds worker given a plain job with no chunk to roll (the thread, its bundle, the scenario prepared, the warm-up): CPU ${(await workerFixedCpu()).toFixed(3)} s, median of ${REPEATS} — what each thread costs before its first chunk.`);
 /**
  * Samples for about `seconds` of one thread's rolling of a pipeline at its in-process rate, in
  * whole millions: the CLI figures below keep the same share of fixed cost on a faster machine or
