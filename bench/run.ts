@@ -223,15 +223,18 @@ for (const kernel of KERNELS) {
 const nextMessage = (worker: Worker): Promise<unknown> => new Promise((resolve) => worker.once('message', resolve));
 
 /**
- * CPU of one bare Node worker thread — started, one message, stopped, no warodds code — median of
- * REPEATS after one: the floor under what a second thread adds to a whole `attack --mc`.
+ * CPU of one worker thread's life — started by `start`, sent `message` when given, its first answer
+ * awaited, stopped — median of REPEATS after one.
  */
-async function bareWorkerCpu(): Promise<number> {
+async function workerLifeCpu(start: () => Worker, message?: unknown): Promise<number> {
   const one = async (): Promise<number> => {
     const before = process.cpuUsage();
-    const worker = new Worker("require('node:worker_threads').parentPort.postMessage(0)", { eval: true });
-    await nextMessage(worker);
+    const worker = start();
+    const answer = nextMessage(worker) as Promise<{ error?: { message: string } } | null>;
+    if (message !== undefined) worker.postMessage(message);
+    const reply = await answer;
     await worker.terminate();
+    if (reply?.error) throw new Error(`bench: the worker failed: ${reply.error.message}`);
     const used = process.cpuUsage(before);
     return (used.user + used.system) / 1e6;
   };
@@ -240,6 +243,12 @@ async function bareWorkerCpu(): Promise<number> {
   for (let r = 0; r < REPEATS; r++) runs.push(await one());
   return median(runs);
 }
+
+/**
+ * CPU of one bare Node worker thread — started, one message, stopped, no warodds code: the floor
+ * under what a second thread adds to a whole `attack --mc`.
+ */
+const bareWorkerCpu = (): Promise<number> => workerLifeCpu(() => new Worker("require('node:worker_threads').parentPort.postMessage(null)", { eval: true }));
 
 /**
  * The reference kernel on worker threads: one alone, then two at once, each rolling the same
@@ -275,27 +284,13 @@ parentPort.once('message', () => parentPort.postMessage(referenceKernel(workerDa
  * CPU of one warodds worker thread as the pool starts it (src/sim/worker-pool.ts: its flag, the
  * shared environment) given a plain job with no chunk to roll: the thread, the worker bundle from
  * its code cache, the scenario prepared, the warm-up — what each thread costs a whole
- * `attack --mc` before its first chunk. Median of REPEATS after one.
+ * `attack --mc` before its first chunk.
  */
 async function workerFixedCpu(): Promise<number> {
   setFlagsFromString('--no-concurrent-recompilation');
   const script = fileURLToPath(new URL('../bin/worker-entry.cjs', import.meta.url));
   const task = { system: 'generic', job: 1, scenario: generic.parse(PLAIN), master: masterState('bench'), chunks: [] };
-  const one = async (): Promise<number> => {
-    const before = process.cpuUsage();
-    const worker = new Worker(script, { env: SHARE_ENV });
-    const answer = nextMessage(worker) as Promise<{ error?: { message: string } }>;
-    worker.postMessage({ id: 1, task });
-    const { error } = await answer;
-    await worker.terminate();
-    if (error) throw new Error(`bench: the worker failed: ${error.message}`);
-    const used = process.cpuUsage(before);
-    return (used.user + used.system) / 1e6;
-  };
-  await one();
-  const runs: number[] = [];
-  for (let r = 0; r < REPEATS; r++) runs.push(await one());
-  return median(runs);
+  return workerLifeCpu(() => new Worker(script, { env: SHARE_ENV }), { id: 1, task });
 }
 
 const processRepeats = REPEATS;
