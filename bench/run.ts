@@ -16,13 +16,14 @@ import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { cpus, loadavg } from 'node:os';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { setFlagsFromString } from 'node:v8';
-import { SHARE_ENV, Worker } from 'node:worker_threads';
+import { Worker } from 'node:worker_threads';
 import { generic } from '../src/systems/generic/index.js';
 import { findSystem } from '../src/systems/registry.js';
 import { withWorkBudget } from '../src/core/budget.js';
 import { chunkRng, masterState } from '../src/core/rng.js';
 import { CHUNK_SIZE } from '../src/sim/chunks.js';
+import { createPool } from '../src/sim/pool.js';
+import type { ChunkTask } from '../src/sim/roll-chunk.js';
 import { Tally } from '../src/sim/tally.js';
 
 // The shipped program (package.json's bin: dist/bin/, which `npm run build` makes next to this file's dist/bench/).
@@ -222,19 +223,11 @@ for (const kernel of KERNELS) {
 /** A worker thread's next message. */
 const nextMessage = (worker: Worker): Promise<unknown> => new Promise((resolve) => worker.once('message', resolve));
 
-/**
- * CPU of one worker thread's life — started by `start`, sent `message` when given, its first answer
- * awaited, stopped — median of REPEATS after one.
- */
-async function workerLifeCpu(start: () => Worker, message?: unknown): Promise<number> {
+/** CPU of `life` (every thread of this process, from its start to the end of its promise), median of REPEATS after one. */
+async function lifeCpu(life: () => Promise<void>): Promise<number> {
   const one = async (): Promise<number> => {
     const before = process.cpuUsage();
-    const worker = start();
-    const answer = nextMessage(worker) as Promise<{ error?: { message: string } } | null>;
-    if (message !== undefined) worker.postMessage(message);
-    const reply = await answer;
-    await worker.terminate();
-    if (reply?.error) throw new Error(`bench: the worker failed: ${reply.error.message}`);
+    await life();
     const used = process.cpuUsage(before);
     return (used.user + used.system) / 1e6;
   };
@@ -248,7 +241,12 @@ async function workerLifeCpu(start: () => Worker, message?: unknown): Promise<nu
  * CPU of one bare Node worker thread — started, one message, stopped, no warodds code: the floor
  * under what a second thread adds to a whole `attack --mc`.
  */
-const bareWorkerCpu = (): Promise<number> => workerLifeCpu(() => new Worker("require('node:worker_threads').parentPort.postMessage(null)", { eval: true }));
+const bareWorkerCpu = (): Promise<number> =>
+  lifeCpu(async () => {
+    const worker = new Worker("require('node:worker_threads').parentPort.postMessage(0)", { eval: true });
+    await nextMessage(worker);
+    await worker.terminate();
+  });
 
 /**
  * The reference kernel on worker threads: one alone, then two at once, each rolling the same
@@ -281,16 +279,22 @@ parentPort.once('message', () => parentPort.postMessage(referenceKernel(workerDa
 }
 
 /**
- * CPU of one warodds worker thread as the pool starts it (src/sim/worker-pool.ts: its flag, the
- * shared environment) given a plain job with no chunk to roll: the thread, the worker bundle from
- * its code cache, the scenario prepared, the warm-up — what each thread costs a whole
- * `attack --mc` before its first chunk.
+ * CPU of one warodds worker thread — the program's pool (src/sim/pool.ts) of one thread running
+ * the shipped worker (dist/bin/worker-entry.cjs) — given a plain job with no chunk to roll, then
+ * stopped: the thread, the worker bundle from its code cache, the scenario prepared, the warm-up —
+ * what each thread costs a whole `attack --mc` before its first chunk.
  */
 async function workerFixedCpu(): Promise<number> {
-  setFlagsFromString('--no-concurrent-recompilation');
-  const script = fileURLToPath(new URL('../bin/worker-entry.cjs', import.meta.url));
-  const task = { system: 'generic', job: 1, scenario: generic.parse(PLAIN), master: masterState('bench'), chunks: [] };
-  return workerLifeCpu(() => new Worker(script, { env: SHARE_ENV }), { id: 1, task });
+  const filename = fileURLToPath(new URL('../bin/worker-entry.cjs', import.meta.url));
+  const task: ChunkTask = { system: 'generic', job: 1, scenario: generic.parse(PLAIN), master: masterState('bench'), chunks: [] };
+  return lifeCpu(async () => {
+    const pool = createPool(1, { filename });
+    try {
+      await pool.run(task);
+    } finally {
+      await pool.destroy();
+    }
+  });
 }
 
 const processRepeats = REPEATS;
