@@ -297,7 +297,13 @@ async function workerFixedCpu(): Promise<number> {
   });
 }
 
-const processRepeats = REPEATS;
+/**
+ * Pairs of whole processes (one thread, then two) for each 1 → 2 threads figure, by its length of
+ * rolling. At about 1 s a pair's ratio moves by ±0.04 with the machine's other jobs (fifteen pairs
+ * on a quiet machine, fourteenth session: 1.90–1.98 ×) against a line at 1.9 ×, so that figure
+ * takes the median of 11 pairs; at about 5 s, where a pair moves by less, 5 (REPEATS).
+ */
+const scalingPairs = (rollingSeconds: number): number => (rollingSeconds === 1 ? Number(process.env.BENCH_SCALING_PAIRS ?? 11) : REPEATS);
 console.log(`\nThe reference kernel on worker threads, ${SAMPLES.toLocaleString('en')} samples each, one thread alone then two at once: 1 → 2 threads, CPU-normalised, ${(await referenceScaling(SAMPLES)).toFixed(2)}× (median of ${REPEATS} pairs) — this machine's own ceiling for the figures below.`);
 console.log(`\nA bare Node worker thread (started, one message, stopped; no warodds code): CPU ${(await bareWorkerCpu()).toFixed(3)} s, median of ${REPEATS} — the floor under "the second thread's own CPU" below.`);
 console.log(`A warodds worker given a plain job with no chunk to roll (the thread, its bundle, the scenario prepared, the warm-up): CPU ${(await workerFixedCpu()).toFixed(3)} s, median of ${REPEATS} — what each thread costs before its first chunk.`);
@@ -310,6 +316,7 @@ const samplesFor = (kernel: string, seconds: number): number => Math.max(1, Math
 // Two sizes: about 1 s of rolling, where each thread's fixed cost (Node's worker start-up, loading
 // the simulator, compiling it) is a visible share, and about 5 s, where the kernel's own scaling shows.
 for (const rollingSeconds of [1, 5]) {
+  const processRepeats = scalingPairs(rollingSeconds);
   console.log(`\nMonte Carlo through the CLI: whole \`warodds attack --mc\` processes (start-up, pool, workers, output) of about ${rollingSeconds} s of rolling on one thread at the in-process rate, 1 and 2 threads alternately, median of ${processRepeats}:`);
   for (const kernel of KERNELS) {
     const processSamples = samplesFor(kernel.name, rollingSeconds);
@@ -330,8 +337,9 @@ for (const rollingSeconds of [1, 5]) {
     const extraThreadCpu = perThreads[1].t.cpu - perThreads[0].t.cpu;
     // Each 1-thread run and the 2-thread run right after it form a pair, close in time, so a drift
     // of the machine's load falls on both: the median of the pairs' ratios 2 × CPU(1) ÷ CPU(2).
-    const pairScaling = median(runs[0].map((one, r) => (2 * one.cpu) / runs[1][r].cpu));
-    console.log(`    1 → 2 threads, CPU-normalised: ${((2 * perThreads[1].perCpu) / perThreads[0].perCpu).toFixed(2)}× from the medians, ${pairScaling.toFixed(2)}× the median of the ${processRepeats} pairs   (the second thread's own CPU: ${extraThreadCpu.toFixed(3)} s)`);
+    const pairRatios = runs[0].map((one, r) => (2 * one.cpu) / runs[1][r].cpu);
+    const pairRange = `${Math.min(...pairRatios).toFixed(2)}–${Math.max(...pairRatios).toFixed(2)}`;
+    console.log(`    1 → 2 threads, CPU-normalised: ${((2 * perThreads[1].perCpu) / perThreads[0].perCpu).toFixed(2)}× from the medians, ${median(pairRatios).toFixed(2)}× the median of the ${processRepeats} pairs (pairs ${pairRange})   (the second thread's own CPU: ${extraThreadCpu.toFixed(3)} s)`);
   }
 }
 
