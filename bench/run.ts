@@ -25,6 +25,7 @@ import { CHUNK_SIZE } from '../src/sim/chunks.js';
 import { createPool } from '../src/sim/pool.js';
 import type { ChunkTask } from '../src/sim/roll-chunk.js';
 import { Tally } from '../src/sim/tally.js';
+import { machineCpu, otherProcesses } from './other-processes.js';
 
 // The shipped program (package.json's bin: dist/bin/, which `npm run build` makes next to this file's dist/bench/).
 const CLI = fileURLToPath(new URL('../bin/warodds.cjs', import.meta.url));
@@ -192,6 +193,7 @@ function cpuGeneration(): string {
 // ---------------------------------------------------------------------------------------------
 
 const loadBefore = loadavg();
+const machineBefore = machineCpu();
 const cores = cpus().length;
 console.log(`warodds bench — ${cpus()[0]?.model ?? 'unknown CPU'}${cpuGeneration()}, ${cores} cores, Node ${process.version}`);
 console.log(`load average before: ${loadBefore.map((x) => x.toFixed(2)).join(' ')} (1, 5, 15 min)`);
@@ -445,5 +447,12 @@ console.log('');
 (await import('./engagements.js')).benchEngagements();
 
 const loadAfter = loadavg();
-console.log(`\nload average after: ${loadAfter.map((x) => x.toFixed(2)).join(' ')}`);
-if (loadAfter[0] > cores * 0.5) console.log(`WARNING: the machine was busy (load ${loadAfter[0].toFixed(1)} on ${cores} cores): quote the CPU figures`);
+console.log(`\nload average after: ${loadAfter.map((x) => x.toFixed(2)).join(' ')} (the bench's own threads included)`);
+const machineAfter = machineCpu();
+/** Other processes' share of the machine above which the figures may be lower than on a quiet machine. */
+const BUSY_SHARE = 0.05;
+if (machineBefore && machineAfter) {
+  const others = otherProcesses(machineBefore, machineAfter);
+  console.log(`Other processes during the bench: ${others.seconds.toFixed(1)} CPU s, ${(100 * others.share).toFixed(1)} % of the ${cores} cores' time; taken by the hypervisor (steal): ${others.steal.toFixed(1)} s`);
+  if (others.share > BUSY_SHARE) console.log(`WARNING: other processes used ${(100 * others.share).toFixed(0)} % of the machine during the bench: quote the CPU figures, and expect the 1 → 2 threads figures to be lower than on a quiet machine`);
+} else if (loadAfter[0] > cores * 0.5) console.log(`WARNING: the machine was busy (load ${loadAfter[0].toFixed(1)} on ${cores} cores): quote the CPU figures`);
