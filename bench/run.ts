@@ -301,9 +301,9 @@ async function workerFixedCpu(): Promise<number> {
 
 /**
  * Pairs of whole processes (one thread, then two) for each 1 → 2 threads figure, by its length of
- * rolling. At about 1 s a pair's ratio moves by ±0.04 with the machine's other jobs (fifteen pairs
- * on a quiet machine, fourteenth session: 1.90–1.98 ×) against a line at 1.9 ×, so that figure
- * takes the median of 11 pairs; at about 5 s, where a pair moves by less, 5 (REPEATS).
+ * rolling. At about 1 s a pair's ratio moves by ±0.04 from one pair to the next even on a quiet
+ * machine (fifteen pairs, fourteenth session: 1.90–1.98 ×), against a line at 1.9 ×, so that
+ * figure takes the median of 11 pairs; at about 5 s, where a pair moves by less, 5 (REPEATS).
  */
 const scalingPairs = (rollingSeconds: number): number => (rollingSeconds === 1 ? Number(process.env.BENCH_SCALING_PAIRS ?? 11) : REPEATS);
 console.log(`\nThe reference kernel on worker threads, ${SAMPLES.toLocaleString('en')} samples each, one thread alone then two at once: 1 → 2 threads, CPU-normalised, ${(await referenceScaling(SAMPLES)).toFixed(2)}× (median of ${REPEATS} pairs) — this machine's own ceiling for the figures below.`);
