@@ -328,7 +328,7 @@ for (const rollingSeconds of [1, 5]) {
     for (let r = 0; r < processRepeats; r++)
       for (const threads of [1, 2]) runs[threads - 1].push(processTiming(['attack', ...kernel.flags, '--mc', '--samples', String(processSamples), '--threads', String(threads), '--json']));
     const perThreads = runs.map((timings, i) => {
-      const t = { cpu: median(timings.map((x) => x.cpu)), wall: median(timings.map((x) => x.wall)) };
+      const t = medianTiming(timings);
       return { threads: i + 1, t, perCpu: (processSamples * ATTACKS_PER_SAMPLE) / t.cpu, perWall: (processSamples * ATTACKS_PER_SAMPLE) / t.wall };
     });
     console.log(`  ${kernel.name}, --samples ${processSamples.toLocaleString('en')}`);
