@@ -22,7 +22,7 @@ import { findSystem } from '../src/systems/registry.js';
 import { withWorkBudget } from '../src/core/budget.js';
 import { chunkRng, masterState } from '../src/core/rng.js';
 import { CHUNK_SIZE } from '../src/sim/chunks.js';
-import { createPool } from '../src/sim/pool.js';
+import { createPool, runMonteCarlo } from '../src/sim/pool.js';
 import type { ChunkTask } from '../src/sim/roll-chunk.js';
 import { Tally } from '../src/sim/tally.js';
 import { machineCpu, otherProcesses } from './other-processes.js';
@@ -300,6 +300,33 @@ async function workerFixedCpu(): Promise<number> {
 }
 
 /**
+ * warodds' own kernel on the program's pool (src/sim/pool.ts, the shipped worker) already warm:
+ * a pool of one thread, then one of two, each first given a short job (the threads started, the
+ * simulator loaded and compiled), then the CPU of the whole process (every thread, the main
+ * thread's feeding and adding of tallies included) over one job of `samples` samples. Returns the
+ * median over REPEATS pairs of 2 × CPU(one thread) ÷ CPU(two): the throughput a second thread adds
+ * once it rolls, to read against the reference kernel's figure, measured the same way.
+ */
+async function warmPoolScaling(input: unknown, samples: number): Promise<number> {
+  const filename = fileURLToPath(new URL('../bin/worker-entry.cjs', import.meta.url));
+  const rolling = async (threads: number): Promise<number> => {
+    const pool = createPool(threads, { filename });
+    try {
+      await runMonteCarlo({ system: 'generic', input, samples: threads * 4 * CHUNK_SIZE, seed: 'warm', threads }, pool);
+      const before = process.cpuUsage();
+      await runMonteCarlo({ system: 'generic', input, samples, seed: 'bench', threads }, pool);
+      const used = process.cpuUsage(before);
+      return (used.user + used.system) / 1e6;
+    } finally {
+      await pool.destroy();
+    }
+  };
+  const ratios: number[] = [];
+  for (let r = 0; r < REPEATS; r++) ratios.push((2 * (await rolling(1))) / (await rolling(2)));
+  return median(ratios);
+}
+
+/**
  * Pairs of whole processes (one thread, then two) for each 1 → 2 threads figure, by its length of
  * rolling. At about 1 s a pair's ratio moves by ±0.04 from one pair to the next even on a quiet
  * machine (fifteen pairs, fourteenth session: 1.90–1.98 ×), against a line at 1.9 ×, so that
@@ -307,14 +334,19 @@ async function workerFixedCpu(): Promise<number> {
  */
 const scalingPairs = (rollingSeconds: number): number => (rollingSeconds === 1 ? Number(process.env.BENCH_SCALING_PAIRS ?? 11) : REPEATS);
 console.log(`\nThe reference kernel on worker threads, ${SAMPLES.toLocaleString('en')} samples each, one thread alone then two at once: 1 → 2 threads, CPU-normalised, ${(await referenceScaling(SAMPLES)).toFixed(2)}× (median of ${REPEATS} pairs) — this machine's own ceiling for the figures below.`);
-console.log(`\nA bare Node worker thread (started, one message, stopped; no warodds code): CPU ${(await bareWorkerCpu()).toFixed(3)} s, median of ${REPEATS} — the floor under "the second thread's own CPU" below.`);
-console.log(`A warodds worker given a plain job with no chunk to roll (the thread, its bundle, the scenario prepared, the warm-up): CPU ${(await workerFixedCpu()).toFixed(3)} s, median of ${REPEATS} — what each thread costs before its first chunk.`);
 /**
  * Samples for about `seconds` of one thread's rolling of a pipeline at its in-process rate, in
  * whole millions: the CLI figures below keep the same share of fixed cost on a faster machine or
  * a slower one (fixed sample counts made them measure thread start-up on a fast machine).
  */
 const samplesFor = (kernel: string, seconds: number): number => Math.max(1, Math.round((inProcess.get(kernel)! * seconds) / ATTACKS_PER_SAMPLE / 1e6)) * 1e6;
+console.log(`warodds' kernels on warm worker threads (the program's pool, threads started and the simulator compiled by a short job first), about 1 s of rolling on one thread, one thread then two, the rolling only: 1 → 2 threads, CPU-normalised, median of ${REPEATS} pairs — the throughput a second thread adds, to read against the line above:`);
+for (const kernel of KERNELS) {
+  const samples = samplesFor(kernel.name, 1);
+  console.log(`  ${kernel.name}, ${samples.toLocaleString('en')} samples: ${(await warmPoolScaling(kernel.input, samples)).toFixed(2)}×`);
+}
+console.log(`\nA bare Node worker thread (started, one message, stopped; no warodds code): CPU ${(await bareWorkerCpu()).toFixed(3)} s, median of ${REPEATS} — the floor under "the second thread's own CPU" below.`);
+console.log(`A warodds worker given a plain job with no chunk to roll (the thread, its bundle, the scenario prepared, the warm-up): CPU ${(await workerFixedCpu()).toFixed(3)} s, median of ${REPEATS} — what each thread costs before its first chunk.`);
 // Two sizes: about 1 s of rolling, where each thread's fixed cost (Node's worker start-up, loading
 // the simulator, compiling it) is a visible share, and about 5 s, where the kernel's own scaling shows.
 for (const rollingSeconds of [1, 5]) {
