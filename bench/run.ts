@@ -29,6 +29,8 @@ import { machineCpu, otherProcesses } from './other-processes.js';
 
 // The shipped program (package.json's bin: dist/bin/, which `npm run build` makes next to this file's dist/bench/).
 const CLI = fileURLToPath(new URL('../bin/warodds.cjs', import.meta.url));
+// The shipped worker thread's script, which the program's pool runs (src/sim/pool.ts).
+const WORKER_ENTRY = fileURLToPath(new URL('../bin/worker-entry.cjs', import.meta.url));
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 4_000_000);
 const REPEATS = Number(process.env.BENCH_REPEATS ?? 5);
 const ATTACKS_PER_SAMPLE = 20;
@@ -47,13 +49,18 @@ function median(xs: number[]): number {
 /** This process's environment without NODE_EXTRA_CA_CERTS, as the bin's first line runs Node (scripts/build/launcher.cjs). */
 const { NODE_EXTRA_CA_CERTS: _extraCerts, ...WITHOUT_EXTRA_CERTS } = process.env;
 
+/** CPU seconds of this process (every thread) since the reading `before` of process.cpuUsage(). */
+function cpuSecondsSince(before: NodeJS.CpuUsage): number {
+  const used = process.cpuUsage(before);
+  return (used.user + used.system) / 1e6;
+}
+
 /** CPU (this process, every thread) and wall time of one call. */
 function timed(run: () => void): Timing {
   const cpu = process.cpuUsage();
   const wall = performance.now();
   run();
-  const used = process.cpuUsage(cpu);
-  return { cpu: (used.user + used.system) / 1e6, wall: (performance.now() - wall) / 1000 };
+  return { cpu: cpuSecondsSince(cpu), wall: (performance.now() - wall) / 1000 };
 }
 
 /** Median CPU and median wall time of `repeats` runs after one warm-up run. */
@@ -225,13 +232,19 @@ for (const kernel of KERNELS) {
 /** A worker thread's next message. */
 const nextMessage = (worker: Worker): Promise<unknown> => new Promise((resolve) => worker.once('message', resolve));
 
+/** The median of REPEATS ratios, each from one pair of runs (one thread, then two) made one after the other. */
+async function medianOfPairs(pairRatio: () => Promise<number>): Promise<number> {
+  const ratios: number[] = [];
+  for (let r = 0; r < REPEATS; r++) ratios.push(await pairRatio());
+  return median(ratios);
+}
+
 /** CPU of `life` (every thread of this process, from its start to the end of its promise), median of REPEATS after one. */
 async function lifeCpu(life: () => Promise<void>): Promise<number> {
   const one = async (): Promise<number> => {
     const before = process.cpuUsage();
     await life();
-    const used = process.cpuUsage(before);
-    return (used.user + used.system) / 1e6;
+    return cpuSecondsSince(before);
   };
   await one();
   const runs: number[] = [];
@@ -271,13 +284,11 @@ parentPort.once('message', () => parentPort.postMessage(referenceKernel(workerDa
     const done = Promise.all(workers.map(nextMessage));
     for (const w of workers) w.postMessage('go');
     await done;
-    const used = process.cpuUsage(before);
+    const used = cpuSecondsSince(before);
     await Promise.all(workers.map((w) => w.terminate()));
-    return (used.user + used.system) / 1e6;
+    return used;
   };
-  const ratios: number[] = [];
-  for (let r = 0; r < REPEATS; r++) ratios.push((4 * (await rolling(1))) / (await rolling(2)));
-  return median(ratios);
+  return medianOfPairs(async () => (4 * (await rolling(1))) / (await rolling(2)));
 }
 
 /**
@@ -287,10 +298,9 @@ parentPort.once('message', () => parentPort.postMessage(referenceKernel(workerDa
  * what each thread costs a whole `attack --mc` before its first chunk.
  */
 async function workerFixedCpu(): Promise<number> {
-  const filename = fileURLToPath(new URL('../bin/worker-entry.cjs', import.meta.url));
   const task: ChunkTask = { system: 'generic', job: 1, scenario: generic.parse(PLAIN), master: masterState('bench'), chunks: [] };
   return lifeCpu(async () => {
-    const pool = createPool(1, { filename });
+    const pool = createPool(1, { filename: WORKER_ENTRY });
     try {
       await pool.run(task);
     } finally {
@@ -308,22 +318,18 @@ async function workerFixedCpu(): Promise<number> {
  * once it rolls, to read against the reference kernel's figure, measured the same way.
  */
 async function warmPoolScaling(input: unknown, samples: number): Promise<number> {
-  const filename = fileURLToPath(new URL('../bin/worker-entry.cjs', import.meta.url));
   const rolling = async (threads: number): Promise<number> => {
-    const pool = createPool(threads, { filename });
+    const pool = createPool(threads, { filename: WORKER_ENTRY });
     try {
       await runMonteCarlo({ system: 'generic', input, samples: threads * 4 * CHUNK_SIZE, seed: 'warm', threads }, pool);
       const before = process.cpuUsage();
       await runMonteCarlo({ system: 'generic', input, samples, seed: 'bench', threads }, pool);
-      const used = process.cpuUsage(before);
-      return (used.user + used.system) / 1e6;
+      return cpuSecondsSince(before);
     } finally {
       await pool.destroy();
     }
   };
-  const ratios: number[] = [];
-  for (let r = 0; r < REPEATS; r++) ratios.push((2 * (await rolling(1))) / (await rolling(2)));
-  return median(ratios);
+  return medianOfPairs(async () => (2 * (await rolling(1))) / (await rolling(2)));
 }
 
 /**
