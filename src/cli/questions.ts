@@ -149,7 +149,7 @@ export function questionProvenance(run: QuestionRun, assumed: string[]): Provena
 }
 
 /** What a question's run used: the engine, sampling, and the situation the rule set was given. */
-export type QuestionRun = Pick<Provenance, 'engine' | 'samples' | 'samplesPer' | 'seed' | 'situation'>;
+export type QuestionRun = Pick<Provenance, 'engine' | 'samples' | 'samplesPer' | 'seed' | 'situation' | 'notes'>;
 
 /**
  * Run `ask` with the exact engine, or with the Monte Carlo simulator on one pool started for the
@@ -160,17 +160,24 @@ export async function withEvaluator<T>(f: QuestionFlags, pairings: number, ask: 
   // A bad --html path is refused before the work, not after it.
   if (f.html) (await import('./file-output.js')).checkOutputPath(f.html, '--html');
   let situation: string[] | null = null;
+  // The rule sets' notes on every pairing, each once (GameSystem.notes).
+  const notes = new Set<string>();
   const seen = (input: unknown) => {
     situation ??= situationLines((input as { situation?: unknown }).situation);
   };
+  const parse = (system: string, input: unknown) => {
+    seen(input);
+    const s = findSystem(system);
+    const parsed = s.parse(input);
+    for (const note of s.notes?.(parsed) ?? []) notes.add(note);
+    return parsed;
+  };
   if (!f.mc) {
     const value = await ask(async (system, input) => {
-      seen(input);
-      const s = findSystem(system);
-      const parsed = s.parse(input);
-      return withWorkBudget(() => s.exact(parsed));
+      const parsed = parse(system, input);
+      return withWorkBudget(() => findSystem(system).exact(parsed));
     });
-    return { value, run: { engine: 'exact', situation: situation ?? [] } };
+    return { value, run: { engine: 'exact', situation: situation ?? [], notes: [...notes] } };
   }
   const options = samplingOptions(f, QUESTION_MC_SAMPLES);
   const { createPool, runMonteCarlo, threadsFor } = await import('../sim/pool.js'); // only with --mc
@@ -180,14 +187,13 @@ export async function withEvaluator<T>(f: QuestionFlags, pairings: number, ask: 
   try {
     const value = await interruptible(() =>
       ask(async (system, input, label) => {
-        seen(input);
-        const parsed = findSystem(system).parse(input);
+        const parsed = parse(system, input);
         const tally = await runMonteCarlo({ system, input, parsed, label, ...options, onProgress: progress.update }, pool);
         progress.endPart(options.samples);
         return tallyToOutcome(tally);
       }),
     );
-    return { value, run: { engine: 'monte-carlo', samples: options.samples, samplesPer: 'pairing', seed: options.seed, situation: situation ?? [] } };
+    return { value, run: { engine: 'monte-carlo', samples: options.samples, samplesPer: 'pairing', seed: options.seed, situation: situation ?? [], notes: [...notes] } };
   } finally {
     progress.done();
     await pool.destroy();

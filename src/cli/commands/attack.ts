@@ -11,7 +11,7 @@ import { addEngineOptions, addOutputOptions, addSamplingOptions, engineOf, type 
 import { runScenario } from '../run.js';
 import { renderResult } from '../output.js';
 import { COLUMN_HELP } from '../help.js';
-import { runProvenance, situationLines } from '../provenance.js';
+import { runProvenance, situationLines, withNotes } from '../provenance.js';
 import { writeStdout } from '../stdout.js';
 
 export const DEFAULT_ATTACK_SAMPLES = 1_000_000;
@@ -171,7 +171,7 @@ Examples:
     const sampling = samplingOptions(flags, DEFAULT_ATTACK_SAMPLES);
     const result = await runScenario(scenario, engine, { ...sampling, stages: flags.stages });
     const assumed = flags.scenario ? [] : flags.attacker ? await unitDefaults(flags) : genericDefaults(flags);
-    const record = runProvenance(engine, sampling, situation ?? situationLines((scenario.input as { situation?: unknown }).situation), assumed);
+    const record = withNotes(runProvenance(engine, sampling, situation ?? situationLines((scenario.input as { situation?: unknown }).situation), assumed), result.notes);
     writeStdout(`${renderResult(result, formatOf(flags), record)}\n`);
   });
 }

@@ -19,7 +19,7 @@ import { addEngagementOptions, collect } from '../engagement-options.js';
 import { fightEngagement, type FightUnitsFlags } from '../engagement-units.js';
 import { type LoadedScenario, scenarioFromJson } from '../scenario-file.js';
 import { findScenario } from '../bundled.js';
-import { runProvenance, situationLines } from '../provenance.js';
+import { runProvenance, situationLines, withNotes } from '../provenance.js';
 import { terminalWidth } from '../terminal.js';
 import { DEFAULT_ROUNDS } from '../../fight/types.js';
 import { grouped } from '../../core/budget.js';
@@ -109,7 +109,7 @@ Examples:
       ...(!f.scenario && f.attackerOption === undefined ? ['attacker option: default (the unit as written)'] : []),
       ...(!f.scenario && f.targetOption === undefined ? ['target option: default (the unit as written)'] : []),
     ];
-    const record = runProvenance(engine, sampling, situationLines((scenario.input as { situation?: unknown }).situation), assumed);
+    const record = withNotes(runProvenance(engine, sampling, situationLines((scenario.input as { situation?: unknown }).situation), assumed), result.notes);
     const text = f.json
       ? JSON.stringify(fightToJson(header, report, f.verbose ? outcome.chain : undefined, record), null, 2)
       : fightToTerminal(header, report, outcome.chain, Boolean(f.verbose), terminalWidth(), record);
