@@ -3,7 +3,7 @@
  * sequence with critical hits, mortal damage, wards and allocation with spill-over; and whole
  * engagements of several units over turns (engagement/).
  */
-import type { GameSystem } from '../types.js';
+import { type GameSystem, notesOf } from '../types.js';
 import { InputError } from '../../core/errors.js';
 import { ageOfSigmarQuestions } from './questions.js';
 import { exactOutcome } from './exact.js';
@@ -36,4 +36,5 @@ export const ageOfSigmar: GameSystem<AgeOfSigmarScenario> = {
   categoryOrder: ENGAGEMENT_CATEGORY_ORDER,
   simulate: (s, rng, n, tally) => (isEngagement(s) ? simulateEngagement(s, rng, n, tally) : simulate(s, rng, n, tally)),
   questions: ageOfSigmarQuestions,
+  notes: notesOf,
 };
