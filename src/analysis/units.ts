@@ -26,6 +26,18 @@ export interface Unit {
   source: string;
 }
 
+/**
+ * The characters of a unit id (its file name less `.json`): what can be typed back as `system/id`,
+ * in a comma-separated list, or before `:how` — letters, digits, '.', '_' and '-'.
+ */
+const UNIT_ID = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
+
+/** A user unit's file: its id must be one that can be typed back. */
+function checkUnitId(id: string, file: string): void {
+  if (!UNIT_ID.test(id))
+    throw new InputError(`${shownPath(file)}: the file name gives the unit id '${escapeForTerminal(id)}', which cannot be typed back: rename it with letters, digits, '.', '_' and '-' only`);
+}
+
 /** The loadout a unit uses, named: 'default' is the unit as written. */
 export const DEFAULT_OPTION = 'default';
 
@@ -160,6 +172,14 @@ function builtInUnit(system: GameSystem<unknown>, id: string): Unit {
   return unit;
 }
 
+/** A unit file in a <system>/ folder may name its system; another rule set than the folder's is a contradiction. */
+function checkFolderSystem(raw: unknown, folder: GameSystem<unknown>, file: string): void {
+  if (typeof raw !== 'object' || raw === null || !Object.hasOwn(raw, 'system')) return;
+  const named = (raw as Record<string, unknown>).system;
+  const system = findSystem(typeof named === 'string' ? named : String(named), `${shownPath(file)}: system`);
+  if (system.id !== folder.id) throw new InputError(`${shownPath(file)}: system: '${escapeForTerminal(String(named))}' contradicts its folder '${folder.id}': move the file, or correct its system`);
+}
+
 /** Is `path` a directory (following symlinks)? A dangling link or an unreadable entry is not. */
 function isDirectory(path: string): boolean {
   try {
@@ -182,8 +202,14 @@ function loadUserDir(dir: string, flag: string): Unit[] {
       const path = join(dir, entry);
       if (isDirectory(path)) {
         const system = findSystem(entry, `${flag}: folder ${shownPath(entry)}`);
-        for (const file of jsonFiles(path)) units.push(unitFromJson(read(file), basename(file, '.json'), system, file));
+        for (const file of jsonFiles(path)) {
+          checkUnitId(basename(file, '.json'), file);
+          const raw = read(file);
+          checkFolderSystem(raw, system, file);
+          units.push(unitFromJson(raw, basename(file, '.json'), system, file));
+        }
       } else if (entry.endsWith('.json')) {
+        checkUnitId(basename(entry, '.json'), path);
         const raw = read(path);
         const systemName = typeof raw === 'object' && raw !== null && Object.hasOwn(raw, 'system') ? (raw as Record<string, unknown>).system : undefined;
         if (typeof systemName !== 'string') throw new InputError(`${shownPath(path)}: system: required for a unit file outside a <system>/ folder`);

@@ -5,6 +5,7 @@
  */
 import { Command, Option } from 'commander';
 import { InputError } from '../core/errors.js';
+import { escapeForTerminal } from '../core/json.js';
 import { grouped, withWorkBudget } from '../core/budget.js';
 import { loadLibrary, type Library } from '../analysis/units.js';
 import { parseJsonText } from '../json-file.js';
@@ -84,6 +85,9 @@ export function situationFlags(f: QuestionFlags): SituationFlags {
     if (f.fight && Object.hasOwn(extra, kind) && extra[kind] !== 'fight')
       throw new InputError(`--situation: a fight is close combat; '${kind}' cannot be ${JSON.stringify(extra[kind])} here`);
   if (f.rounds !== undefined && !f.fight) throw new InputError('--rounds: only with --fight');
+  // A flag and a --situation key that set the same thing differently contradict each other (as --flank --rear).
+  if (f.rounds !== undefined && Object.hasOwn(extra, 'rounds') && JSON.stringify(extra.rounds) !== JSON.stringify(roundsOf(f.rounds).rounds))
+    throw new InputError(`--situation: 'rounds': ${JSON.stringify(extra.rounds)} contradicts --rounds ${f.rounds}: give one or the other`);
   return {
     charge: Boolean(f.charge),
     flank: Boolean(f.flank),
@@ -107,9 +111,9 @@ export function removeMetricOf(text: string | undefined, flag = '--remove'): Rem
 
 export const REMOVE_HELP = "what P(remove) counts: destroyed (the default; routed in Kings of War) or break (broken, fled or destroyed; Kings of War: wavered or routed)";
 
-/** A comma-separated list that may also be given several times: `--target a,b --target c`. */
+/** A comma-separated list that may also be given several times: `--target a,b --target c` (listFlag checks it). */
 export function collectList(value: string, previous: string[] | undefined): string[] {
-  return [...(previous ?? []), ...value.split(',').map((s) => s.trim()).filter(Boolean)];
+  return [...(previous ?? []), ...value.split(',').map((s) => s.trim())];
 }
 
 /**
@@ -120,9 +124,17 @@ export function addListOption(cmd: Command, name: string, alias: string, descrip
   return cmd.option(`--${name} <list>`, description, collectList).addOption(new Option(`--${alias} <list>`).hideHelp().argParser(collectList));
 }
 
+/**
+ * The entries of `--NAME` and its old spelling together; an empty entry (`a,,b`, a trailing
+ * comma) or one given twice is refused, naming the flag as typed.
+ */
 export function listFlag(f: object, name: string, alias: string): string[] | undefined {
   const flags = f as Record<string, string[] | undefined>;
+  const typed = flags[name] !== undefined ? `--${name}` : `--${alias}`;
   const given = [...(flags[name] ?? []), ...(flags[alias] ?? [])];
+  if (given.some((entry) => entry === '')) throw new InputError(`${typed}: an empty entry (a comma too many?) in the list`);
+  const twice = given.find((entry, i) => given.indexOf(entry) !== i);
+  if (twice !== undefined) throw new InputError(`${typed}: '${escapeForTerminal(twice)}' is given twice`);
   return given.length ? given : undefined;
 }
 

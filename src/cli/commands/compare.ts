@@ -44,6 +44,10 @@ export function compareCommand(): Command {
     const givenTargets = listFlag(f, 'target', 'targets');
     const targetIds = givenTargets ?? q.defaultTargets.map((id) => `${unit.system}/${id}`);
     const targets = targetIds.map((id) => ({ unit: lib.find(id, '--target'), option: DEFAULT_OPTION }));
+    // The same unit under two spellings (kow/dragon, kings-of-war/dragon) is one target.
+    const keys = targets.map((t) => `${t.unit.system}/${t.unit.id}`);
+    const twice = keys.find((k, i) => keys.indexOf(k) !== i);
+    if (twice !== undefined) throw new InputError(`--target: '${twice}' is given twice`);
     const flags = situationFlags(f);
     const removeText = f.remove ?? f.metric;
     const removeFlag = f.remove !== undefined ? '--remove' : '--metric';

@@ -35,6 +35,10 @@ export function killsCommand(): Command {
     const target = { unit: lib.find(targetRef, 'target'), option: f.targetOption ?? DEFAULT_OPTION };
     const given = listFlag(f, 'attacker', 'attackers');
     const candidates = given?.map((id) => lib.find(id, '--attacker')) ?? lib.ofSystem(target.unit.system);
+    // The same unit under two spellings (kow/dragon, kings-of-war/dragon) is one candidate.
+    const keys = candidates.map((u) => `${u.system}/${u.id}`);
+    const twice = keys.find((k, i) => keys.indexOf(k) !== i);
+    if (twice !== undefined) throw new InputError(`--attacker: '${twice}' is given twice`);
     const system = findSystem(target.unit.system);
     const q = questionsOf(system);
     const flags = situationFlags(f);
