@@ -170,7 +170,7 @@ export type QuestionRun = Pick<Provenance, 'engine' | 'samples' | 'samplesPer' |
  */
 export async function withEvaluator<T>(f: QuestionFlags, pairings: number, ask: (evaluate: Evaluate) => Promise<T>): Promise<{ value: T; run: QuestionRun }> {
   // A bad --html path is refused before the work, not after it.
-  if (f.html) (await import('./file-output.js')).checkOutputPath(f.html, '--html');
+  (await import('./file-output.js')).checkHtmlPath(f.html, undefined, f.units);
   let situation: string[] | null = null;
   // The rule sets' notes on every pairing, each once (GameSystem.notes).
   const notes = new Set<string>();
@@ -226,7 +226,7 @@ export async function emit(report: Report, json: object, f: QuestionFlags): Prom
         : format === 'markdown'
           ? reportToMarkdown(report)
           : reportToTerminal(report, stdoutStyle());
-  if (f.html) {
+  if (f.html !== undefined) {
     const [{ writeOutputFile }, { reportToHtml }] = await Promise.all([import('./file-output.js'), import('./render/report-html.js')]);
     writeOutputFile(f.html, reportToHtml(report), '--html');
   }

@@ -11,7 +11,7 @@ import { fightReport } from '../../fight/report.js';
 import { findSystem } from '../../systems/registry.js';
 import { samplingOptions, addSamplingOptions } from '../options.js';
 import { checkFightSystem, library, roundsOf, situationFlags } from '../questions.js';
-import { checkOutputPath, writeOutputFile } from '../file-output.js';
+import { checkHtmlPath, writeOutputFile } from '../file-output.js';
 import { fightToJson, fightToTerminal } from '../render/fight.js';
 import { fightToHtml } from '../render/fight-html.js';
 import { runScenario } from '../run.js';
@@ -83,9 +83,9 @@ Examples:
   $ npx warodds fight --scenario whfb/fight-spearmen-vs-ogres --json`,
   );
   return cmd.action(async (f: FightFlags) => {
-    if (f.html) {
+    if (f.html !== undefined) {
       // A bad --html path is refused before the work, not after it; engagements have no page yet.
-      checkOutputPath(f.html, '--html');
+      checkHtmlPath(f.html, f.scenario, f.units);
       if (!f.scenario && f.target && questionsOf(findSystem(library(f).find(f.target, '--target').system)).engagements)
         throw new InputError('--html: draws a whole fight of two units (ninth-age, warhammer-fantasy); an engagement has no HTML page yet');
     }
@@ -113,7 +113,8 @@ Examples:
     const text = f.json
       ? JSON.stringify(fightToJson(header, report, f.verbose ? outcome.chain : undefined, record), null, 2)
       : fightToTerminal(header, report, outcome.chain, Boolean(f.verbose), terminalWidth(), record);
+    // The page first: if it cannot be written after all, nothing is printed.
+    if (f.html !== undefined) writeOutputFile(f.html, fightToHtml(header, report, record), '--html');
     writeStdout(`${text}\n`);
-    if (f.html) writeOutputFile(f.html, fightToHtml(header, report, record), '--html');
   });
 }
