@@ -106,13 +106,13 @@ export function validateUnit(unit: Unit, where: string): void {
 export const NO_FLAGS: SituationFlags = { charge: false, flank: false, rear: false, shooting: false, extra: {} };
 
 /** The unit's body with one of its options applied ('default': as written). */
-export function withOption(unit: Unit, option: string): UnitBody {
+export function withOption(unit: Unit, option: string, flag = '--option'): UnitBody {
   if (option === DEFAULT_OPTION) return unit.body;
   // Own properties only: an option called 'constructor' or '__proto__' is unknown unless the unit defines it.
   const o = Object.hasOwn(unit.options, option) ? unit.options[option] : undefined;
   if (!o) {
     const known = [DEFAULT_OPTION, ...Object.keys(unit.options)].join(', ');
-    throw new InputError(`--options: '${unit.system}/${unit.id}' has no option '${escapeForTerminal(option)}' (it has: ${known})`);
+    throw new InputError(`${flag}: '${unit.system}/${unit.id}' has no option '${escapeForTerminal(option)}' (it has: ${known})`);
   }
   return { ...unit.body, ...o };
 }

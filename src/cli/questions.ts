@@ -172,24 +172,33 @@ export async function withEvaluator<T>(f: QuestionFlags, pairings: number, ask: 
   // A bad --html path is refused before the work, not after it.
   (await import('./file-output.js')).checkHtmlPath(f.html, undefined, f.units);
   let situation: string[] | null = null;
-  // The rule sets' notes on every pairing, each once (GameSystem.notes).
-  const notes = new Set<string>();
+  // The rule sets' notes (GameSystem.notes): one that every pairing gives is shown once; one that
+  // only some give names each of them.
+  const pairingsOf = new Map<string, string[]>();
+  let parsedPairings = 0;
+  const notesOfRun = () =>
+    [...pairingsOf].flatMap(([note, labels]) => (labels.length === parsedPairings || labels.every((l) => l === '') ? [note] : labels.map((l) => (l ? `${l}: ${note}` : note))));
   const seen = (input: unknown) => {
     situation ??= situationLines((input as { situation?: unknown }).situation);
   };
-  const parse = (system: string, input: unknown) => {
+  const parse = (system: string, input: unknown, label?: string) => {
     seen(input);
     const s = findSystem(system);
     const parsed = s.parse(input);
-    for (const note of s.notes?.(parsed) ?? []) notes.add(note);
+    parsedPairings++;
+    for (const note of new Set(s.notes?.(parsed) ?? [])) {
+      const labels = pairingsOf.get(note) ?? [];
+      if (!labels.includes(label ?? '')) labels.push(label ?? '');
+      pairingsOf.set(note, labels);
+    }
     return parsed;
   };
   if (!f.mc) {
-    const value = await ask(async (system, input) => {
-      const parsed = parse(system, input);
+    const value = await ask(async (system, input, label) => {
+      const parsed = parse(system, input, label);
       return withWorkBudget(() => findSystem(system).exact(parsed));
     });
-    return { value, run: { engine: 'exact', situation: situation ?? [], notes: [...notes] } };
+    return { value, run: { engine: 'exact', situation: situation ?? [], notes: notesOfRun() } };
   }
   const options = samplingOptions(f, QUESTION_MC_SAMPLES);
   const { createPool, runMonteCarlo, threadsFor } = await import('../sim/pool.js'); // only with --mc
@@ -199,13 +208,13 @@ export async function withEvaluator<T>(f: QuestionFlags, pairings: number, ask: 
   try {
     const value = await interruptible(() =>
       ask(async (system, input, label) => {
-        const parsed = parse(system, input);
+        const parsed = parse(system, input, label);
         const tally = await runMonteCarlo({ system, input, parsed, label, ...options, onProgress: progress.update }, pool);
         progress.endPart(options.samples);
         return tallyToOutcome(tally);
       }),
     );
-    return { value, run: { engine: 'monte-carlo', samples: options.samples, samplesPer: 'pairing', seed: options.seed, situation: situation ?? [], notes: [...notes] } };
+    return { value, run: { engine: 'monte-carlo', samples: options.samples, samplesPer: 'pairing', seed: options.seed, situation: situation ?? [], notes: notesOfRun() } };
   } finally {
     progress.done();
     await pool.destroy();

@@ -120,6 +120,8 @@ export interface UnitQuestions {
   summary(unit: UnitBody): string;
   /** Whether the unit can make this attack (melee, or shooting with flags.shooting). */
   canAttack(unit: UnitBody, flags: SituationFlags): boolean;
+  /** Why the unit cannot make this attack (when canAttack is false), naming the rule; a plain reason when absent. */
+  cannotAttack?(unit: UnitBody, flags: SituationFlags): string;
   canBeTarget(unit: UnitBody): boolean;
   /** The verb of removal in a verdict: 'destroy', 'rout' (Kings of War), ... */
   readonly removeVerb: string;

@@ -38,7 +38,7 @@ export function compareCommand(): Command {
     const givenOptions = listFlag(f, 'option', 'options');
     const options = givenOptions ?? all;
     if (options.length < 2) throw new InputError(`--option: give at least two options of '${unitRef}' (it has: ${all.join(', ')})`);
-    options.forEach((o) => withOption(unit, o));
+    options.forEach((o) => withOption(unit, o, f.option !== undefined ? '--option' : '--options'));
     const system = findSystem(unit.system);
     const q = questionsOf(system);
     const givenTargets = listFlag(f, 'target', 'targets');
