@@ -14,7 +14,7 @@ import { findSystem } from '../systems/lookup.js';
 import { tallyToOutcome } from '../sim/tally.js';
 import type { SituationFlags, UnitQuestions } from '../systems/types.js';
 import { DEFAULT_ROUNDS, MAX_ROUNDS } from '../fight/types.js';
-import { addSamplingOptions, formatOf, positiveInteger, samplingOptions, type OutputFlags, type SamplingFlags } from './options.js';
+import { addSamplingOptions, formatOf, positiveInteger, samplingNotes, samplingOptions, type OutputFlags, type SamplingFlags } from './options.js';
 import { interruptible } from './interrupt.js';
 import { progressReporter } from './progress.js';
 import { stdoutStyle } from './terminal.js';
@@ -198,7 +198,7 @@ export async function withEvaluator<T>(f: QuestionFlags, pairings: number, ask: 
       const parsed = parse(system, input, label);
       return withWorkBudget(() => findSystem(system).exact(parsed));
     });
-    return { value, run: { engine: 'exact', situation: situation ?? [], notes: notesOfRun() } };
+    return { value, run: { engine: 'exact', situation: situation ?? [], notes: [...notesOfRun(), ...samplingNotes(f, false)] } };
   }
   const options = samplingOptions(f, QUESTION_MC_SAMPLES);
   const { createPool, runMonteCarlo, threadsFor } = await import('../sim/pool.js'); // only with --mc

@@ -51,3 +51,16 @@ describe('kills --attacker ID:OPTION pins a loadout', () => {
     expect(r.stderr).toMatch(/^warodds: --attacker: 'kings-of-war\/elf-archers' has no option 'regiment-of-doom' \(it has: default, troop, horde\)/);
   });
 });
+
+describe('the flags policy: --samples and --seed without Monte Carlo are a note, the same in every command', () => {
+  const note = (flag: string) => `--${flag}: changed nothing: the exact engine draws no samples (--mc or --both use it)`;
+  it('attack, fight, kills, compare, table', async () => {
+    expect((await wjson(['attack', '--attacks', '3', '--hit', '4', '--wound', '4', '--seed', 'x'])).run.notes).toEqual([note('seed')]);
+    expect((await wjson(['fight', '--attacker', 'whfb/knights', '--target', 'whfb/halberdiers', '--rounds', '2', '--samples', '10'])).run.notes).toEqual([note('samples')]);
+    expect((await wjson(['kills', 'whfb/halberdiers', '--attacker', 'whfb/knights', '--samples', '10', '--seed', 'y'])).run.notes).toEqual([note('samples'), note('seed')]);
+    expect((await wjson(['compare', 'whfb/knights', '--target', 'whfb/halberdiers', '--seed', 'y'])).run.notes).toEqual([note('seed')]);
+    expect((await wjson(['table', 'whfb/knights', '--seed', 'y'])).run.notes).toEqual([note('seed')]);
+    // With Monte Carlo they are used, and there is no note.
+    expect((await wjson(['attack', '--attacks', '3', '--hit', '4', '--wound', '4', '--mc', '--samples', '1000', '--seed', 'x'])).run.notes).toBeUndefined();
+  });
+});

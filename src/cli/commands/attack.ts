@@ -7,7 +7,7 @@ import type { LoadedScenario } from '../scenario-file.js';
 import { InputError } from '../../core/errors.js';
 import { addEngagementOptions, collect, type EngagementFlags } from '../engagement-options.js';
 import type { QuestionFlags } from '../questions.js';
-import { addEngineOptions, addOutputOptions, addSamplingOptions, engineOf, type EngineFlags, formatOf, type OutputFlags, samplingOptions, type SamplingFlags } from '../options.js';
+import { addEngineOptions, addOutputOptions, addSamplingOptions, engineOf, type EngineFlags, formatOf, type OutputFlags, samplingNotes, samplingOptions, type SamplingFlags } from '../options.js';
 import { runScenario } from '../run.js';
 import { renderResult } from '../output.js';
 import { COLUMN_HELP } from '../help.js';
@@ -171,7 +171,7 @@ Examples:
     const sampling = samplingOptions(flags, DEFAULT_ATTACK_SAMPLES);
     const result = await runScenario(scenario, engine, { ...sampling, stages: flags.stages });
     const assumed = flags.scenario ? [] : flags.attacker ? await unitDefaults(flags) : genericDefaults(flags);
-    const record = withNotes(runProvenance(engine, sampling, situation ?? situationLines((scenario.input as { situation?: unknown }).situation), assumed), result.notes);
+    const record = withNotes(runProvenance(engine, sampling, situation ?? situationLines((scenario.input as { situation?: unknown }).situation), assumed), [...result.notes, ...samplingNotes(flags, engine !== 'exact')]);
     writeStdout(`${renderResult(result, formatOf(flags), record)}\n`);
   });
 }

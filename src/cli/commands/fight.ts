@@ -9,7 +9,7 @@ import { COLUMN_HELP } from '../help.js';
 import { InputError } from '../../core/errors.js';
 import { fightReport } from '../../fight/report.js';
 import { findSystem } from '../../systems/registry.js';
-import { samplingOptions, addSamplingOptions } from '../options.js';
+import { samplingNotes, samplingOptions, addSamplingOptions } from '../options.js';
 import { checkFightSystem, library, roundsOf, situationFlags } from '../questions.js';
 import { checkHtmlPath, writeOutputFile } from '../file-output.js';
 import { fightToJson, fightToTerminal } from '../render/fight.js';
@@ -109,7 +109,7 @@ Examples:
       ...(!f.scenario && f.attackerOption === undefined ? ['attacker option: default (the unit as written)'] : []),
       ...(!f.scenario && f.targetOption === undefined ? ['target option: default (the unit as written)'] : []),
     ];
-    const record = withNotes(runProvenance(engine, sampling, situationLines((scenario.input as { situation?: unknown }).situation), assumed), result.notes);
+    const record = withNotes(runProvenance(engine, sampling, situationLines((scenario.input as { situation?: unknown }).situation), assumed), [...result.notes, ...samplingNotes(f, Boolean(f.mc))]);
     const text = f.json
       ? JSON.stringify(fightToJson(header, report, f.verbose ? outcome.chain : undefined, record), null, 2)
       : fightToTerminal(header, report, outcome.chain, Boolean(f.verbose), terminalWidth(), record);
