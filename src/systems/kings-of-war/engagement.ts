@@ -12,6 +12,7 @@
  * status, and a phase is a convolution followed by one nerve table.
  */
 import { binomial, convolve, type Dist, point, thin } from '../../core/dist.js';
+import { expectWhole, totalOf } from '../../fight/conservation.js';
 import type { Outcome } from '../types.js';
 import { dealtDamage } from './exact.js';
 import type { Engagement } from './engagement-schema.js';
@@ -174,11 +175,18 @@ export function exactEngagement(e: Engagement): Outcome {
   let live: Live = empty();
   for (let turn = 1; turn <= e.turns; turn++) {
     live = [carried, new Float64Array(0), new Float64Array(0)];
-    for (const phase of phases) live = runPhase(live, phase, e.target.rules.ironResolve, routed);
+    for (const phase of phases) {
+      live = runPhase(live, phase, e.target.rules.ironResolve, routed);
+      // The target routed, or still stands in some status: together the whole probability (conservation.ts)
+      expectWhole(totalOf(live[0], live[1], live[2], routed.values()), `Kings of War engagement, turn ${turn}, ${phase.melee ? 'melee' : 'shooting'} phase`);
+    }
     routedSoFar = [...routed.values()].reduce((a, b) => a + b, 0);
     const wavered = live[WAVERED].reduce((a, b) => a + b, 0);
     outcomes[`end of turn ${turn}`] = { steady: Math.max(0, 1 - routedSoFar - wavered), wavered, routed: routedSoFar };
-    if (turn < e.turns) carried = targetTurn(live, e, counter);
+    if (turn < e.turns) {
+      carried = targetTurn(live, e, counter);
+      expectWhole(totalOf(carried, routed.values()), `Kings of War engagement, the target's turn after turn ${turn}`);
+    }
   }
   // The damage the target carries at the end: its total when it routed, or what it still carries.
   let damage = sum(sum(live[0], live[1]), live[2]);
