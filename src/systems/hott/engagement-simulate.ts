@@ -9,7 +9,8 @@
  * included (staysInContact, §5), what a result does to an assaulter (afterResult), the assaulter
  * states (IN, RECOILED, LOST) and the tables' labels (endingLabel, IN_CONTACT). It rolls its own
  * dice, compares the totals itself (§6.7) and lines up the assault's fighter and supports with
- * its own code (§6.6). A mistake in those shared rules would be made by both engines alike.
+ * its own code (§6.6). A mistake in those shared rules would be made by both engines alike, and
+ * `check` would not see it.
  */
 import type { Rng } from '../../core/rng.js';
 import type { Tally } from '../../sim/tally.js';

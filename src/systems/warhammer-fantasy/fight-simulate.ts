@@ -10,8 +10,8 @@
  * auto-break, the break test's threshold, §9, §10), the Overkill (overkillOf), the units reported
  * (unitsOf), the state key, and whether the previous winner matters (§16.6). It rolls its own dice
  * for the blows, the break test and the pursuit (simulate-melee.ts, simulate-attack.ts). A mistake
- * in the shared plan, state update or verdict would be made by both engines alike: the
- * independent witnesses (test/) are the check on those.
+ * in the shared plan, state update or verdict would be made by both engines alike, and `check`
+ * would not see it.
  *
  * Every die is rolled each round; what follows from the dice deterministically — the state after a
  * round's blows, its verdict and margin, where the fight stands after the loser's fate — is worked

@@ -11,7 +11,7 @@
  * each unit's Strike tier (tables.ts activePlayer, tierOf, 19.0); and the tables' names. Its own
  * code orders the activations within a phase, picks targets and allocates damage point by point;
  * it shares no code of the exact chain (engagement/exact.ts). A mistake in the shared plan,
- * loadout or turn order would be made by both engines alike.
+ * loadout or turn order would be made by both engines alike, and `check` would not see it.
  *
  * Hot-loop shape (issue 16): the engagement is compiled once into an EngagementRun (kept for its
  * later chunks): the units' fixed facts and targets in typed arrays, the units of each side and
