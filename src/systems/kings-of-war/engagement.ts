@@ -169,7 +169,6 @@ function scale(d: Dist, c: number): Dist {
   return d.map((x) => x * c);
 }
 
-
 function sum(a: Dist, b: Dist): Dist {
   const out = new Float64Array(Math.max(a.length, b.length));
   out.set(a);
