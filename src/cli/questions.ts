@@ -4,9 +4,9 @@
  * --html FILE).
  */
 import { Command, Option } from 'commander';
-import { InputError } from '../core/errors.js';
+import { InputError, TooLargeError } from '../core/errors.js';
 import { escapeForTerminal } from '../core/json.js';
-import { grouped, withWorkBudget } from '../core/budget.js';
+import { grouped, scientific, WorkAccount } from '../core/budget.js';
 import { loadLibrary, type Library } from '../analysis/units.js';
 import { parseJsonText } from '../json-file.js';
 import type { Evaluate, RemoveMetric } from '../analysis/pairing.js';
@@ -194,9 +194,21 @@ export async function withEvaluator<T>(f: QuestionFlags, pairings: number, ask: 
     return parsed;
   };
   if (!f.mc) {
+    // One meter over the whole question: its pairings' work adds up to the one limit.
+    const account = new WorkAccount();
+    let done = 0;
     const value = await ask(async (system, input, label) => {
       const parsed = parse(system, input, label);
-      return withWorkBudget(() => findSystem(system).exact(parsed));
+      try {
+        const outcome = account.run(() => findSystem(system).exact(parsed));
+        done++;
+        return outcome;
+      } catch (error) {
+        if (!(error instanceof TooLargeError) || done === 0) throw error;
+        throw new TooLargeError(
+          `too large for the exact engine: this question's ${grouped(pairings)} pairings together need more than ${scientific(account.limit)} steps (about 5 s; the limit was reached after ${grouped(done)} of them${label ? `, at ${label}` : ''}); use --mc, or ask a smaller question`,
+        );
+      }
     });
     return { value, run: { engine: 'exact', situation: situation ?? [], notes: [...notesOfRun(), ...samplingNotes(f, false)] } };
   }
