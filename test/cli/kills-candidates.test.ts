@@ -64,3 +64,17 @@ describe('the flags policy: --samples and --seed without Monte Carlo are a note,
     expect((await wjson(['attack', '--attacks', '3', '--hit', '4', '--wound', '4', '--mc', '--samples', '1000', '--seed', 'x'])).run.notes).toBeUndefined();
   });
 });
+
+describe('compare: options that tie everywhere in a situation without the charge or shooting say where they may differ', () => {
+  it('Warhammer Fantasy knights (lances count on the charge): the hint names --charge; with --charge they differ', async () => {
+    const text = (await warodds(['compare', 'whfb/knights'], { env: { COLUMNS: '400' } })).stdout;
+    expect(text).toContain('The options change nothing in this situation (no charge, close combat); they may differ only where it is not asked: ask again with --charge');
+    const charged = await warodds(['compare', 'whfb/knights', '--charge'], { env: { COLUMNS: '400' } });
+    expect(charged.stdout).not.toContain('change nothing in this situation');
+    expect(charged.stdout).not.toContain('tie against every target');
+  });
+  it('9th Age archers (bows against a melee default): the hint names --shooting', async () => {
+    const text = (await warodds(['compare', 't9a/archers'], { env: { COLUMNS: '400' } })).stdout;
+    expect(text).toMatch(/ask again with (--charge or )?--shooting\./);
+  });
+});

@@ -68,6 +68,13 @@ export function compareCommand(): Command {
     if (removeText === undefined) assumed.push(removeAssumption(q, Boolean(f.fight)));
     assumed.push(...fightAssumptions(f));
     const { report, json } = compareReport(result, q);
+    // Options identical against every target, in a situation without the charge or shooting: they
+    // may differ only there (a lance counts on the charge, a bow at range). Said, with how to see it.
+    const allSame = result.targets.every((t) => t.verdict.sameDamage && t.verdict.winners.length === options.length);
+    if (allSame && !flags.charge && !flags.shooting) {
+      const asks = [...(q.canAttack(withOption(unit, options[0]), { ...flags, charge: true }) ? ['--charge'] : []), ...(options.some((o) => q.canAttack(withOption(unit, o), { ...flags, shooting: true })) ? ['--shooting'] : [])];
+      report.lines.push(`The options change nothing in this situation (no charge, close combat); they may differ only where it is not asked${asks.length ? `: ask again with ${asks.join(' or ')}` : ''}.`);
+    }
     await emit({ ...report, provenance: questionProvenance(run, assumed) }, json, f);
   });
 }
