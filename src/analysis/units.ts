@@ -8,7 +8,8 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { InputError, ScenarioError } from '../core/errors.js';
 import { DATA_DIR } from '../paths.js';
-import { findSystem, loadedSystems } from '../systems/lookup.js';
+import { findSystem, isSystemName, loadedSystems, shortNameOf, systemIds } from '../systems/lookup.js';
+import { didYouMean } from '../core/nearest.js';
 import type { GameSystem, SituationFlags, SystemId, UnitBody, UnitQuestions } from '../systems/types.js';
 import { parseJsonText, readJsonFile, shownPath } from '../json-file.js';
 import { escapeForTerminal } from '../core/json.js';
@@ -228,6 +229,13 @@ export interface Library {
   ofSystem(system: SystemId): Unit[];
 }
 
+/** Every unit id the user can type, short names first (`t9a/knights`), read from the folders alone. */
+function allUnitIds(user: ReadonlyMap<string, Unit>): string[] {
+  const ids = systemIds().flatMap((s) => builtInFiles(s).map((f) => `${shortNameOf(s)}/${basename(f, '.json')}`));
+  for (const u of user.values()) ids.push(`${shortNameOf(u.system)}/${u.id}`);
+  return [...new Set(ids)];
+}
+
 /** Every unit: built-in first, then the user's (a user unit with the same id replaces the built-in one). */
 export function loadLibrary(userDir?: string): Library {
   const dir = userDir ?? process.env.WARODDS_UNITS;
@@ -251,13 +259,19 @@ export function loadLibrary(userDir?: string): Library {
     ofSystem,
     find(ref, field) {
       const m = /^([^/]+)\/([^/]+)$/.exec(ref.trim());
-      if (!m) throw new InputError(`${field}: '${ref}' is not a unit id (write system/id, e.g. aos/clawlord; 'warodds units' lists them)`);
+      if (!m || !isSystemName(m[1])) {
+        const hint = didYouMean(ref, allUnitIds(user)) || " (write system/id, e.g. aos/clawlord; 'warodds units' lists them)";
+        throw new InputError(`${field}: '${escapeForTerminal(ref)}' is not a unit id${hint}`);
+      }
       const system = findSystem(m[1], field);
-      const key = `${system.id}/${m[2]}`;
-      // A built-in unit is its own file: `compare aos/clawlord` reads that one file alone.
-      const isBuiltIn = system.questions !== undefined && builtInFiles(system.id).some((f) => basename(f, '.json') === m[2]);
-      const unit = user.get(key) ?? (isBuiltIn ? builtInUnit(system, m[2]) : undefined);
-      if (!unit) throw new InputError(`${field}: unknown unit '${ref}' ('warodds units ${system.id}' lists them)`);
+      // Ids match in any case: a built-in unit is its own file (`compare aos/clawlord` reads that one file alone).
+      const builtInId = system.questions === undefined ? undefined : builtInFiles(system.id).map((f) => basename(f, '.json')).find((id) => id.toLowerCase() === m[2].toLowerCase());
+      const userKey = [...user.keys()].find((k) => k.toLowerCase() === `${system.id}/${m[2]}`.toLowerCase());
+      const unit = (userKey ? user.get(userKey) : undefined) ?? (builtInId !== undefined ? builtInUnit(system, builtInId) : undefined);
+      if (!unit) {
+        const hint = didYouMean(`${shortNameOf(system.id)}/${m[2]}`, allUnitIds(user)) || ` ('warodds units ${system.id}' lists them)`;
+        throw new InputError(`${field}: unknown unit '${escapeForTerminal(ref)}'${hint}`);
+      }
       return unit;
     },
   };
