@@ -24,10 +24,12 @@ import { terminalWidth } from '../terminal.js';
 import { DEFAULT_ROUNDS } from '../../fight/types.js';
 import { grouped } from '../../core/budget.js';
 import { writeStdout } from '../stdout.js';
+import { applyLength } from '../length-flag.js';
+import { addLengthOption, type LengthFlags } from '../engagement-options.js';
 
 export const DEFAULT_FIGHT_SAMPLES = 200_000;
 
-type FightFlags = FightUnitsFlags & { html?: string };
+type FightFlags = FightUnitsFlags & LengthFlags & { html?: string };
 
 function unitsFight(f: FightFlags): LoadedScenario {
   if (!f.attacker || !f.target) throw new InputError(`--${f.attacker ? 'target' : 'attacker'}: give both --attacker and --target unit ids, or --scenario`);
@@ -73,16 +75,21 @@ export function fightCommand(): Command {
     .option('--html <file>', 'also write a self-contained HTML page: the tables and a chart of the cumulative probabilities by round');
   addSamplingOptions(cmd, DEFAULT_FIGHT_SAMPLES);
   addEngagementOptions(cmd, { pairs: false });
+  addLengthOption(cmd);
   cmd.addHelpText(
     'after',
     `
 ${COLUMN_HELP.fight}
 
 Examples:
-  $ npx warodds fight --attacker t9a/knights --target t9a/line-infantry-spears --charge
+  $ npx warodds fight --attacker t9a/knights --target t9a/line-infantry-spears --charge --length 5
   $ npx warodds fight --scenario whfb/fight-spearmen-vs-ogres --json`,
   );
   return cmd.action(async (f: FightFlags) => {
+    if (f.length !== undefined) {
+      if (f.scenario !== undefined && f.target === undefined) applyLength(f, findScenario(f.scenario).system.id, { fights: true });
+      else if (f.target !== undefined) applyLength(f, library(f).find(f.target, '--target').system, { fights: true });
+    }
     if (f.html !== undefined) {
       // A bad --html path is refused before the work, not after it; engagements have no page yet.
       checkHtmlPath(f.html, f.scenario, f.units);

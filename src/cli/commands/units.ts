@@ -9,6 +9,8 @@ import { renderTextTable, type TextColumn } from '../render/text-table.js';
 import { shortId } from '../ids.js';
 import { terminalWidth } from '../terminal.js';
 import { writeStdout } from '../stdout.js';
+import { unitTemplate } from '../../analysis/unit-template.js';
+import { InputError } from '../../core/errors.js';
 
 export function unitsCommand(): Command {
   return new Command('units')
@@ -16,8 +18,14 @@ export function unitsCommand(): Command {
     .argument('[system]', 'only this rule set (ninth-age/t9a, warhammer-fantasy/whfb, kings-of-war/kow, age-of-sigmar/aos, hott)')
     .option('--units <dir>', 'also load your own units from DIR')
     .option('--json', 'JSON: an array of { id, system, name, ... }')
-    .addHelpText('after', '\nExamples:\n  $ npx warodds units aos\n  $ npx warodds units --json')
-    .action((systemName: string | undefined, f: { units?: string; json?: boolean }) => {
+    .option('--template <system>', 'print a complete unit file of this rule set, every field commented, to start your own from')
+    .addHelpText('after', '\nExamples:\n  $ npx warodds units aos\n  $ npx warodds units --json\n  $ npx warodds units --template kow > my-units/kings-of-war/my-regiment.json')
+    .action((systemName: string | undefined, f: { units?: string; json?: boolean; template?: string }) => {
+      if (f.template !== undefined) {
+        if (systemName !== undefined || f.json || f.units !== undefined) throw new InputError('--template: prints one rule set\'s unit file; give it alone');
+        writeStdout(unitTemplate(findSystem(f.template, '--template').id));
+        return;
+      }
       const lib = loadLibrary(f.units);
       const units = systemName ? lib.ofSystem(findSystem(systemName, 'system').id) : lib.units;
       const described = units.map((u) => ({
