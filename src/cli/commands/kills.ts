@@ -61,7 +61,6 @@ export function killsCommand(): Command {
     const removeFlag = f.remove !== undefined ? '--remove' : '--metric';
     const assumed: string[] = [];
     if (!given) assumed.push(`attackers: every ${system.id} unit in the library (${candidates.length}), each with its best option`);
-    else if (pinned!.some((c) => c.option === undefined)) assumed.push('attackers without :OPTION: each with its best option (the option column says which)');
     if (f.targetOption === undefined && Object.keys(target.unit.options).length) assumed.push('target option: default (the unit as written)');
     const steps = stepsOf(f, target.unit.system);
     if (steps !== null) {
@@ -75,6 +74,7 @@ export function killsCommand(): Command {
       return emit({ ...report, provenance: questionProvenance({ ...run, situation: engagementSituation(target.unit.system, steps, flags) }, assumed) }, json, f);
     }
     checkFightSystem(q, flags, target.unit.system);
+    if (pinned?.some((c) => c.option === undefined)) assumed.push('attackers without :OPTION: each with its best option (the option column says which)');
     // A fight ranks by P(broken, caught or destroyed) unless another metric is asked for.
     const metric = f.fight && removeText === undefined ? 'break' : removeMetricOf(removeText, removeFlag);
     // Pairings to run: every option of every candidate that can make this attack.
