@@ -2,13 +2,17 @@
  * The unit library: built-in units (src/data/<system>/units/<id>.json) and the user's own
  * (`--units DIR` or WARODDS_UNITS, laid out the same way or flat with a "system" field).
  * A unit file is the scenario's attacker/target shape plus meta keys: name, example, points,
- * notes, options (named alternatives whose fields replace the unit's).
+ * notes, not-modelled (rules of the unit's source that warodds does not model, reported wherever
+ * the unit is used), options (named alternatives whose fields replace the unit's; an option's
+ * `points` is its price). `--units` also takes BattleScribe files (src/import, read by
+ * ./battlescribe.ts).
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { InputError, ScenarioError } from '../core/errors.js';
 import { DATA_DIR } from '../paths.js';
-import { findSystem, loadedSystems } from '../systems/lookup.js';
+import { findSystem, isSystemName, loadedSystems, systemIdOf } from '../systems/lookup.js';
+import { isBattleScribePath, loadBattleScribe } from './battlescribe.js';
 import type { GameSystem, SituationFlags, SystemId, UnitBody, UnitQuestions } from '../systems/types.js';
 import { parseJsonText, readJsonFile, shownPath } from '../json-file.js';
 import { escapeForTerminal } from '../core/json.js';
@@ -22,14 +26,23 @@ export interface Unit {
   notes: string;
   body: UnitBody;
   options: Record<string, UnitBody>;
+  /** Each option's own points, where the option gives them (the unit's points otherwise). */
+  optionPoints: Record<string, number>;
+  /** Rules of the unit's source that warodds does not model, by name. */
+  notModelled: string[];
   /** 'built-in' or the file it came from. */
   source: string;
+}
+
+/** The points of a unit with one of its options: the option's own price, else the unit's. */
+export function pointsOf(unit: Unit, option: string): number | null {
+  return Object.hasOwn(unit.optionPoints, option) ? unit.optionPoints[option] : unit.points;
 }
 
 /** The loadout a unit uses, named: 'default' is the unit as written. */
 export const DEFAULT_OPTION = 'default';
 
-const META_KEYS = ['name', 'example', 'points', 'notes', 'options', 'system'] as const;
+const META_KEYS = ['name', 'example', 'points', 'notes', 'not-modelled', 'options', 'system'] as const;
 
 export function questionsOf(system: GameSystem<unknown>, field = 'system'): UnitQuestions {
   if (!system.questions) throw new InputError(`${field}: the ${system.id} pipeline has no units (use 'warodds attack' with its flags)`);
@@ -45,11 +58,23 @@ export function unitFromJson(raw: unknown, id: string, system: GameSystem<unknow
   if (r.points !== undefined && (typeof r.points !== 'number' || !(r.points >= 0))) throw new InputError(`${where}: points: must be a number ≥ 0`);
   if (r.example !== undefined && typeof r.example !== 'boolean') throw new InputError(`${where}: example: must be true or false`);
   if (r.notes !== undefined && typeof r.notes !== 'string') throw new InputError(`${where}: notes: must be a string`);
-  const options = r.options ?? {};
-  if (typeof options !== 'object' || options === null || Array.isArray(options)) throw new InputError(`${where}: options: must be an object of named alternatives`);
-  for (const [name, option] of Object.entries(options))
+  const notModelled = r['not-modelled'] ?? [];
+  if (!Array.isArray(notModelled) || notModelled.some((n) => typeof n !== 'string')) throw new InputError(`${where}: not-modelled: must be a list of rule names`);
+  const rawOptions = r.options ?? {};
+  if (typeof rawOptions !== 'object' || rawOptions === null || Array.isArray(rawOptions)) throw new InputError(`${where}: options: must be an object of named alternatives`);
+  const options: Record<string, UnitBody> = {};
+  const optionPoints: Record<string, number> = {};
+  for (const [name, option] of Object.entries(rawOptions)) {
     if (typeof option !== 'object' || option === null || Array.isArray(option))
       throw new InputError(`${where}: options.${escapeForTerminal(name)}: must be an object of the fields this option replaces`);
+    // An option's points are its price, not a field of the unit.
+    const { points, ...fields } = option as Record<string, unknown>;
+    if (points !== undefined) {
+      if (typeof points !== 'number' || !(points >= 0)) throw new InputError(`${where}: options.${escapeForTerminal(name)}.points: must be a number ≥ 0`);
+      optionPoints[name] = points;
+    }
+    options[name] = fields;
+  }
   const body = Object.fromEntries(Object.entries(r).filter(([k]) => !(META_KEYS as readonly string[]).includes(k)));
   const unit: Unit = {
     id,
@@ -59,7 +84,9 @@ export function unitFromJson(raw: unknown, id: string, system: GameSystem<unknow
     points: typeof r.points === 'number' ? r.points : null,
     notes: typeof r.notes === 'string' ? r.notes : '',
     body,
-    options: options as Record<string, UnitBody>,
+    options,
+    optionPoints,
+    notModelled: notModelled as string[],
     source,
   };
   // The package's own units are checked by the test suite (test/analysis/built-in-units.test.ts),
@@ -232,24 +259,35 @@ export interface Library {
 export function loadLibrary(userDir?: string): Library {
   const dir = userDir ?? process.env.WARODDS_UNITS;
   const user = new Map<string, Unit>();
-  if (dir) for (const u of loadUserDir(dir, userDir ? '--units' : 'WARODDS_UNITS')) user.set(`${u.system}/${u.id}`, u);
+  // BattleScribe files (an army): the library's example units join only when named.
+  const imported = dir !== undefined && isBattleScribePath(dir);
+  if (dir) for (const u of imported ? loadBattleScribe(dir) : loadUserDir(dir, userDir ? '--units' : 'WARODDS_UNITS')) user.set(`${u.system}/${u.id}`, u);
   // A rule set's units: its built-in ones in file order, a user unit with the same id in the
   // built-in one's place, then the user's new ones in the order they were read.
   const ofSystem = (system: SystemId): Unit[] => {
     const byKey = new Map<string, Unit>();
-    for (const u of builtInUnits(system)) byKey.set(`${u.system}/${u.id}`, u);
+    if (!imported) for (const u of builtInUnits(system)) byKey.set(`${u.system}/${u.id}`, u);
     for (const [key, u] of user) if (u.system === system) byKey.set(key, u);
     return [...byKey.values()];
   };
   return {
     get units() {
       const byKey = new Map<string, Unit>();
-      for (const s of loadedSystems()) for (const u of builtInUnits(s.id)) byKey.set(`${u.system}/${u.id}`, u);
+      if (!imported) for (const s of loadedSystems()) for (const u of builtInUnits(s.id)) byKey.set(`${u.system}/${u.id}`, u);
       for (const [key, u] of user) byKey.set(key, u);
       return [...byKey.values()];
     },
     ofSystem,
     find(ref, field) {
+      // An imported unit: faction/name (dwarfs/ironclad-regiment) or system/faction/name.
+      const parts = ref.trim().split('/');
+      const importedUnit =
+        parts.length === 3 && isSystemName(parts[0])
+          ? user.get(`${systemIdOf(parts[0])}/${parts[1]}/${parts[2]}`)
+          : parts.length === 2 && !isSystemName(parts[0])
+            ? [...user.values()].find((u) => u.id === `${parts[0]}/${parts[1]}`)
+            : undefined;
+      if (importedUnit) return importedUnit;
       const m = /^([^/]+)\/([^/]+)$/.exec(ref.trim());
       if (!m) throw new InputError(`${field}: '${ref}' is not a unit id (write system/id, e.g. aos/clawlord; 'warodds units' lists them)`);
       const system = findSystem(m[1], field);
