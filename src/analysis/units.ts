@@ -120,8 +120,18 @@ export function validateUnit(unit: Unit, where: string): void {
 
 export const NO_FLAGS: SituationFlags = { charge: false, flank: false, rear: false, shooting: false, extra: {} };
 
+/** Units whose bodies this process has used, with the rules of their source warodds does not model. */
+const unmodelledInUse = new Map<string, readonly string[]>();
+
+/** "kow/dwarfs/ironclad-regiment: Dwarven Throwing Mastiff, …" for each unit used so far that has unmodelled rules. */
+export function unmodelledInUseLines(): string[] {
+  return [...unmodelledInUse].map(([id, names]) => `${id}: ${names.join(', ')}`);
+}
+
 /** The unit's body with one of its options applied ('default': as written). */
 export function withOption(unit: Unit, option: string): UnitBody {
+  // Every answer that uses the unit names what it leaves out (provenance's "Not modelled").
+  if (unit.notModelled?.length) unmodelledInUse.set(`${unit.system}/${unit.id}`, unit.notModelled);
   if (option === DEFAULT_OPTION) return unit.body;
   // Own properties only: an option called 'constructor' or '__proto__' is unknown unless the unit defines it.
   const o = Object.hasOwn(unit.options, option) ? unit.options[option] : undefined;
@@ -262,6 +272,8 @@ export function loadLibrary(userDir?: string): Library {
   // BattleScribe files (an army): the library's example units join only when named.
   const imported = dir !== undefined && isBattleScribePath(dir);
   if (dir) for (const u of imported ? loadBattleScribe(dir) : loadUserDir(dir, userDir ? '--units' : 'WARODDS_UNITS')) user.set(`${u.system}/${u.id}`, u);
+  // Checking the units while reading them is not using them.
+  unmodelledInUse.clear();
   // A rule set's units: its built-in ones in file order, a user unit with the same id in the
   // built-in one's place, then the user's new ones in the order they were read.
   const ofSystem = (system: SystemId): Unit[] => {
