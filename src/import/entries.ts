@@ -84,11 +84,28 @@ function limitsOf(node: XNode): { min: number; max: number | null } {
 
 /** Reads catalogue entries, following links through the index. */
 export class EntryReader {
+  /** Each element read once: a shared group linked from every unit is not read again for each. */
+  private readonly read = new WeakMap<XNode, Entry>();
+  private readonly reading = new Set<XNode>();
+
   constructor(private readonly index: IdIndex) {}
 
   /** A `selectionEntry` / `entry` / group element, or a link to one, as an Entry. */
   entry(node: XNode, depth = 0): Entry {
-    if (depth > MAX_LINK_DEPTH) throw new ImportProblem(`links nested deeper than ${MAX_LINK_DEPTH} (a link loop?) at '${node.attrs.name ?? node.attrs.id ?? node.tag}'`);
+    const done = this.read.get(node);
+    if (done) return done;
+    if (depth > MAX_LINK_DEPTH || this.reading.has(node)) throw new ImportProblem(`a link loop at '${node.attrs.name ?? node.attrs.id ?? node.tag}' (an entry that contains itself)`);
+    this.reading.add(node);
+    try {
+      const entry = this.uncached(node, depth);
+      this.read.set(node, entry);
+      return entry;
+    } finally {
+      this.reading.delete(node);
+    }
+  }
+
+  private uncached(node: XNode, depth: number): Entry {
     if (node.tag === 'entryLink' || (node.tag === 'link' && /^entry/.test(node.attrs.linkType ?? ''))) return this.linked(node, depth);
     const isGroup = /Group$/.test(node.tag);
     const children: Entry[] = [];
