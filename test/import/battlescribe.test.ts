@@ -13,8 +13,10 @@ import { findSystem, loadSystems } from '../../src/systems/lookup.js';
 import type { SystemId } from '../../src/systems/types.js';
 
 const FIXTURES = join(import.meta.dirname, '..', 'fixtures', 'bsdata');
+/** A fixture folder's game system and catalogues (the rosters are read on their own). */
 const folder = (system: string): ImportFile[] =>
   readdirSync(join(FIXTURES, system))
+    .filter((f) => !f.endsWith('.ros'))
     .sort()
     .map((f) => ({ name: f, bytes: new Uint8Array(readFileSync(join(FIXTURES, system, f))) }));
 const check = (system: SystemId, record: Record<string, unknown>) => void unitFromJson(record, 'import', findSystem(system), 'import');
@@ -121,6 +123,38 @@ describe('The 9th Age and Warhammer Fantasy (1.x entries and links)', () => {
     expect(u.points).toBe(5 * 21);
     expect((u.record.options as Record<string, { points: number }>).shields.points).toBe(105 + 5 * 2);
     expect(u.notModelled).toEqual(['Valour of Ages']);
+  });
+});
+
+describe('rosters of every rule set: the chosen loadouts, model counts and costs', () => {
+  const roster = (system: string, zipped: boolean) => {
+    const ros = text(system, 'army.ros');
+    const bytes = zipped ? zipSync({ 'army.ros': strToU8(ros) }) : strToU8(ros);
+    const r = importFiles([{ name: zipped ? 'army.rosz' : 'army.ros', bytes }], { check });
+    expect(r.refusedFiles).toEqual([]);
+    expect(r.refused).toEqual([]);
+    return r.units;
+  };
+  it('Age of Sigmar (.rosz): nested model selections give each weapon its number of models', () => {
+    const [u] = roster('age-of-sigmar', true);
+    expect(u.id).toBe('liberators');
+    expect(u.points).toBe(180);
+    expect(u.record.models).toBe(9 + 1);
+    expect(u.record.weapons).toEqual([
+      { name: 'Warhammer', attacks: 2, hit: '3+', wound: '3+', rend: 1, damage: 1, abilities: ['crit-mortal'], models: 9 },
+      { name: 'Grandhammer', attacks: 2, hit: '3+', wound: '3+', rend: 1, damage: 2, abilities: ['crit-mortal'], models: 1 },
+    ]);
+  });
+  it('The 9th Age (.rosz, 1.x points attributes): chosen weapon and standard', () => {
+    const [u] = roster('ninth-age', true);
+    expect(u.points).toBe(10 + 165 + 30 + 10);
+    expect(u.record).toMatchObject({ models: 15, ws: 5, equipment: ['heavy-armour', 'great-weapon'], standard: true });
+    expect(u.notModelled).toEqual(['Sturdy']);
+  });
+  it("Warhammer Fantasy (.ros): the mount from the roster's profile, the chosen shields and musician", () => {
+    const [u] = roster('warhammer-fantasy', false);
+    expect(u.points).toBe(168 + 16 + 8);
+    expect(u.record).toMatchObject({ models: 8, armour: ['shield', 'heavy', 'mount'], weapon: 'lance', mount: { ws: 3, s: 3, a: 1 }, rules: ['always-strikes-first', 'musician'] });
   });
 });
 
