@@ -59,7 +59,7 @@ interface Flavour {
   /** Equipment (weapon, armour, missile) named by an upgrade or profile, as fields of the unit, or null. */
   equip(word: string, fields: Record<string, unknown>): boolean;
   /** Command models: champion, standard, musician. */
-  command(word: 'champion' | 'standard' | 'musician', fields: Record<string, unknown>): boolean;
+  command(word: 'champion' | 'standard' | 'musician' | 'battle-standard', fields: Record<string, unknown>): boolean;
   finish(fields: Record<string, unknown>, model: Profile, mount: Profile | null, character: boolean, typeText: string): void;
 }
 
@@ -74,6 +74,9 @@ export const OLD_WORLD_RULE_NAMES: Readonly<Record<string, string>> = {
   'ward save': 'ward-save',
   'multiple wounds': 'multiple-wounds',
   'armour piercing': 'armour-piercing',
+  weaponmaster: 'weapon-master',
+  'innate defense': 'innate-defence',
+  skirmisher: 'skirmishers',
 };
 
 function ruleCandidate(text: string): { id: string; param: string | null } {
@@ -121,6 +124,9 @@ const wfb: Flavour = {
   },
 };
 
+/** The 9th Age close-combat weapons (§8.1): a model fights with one of them in a combat. */
+const T9A_CLOSE_COMBAT = ['great-weapon', 'halberd', 'flail', 'additional-hand-weapon', 'paired-weapons', 'lance', 'light-lance', 'spear'];
+
 const t9aRules = new Set([...Object.keys(RULES), ...NO_DICE_RULES]);
 const t9a: Flavour = {
   system: 'ninth-age',
@@ -131,9 +137,9 @@ const t9a: Flavour = {
   },
   equip(word, f) {
     if (!Object.hasOwn(EQUIPMENT, word)) return false;
+    if (((f.equipment as string[]) ?? []).includes(word)) return true;
     // One close-combat weapon is used in a combat (§8.1): a second one is an option, not the unit's.
-    const closeCombat = ['great-weapon', 'halberd', 'flail', 'additional-hand-weapon', 'paired-weapons', 'lance', 'light-lance', 'spear'];
-    if (closeCombat.includes(word) && ((f.equipment as string[]) ?? []).some((e) => closeCombat.includes(e))) return false;
+    if (T9A_CLOSE_COMBAT.includes(word) && ((f.equipment as string[]) ?? []).some((e) => T9A_CLOSE_COMBAT.includes(e))) return false;
     f.equipment = [...new Set([...((f.equipment as string[]) ?? []), word])];
     return true;
   },
@@ -188,26 +194,37 @@ function converter(flavour: Flavour): Converter {
       const mount = profiles.find((p) => p !== model && MOUNT_NAME.test(p.name)) ?? null;
       for (const p of profiles) if (p !== model && p !== mount && p !== machine && !/champion/i.test(p.name)) notModelled.add(`profile ${clean(p.name)}`);
       const rules: string[] = [];
+      // The profile's WardSave (n+) is the Ward Save rule's value where the rule is named bare.
+      const wardSave = clean(ch(model, 'WardSave') ?? '');
+      const ward = /^[2-6]\+$/.test(wardSave) ? `ward-save(${wardSave})` : null;
       for (const r of takenRules(unit, origin)) {
-        const id = flavour.rule(r);
+        const id = /^ward-save$/.test(ruleCandidate(r).id) && ruleCandidate(r).param === null && ward ? ward : flavour.rule(r);
         if (id) rules.push(id);
         else notModelled.add(r);
       }
+      if (ward && !rules.some((r) => r.startsWith('ward-save'))) rules.push(ward);
       if (rules.length) fields.rules = [...new Set(rules)];
       // Equipment the unit has as written: linked weapon / armour profiles and mandatory upgrades.
       const taken = takenEntries(unit, origin);
       const equipment = [...takenProfiles(unit, origin).filter((p) => !isModelProfile(p)).map((p) => p.name), ...taken.map((e) => e.name)];
+      const otherWeapons: string[] = [];
       for (const name of new Set(equipment.map(clean))) {
         const word = equipmentWord(name);
         const command = commandWord(word);
         if (command) {
           if (!flavour.command(command, fields)) notModelled.add(`command ${name}`);
-        } else if (!flavour.equip(word, fields) && !isModelName(name, unit, models) && !MOUNT_NAME.test(name)) notModelled.add(`equipment ${name}`);
+        } else if (flavour.system === 'ninth-age' && T9A_CLOSE_COMBAT.includes(word) && !flavour.equip(word, fields)) otherWeapons.push(word);
+        else if (!flavour.equip(word, fields) && !isModelName(name, unit, models) && !MOUNT_NAME.test(name)) notModelled.add(`equipment ${name}`);
       }
       const typeText = clean((machine ? ch(machine, 'Type') : ch(model, 'Type')) ?? '');
       flavour.finish(fields, model, mount, character, typeText);
       const points = pointsOf(unit, origin);
       const options: Record<string, Record<string, unknown>> = {};
+      // A unit carrying two close-combat weapons fights with one (9th Age §8.1): the others are options.
+      for (const word of new Set(otherWeapons)) {
+        const equipment = ((fields.equipment as string[]) ?? []).map((e) => (T9A_CLOSE_COMBAT.includes(e) ? word : e));
+        options[word] = { equipment, ...(points !== null ? { points } : {}) };
+      }
       if (origin === 'catalogue') {
         for (const u of optionalEntries(unit, (g) => /magic|banner|standard \(|item/i.test(g))) {
           const word = equipmentWord(u.name);
@@ -215,7 +232,10 @@ function converter(flavour: Flavour): Converter {
           const extra = (u.points ?? 0) * (perModel ? modelCount : 1);
           const changed: Record<string, unknown> = structuredClone(fields);
           const command = commandWord(word);
-          const ok = command ? flavour.command(command, changed) : flavour.equip(word, changed) || u.profiles.some((p) => !isModelProfile(p) && flavour.equip(equipmentWord(p.name), changed));
+          // An upgrade named as a rule (Fear, Vanguard, Skirmishers) gives the unit that rule.
+          const rule = command ? null : flavour.rule(u.name);
+          if (rule) changed.rules = [...new Set([...((changed.rules as string[]) ?? []), rule])];
+          const ok = rule !== null || (command ? flavour.command(command, changed) : flavour.equip(word, changed) || u.profiles.some((p) => !isModelProfile(p) && flavour.equip(equipmentWord(p.name), changed)));
           if (!ok) {
             if (!/^magic|^runic|banner$/i.test(u.name)) notModelled.add(`upgrade ${clean(u.name)}${u.points ? ` (${u.points} pts)` : ''}`);
             continue;
@@ -229,8 +249,9 @@ function converter(flavour: Flavour): Converter {
   };
 }
 
-function commandWord(word: string): 'champion' | 'standard' | 'musician' | null {
+function commandWord(word: string): 'champion' | 'standard' | 'musician' | 'battle-standard' | null {
   if (word === 'champion') return 'champion';
+  if (word === 'battle-standard-bearer') return 'battle-standard';
   if (word === 'standard-bearer' || word === 'standard') return 'standard';
   if (word === 'musician') return 'musician';
   return null;
