@@ -84,8 +84,3 @@ export function libraryUnit(u: ImportedUnit): Unit {
   const unit = unitFromJson(u.record, `${u.faction}/${u.id}`, findSystem(u.system), u.source.file);
   return { ...unit, source: `${basename(u.source.file)}: ${u.source.entry}` };
 }
-
-/** Units of a BattleScribe path for the library. */
-export function loadBattleScribe(path: string): Unit[] {
-  return importPath(path).units.map(libraryUnit);
-}

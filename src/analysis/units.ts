@@ -12,7 +12,8 @@ import { basename, join } from 'node:path';
 import { InputError, ScenarioError } from '../core/errors.js';
 import { DATA_DIR } from '../paths.js';
 import { findSystem, isSystemName, loadedSystems, systemIdOf } from '../systems/lookup.js';
-import { isBattleScribePath, loadBattleScribe } from './battlescribe.js';
+import { importPath, isBattleScribePath, libraryUnit } from './battlescribe.js';
+import type { RefusedUnit } from '../import/index.js';
 import type { GameSystem, SituationFlags, SystemId, UnitBody, UnitQuestions } from '../systems/types.js';
 import { parseJsonText, readJsonFile, shownPath } from '../json-file.js';
 import { escapeForTerminal } from '../core/json.js';
@@ -263,6 +264,8 @@ export interface Library {
   readonly units: Unit[];
   find(ref: string, field: string): Unit;
   ofSystem(system: SystemId): Unit[];
+  /** BattleScribe files read (`--units` naming them): the units refused, with reasons, and notes. */
+  readonly imported?: { readonly refused: readonly RefusedUnit[]; readonly notes: readonly string[] };
 }
 
 /** Every unit: built-in first, then the user's (a user unit with the same id replaces the built-in one). */
@@ -271,7 +274,8 @@ export function loadLibrary(userDir?: string): Library {
   const user = new Map<string, Unit>();
   // BattleScribe files (an army): the library's example units join only when named.
   const imported = dir !== undefined && isBattleScribePath(dir);
-  if (dir) for (const u of imported ? loadBattleScribe(dir) : loadUserDir(dir, userDir ? '--units' : 'WARODDS_UNITS')) user.set(`${u.system}/${u.id}`, u);
+  const report = imported ? importPath(dir) : undefined;
+  if (dir) for (const u of report ? report.units.map(libraryUnit) : loadUserDir(dir, userDir ? '--units' : 'WARODDS_UNITS')) user.set(`${u.system}/${u.id}`, u);
   // Checking the units while reading them is not using them.
   unmodelledInUse.clear();
   // A rule set's units: its built-in ones in file order, a user unit with the same id in the
@@ -283,6 +287,7 @@ export function loadLibrary(userDir?: string): Library {
     return [...byKey.values()];
   };
   return {
+    ...(report ? { imported: { refused: report.refused, notes: report.notes } } : {}),
     get units() {
       const byKey = new Map<string, Unit>();
       if (!imported) for (const s of loadedSystems()) for (const u of builtInUnits(s.id)) byKey.set(`${u.system}/${u.id}`, u);

@@ -83,6 +83,9 @@ describe('a catalogue', () => {
     expect(aos[0].optionPoints).toEqual({ 'with-grandhammer': 90, reinforced: 180 });
     const text = await warodds(['units', '--units', 'test/fixtures/bsdata/age-of-sigmar'], { env: { COLUMNS: '200' } });
     expect(text.stdout).toContain('reinforced (180 pts)');
+    // A unit that cannot be converted is listed with its reason, under the table.
+    const kow = await warodds(['units', '--units', `${KOW}/Dwarfs.cat`]);
+    expect(kow.stdout).toContain(`refused: Ironbelcher Cannon (${KOW}/Dwarfs.cat): no characteristic profile in the data\n`);
   });
 
   it('--export writes unit files that load back as the same units', async () => {

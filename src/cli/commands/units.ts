@@ -8,6 +8,7 @@ import { loadLibrary, type Unit } from '../../analysis/units.js';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { InputError } from '../../core/errors.js';
+import { escapeControlCharacters } from '../../core/json.js';
 import { renderTextTable, type TextColumn } from '../render/text-table.js';
 import { shortId } from '../ids.js';
 import { terminalWidth } from '../terminal.js';
@@ -64,7 +65,10 @@ export function unitsCommand(): Command {
         u.options.map((o) => (Object.hasOwn(u.optionPoints, o) ? `${o} (${u.optionPoints[o]} pts)` : o)).join(', '),
         ...(withUnmodelled ? [u.notModelled.join(', ')] : []),
       ]);
-      writeStdout(`${renderTextTable({ columns, rows }, terminalWidth())}\n${described.length} units\n`);
+      // Units of the BattleScribe files that could not be converted, each with its reason.
+      const refused = (lib.imported?.refused ?? []).map((r) => `refused: ${r.entry} (${r.file}): ${r.reason}`);
+      const notes = (lib.imported?.notes ?? []).map((n) => `note: ${n}`);
+      writeStdout(`${renderTextTable({ columns, rows }, terminalWidth())}\n${described.length} units\n${[...refused, ...notes].map((l) => `${escapeControlCharacters(l)}\n`).join('')}`);
     });
 }
 
