@@ -311,7 +311,9 @@ export function loadLibrary(userDir?: string): Library {
       const key = `${system.id}/${m[2]}`;
       // A built-in unit is its own file: `compare aos/clawlord` reads that one file alone.
       const isBuiltIn = system.questions !== undefined && builtInFiles(system.id).some((f) => basename(f, '.json') === m[2]);
-      const unit = user.get(key) ?? (isBuiltIn ? builtInUnit(system, m[2]) : undefined);
+      // system/name of an imported unit (kow/ironclad-regiment), when one faction alone has that name.
+      const byName = [...user.values()].filter((u) => u.system === system.id && u.id.endsWith(`/${m[2]}`));
+      const unit = user.get(key) ?? (isBuiltIn ? builtInUnit(system, m[2]) : byName.length === 1 ? byName[0] : undefined);
       if (!unit) throw new InputError(`${field}: unknown unit '${ref}' ('warodds units ${system.id}' lists them)`);
       return unit;
     },

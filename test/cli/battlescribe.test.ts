@@ -30,6 +30,11 @@ describe('a roster', () => {
     expect(wall.points).toBe(120);
     expect(wall.per100Points.removals).toBeCloseTo((wall.pRemove * 100) / 120, 12);
     expect(out.run.notModelled).toEqual(['kings-of-war/my-dwarfs/iron-wall: upgrade Dwarven Throwing Mastiff']);
+    // The same unit by faction/name, system/faction/name or system/name.
+    for (const id of ['my-dwarfs/iron-wall', 'kow/my-dwarfs/iron-wall', 'kow/iron-wall']) {
+      const one = await wjson(['kills', 'kow/spear-regiment', '--attacker', id, '--units', rosz]);
+      expect(one.rows[0].attacker).toBe('kings-of-war/my-dwarfs/iron-wall');
+    }
   });
 
   it('fight and table take roster units; CSV and Markdown carry the not-modelled line', async () => {
