@@ -36,9 +36,16 @@ export function parseXml(text: string): XNode {
   const head = text.slice(0, 4096);
   if (/<!DOCTYPE|<!ENTITY/i.test(text)) throw new ImportProblem('XML entity or DOCTYPE declarations are refused (BattleScribe files have none)');
   if (!/^\s*(<\?xml[^>]*\?>\s*)?(<!--[\s\S]*?-->\s*)*</.test(head)) throw new ImportProblem('not XML (a BattleScribe file is XML, or zipped XML)');
-  const valid = XMLValidator.validate(text);
-  if (valid !== true) throw new ImportProblem(`malformed XML at line ${valid.err.line}: ${valid.err.msg}`);
-  const ordered = parser.parse(text) as Ordered[];
+  let ordered: Ordered[];
+  try {
+    const valid = XMLValidator.validate(text);
+    if (valid !== true) throw new ImportProblem(`malformed XML at line ${valid.err.line}: ${valid.err.msg}`);
+    ordered = parser.parse(text) as Ordered[];
+  } catch (e) {
+    // The parser's own limits (nesting, entities) and a stack overflow are problems of the file.
+    if (e instanceof ImportProblem) throw e;
+    throw new ImportProblem(`malformed or oversized XML: ${(e as Error).message}`);
+  }
   const root = ordered.map((o) => toNode(o, 0)).find((n): n is XNode => n !== null && n.tag !== '?xml');
   if (!root) throw new ImportProblem('no XML element in the file');
   return root;

@@ -175,6 +175,20 @@ describe('bad files: one problem naming the file, quickly', () => {
     expect(bomb.length).toBeLessThan(64 * 1024);
     expect(one('army.rosz', bomb)[0].problem).toMatch(/zip bomb/);
   });
+  it('a zip whose header understates its size is stopped by the bytes it inflates to', () => {
+    const zip = zipSync({ 'a.ros': new Uint8Array(10 * 1024 * 1024).fill(0x20) }, { level: 9 });
+    // The local header's uncompressed size (offset 22, little-endian) rewritten to 100 bytes.
+    new DataView(zip.buffer, zip.byteOffset).setUint32(22, 100, true);
+    expect(one('liar.rosz', zip)[0].problem).toMatch(/inflates past .* refused as a zip bomb|declares/);
+  });
+  it("XML nested beyond the parser's limit, and a link loop", () => {
+    const deep = `<catalogue>${'<a>'.repeat(50000)}${'</a>'.repeat(50000)}</catalogue>`;
+    expect(one('deep.cat', deep)[0].problem).toMatch(/^malformed or oversized XML/);
+    const gst = `<gameSystem id="g" name="Kings of War" battleScribeVersion="2.01" xmlns="http://www.battlescribe.net/schema/gameSystemSchema"/>`;
+    const loop = `<catalogue id="c" name="Loop" gameSystemId="g" battleScribeVersion="2.01" xmlns="http://www.battlescribe.net/schema/catalogueSchema"><selectionEntries><selectionEntry id="u" name="Ouroboros" type="unit"><entryLinks><entryLink id="l" name="again" targetId="u" type="selectionEntry"/></entryLinks></selectionEntry></selectionEntries></catalogue>`;
+    const r = importFiles([{ name: 'k.gst', bytes: strToU8(gst) }, { name: 'loop.cat', bytes: strToU8(loop) }]);
+    expect(r.refused).toEqual([{ file: 'loop.cat', entry: 'Ouroboros', reason: "a link loop at 'Ouroboros' (an entry that contains itself)" }]);
+  });
   it('over 50 MB', () => {
     expect(one('huge.ros', new Uint8Array(50 * 1024 * 1024 + 1))[0].problem).toMatch(/larger than the 50 MB limit/);
   });
