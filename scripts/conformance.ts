@@ -5,7 +5,7 @@
  * imported unit's characteristics equal its profile's text in the XML.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { basename, join, relative } from 'node:path';
+import { join, relative } from 'node:path';
 import { loadSystems } from '../src/systems/lookup.js';
 import { importFiles, isBattleScribeFile, readDocument } from '../src/import/index.js';
 import { unitFromJson } from '../src/analysis/units.js';
@@ -114,4 +114,3 @@ for (const folder of folders(root)) {
   }
 }
 console.log(`\nTotal: ${imported} of ${withProfile} units with a characteristic profile imported (${withProfile ? ((100 * imported) / withProfile).toFixed(1) : '0'} %); characteristics equal to the XML: ${equal}/${imported}`);
-void basename;

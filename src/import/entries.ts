@@ -7,7 +7,7 @@
  */
 import type { IdIndex } from './documents.js';
 import { ImportProblem } from './problem.js';
-import { kids, listed, type XNode } from './xml.js';
+import { listed, type XNode } from './xml.js';
 
 export interface Profile {
   readonly name: string;
@@ -200,10 +200,3 @@ export function rosterSelections(root: XNode): XNode[] {
   return forces(root).flatMap((f) => listed(f, 'selections', 'selection'));
 }
 
-/** Every entry below `e` (depth first), `e` included. */
-export function* walk(e: Entry): Generator<Entry> {
-  yield e;
-  for (const c of e.children) yield* walk(c);
-}
-
-export { kids };

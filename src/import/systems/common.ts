@@ -61,21 +61,11 @@ export function nameAndParam(text: string): { name: string; param: string | null
   return { name: clean(text).toLowerCase(), param: null };
 }
 
-/** How many of this entry the unit has: the roster's number, or the catalogue's minimum. */
-export function countOf(e: Entry): number {
-  return e.min;
-}
-
 /** Every profile of the tree whose selections are taken (a roster: all; a catalogue: those on mandatory entries). */
 export function takenProfiles(e: Entry, origin: Origin): Profile[] {
   const out: Profile[] = [...e.profiles];
   for (const c of e.children) if (origin === 'roster' || c.min > 0 || c.type === 'group') out.push(...takenProfiles(c, origin));
   return out;
-}
-
-/** Every profile anywhere in the tree. */
-export function allProfiles(e: Entry): Profile[] {
-  return [...e.profiles, ...e.children.flatMap(allProfiles)];
 }
 
 /** The rule names of the taken part of the tree, de-duplicated. */

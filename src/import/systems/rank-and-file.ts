@@ -60,7 +60,7 @@ interface Flavour {
   equip(word: string, fields: Record<string, unknown>): boolean;
   /** Command models: champion, standard, musician. */
   command(word: 'champion' | 'standard' | 'musician' | 'battle-standard', fields: Record<string, unknown>): boolean;
-  finish(fields: Record<string, unknown>, model: Profile, mount: Profile | null, character: boolean, typeText: string): void;
+  finish(fields: Record<string, unknown>, mount: Profile | null, character: boolean, typeText: string): void;
 }
 
 /** The data's rule names that differ from warodds ids (both rule sets). */
@@ -109,7 +109,7 @@ const wfb: Flavour = {
     f.rules = [...new Set([...((f.rules as string[]) ?? []), word])];
     return true;
   },
-  finish(f, model, mount, character, typeText) {
+  finish(f, mount, character, typeText) {
     // M in inches as printed; warodds' Warhammer Fantasy measures in cm (12″ = 30 cm): × 2.5.
     if (typeof f.m === 'number') f.m = Math.round(f.m * 2.5);
     const t = typeText.toLowerCase();
@@ -120,7 +120,6 @@ const wfb: Flavour = {
       f.armour = [...new Set([...((f.armour as string[]) ?? []), 'mount'])];
     }
     if (character) f.rules = [...new Set([...((f.rules as string[]) ?? []), 'lone-character'])];
-    void model;
   },
 };
 
@@ -147,7 +146,7 @@ const t9a: Flavour = {
     f[word] = true;
     return true;
   },
-  finish(f, model, mount, character, typeText) {
+  finish(f, mount, character, typeText) {
     const t = slug(typeText.replace(/\s*\(.*$/, ''));
     const troop = t === 'warmachine' ? 'war-machine' : t;
     if ((TROOPS as readonly string[]).includes(troop)) f.troop = mount && troop === 'infantry' ? 'cavalry' : troop;
@@ -157,7 +156,6 @@ const t9a: Flavour = {
       if (n.ws !== null && n.s !== null && n.i !== null && n.a !== null) f.mount = { ws: n.ws, s: n.s, i: n.i, a: n.a, rules: [] };
     }
     if (character) f.character = true;
-    void model;
   },
 };
 
@@ -217,7 +215,7 @@ function converter(flavour: Flavour): Converter {
         else if (!flavour.equip(word, fields) && !isModelName(name, unit, models) && !MOUNT_NAME.test(name)) notModelled.add(`equipment ${name}`);
       }
       const typeText = clean((machine ? ch(machine, 'Type') : ch(model, 'Type')) ?? '');
-      flavour.finish(fields, model, mount, character, typeText);
+      flavour.finish(fields, mount, character, typeText);
       const points = pointsOf(unit, origin);
       const options: Record<string, Record<string, unknown>> = {};
       // A unit carrying two close-combat weapons fights with one (9th Age §8.1): the others are options.
