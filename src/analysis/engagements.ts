@@ -3,8 +3,8 @@
  * one attacker or a pair against one target over K steps, ranked by P(removed by step K). System-
  * agnostic: a rule set joins through its UnitQuestions.engagements.
  */
-import { mean } from '../core/dist.js';
-import { InputError } from '../core/errors.js';
+import { clampProbability, mean } from '../core/dist.js';
+import { InputError, TooLargeError } from '../core/errors.js';
 import { findSystem } from '../systems/lookup.js';
 import type { AttackHow, EngagementQuestions, Outcome, SituationFlags } from '../systems/types.js';
 import { type Evaluate, type Side, sideBody, sideLabel } from './pairing.js';
@@ -67,7 +67,8 @@ export function engagementInput(attackers: readonly EngagementSide[], target: Si
 async function row(attackers: readonly Side[], target: Side, steps: number, flags: SituationFlags, evaluate: Evaluate): Promise<EngagementRow> {
   const { system, input } = engagementInput(attackers.map((side) => ({ side, how: null })), target, steps, flags);
   const outcome = await evaluate(system, input);
-  const removedBy = engagementsOf(system, '--attacker').removedBy(outcome, steps);
+  // Cumulative sums of the turns' tables: rounding never takes them past 1
+  const removedBy = engagementsOf(system, '--attacker').removedBy(outcome, steps).map(clampProbability);
   return { attackers, removedBy, pRemove: removedBy[steps - 1], meanDamage: mean(outcome.damage), outcome };
 }
 
@@ -101,7 +102,8 @@ export async function rankEngagements(
         try {
           rows.push(await row([sides[i], sides[j]], target, steps, flags, evaluate));
         } catch (e) {
-          if (!(e instanceof InputError)) throw e;
+          // A pair the rules do not allow is listed; work past the meter ends the whole question.
+          if (!(e instanceof InputError) || e instanceof TooLargeError) throw e;
           refused.push(`${attackersLabel([sides[i], sides[j]])}: ${e.message}`);
         }
       }

@@ -201,6 +201,9 @@ function compoundUpTo(count: Dist, term: Dist, max: number): Dist {
   return isUnitMass(total(t)) ? renormalise(out, total(counts)) : out;
 }
 
+/** Meter units of thinning a distribution over 0..n-1 (one binomial row per value). */
+export const thinCost = (n: number): number => n * (n + 1) * 1.5;
+
 /** Binomial thinning: each of X units survives independently with probability q. */
 export function thin(d: Dist, q: number): Dist {
   assertProbability(q, 'thin');
@@ -208,7 +211,7 @@ export function thin(d: Dist, q: number): Dist {
   if (q === 1) return x === d ? d.slice() : x;
   if (q === 0) return Float64Array.of(total(x));
   const n = x.length;
-  chargeWork(n * (n + 1) * 1.5, () => `thinning a value up to ${grouped(n - 1)}`);
+  chargeWork(thinCost(n), () => `thinning a value up to ${grouped(n - 1)}`);
   const out = new Float64Array(n);
   // row = Binomial(m, q), updated in place: row[k] ← row[k](1 − q) + row[k − 1] q.
   const row = new Float64Array(n);
@@ -276,10 +279,29 @@ export function total(d: Dist): number {
   return sum(d, 0);
 }
 
+/**
+ * E[X] (Σ k · P(X = k)), never above the largest value X takes: a total a rounding above 1 cannot
+ * lift it past that value (with a total of at most 1 it never is).
+ */
 export function mean(d: Dist): number {
   const acc = new Compensated();
-  for (let k = 1; k < d.length; k++) acc.add(k * d[k]);
-  return acc.value();
+  let hi = 0;
+  for (let k = 1; k < d.length; k++) {
+    if (d[k] > 0) hi = k;
+    acc.add(k * d[k]);
+  }
+  return Math.min(hi, acc.value());
+}
+
+/** A probability as printed: rounding never takes it below 0 or above 1 (NaN stays NaN, a bug to see). */
+export function clampProbability(p: number): number {
+  return p < 0 ? 0 : p > 1 ? 1 : p;
+}
+
+/** A distribution with every entry a probability (clampProbability). */
+export function clampedPmf(d: Dist): Dist {
+  for (let k = 0; k < d.length; k++) if (!(d[k] >= 0 && d[k] <= 1) && !Number.isNaN(d[k])) return d.map(clampProbability);
+  return d;
 }
 
 export function variance(d: Dist): number {
