@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PACKAGE_ROOT } from '../paths.js';
 import { grouped } from '../core/budget.js';
+import { unmodelledInUseLines } from '../analysis/units.js';
 
 export const VERSION: string = JSON.parse(readFileSync(join(PACKAGE_ROOT, 'package.json'), 'utf8')).version;
 
@@ -23,6 +24,8 @@ export interface Provenance {
   situation: string[];
   /** Defaults the user did not choose, each as one sentence ("targets: ..."). */
   assumed: string[];
+  /** Units used whose source has rules warodds does not model: "id: rule, rule". */
+  notModelled?: string[];
 }
 
 let invocation: string[] = [];
@@ -57,7 +60,8 @@ export function situationLines(situation: unknown): string[] {
 }
 
 export function provenance(p: Omit<Provenance, 'command' | 'version'>): Provenance {
-  return { command: commandLine(), version: VERSION, ...p };
+  const notModelled = unmodelledInUseLines();
+  return { command: commandLine(), version: VERSION, ...p, ...(notModelled.length ? { notModelled } : {}) };
 }
 
 /** The record of one run of `engine` (runScenario's sampling options). */
@@ -80,6 +84,7 @@ export function provenanceLines(p: Provenance): string[] {
     `Engine: ${engineText(p)}`,
     `Situation: ${p.situation.length ? p.situation.join(', ') : 'as each scenario gives it'}`,
     ...p.assumed.map((a) => `Assumed (not given): ${a}`),
+    ...(p.notModelled ?? []).map((n) => `Not modelled: ${n}`),
   ];
 }
 
@@ -92,6 +97,7 @@ export function provenanceJson(p: Provenance) {
     ...(p.samples !== undefined ? { samples: p.samples, ...(p.samplesPer ? { samplesPer: p.samplesPer } : {}), seed: p.seed } : {}),
     situation: p.situation,
     assumed: p.assumed,
+    ...(p.notModelled ? { notModelled: p.notModelled } : {}),
   };
 }
 
