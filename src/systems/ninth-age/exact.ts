@@ -8,7 +8,20 @@ import { diceDist, parseDice } from '../../core/dice.js';
 import { type Dist, cap, mapValues, point, probGreater, trim } from '../../core/dist.js';
 import type { Outcome } from '../types.js';
 import { HELLFIRE, LIGHTNING, type Outcomes, VICTIM_BITS } from './attack-exact.js';
-import { type MeleeSide, type WoundTarget, addWounds, aliveCode, meleeSides, modelsAlive, standingLeadership, takesFearTest, victimAt, woundPool } from './melee-setup.js';
+import {
+  AT_CHARACTER,
+  AT_RANK_AND_FILE,
+  type MeleeSide,
+  type WoundTarget,
+  addWounds,
+  aliveCode,
+  meleeSides,
+  modelsAlive,
+  standingLeadership,
+  takesFearTest,
+  victimKind,
+  woundPool,
+} from './melee-setup.js';
 import type { MeleeSituation, Scenario, ShootingSituation, Unit } from './model.js';
 import { MELEE_CATEGORIES, SHOOTING_CATEGORIES, type MeleeCategory } from './categories.js';
 import { type AttackGroup, INITIATIVE_STEPS, endOfPhaseHits, shotCount } from './groups.js';
@@ -43,11 +56,18 @@ function stepOutcomes(groups: AttackGroup[], step: number, victim: WoundTarget):
   };
 }
 
-/** One side's attacks at one Initiative step, at the enemy's rank and file or at its joined character (§4.4). */
+/**
+ * One side's attacks at one Initiative step, at the enemy's rank and file, at its champion left
+ * alone (its own WS, §4.5, §10) or at its joined character (§4.4).
+ */
 export function sideStep(striker: MeleeSide, enemy: MeleeSide, step: number): (enemyDamage: number) => StepOutcomes | null {
   const atUnit = stepOutcomes(striker.groups, step, enemy);
   const atCharacter = enemy.character ? stepOutcomes(striker.groupsVsCharacter, step, enemy.character) : null;
-  return (d) => (victimAt(enemy, d) === enemy ? atUnit : atCharacter);
+  const atChampion = enemy.unit.champion ? stepOutcomes(striker.groupsVsChampion, step, enemy) : null;
+  return (d) => {
+    const kind = victimKind(enemy, d);
+    return kind === AT_RANK_AND_FILE ? atUnit : kind === AT_CHARACTER ? atCharacter : atChampion;
+  };
 }
 
 /**

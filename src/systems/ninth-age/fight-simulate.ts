@@ -16,7 +16,22 @@ import { SettledRounds } from '../../fight/settled.js';
 import { type Ending, type FightSide, type Overkill, sideEnding } from '../../fight/types.js';
 import type { Tally } from '../../sim/tally.js';
 import { AttackDiceTable, Victim } from './attack-sim.js';
-import { type FightState, RoundJudges, START, afterBlows, challengeOf, chargerPanic, duelScenario, fightState, loserAfter, roundScenario, spillsOf, stateKey, unitsOf } from './fight.js';
+import {
+  type FightState,
+  RoundJudges,
+  START,
+  afterBlows,
+  challengeOf,
+  chargerPanic,
+  duelScenario,
+  fightState,
+  loserAfter,
+  roundScenario,
+  spillsOf,
+  stateKey,
+  unitsAfterFalls,
+  unitsOf,
+} from './fight.js';
 import type { FightScenario } from './fight-schema.js';
 import { woundPool } from './melee-setup.js';
 import type { LoserTest } from './resolution.js';
@@ -119,6 +134,8 @@ class FightRounds {
   /** Compiled rounds shared by the rounds that fight alike (compiledRound): the units' by state key × 2 + phase − 1, the fighters' by the key of a state with their wounds only, the pair by both. */
   private readonly compiledUnits = new Map<number, CompiledRound>();
   private readonly compiledDuels = new Map<number, CompiledRound>();
+  /** The units' rounds of a challenge and the same once fighters fell (unitsAfterFalls), by the units' key. */
+  private readonly compiledFalls = new Map<number, CompiledRound[]>();
   private readonly compiledChallenges = new Map<string, CompiledChallenge>();
 
   /**
@@ -218,6 +235,11 @@ class FightRounds {
     let units = this.compiledUnits.get(unitsKey);
     if (!units) this.compiledUnits.set(unitsKey, (units = new CompiledRound(roundScenario(f, unitsFrom, phase), this.dice)));
     if (!accepted) return { units, challenge: null };
+    let falls = this.compiledFalls.get(unitsKey);
+    if (!falls) {
+      const [, ...after] = unitsAfterFalls(units.scenario);
+      this.compiledFalls.set(unitsKey, (falls = [units, ...after.map((s) => new CompiledRound(s, this.dice))]));
+    }
     const duelKey = `${unitsKey}:${state.cA}:${state.cT}`;
     let challenge = this.compiledChallenges.get(duelKey);
     if (!challenge) {
@@ -225,7 +247,7 @@ class FightRounds {
       const duelRoundKey = this.key(duelFrom) * 2 + phase - 1;
       let duel = this.compiledDuels.get(duelRoundKey);
       if (!duel) this.compiledDuels.set(duelRoundKey, (duel = new CompiledRound(duelScenario(f, state, phase)!, this.dice)));
-      this.compiledChallenges.set(duelKey, (challenge = new CompiledChallenge(units, duel, this.spills)));
+      this.compiledChallenges.set(duelKey, (challenge = new CompiledChallenge(falls, duel, this.spills)));
     }
     return { units, challenge };
   }

@@ -376,7 +376,8 @@ export function forEachRoundBlows(f: FightScenario, from: FightState, round: num
  */
 interface SharedScenarios {
   readonly key: (s: FightState) => number;
-  readonly units: Map<number, Scenario>;
+  /** The units' combat and its variants after fighters fell (ChallengeRound.unitsAfterFalls). */
+  readonly units: Map<number, readonly Scenario[]>;
   readonly duels: Map<number, Scenario>;
 }
 const sharedScenarios = new WeakMap<FightScenario, SharedScenarios>();
@@ -385,11 +386,22 @@ function sharedChallenge(f: FightScenario, from: FightState, round: number): Cha
   if (!shared) sharedScenarios.set(f, (shared = { key: stateKey(f), units: new Map(), duels: new Map() }));
   const unitsKey = shared.key(fightState(from.dA, from.dT, from.calmA, from.calmT, 0, 0)) * (MAX_ROUNDS + 1) + round;
   let units = shared.units.get(unitsKey);
-  if (!units) shared.units.set(unitsKey, (units = roundScenario(f, from, round)));
+  if (!units) shared.units.set(unitsKey, (units = unitsAfterFalls(roundScenario(f, from, round))));
   const duelKey = (from.cA * (characterPool(f.target) + 1) + from.cT) * (MAX_ROUNDS + 1) + round;
   let duel = shared.duels.get(duelKey);
   if (!duel) shared.duels.set(duelKey, (duel = duelScenario(f, from, round)!));
-  return { units, duel, spills: spillsOf(f) };
+  return { units: units[0], unitsAfterFalls: units, duel, spills: spillsOf(f) };
+}
+
+/**
+ * The units' combat of a challenge round, and the same once fighters fell (ChallengeRound.unitsAfterFalls):
+ * a fallen fighter's place in the front rank is filled from the ranks behind (PRIMEROS DE LA FILA),
+ * before the next Initiative step (§4.2) — its unit stands with no character in its ranks.
+ */
+export function unitsAfterFalls(units: Scenario): readonly Scenario[] {
+  const gone = (u: Unit) => unitRecord({ ...u, joined: 0 });
+  const { attacker, target, situation } = units;
+  return [units, { attacker, target: gone(target), situation }, { attacker: gone(attacker), target, situation }, { attacker: gone(attacker), target: gone(target), situation }];
 }
 
 /** Whether each side's fighter is its unit's champion, taking the wounds beyond its rank and file (§4.10). */
