@@ -1,13 +1,25 @@
 /**
- * A whole 9th Age fight rolled die by die, round after round, with the one-round simulator's dice
- * (Fear tests, Initiative steps, break test, flee and pursuit) — independent of the exact chain.
+ * A whole 9th Age fight rolled die by die, round after round: every die (Fear tests, to-hit,
+ * to-wound, saves, Multiple Wounds and random attack counts, break test, restraint, flee and
+ * pursuit, Stand and Shoot and its Panic test) is rolled here and in simulate.ts / attack-sim.ts /
+ * loser-sim.ts, never summed.
  *
- * Every die is rolled each round; what follows from the dice deterministically — the state after a
- * round's blows, its margin and result, the loser's fate after its test — is worked out once per
- * combination met and kept across chunks (a worker parses a scenario once and simulates it chunk
- * after chunk). The hot loop works on integers only (issue 16): a round fought from a state is a
- * number, so is each way a round can end ("settled"), found through integer-keyed tables; each
- * sample's rounds are counted in one typed array, turned into the fight's tables once per chunk.
+ * It is not independent of the exact chain (fight.ts): it shares with it everything decided without
+ * dice — the round's units and the challenge's fighters (roundScenario, duelScenario,
+ * unitsAfterFalls: ranks, joined characters, Leadership, Hold your Ground), the attack plan through
+ * meleeSides (groups.ts, profile.ts: who strikes at which Initiative step, how many attacks, the
+ * roll each needs, whom they strike), the state after a round's blows (afterBlows: wounds on the rank
+ * and file, the character and the fighters, Overkill; spillOver), the combat result and the loser's
+ * test (RoundJudges, resolution.ts: scores, ranks, Steadfast, the Ld tested), the loser's extra
+ * wounds and lost Frenzy (loserAfter), the charger's Panic condition (chargerPanic), and the states'
+ * keys and units (stateKey, unitsOf). A mistake in any of those passes `check`; only independent
+ * enumerations (test/) catch it.
+ *
+ * What follows from the dice deterministically is worked out once per combination met and kept
+ * across chunks (a worker parses a scenario once and simulates it chunk after chunk). The hot loop
+ * works on integers only (issue 16): a round fought from a state is a number, so is each way a round
+ * can end ("settled"), found through integer-keyed tables; each sample's rounds are counted in one
+ * typed array, turned into the fight's tables once per chunk.
  */
 import { IntPairTable } from '../../core/int-pair-table.js';
 import type { Rng } from '../../core/rng.js';
