@@ -158,6 +158,20 @@ export function fightState(dA: number, dT: number, calmA: boolean, calmT: boolea
 
 export const START: FightState = fightState(0, 0, false, false, 0, 0);
 
+/**
+ * The state an ending is recorded in: one with the same units (unitsOf), so that the ways a round
+ * ends alike are added up into one — the attacker's wounds only as far as they decide its models
+ * and character standing (none once it is removed), no Frenzy flags; the target's wounds exact
+ * (its wounds and models slain are reported).
+ */
+export function endState(f: FightScenario, s: FightState, removed: FightSide | null): FightState {
+  if (removed === 'attacker') return fightState(0, s.dT, false, false, 0, s.cT);
+  const u = f.attacker.unit;
+  const models = Math.min(u.models, Math.floor((u.woundsLost + s.dA) / u.profile.w));
+  const cA = characterStands(f.attacker, s.cA) ? 0 : characterPool(f.attacker);
+  return fightState(Math.max(0, models * u.profile.w - u.woundsLost), s.dT, false, false, cA, s.cT);
+}
+
 /** A state as one number, and back. */
 export function stateKey(f: FightScenario): (s: FightState) => number {
   const poolA = woundPool(f.attacker.unit);
@@ -456,7 +470,7 @@ class RoundStepper {
 
   private add(q: number, margin: number, overkill: Overkill, state: FightState, ending: Ending | null, removed: FightSide | null = null): void {
     if (ending === null) this.steps.goOn(q, margin, this.key(state), overkill);
-    else this.steps.end(q, margin, ending, this.key(state), removed, overkill);
+    else this.steps.end(q, margin, ending, this.key(endState(this.f, state, removed)), removed, overkill);
   }
 
   /** The round's blows `b`, with probability p: their result and what follows (§12.1–§12.3). */
