@@ -480,22 +480,8 @@ for (const [systemId, name, input] of fights) {
   console.log(`    ${systemId}: ${name}: ${ms(medianOf(7, () => system.exact(system.parse(input))))}`);
 }
 
-// The 9th Age chain against Warhammer Fantasy's on the same three-wound 60 v 60 fight (5 wide, cap
-// 12 rounds): the ratio of their CPU in this run is the figure (goal: within 2 ×). The 9th Age rules
-// give each side twice the attacks here (monstrous support, §4.3), so each round has more outcomes.
-{
-  const repeats = Number(process.env.BENCH_W3_REPEATS ?? 1);
-  const big = (x: object) => ({ ...x, models: 60 });
-  const pair: Array<[string, unknown]> = [
-    ['ninth-age', { ...(fights[1][2] as object), attacker: big((fights[1][2] as { attacker: object }).attacker), target: big((fights[1][2] as { target: object }).target) }],
-    ['warhammer-fantasy', { ...(fights[3][2] as object), attacker: big((fights[3][2] as { attacker: object }).attacker), target: big((fights[3][2] as { target: object }).target) }],
-  ];
-  const [t9a, whfb] = pair.map(([systemId, input]) => {
-    const system = findSystem(systemId);
-    return medianOf(repeats, () => system.exact(system.parse(input)));
-  });
-  console.log(`    60 v 60 three-wound monstrous infantry, median of ${repeats}: ninth-age ${seconds(t9a)}; warhammer-fantasy ${seconds(whfb)}; ratio ${(t9a.cpu / whfb.cpu).toFixed(1)} × (CPU)`);
-}
+// The 9th Age chain against Warhammer Fantasy's on one three-wound 60 v 60 fight, in a module of its own.
+(await import('./fight-ratio.js')).benchFightRatio();
 
 // Engagements (issue 15), in a module of their own.
 console.log('');

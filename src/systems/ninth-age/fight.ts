@@ -23,7 +23,7 @@ import {
 import type { Challenge, FightScenario, FightUnit } from './fight-schema.js';
 import { modelsAlive, woundPool } from './melee-setup.js';
 import type { MeleeSituation, Scenario, Unit } from './model.js';
-import { RoundJudge } from './resolution.js';
+import { type LoserTest, RoundJudge } from './resolution.js';
 import { type ChallengeRound, forEachChallengeRoundEnd } from './challenge-round.js';
 import { moraleRecord, unitRecord } from './unit-record.js';
 
@@ -259,6 +259,14 @@ function caughtOnce(test: Parameters<typeof caughtChance>[0]): number {
   let p = byRestraint.get(id);
   if (p === undefined) byRestraint.set(id, (p = caughtChance(test)));
   return p;
+}
+
+/** A break test's P(pass) and P(caught), by the test (judges return the same test object for equal tests). */
+const breakOddsOf = new WeakMap<LoserTest, { readonly pass: number; readonly caught: number }>();
+function breakOdds(test: Extract<LoserTest, { kind: 'break' }>): { readonly pass: number; readonly caught: number } {
+  let odds = breakOddsOf.get(test);
+  if (!odds) breakOddsOf.set(test, (odds = { pass: leadershipChance(test.ld, test.reroll), caught: test.destroyedOnFailure ? 1 : caughtOnce(test) }));
+  return odds;
 }
 
 /** One way the blows of a round ended: each side's wounds in the units' combat and in the challenge. */
@@ -502,11 +510,12 @@ class RoundStepper {
         return;
       }
       case 'break': {
-        const pass = leadershipChance(test.ld, test.reroll);
+        const odds = breakOdds(test);
+        const pass = odds.pass;
         this.goesOn(judged, after, loser, pool, lost, margin, overkill, 0, p * pass);
         // A war machine that fails is destroyed (§9); a unit that breaks flees and may be caught (§12.3)
         if (test.destroyedOnFailure) return this.add(p * (1 - pass), margin, overkill, after, sideEnding(loser, 'destroyed'), loser);
-        const caught = caughtOnce(test);
+        const caught = odds.caught;
         this.add(p * (1 - pass) * caught, margin, overkill, after, sideEnding(loser, 'caught'), loser);
         this.add(p * (1 - pass) * (1 - caught), margin, overkill, after, sideEnding(loser, 'escaped'));
       }
