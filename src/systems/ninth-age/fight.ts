@@ -462,10 +462,18 @@ function daemonicOnce(add: number, ld: number, reroll: boolean): Dist {
   return extra;
 }
 
+/** Each side's endings, looked up once (the stepper meets them for every way a round ends). */
+const ENDINGS_OF: Record<FightSide, { readonly destroyed: Ending; readonly caught: Ending; readonly escaped: Ending }> = {
+  attacker: { destroyed: sideEnding('attacker', 'destroyed'), caught: sideEnding('attacker', 'caught'), escaped: sideEnding('attacker', 'escaped') },
+  target: { destroyed: sideEnding('target', 'destroyed'), caught: sideEnding('target', 'caught'), escaped: sideEnding('target', 'escaped') },
+};
+
 /** The steps of a round fought from one state, collected as its blows are judged. */
 class RoundStepper {
   readonly steps = new StepSet();
   readonly judges: RoundJudges;
+  private lastTest: LoserTest | null = null;
+  private lastOdds: ReturnType<typeof breakOdds> | null = null;
 
   constructor(
     private readonly f: FightScenario,
@@ -493,7 +501,7 @@ class RoundStepper {
     if (standingIn(f, judged, from, 'target', after) === 0 && standingIn(f, judged, from, 'attacker', after) === 0)
       return this.add(p, margin, overkill, after, 'both-destroyed');
     const r = judge.result(wT, wA, scoreA, scoreT);
-    if (r.kind === 'destroyed') return this.add(p, margin, overkill, after, sideEnding(r.side, 'destroyed'));
+    if (r.kind === 'destroyed') return this.add(p, margin, overkill, after, ENDINGS_OF[r.side].destroyed);
     if (r.kind === 'draw') return this.add(p, margin, overkill, after, null);
     const loser = r.loser;
     const pool = woundPool(loser === 'target' ? judged.target : judged.attacker);
@@ -510,14 +518,19 @@ class RoundStepper {
         return;
       }
       case 'break': {
-        const odds = breakOdds(test);
+        // Ways a round ends in a row are mostly lost alike: the last test's odds kept at hand
+        if (test !== this.lastTest) {
+          this.lastTest = test;
+          this.lastOdds = breakOdds(test);
+        }
+        const odds = this.lastOdds!;
         const pass = odds.pass;
         this.goesOn(judged, after, loser, pool, lost, margin, overkill, 0, p * pass);
         // A war machine that fails is destroyed (§9); a unit that breaks flees and may be caught (§12.3)
-        if (test.destroyedOnFailure) return this.add(p * (1 - pass), margin, overkill, after, sideEnding(loser, 'destroyed'), loser);
+        if (test.destroyedOnFailure) return this.add(p * (1 - pass), margin, overkill, after, ENDINGS_OF[loser].destroyed, loser);
         const caught = odds.caught;
-        this.add(p * (1 - pass) * caught, margin, overkill, after, sideEnding(loser, 'caught'), loser);
-        this.add(p * (1 - pass) * (1 - caught), margin, overkill, after, sideEnding(loser, 'escaped'));
+        this.add(p * (1 - pass) * caught, margin, overkill, after, ENDINGS_OF[loser].caught, loser);
+        this.add(p * (1 - pass) * (1 - caught), margin, overkill, after, ENDINGS_OF[loser].escaped);
       }
     }
   }
@@ -526,7 +539,7 @@ class RoundStepper {
   private goesOn(judged: Scenario, after: FightState, loser: FightSide, pool: number, lost: number, margin: number, overkill: Overkill, extra: number, q: number): void {
     const { f, from } = this;
     const state = loserAfter(f, from, after, loser, pool, lost, extra);
-    this.add(q, margin, overkill, state, standingIn(f, judged, from, loser, state) === 0 ? sideEnding(loser, 'destroyed') : null);
+    this.add(q, margin, overkill, state, standingIn(f, judged, from, loser, state) === 0 ? ENDINGS_OF[loser].destroyed : null);
   }
 }
 
