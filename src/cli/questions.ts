@@ -4,8 +4,8 @@
  * --html FILE).
  */
 import { Command, Option } from 'commander';
-import { InputError } from '../core/errors.js';
-import { grouped, withWorkBudget } from '../core/budget.js';
+import { InputError, TooLargeError } from '../core/errors.js';
+import { grouped, scientific, WorkAccount } from '../core/budget.js';
 import { loadLibrary, type Library } from '../analysis/units.js';
 import { parseJsonText } from '../json-file.js';
 import type { Evaluate, RemoveMetric } from '../analysis/pairing.js';
@@ -164,11 +164,23 @@ export async function withEvaluator<T>(f: QuestionFlags, pairings: number, ask: 
     situation ??= situationLines((input as { situation?: unknown }).situation);
   };
   if (!f.mc) {
-    const value = await ask(async (system, input) => {
+    // One meter over the whole question: its pairings' work adds up to the one limit.
+    const account = new WorkAccount();
+    let done = 0;
+    const value = await ask(async (system, input, label) => {
       seen(input);
       const s = findSystem(system);
       const parsed = s.parse(input);
-      return withWorkBudget(() => s.exact(parsed));
+      try {
+        const outcome = account.run(() => s.exact(parsed));
+        done++;
+        return outcome;
+      } catch (error) {
+        if (!(error instanceof TooLargeError) || done === 0) throw error;
+        throw new TooLargeError(
+          `too large for the exact engine: this question's ${grouped(pairings)} pairings together need more than ${scientific(account.limit)} steps (about 5 s; the limit was reached after ${grouped(done)} of them${label ? `, at ${label}` : ''}); use --mc, or ask a smaller question`,
+        );
+      }
     });
     return { value, run: { engine: 'exact', situation: situation ?? [] } };
   }
