@@ -5,6 +5,7 @@
  * attacks here (monstrous support, §4.3), so each of its rounds has about four times the outcomes.
  * Run alone: `node -e "import('./dist/bench/fight-ratio.js').then((m) => m.benchFightRatio())"`.
  */
+import { withWorkBudget } from '../src/core/budget.js';
 import { findSystem } from '../src/systems/registry.js';
 
 const brutes = { troop: 'monstrous-infantry', models: 60, files: 5, ws: 3, s: 4, t: 4, w: 3, i: 2, a: 3, ld: 8 };
@@ -26,7 +27,8 @@ const FIGHTS: ReadonlyArray<readonly [string, unknown]> = [
 function cpuOf(systemId: string, input: unknown): number {
   const system = findSystem(systemId);
   const before = process.cpuUsage();
-  system.exact(system.parse(input));
+  // Beyond the work the command line accepts (the 9th Age fight's estimate passes it): the engines, not the limit, are measured
+  withWorkBudget(() => system.exact(system.parse(input)), Infinity);
   const used = process.cpuUsage(before);
   return (used.user + used.system) / 1e6;
 }
