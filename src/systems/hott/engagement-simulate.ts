@@ -1,8 +1,14 @@
 /**
  * HOTT combats that go on, rolled bound by bound like players do: two D6 each bound, the totals
  * compared (§6.7), the loser's row of the table (§7), and the combat goes on while both stay in
- * contact; an assault rolls each bound's fighter against the Stronghold with its supports. It
- * shares the factors and the results table with the one-combat simulator, never the chains.
+ * contact; an assault rolls each bound's fighter against the Stronghold with its supports.
+ *
+ * What it shares with the exact chains, so a mistake there passes `check` at any sample count: the
+ * factors (factors.ts) and the results table (results.ts), as the one-combat simulator does, and
+ * from engagement.ts the rules of what goes on — staysInContact (ties, Impetuous pursuit, §5),
+ * afterResult and the assaulters' states (IN, RECOILED, LOST), endingLabel. Only the dice are its
+ * own. The independent check of those is the brute-force witness
+ * test/systems/hott/engagement-enumerate.ts.
  */
 import type { Rng } from '../../core/rng.js';
 import type { Tally } from '../../sim/tally.js';

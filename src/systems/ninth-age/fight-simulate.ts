@@ -1,6 +1,15 @@
 /**
  * A whole 9th Age fight rolled die by die, round after round, with the one-round simulator's dice
- * (Fear tests, Initiative steps, break test, flee and pursuit) — independent of the exact chain.
+ * (Fear tests, Initiative steps, break test, flee and pursuit).
+ *
+ * What it shares with the exact chain (fight.ts, melee-setup.ts, resolution.ts), so a mistake there
+ * passes `check` at any sample count: each round's scenario (roundScenario, duelScenario,
+ * challengeOf: who fights at which Initiative step, ranks and supports, the character's and
+ * champion's places), the wound pools and their spill to a champion (woundPool, spillsOf), the state
+ * after a round's blows (afterBlows), combat resolution and break tests (RoundJudges, loserAfter:
+ * the scores, standard, Ld, Steadfast) and the charge-reaction Panic (chargerPanic). Only the dice
+ * are its own. The independent check of those is the brute-force witness
+ * test/systems/ninth-age/fight-enumerate.ts.
  *
  * Every die is rolled each round; what follows from the dice deterministically — the state after a
  * round's blows, its margin and result, the loser's fate after its test — is worked out once per

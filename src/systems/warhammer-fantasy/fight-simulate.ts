@@ -1,7 +1,14 @@
 /**
  * A whole Warhammer Fantasy fight rolled die by die, round after round, with the one-round
- * simulator's dice (stupidity, fear, strike order, blows, break test, pursuit) — independent of
- * the exact chain.
+ * simulator's dice (stupidity, fear, strike order, blows, break test, pursuit).
+ *
+ * What it shares with the exact chain (fight.ts), so a mistake there passes `check` at any sample
+ * count: each round's plan (roundPlan, duelPlan: who fights, ranks, the character's and champion's
+ * places, the challenge), the state after a round's blows (afterBlows: wound allocation, characters
+ * standing), combat resolution and break-test odds (sideResults, judgePlan, Judging: the scores,
+ * thresholds, General and Battle Standard), Overkill (overkillOf) and the strike-order rule
+ * (previousWinnerMatters). Only the dice are its own. The independent check of those is the
+ * brute-force witness test/systems/warhammer-fantasy/fight-enumerate.ts.
  *
  * Every die is rolled each round; what follows from the dice deterministically — the state after a
  * round's blows, its verdict and margin, where the fight stands after the loser's fate — is worked

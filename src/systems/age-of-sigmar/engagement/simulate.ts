@@ -2,8 +2,13 @@
  * Monte Carlo of an Age of Sigmar engagement, played as at the table: turn by turn, phase by
  * phase, each unit's ATTACK ability rolled die by die by the single-attack simulator (with the
  * models and weapons it has left when it is declared), then its damage allocated one point at a
- * time (18.2) before anyone else acts. Its own code orders the activations; it shares only the
- * parsed engagement and the tables' names with the exact chain.
+ * time (18.2) before anyone else acts. Its own code orders the activations and allocates the
+ * damage. It shares with the exact chain the parsed engagement, each ability's plan of modifiers
+ * and caps (profile.ts `plan`, also the single-attack exact engine's), the weapons that go with
+ * slain models (loadout.ts weaponsWith), whose turn it is and the Strike tiers (tables.ts
+ * activePlayer, tierOf) and the tables' names: a mistake in those passes `check` at any sample
+ * count. The independent check of them is the brute-force witness
+ * test/systems/age-of-sigmar/engagement-enumerate.ts.
  *
  * Hot-loop shape (issue 16): the engagement is compiled once into an EngagementRun (kept for its
  * later chunks): the units' fixed facts and targets in typed arrays, the units of each side and
