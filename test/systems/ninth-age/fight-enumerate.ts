@@ -2,8 +2,8 @@
  * A brute-force witness for whole 9th Age fights with a character, a champion, a challenge and
  * Overkill, written from rules/ninth-age.md and the README's readings of a fight with characters
  * ("Characters in units and challenges") alone: it imports nothing from src/. It reads the fight's
- * raw JSON (infantry; single-Wound rank and file in 2–4 files, so no full rank, rank bonus or
- * Steadfast; hand weapons, light/heavy armour, shield) and walks, round after round from every
+ * raw JSON (infantry; single-Wound rank and file in up to 9 files; hand weapons, light/heavy
+ * armour, shield; a standard; a musician in a unit without champion or character) and walks, round after round from every
  * state the fight can be in:
  *
  * - every face of each attack's to-hit (§4.5 chart, Parry: a foot model with hand weapon and
@@ -22,9 +22,12 @@
  * - the challenge (§4.11): the two fighters attack only each other, nobody else attacks them; each
  *   wound beyond what slays the opponent scores +1, at most +3; the champion fights it when its
  *   side has no character; a lone champion keeps its WS + 1 (§10, §4.5);
- * - the combat result (§12.1): wounds caused, Overkill, +1 for the charge in the first round; the
- *   loser tests on 2D6 ≤ Ld − D with the highest Ld present (§12.2, no double-1 pass); it flees
- *   2D6 and the winner pursues 2D6, caught when the pursuit is at least the flee (§12.3).
+ * - the combat result (§12.1): wounds caused, Overkill, +1 for the charge in the first round, +1
+ *   per full rank (5+ models) after the first (max 3), +1 for a standard while a rank-and-file model
+ *   stands to carry it; a draw, unless exactly one side has a musician; the loser tests on
+ *   2D6 ≤ Ld − D with the highest Ld present after the round's casualties (§2, §12.2, no double-1
+ *   pass; Steadfast or a musician's win: no −D); it flees 2D6 and the winner pursues 2D6, caught
+ *   when the pursuit is at least the flee (§12.3).
  *
  * The state between rounds: rank and file, champion and the wounds on the character of each side.
  */
@@ -52,6 +55,8 @@ interface Profile {
 interface FightSide {
   rf: number;
   files: number;
+  standard: boolean;
+  musician: boolean;
   unit: Profile;
   champion: Profile | null;
   character: Profile | null;
@@ -73,9 +78,11 @@ export interface FightEnumerated {
   fighterSlainBeforeItsUnitStrikes: number;
   /** P(a loser's break test in a round its last rank and file fell, its character standing with a lower Ld than theirs). */
   testedWithoutItsFallenRankAndFile: number;
+  /** P(a round ends with a standard's rank and file, the bearer among them, all fallen: this round, or earlier with the unit standing). */
+  standardWithoutRankAndFile: number;
 }
 
-const MODELLED = ['troop', 'm', 'models', 'files', 'ws', 's', 't', 'w', 'i', 'a', 'ld', 'equipment', 'champion', 'with-character'];
+const MODELLED = ['troop', 'm', 'models', 'files', 'standard', 'musician', 'ws', 's', 't', 'w', 'i', 'a', 'ld', 'equipment', 'champion', 'with-character'];
 
 function profile(raw: Json, path: string): Profile {
   for (const k of Object.keys(raw)) if (!MODELLED.includes(k)) throw new Error(`fight witness: ${path}.${k} is not modelled`);
@@ -93,8 +100,17 @@ function fightSide(raw: Json, path: string): FightSide {
   const champion = raw.champion === true ? { ...unit, ws: unit.ws + 1, a: unit.a + 1 } : null; // §10
   const ch = raw['with-character'];
   const files = raw.files ?? Math.min(raw.models, 5);
-  if (files > 4) throw new Error('fight witness: 5 files or more (full ranks) are not modelled');
-  return { rf: raw.models - (champion ? 1 : 0), files, unit, champion, character: ch ? profile(ch, `${path}.with-character`) : null };
+  if (files > 9) throw new Error('fight witness: Horde formations are not modelled');
+  if (raw.musician === true && (champion || ch)) throw new Error('fight witness: a musician beside a champion or character is not modelled');
+  return {
+    rf: raw.models - (champion ? 1 : 0),
+    files,
+    standard: raw.standard === true,
+    musician: raw.musician === true,
+    unit,
+    champion,
+    character: ch ? profile(ch, `${path}.with-character`) : null,
+  };
 }
 
 // ---- One attack, die by die -----------------------------------------------------------------
@@ -201,6 +217,7 @@ export function enumerateT9aFight(input: Json): FightEnumerated {
     loneChampionAttacked: 0,
     fighterSlainBeforeItsUnitStrikes: 0,
     testedWithoutItsFallenRankAndFile: 0,
+    standardWithoutRankAndFile: 0,
   };
   const put = (m: Record<string, number>, k: string | number, p: number) => (m[String(k)] = (m[String(k)] ?? 0) + p);
   const putW = (m: Weights, k: number, p: number) => m.set(k, (m.get(k) ?? 0) + p);
@@ -366,7 +383,21 @@ export function enumerateT9aFight(input: Json): FightEnumerated {
     }
 
     function settle(s0: State, after: State, points: Record<SideName, number>, overkill: Record<SideName, number> | null, q: number): void {
-      const score = (x: SideName) => points[x] + (overkill ? overkill[x] : 0) + (round === 1 && charging === x ? 1 : 0);
+      // §4.3 full ranks (5+ models, the character counted as the model it replaces), after the round's casualties
+      const fullRanks = (x: SideName) => {
+        let left = leftOf(x, after[x]);
+        let n = 0;
+        while (Math.min(sides[x].files, left) >= 5) {
+          n++;
+          left -= sides[x].files;
+        }
+        return n;
+      };
+      // §12.1: the standard bearer is one of the rank and file (book: GRUPOS DE MANDO): it counts while any stand
+      const standard = (x: SideName) => (sides[x].standard && after[x].rf > 0 ? 1 : 0);
+      for (const x of SIDES) if (sides[x].standard && after[x].rf === 0 && (s0[x].rf > 0 || leftOf(x, after[x]) > 0)) out.standardWithoutRankAndFile += q;
+      const score = (x: SideName) =>
+        points[x] + (overkill ? overkill[x] : 0) + (round === 1 && charging === x ? 1 : 0) + Math.min(3, Math.max(0, fullRanks(x) - 1)) + standard(x);
       const margin = score('attacker') - score('target');
       put(out.margin[round - 1], margin, q);
       if (challenge) {
@@ -382,14 +413,18 @@ export function enumerateT9aFight(input: Json): FightEnumerated {
         put(out.targetLeft[round - 1], leftOf('target', held.target), p);
         goOn(held, p);
       };
-      if (margin === 0) return hold(after, q);
-      const winner: SideName = margin > 0 ? 'attacker' : 'target';
+      // a draw, unless exactly one side has a musician: it wins, the loser testing without −D (§12.1)
+      const musicianWins = margin === 0 && sides.attacker.musician !== sides.target.musician;
+      if (margin === 0 && !musicianWins) return hold(after, q);
+      const winner: SideName = musicianWins ? (sides.attacker.musician ? 'attacker' : 'target') : margin > 0 ? 'attacker' : 'target';
       const loser = other(winner);
       const l = after[loser];
       // §12.2: the highest Ld present, − D
       const ld = Math.max(l.rf + l.champ > 0 ? sides[loser].unit.ld : 0, charStands(loser, l) ? sides[loser].character!.ld : 0);
       if (s0[loser].rf + s0[loser].champ > 0 && l.rf + l.champ === 0 && ld < sides[loser].unit.ld) out.testedWithoutItsFallenRankAndFile += q;
-      const holds = p2d6AtMost(Math.max(0, Math.min(10, ld - Math.abs(margin))));
+      // Steadfast: more full ranks than the enemy ignores −D (§12.2)
+      const steadfast = fullRanks(loser) > fullRanks(winner);
+      const holds = p2d6AtMost(Math.max(0, Math.min(10, steadfast || musicianWins ? ld : ld - Math.abs(margin))));
       if (holds > 0) hold(after, q * holds);
       if (holds < 1) {
         finish(round, `${loser}-caught`, after, loser, q * (1 - holds) * P_CAUGHT);
