@@ -266,8 +266,7 @@ export function enumerateT9aFight(input: Json): FightEnumerated {
     /** One round from state s: the Initiative steps, then the result, break test and pursuit. */
     function fightRound(s0: State, p0: number): void {
       const duel = challenge && fighterStands('attacker', s0.attacker) && fighterStands('target', s0.target);
-      // Within the round: the state and the wounds each side scored (points), the Overkill, and the wounds already
-      // dealt to each fighter in the challenge (for Overkill on a fighter slain earlier in the round).
+      // Within the round: the state, the wounds each side scored (points) and its Overkill so far.
       interface Mid {
         s: State;
         points: Record<SideName, number>;
@@ -286,9 +285,8 @@ export function enumerateT9aFight(input: Json): FightEnumerated {
         const nextMids = new Map<string, { m: Mid; p: number }>();
         for (const { m, p } of mids.values()) {
           // each side's blows this step, from the models alive at its start
-          const blows: Record<SideName, { unit: Weights; target: 'rf' | 'champion' | 'character' | null; duel: Weights }> = {} as never;
+          const blows = { attacker: sideBlows('attacker', m.s, step, duel), target: sideBlows('target', m.s, step, duel) };
           for (const x of SIDES) {
-            blows[x] = sideBlows(x, m.s, step, duel);
             if (blows[x].target === 'champion' && blows[x].unit.size > 1) out.loneChampionAttacked += p;
             // a front-rank model of x (character or champion) fell earlier this round, and x's rank and file strike now with models behind to fill its place
             const fell = (charStands(x, s0[x]) && !charStands(x, m.s[x])) || (s0[x].champ === 1 && m.s[x].champ === 0);
