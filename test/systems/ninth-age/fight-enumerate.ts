@@ -281,7 +281,10 @@ export function enumerateT9aFight(input: Json): FightEnumerated {
         else map.set(k, { m, p });
       };
       addMid(mids, { s: copy(s0), points: { attacker: 0, target: 0 }, overkill: { attacker: 0, target: 0 } }, p0);
+      // only the steps someone strikes at (§4.2): the units' Initiative and the characters'
+      const steps = new Set(SIDES.flatMap((x) => [sides[x].unit.i, ...(sides[x].character ? [sides[x].character!.i] : [])]));
       for (let step = 10; step >= 0; step--) {
+        if (!steps.has(step)) continue;
         const nextMids = new Map<string, { m: Mid; p: number }>();
         for (const { m, p } of mids.values()) {
           // each side's blows this step, from the models alive at its start

@@ -1,7 +1,7 @@
 /**
  * The whole-fight witness (fight-enumerate.ts: written from the rules file and the README's
  * readings, importing nothing from src/) against the exact 9th Age fight chain: fixed fights with a
- * character, a champion, a challenge and Overkill, then random small fights — up to 7 models a side
+ * character, a champion, a challenge and Overkill, then random small fights — up to 6 models a side
  * in 2–5 files (full ranks, Steadfast), a standard, a musician, a champion, a character of 1–3 Wounds at its own Initiative, a challenge or not,
  * over 1–3 rounds. Every ending, every round's margin, Overkill and models left, the target's
  * damage, slain and P(removed) must agree to 1e-12.
@@ -133,11 +133,11 @@ describe('ninth-age whole-fight witness: a lone champion keeps its WS + 1; the s
 });
 
 describe('ninth-age whole-fight witness: a slain fighter’s front-rank place is filled for later Initiative steps (fixed on branch t9a)', () => {
-  it('../shared/cases/t9a-challenger-slot.json, 2 rounds of its 6', () => {
+  it('../shared/cases/t9a-challenger-slot.json, round 1 of its 6', () => {
     const input = {
       attacker: { troop: 'infantry', models: 6, files: 3, m: 4, ws: 3, s: 3, t: 3, w: 1, i: 3, a: 1, ld: 7, equipment: ['hand-weapon', 'shield', 'light-armour'], 'with-character': { troop: 'infantry', m: 4, ws: 5, s: 4, t: 4, w: 2, i: 5, a: 3, ld: 8, equipment: ['hand-weapon', 'shield', 'heavy-armour'] } },
       target: { troop: 'infantry', models: 6, files: 3, m: 4, ws: 3, s: 3, t: 3, w: 1, i: 3, a: 1, ld: 7, equipment: ['hand-weapon', 'shield', 'light-armour'], 'with-character': { troop: 'infantry', m: 4, ws: 4, s: 4, t: 4, w: 2, i: 4, a: 2, ld: 8, equipment: ['hand-weapon', 'shield', 'light-armour'] } },
-      situation: { type: 'fight', charging: 'attacker', challenge: true, rounds: 2 },
+      situation: { type: 'fight', charging: 'attacker', challenge: true, rounds: 1 },
     };
     const e = enumerateT9aFight(input);
     expect(e.fighterSlainBeforeItsUnitStrikes).toBeGreaterThan(0);
@@ -149,9 +149,9 @@ describe('ninth-age whole-fight witness: a slain fighter’s front-rank place is
 
 const equipment = fc.constantFrom<string[]>([], [], ['light-armour'], ['heavy-armour'], ['shield'], ['light-armour', 'shield']);
 const unitArb = fc.record({
-  models: fc.integer({ min: 1, max: 7 }),
+  models: fc.integer({ min: 1, max: 6 }),
   files: fc.integer({ min: 2, max: 5 }),
-  standard: fc.constantFrom(false, false, true),
+  standard: fc.constantFrom(false, false, false, false, true),
   musician: fc.constantFrom(false, false, true),
   ws: fc.integer({ min: 2, max: 5 }),
   s: fc.integer({ min: 2, max: 5 }),
@@ -216,7 +216,7 @@ const ldFinding = (e: FightEnumerated) => e.testedWithoutItsFallenRankAndFile > 
 const clean = (e: FightEnumerated) => !knownBug(e) && !ldFinding(e);
 
 describe('ninth-age whole-fight witness: random small fights', () => {
-  it(`agree with the exact engine (${fuzzRuns(20)} fights)`, () => {
+  it(`agree with the exact engine (${fuzzRuns(12)} fights)`, () => {
     fc.assert(
       fc.property(fightArb, (input) => {
         const e = enumerateT9aFight(input);
@@ -224,7 +224,7 @@ describe('ninth-age whole-fight witness: random small fights', () => {
         const gap = disagreement(input, e);
         if (gap) throw new Error(gap);
       }),
-      { seed: 32, numRuns: fuzzRuns(20) },
+      { seed: 32, numRuns: fuzzRuns(12) },
     );
   });
 });
