@@ -2,7 +2,10 @@
  * The unit library: built-in units (src/data/<system>/units/<id>.json) and the user's own
  * (`--units DIR` or WARODDS_UNITS, laid out the same way or flat with a "system" field).
  * A unit file is the scenario's attacker/target shape plus meta keys: name, example, points,
- * notes, options (named alternatives whose fields replace the unit's).
+ * notes, not-modelled (rules of the unit's source that warodds does not model, reported wherever
+ * the unit is used), options (named alternatives whose fields replace the unit's; an option's
+ * `points` is its price). `--units` also takes BattleScribe files (src/import, read by
+ * ./battlescribe.ts).
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, join } from 'node:path';
@@ -10,6 +13,8 @@ import { InputError, ScenarioError } from '../core/errors.js';
 import { DATA_DIR } from '../paths.js';
 import { findSystem, isSystemName, loadedSystems, shortNameOf, systemIdOf, systemIds } from '../systems/lookup.js';
 import { didYouMean } from '../core/nearest.js';
+import { importPath, isBattleScribePath, libraryUnit } from './battlescribe.js';
+import type { RefusedUnit } from '../import/index.js';
 import type { GameSystem, SituationFlags, SystemId, UnitBody, UnitQuestions } from '../systems/types.js';
 import { parseJsonText, readJsonFile, shownPath } from '../json-file.js';
 import { escapeForTerminal } from '../core/json.js';
@@ -23,6 +28,10 @@ export interface Unit {
   notes: string;
   body: UnitBody;
   options: Record<string, UnitBody>;
+  /** Each option's own points, where the option gives them (the unit's points otherwise). */
+  optionPoints: Record<string, number>;
+  /** Rules of the unit's source that warodds does not model, by name. */
+  notModelled: string[];
   /** 'built-in' or the file it came from. */
   source: string;
 }
@@ -39,10 +48,15 @@ function checkUnitId(id: string, file: string): void {
     throw new InputError(`${shownPath(file)}: the file name gives the unit id '${escapeForTerminal(id)}', which cannot be typed back: rename it with letters, digits, '.', '_' and '-' only`);
 }
 
+/** The points of a unit with one of its options: the option's own price, else the unit's. */
+export function pointsOf(unit: Unit, option: string): number | null {
+  return Object.hasOwn(unit.optionPoints, option) ? unit.optionPoints[option] : unit.points;
+}
+
 /** The loadout a unit uses, named: 'default' is the unit as written. */
 export const DEFAULT_OPTION = 'default';
 
-const META_KEYS = ['name', 'example', 'points', 'notes', 'options', 'system'] as const;
+const META_KEYS = ['name', 'example', 'points', 'notes', 'not-modelled', 'options', 'system'] as const;
 
 export function questionsOf(system: GameSystem<unknown>, field = 'system'): UnitQuestions {
   if (!system.questions) throw new InputError(`${field}: the ${system.id} pipeline has no units (use 'warodds attack' with its flags)`);
@@ -58,11 +72,23 @@ export function unitFromJson(raw: unknown, id: string, system: GameSystem<unknow
   if (r.points !== undefined && (typeof r.points !== 'number' || !(r.points >= 0))) throw new InputError(`${where}: points: must be a number ≥ 0`);
   if (r.example !== undefined && typeof r.example !== 'boolean') throw new InputError(`${where}: example: must be true or false`);
   if (r.notes !== undefined && typeof r.notes !== 'string') throw new InputError(`${where}: notes: must be a string`);
-  const options = r.options ?? {};
-  if (typeof options !== 'object' || options === null || Array.isArray(options)) throw new InputError(`${where}: options: must be an object of named alternatives`);
-  for (const [name, option] of Object.entries(options))
+  const notModelled = r['not-modelled'] ?? [];
+  if (!Array.isArray(notModelled) || notModelled.some((n) => typeof n !== 'string')) throw new InputError(`${where}: not-modelled: must be a list of rule names`);
+  const rawOptions = r.options ?? {};
+  if (typeof rawOptions !== 'object' || rawOptions === null || Array.isArray(rawOptions)) throw new InputError(`${where}: options: must be an object of named alternatives`);
+  const options: Record<string, UnitBody> = {};
+  const optionPoints: Record<string, number> = {};
+  for (const [name, option] of Object.entries(rawOptions)) {
     if (typeof option !== 'object' || option === null || Array.isArray(option))
       throw new InputError(`${where}: options.${escapeForTerminal(name)}: must be an object of the fields this option replaces`);
+    // An option's points are its price, not a field of the unit.
+    const { points, ...fields } = option as Record<string, unknown>;
+    if (points !== undefined) {
+      if (typeof points !== 'number' || !(points >= 0)) throw new InputError(`${where}: options.${escapeForTerminal(name)}.points: must be a number ≥ 0`);
+      optionPoints[name] = points;
+    }
+    options[name] = fields;
+  }
   const body = Object.fromEntries(Object.entries(r).filter(([k]) => !(META_KEYS as readonly string[]).includes(k)));
   const unit: Unit = {
     id,
@@ -72,7 +98,9 @@ export function unitFromJson(raw: unknown, id: string, system: GameSystem<unknow
     points: typeof r.points === 'number' ? r.points : null,
     notes: typeof r.notes === 'string' ? r.notes : '',
     body,
-    options: options as Record<string, UnitBody>,
+    options,
+    optionPoints,
+    notModelled: notModelled as string[],
     source,
   };
   // The package's own units are checked by the test suite (test/analysis/built-in-units.test.ts),
@@ -106,8 +134,18 @@ export function validateUnit(unit: Unit, where: string): void {
 
 export const NO_FLAGS: SituationFlags = { charge: false, flank: false, rear: false, shooting: false, extra: {} };
 
+/** Units whose bodies this process has used, with the rules of their source warodds does not model. */
+const unmodelledInUse = new Map<string, readonly string[]>();
+
+/** "kow/dwarfs/ironclad-regiment: Dwarven Throwing Mastiff, …" for each unit used so far that has unmodelled rules. */
+export function unmodelledInUseLines(): string[] {
+  return [...unmodelledInUse].map(([id, names]) => `${id}: ${names.join(', ')}`);
+}
+
 /** The unit's body with one of its options applied ('default': as written). */
 export function withOption(unit: Unit, option: string, flag = '--option'): UnitBody {
+  // Every answer that uses the unit names what it leaves out (provenance's "Not modelled").
+  if (unit.notModelled?.length) unmodelledInUse.set(`${unit.system}/${unit.id}`, unit.notModelled);
   if (option === DEFAULT_OPTION) return unit.body;
   // Own properties only: an option called 'constructor' or '__proto__' is unknown unless the unit defines it.
   const o = Object.hasOwn(unit.options, option) ? unit.options[option] : undefined;
@@ -287,6 +325,8 @@ export interface Library {
   readonly units: Unit[];
   find(ref: string, field: string): Unit;
   ofSystem(system: SystemId): Unit[];
+  /** BattleScribe files read (`--units` naming them): the units refused, with reasons, and notes. */
+  readonly imported?: { readonly refused: readonly RefusedUnit[]; readonly notes: readonly string[] };
 }
 
 /** Every unit id the user can type, short names first (`t9a/knights`), read from the folders alone. */
@@ -301,7 +341,12 @@ export function loadLibrary(userDir?: string): Library {
   const dir = userDir ?? process.env.WARODDS_UNITS;
   const user = new Map<string, Unit>();
   const skipped: SkippedUnitFile[] = [];
-  if (dir) for (const u of loadUserDir(dir, userDir ? '--units' : 'WARODDS_UNITS', skipped)) user.set(`${u.system}/${u.id}`, u);
+  // BattleScribe files (an army): the library's example units join only when named.
+  const imported = dir !== undefined && isBattleScribePath(dir);
+  const report = imported ? importPath(dir) : undefined;
+  if (dir) for (const u of report ? report.units.map(libraryUnit) : loadUserDir(dir, userDir ? '--units' : 'WARODDS_UNITS', skipped)) user.set(`${u.system}/${u.id}`, u);
+  // Checking the units while reading them is not using them.
+  unmodelledInUse.clear();
   const named = new Set<SkippedUnitFile>();
   // Listing units: each skipped file is named once, with why it was skipped.
   const nameSkipped = () => {
@@ -317,20 +362,30 @@ export function loadLibrary(userDir?: string): Library {
   const ofSystem = (system: SystemId): Unit[] => {
     nameSkipped();
     const byKey = new Map<string, Unit>();
-    for (const u of builtInUnits(system)) byKey.set(`${u.system}/${u.id}`, u);
+    if (!imported) for (const u of builtInUnits(system)) byKey.set(`${u.system}/${u.id}`, u);
     for (const [key, u] of user) if (u.system === system) byKey.set(key, u);
     return [...byKey.values()];
   };
   return {
+    ...(report ? { imported: { refused: report.refused, notes: report.notes } } : {}),
     get units() {
       nameSkipped();
       const byKey = new Map<string, Unit>();
-      for (const s of loadedSystems()) for (const u of builtInUnits(s.id)) byKey.set(`${u.system}/${u.id}`, u);
+      if (!imported) for (const s of loadedSystems()) for (const u of builtInUnits(s.id)) byKey.set(`${u.system}/${u.id}`, u);
       for (const [key, u] of user) byKey.set(key, u);
       return [...byKey.values()];
     },
     ofSystem,
     find(ref, field) {
+      // An imported unit: faction/name (dwarfs/ironclad-regiment) or system/faction/name.
+      const parts = ref.trim().split('/');
+      const importedUnit =
+        parts.length === 3 && isSystemName(parts[0])
+          ? user.get(`${systemIdOf(parts[0])}/${parts[1]}/${parts[2]}`)
+          : parts.length === 2 && !isSystemName(parts[0])
+            ? [...user.values()].find((u) => u.id === `${parts[0]}/${parts[1]}`)
+            : undefined;
+      if (importedUnit) return importedUnit;
       const m = /^([^/]+)\/([^/]+)$/.exec(ref.trim());
       if (!m || !isSystemName(m[1])) {
         const hint = didYouMean(ref, allUnitIds(user)) || " (write system/id, e.g. aos/clawlord; 'warodds units' lists them)";
@@ -341,7 +396,9 @@ export function loadLibrary(userDir?: string): Library {
       const builtInId = system.questions === undefined ? undefined : builtInFiles(system.id).map((f) => basename(f, '.json')).find((id) => id.toLowerCase() === m[2].toLowerCase());
       const userKey = [...user.keys()].find((k) => k.toLowerCase() === `${system.id}/${m[2]}`.toLowerCase());
       if (userKey === undefined) refuseSkipped(system.id, m[2]);
-      const unit = (userKey ? user.get(userKey) : undefined) ?? (builtInId !== undefined ? builtInUnit(system, builtInId) : undefined);
+      // system/name of an imported unit (kow/ironclad-regiment), when one faction alone has that name.
+      const byName = [...user.values()].filter((u) => u.system === system.id && u.id.toLowerCase().endsWith(`/${m[2].toLowerCase()}`));
+      const unit = (userKey ? user.get(userKey) : undefined) ?? (builtInId !== undefined ? builtInUnit(system, builtInId) : byName.length === 1 ? byName[0] : undefined);
       if (!unit) {
         const hint = didYouMean(`${shortNameOf(system.id)}/${m[2]}`, allUnitIds(user)) || ` ('warodds units ${system.id}' lists them)`;
         throw new InputError(`${field}: unknown unit '${escapeForTerminal(ref)}'${hint}`);

@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PACKAGE_ROOT } from '../paths.js';
 import { grouped } from '../core/budget.js';
+import { unmodelledInUseLines } from '../analysis/units.js';
 
 export const VERSION: string = JSON.parse(readFileSync(join(PACKAGE_ROOT, 'package.json'), 'utf8')).version;
 
@@ -25,6 +26,8 @@ export interface Provenance {
   assumed: string[];
   /** What the rule set noted about the input: facts that changed nothing here, and why (GameSystem.notes). */
   notes?: readonly string[];
+  /** Units used whose source has rules warodds does not model: "id: rule, rule". */
+  notModelled?: string[];
 }
 
 let invocation: string[] = [];
@@ -59,7 +62,8 @@ export function situationLines(situation: unknown): string[] {
 }
 
 export function provenance(p: Omit<Provenance, 'command' | 'version'>): Provenance {
-  return { command: commandLine(), version: VERSION, ...p };
+  const notModelled = unmodelledInUseLines();
+  return { command: commandLine(), version: VERSION, ...p, ...(notModelled.length ? { notModelled } : {}) };
 }
 
 /** The record of one run of `engine` (runScenario's sampling options). */
@@ -83,6 +87,7 @@ export function provenanceLines(p: Provenance): string[] {
     `Situation: ${p.situation.length ? p.situation.join(', ') : 'as each scenario gives it'}`,
     ...p.assumed.map((a) => `Assumed (not given): ${a}`),
     ...(p.notes ?? []).map((n) => `Note: ${n}`),
+    ...(p.notModelled ?? []).map((n) => `Not modelled: ${n}`),
   ];
 }
 
@@ -96,6 +101,7 @@ export function provenanceJson(p: Provenance) {
     situation: p.situation,
     assumed: p.assumed,
     ...(p.notes?.length ? { notes: p.notes } : {}),
+    ...(p.notModelled ? { notModelled: p.notModelled } : {}),
   };
 }
 

@@ -121,7 +121,7 @@ export function attackCommand(): Command {
     .option('--rear', 'units: the attack hits the rear')
     .option('--shooting', 'units: shooting instead of melee')
     .option('--situation <json>', 'units: further situation keys of the rule set, as JSON')
-    .option('--units <dir>', 'units: also load your own units from DIR')
+    .option('--units <path>', 'units: also load your own units: a folder of unit files, or BattleScribe files')
     .option('--attacks <dice>', 'generic: attacks per model (3, D6, 2D6+1, ...)')
     .option('--attacker-models <n>', 'generic: attacking models (default 1)')
     .option('--hit <target>', "generic: to-hit roll, 2..6 or 'auto'")

@@ -68,7 +68,7 @@ export function fightCommand(): Command {
     .option('--rear', 'the attacker fights the target in its rear')
     .option('--rounds <n>', 'the round cap, 1..50 (default 12; the probability still fighting at the cap is reported)')
     .option('--situation <json>', 'further situation keys of the rule set, as JSON')
-    .option('--units <dir>', 'also load your own units from DIR')
+    .option('--units <path>', 'also load your own units: a folder of unit files, or BattleScribe files')
     .option('--mc', `Monte Carlo instead of the exact chain (${grouped(DEFAULT_FIGHT_SAMPLES)} samples unless --samples)`)
     .option('--verbose', 'the exact chain: live states per round and the bound on them')
     .option('--json', 'JSON output')

@@ -23,7 +23,7 @@ import {
 import type { Challenge, FightScenario, FightUnit } from './fight-schema.js';
 import { modelsAlive, woundPool } from './melee-setup.js';
 import type { MeleeSituation, Scenario, Unit } from './model.js';
-import { RoundJudge } from './resolution.js';
+import { type LoserTest, RoundJudge } from './resolution.js';
 import { type ChallengeRound, forEachChallengeRoundEnd } from './challenge-round.js';
 import { moraleRecord, unitRecord } from './unit-record.js';
 
@@ -74,7 +74,7 @@ export function challengeOf(f: FightScenario, state: FightState): Challenge {
  * Battle Standard Bearer standing gives Hold your Ground and +1 combat result, not in a round its
  * bearer refuses a challenge (§10, §4.11).
  */
-function sideUnit(f: FightScenario, side: FightSide, calm: boolean, d: number, c: number, challenge: Challenge): Unit {
+function sideUnit(f: FightScenario, side: FightSide, calm: boolean, d: number, c: number, challenge: Challenge, rnfStands?: boolean): Unit {
   const u = sideOf(f, side);
   const rnf = unitAfter(calm ? u.calm! : u.unit, d);
   const ch = u.character;
@@ -84,9 +84,13 @@ function sideUnit(f: FightScenario, side: FightSide, calm: boolean, d: number, c
   const refusesNow = refuser && challenge === 'refused';
   const ld = refuser ? 0 : ch.unit.profile.ld;
   const bsb = ch.battleStandard && !refusesNow;
+  // The highest Ld present (§2): with no rank and file standing (before the round, or removed as
+  // casualties during it, §4.2), theirs is not present, and the character's alone is tested
+  const rnfGone = !(rnfStands ?? rnf.models > 0);
   return unitRecord({
     ...rnf,
     ...noRnf,
+    ...(rnfGone ? { profile: { ...rnf.profile, ld: 0 } } : {}),
     joined: 1,
     joinedBy: challenge === 'accepted' || refusesNow ? undefined : unitAfter(ch.unit, c),
     joinedIsChampion: ch.champion,
@@ -157,6 +161,20 @@ export function fightState(dA: number, dT: number, calmA: boolean, calmT: boolea
 }
 
 export const START: FightState = fightState(0, 0, false, false, 0, 0);
+
+/**
+ * The state an ending is recorded in: one with the same units (unitsOf), so that the ways a round
+ * ends alike are added up into one — the attacker's wounds only as far as they decide its models
+ * and character standing (none once it is removed), no Frenzy flags; the target's wounds exact
+ * (its wounds and models slain are reported).
+ */
+export function endState(f: FightScenario, s: FightState, removed: FightSide | null): FightState {
+  if (removed === 'attacker') return fightState(0, s.dT, false, false, 0, s.cT);
+  const u = f.attacker.unit;
+  const models = Math.min(u.models, Math.floor((u.woundsLost + s.dA) / u.profile.w));
+  const cA = characterStands(f.attacker, s.cA) ? 0 : characterPool(f.attacker);
+  return fightState(Math.max(0, models * u.profile.w - u.woundsLost), s.dT, false, false, cA, s.cT);
+}
 
 /** A state as one number, and back. */
 export function stateKey(f: FightScenario): (s: FightState) => number {
@@ -247,6 +265,14 @@ function caughtOnce(test: Parameters<typeof caughtChance>[0]): number {
   return p;
 }
 
+/** A break test's P(pass) and P(caught), by the test (judges return the same test object for equal tests). */
+const breakOddsOf = new WeakMap<LoserTest, { readonly pass: number; readonly caught: number }>();
+function breakOdds(test: Extract<LoserTest, { kind: 'break' }>): { readonly pass: number; readonly caught: number } {
+  let odds = breakOddsOf.get(test);
+  if (!odds) breakOddsOf.set(test, (odds = { pass: leadershipChance(test.ld, test.reroll), caught: test.destroyedOnFailure ? 1 : caughtOnce(test) }));
+  return odds;
+}
+
 /** One way the blows of a round ended: each side's wounds in the units' combat and in the challenge. */
 export interface RoundBlows {
   /** Damage indices of the units' combat: the rank and file's wounds, then a joined character's (see MeleeSide). */
@@ -271,17 +297,18 @@ export interface AfterBlows {
   readonly overkill: Overkill;
 }
 
-/** A side as judged: the round's unit with no joined fighter. */
-function judgedSide(f: FightScenario, side: FightSide, calm: boolean, d: number, c: number, challenge: Challenge): Unit {
-  return unitRecord({ ...sideUnit(f, side, calm, d, c, challenge), joinedBy: undefined });
+/** A side as judged: the round's unit with no joined fighter, its rank and file standing after the blows or not. */
+function judgedSide(f: FightScenario, side: FightSide, calm: boolean, d: number, c: number, challenge: Challenge, rnfStands: boolean): Unit {
+  return unitRecord({ ...sideUnit(f, side, calm, d, c, challenge, rnfStands), joinedBy: undefined });
 }
 
 /**
  * The judges of a round fought from one state: one per pair of judged sides, by whether each
- * side's character stands after the blows (the judged sides differ in nothing else), made on first use.
+ * side's character and rank and file stand after the blows (the judged sides differ in nothing
+ * else), made on first use.
  */
 export class RoundJudges {
-  private readonly judges: Array<RoundJudge | undefined> = [undefined, undefined, undefined, undefined];
+  private readonly judges: Array<RoundJudge | undefined> = new Array(16).fill(undefined);
   private readonly situation: MeleeSituation;
   readonly challenge: Challenge;
 
@@ -294,16 +321,18 @@ export class RoundJudges {
     this.challenge = challengeOf(f, from);
   }
 
-  /** The judge of the round after the blows left each character `cA`, `cT` wounds. */
-  of(cA: number, cT: number): RoundJudge {
+  /** The judge of the round after the blows left each character `cA`, `cT` wounds and each rank and file `dA`, `dT`. */
+  of(cA: number, cT: number, dA: number, dT: number): RoundJudge {
     const f = this.f;
-    const i = (characterStands(f.attacker, cA) ? 2 : 0) + (characterStands(f.target, cT) ? 1 : 0);
+    const rnfA = modelsAlive(f.attacker.unit, dA) > 0;
+    const rnfT = modelsAlive(f.target.unit, dT) > 0;
+    const i = (characterStands(f.attacker, cA) ? 8 : 0) + (characterStands(f.target, cT) ? 4 : 0) + (rnfA ? 2 : 0) + (rnfT ? 1 : 0);
     let judge = this.judges[i];
     if (!judge) {
       const from = this.from;
       const judged: Scenario = {
-        attacker: judgedSide(f, 'attacker', from.calmA, from.dA, cA, this.challenge),
-        target: judgedSide(f, 'target', from.calmT, from.dT, cT, this.challenge),
+        attacker: judgedSide(f, 'attacker', from.calmA, from.dA, cA, this.challenge, rnfA),
+        target: judgedSide(f, 'target', from.calmT, from.dT, cT, this.challenge, rnfT),
         situation: this.situation,
       };
       this.judges[i] = judge = new RoundJudge(judged);
@@ -336,7 +365,7 @@ export function afterBlows(f: FightScenario, from: FightState, s: Scenario, b: R
   const overkill: Overkill = judges.challenge === 'accepted' ? overkillOf(overkillT, overkillA) : null;
   return {
     after,
-    judge: judges.of(after.cA, after.cT),
+    judge: judges.of(after.cA, after.cT, after.dA, after.dT),
     bonusA: onCharacterT + inChallengeT + overkillT,
     bonusT: onCharacterA + inChallengeA + overkillA,
     wT: rnfT,
@@ -376,7 +405,8 @@ export function forEachRoundBlows(f: FightScenario, from: FightState, round: num
  */
 interface SharedScenarios {
   readonly key: (s: FightState) => number;
-  readonly units: Map<number, Scenario>;
+  /** The units' combat and its variants after fighters fell (ChallengeRound.unitsAfterFalls). */
+  readonly units: Map<number, readonly Scenario[]>;
   readonly duels: Map<number, Scenario>;
 }
 const sharedScenarios = new WeakMap<FightScenario, SharedScenarios>();
@@ -385,11 +415,22 @@ function sharedChallenge(f: FightScenario, from: FightState, round: number): Cha
   if (!shared) sharedScenarios.set(f, (shared = { key: stateKey(f), units: new Map(), duels: new Map() }));
   const unitsKey = shared.key(fightState(from.dA, from.dT, from.calmA, from.calmT, 0, 0)) * (MAX_ROUNDS + 1) + round;
   let units = shared.units.get(unitsKey);
-  if (!units) shared.units.set(unitsKey, (units = roundScenario(f, from, round)));
+  if (!units) shared.units.set(unitsKey, (units = unitsAfterFalls(roundScenario(f, from, round))));
   const duelKey = (from.cA * (characterPool(f.target) + 1) + from.cT) * (MAX_ROUNDS + 1) + round;
   let duel = shared.duels.get(duelKey);
   if (!duel) shared.duels.set(duelKey, (duel = duelScenario(f, from, round)!));
-  return { units, duel, spills: spillsOf(f) };
+  return { units: units[0], unitsAfterFalls: units, duel, spills: spillsOf(f) };
+}
+
+/**
+ * The units' combat of a challenge round, and the same once fighters fell (ChallengeRound.unitsAfterFalls):
+ * a fallen fighter's place in the front rank is filled from the ranks behind (PRIMEROS DE LA FILA),
+ * before the next Initiative step (§4.2) — its unit stands with no character in its ranks.
+ */
+export function unitsAfterFalls(units: Scenario): readonly Scenario[] {
+  const gone = (u: Unit) => unitRecord({ ...u, joined: 0 });
+  const { attacker, target, situation } = units;
+  return [units, { attacker, target: gone(target), situation }, { attacker: gone(attacker), target, situation }, { attacker: gone(attacker), target: gone(target), situation }];
 }
 
 /** Whether each side's fighter is its unit's champion, taking the wounds beyond its rank and file (§4.10). */
@@ -428,10 +469,18 @@ function daemonicOnce(add: number, ld: number, reroll: boolean): Dist {
   return extra;
 }
 
+/** Each side's endings, looked up once (the stepper meets them for every way a round ends). */
+const ENDINGS_OF: Record<FightSide, { readonly destroyed: Ending; readonly caught: Ending; readonly escaped: Ending }> = {
+  attacker: { destroyed: sideEnding('attacker', 'destroyed'), caught: sideEnding('attacker', 'caught'), escaped: sideEnding('attacker', 'escaped') },
+  target: { destroyed: sideEnding('target', 'destroyed'), caught: sideEnding('target', 'caught'), escaped: sideEnding('target', 'escaped') },
+};
+
 /** The steps of a round fought from one state, collected as its blows are judged. */
 class RoundStepper {
   readonly steps = new StepSet();
   readonly judges: RoundJudges;
+  private lastTest: LoserTest | null = null;
+  private lastOdds: ReturnType<typeof breakOdds> | null = null;
 
   constructor(
     private readonly f: FightScenario,
@@ -444,7 +493,7 @@ class RoundStepper {
 
   private add(q: number, margin: number, overkill: Overkill, state: FightState, ending: Ending | null, removed: FightSide | null = null): void {
     if (ending === null) this.steps.goOn(q, margin, this.key(state), overkill);
-    else this.steps.end(q, margin, ending, this.key(state), removed, overkill);
+    else this.steps.end(q, margin, ending, this.key(endState(this.f, state, removed)), removed, overkill);
   }
 
   /** The round's blows `b`, with probability p: their result and what follows (§12.1–§12.3). */
@@ -459,7 +508,7 @@ class RoundStepper {
     if (standingIn(f, judged, from, 'target', after) === 0 && standingIn(f, judged, from, 'attacker', after) === 0)
       return this.add(p, margin, overkill, after, 'both-destroyed');
     const r = judge.result(wT, wA, scoreA, scoreT);
-    if (r.kind === 'destroyed') return this.add(p, margin, overkill, after, sideEnding(r.side, 'destroyed'));
+    if (r.kind === 'destroyed') return this.add(p, margin, overkill, after, ENDINGS_OF[r.side].destroyed);
     if (r.kind === 'draw') return this.add(p, margin, overkill, after, null);
     const loser = r.loser;
     const pool = woundPool(loser === 'target' ? judged.target : judged.attacker);
@@ -476,13 +525,19 @@ class RoundStepper {
         return;
       }
       case 'break': {
-        const pass = leadershipChance(test.ld, test.reroll);
+        // Ways a round ends in a row are mostly lost alike: the last test's odds kept at hand
+        if (test !== this.lastTest) {
+          this.lastTest = test;
+          this.lastOdds = breakOdds(test);
+        }
+        const odds = this.lastOdds!;
+        const pass = odds.pass;
         this.goesOn(judged, after, loser, pool, lost, margin, overkill, 0, p * pass);
         // A war machine that fails is destroyed (§9); a unit that breaks flees and may be caught (§12.3)
-        if (test.destroyedOnFailure) return this.add(p * (1 - pass), margin, overkill, after, sideEnding(loser, 'destroyed'), loser);
-        const caught = caughtOnce(test);
-        this.add(p * (1 - pass) * caught, margin, overkill, after, sideEnding(loser, 'caught'), loser);
-        this.add(p * (1 - pass) * (1 - caught), margin, overkill, after, sideEnding(loser, 'escaped'));
+        if (test.destroyedOnFailure) return this.add(p * (1 - pass), margin, overkill, after, ENDINGS_OF[loser].destroyed, loser);
+        const caught = odds.caught;
+        this.add(p * (1 - pass) * caught, margin, overkill, after, ENDINGS_OF[loser].caught, loser);
+        this.add(p * (1 - pass) * (1 - caught), margin, overkill, after, ENDINGS_OF[loser].escaped);
       }
     }
   }
@@ -491,7 +546,7 @@ class RoundStepper {
   private goesOn(judged: Scenario, after: FightState, loser: FightSide, pool: number, lost: number, margin: number, overkill: Overkill, extra: number, q: number): void {
     const { f, from } = this;
     const state = loserAfter(f, from, after, loser, pool, lost, extra);
-    this.add(q, margin, overkill, state, standingIn(f, judged, from, loser, state) === 0 ? sideEnding(loser, 'destroyed') : null);
+    this.add(q, margin, overkill, state, standingIn(f, judged, from, loser, state) === 0 ? ENDINGS_OF[loser].destroyed : null);
   }
 }
 
