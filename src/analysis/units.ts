@@ -6,104 +6,15 @@
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, join } from 'node:path';
-import { InputError, ScenarioError } from '../core/errors.js';
+import { InputError } from '../core/errors.js';
 import { DATA_DIR } from '../paths.js';
 import { findSystem, loadedSystems } from '../systems/lookup.js';
-import type { GameSystem, SituationFlags, SystemId, UnitBody, UnitQuestions } from '../systems/types.js';
+import type { GameSystem, SystemId } from '../systems/types.js';
+import { type Library, type Unit, unitFromJson } from './unit.js';
+
+export { DEFAULT_OPTION, type Library, NO_FLAGS, questionsOf, type Unit, unitFromJson, validateUnit, withOption } from './unit.js';
 import { parseJsonText, readJsonFile, shownPath } from '../json-file.js';
 import { escapeForTerminal } from '../core/json.js';
-
-export interface Unit {
-  id: string;
-  system: SystemId;
-  name: string;
-  example: boolean;
-  points: number | null;
-  notes: string;
-  body: UnitBody;
-  options: Record<string, UnitBody>;
-  /** 'built-in' or the file it came from. */
-  source: string;
-}
-
-/** The loadout a unit uses, named: 'default' is the unit as written. */
-export const DEFAULT_OPTION = 'default';
-
-const META_KEYS = ['name', 'example', 'points', 'notes', 'options', 'system'] as const;
-
-export function questionsOf(system: GameSystem<unknown>, field = 'system'): UnitQuestions {
-  if (!system.questions) throw new InputError(`${field}: the ${system.id} pipeline has no units (use 'warodds attack' with its flags)`);
-  return system.questions;
-}
-
-/** Split a unit file's JSON into meta and body, checking the meta keys. */
-export function unitFromJson(raw: unknown, id: string, system: GameSystem<unknown>, source: string): Unit {
-  const where = source === 'built-in' ? `${system.id}/${id}` : shownPath(source);
-  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw new InputError(`${where}: a unit must be a JSON object`);
-  const r = raw as Record<string, unknown>;
-  if (typeof r.name !== 'string' || !r.name) throw new InputError(`${where}: name: required, a non-empty string`);
-  if (r.points !== undefined && (typeof r.points !== 'number' || !(r.points >= 0))) throw new InputError(`${where}: points: must be a number ≥ 0`);
-  if (r.example !== undefined && typeof r.example !== 'boolean') throw new InputError(`${where}: example: must be true or false`);
-  if (r.notes !== undefined && typeof r.notes !== 'string') throw new InputError(`${where}: notes: must be a string`);
-  const options = r.options ?? {};
-  if (typeof options !== 'object' || options === null || Array.isArray(options)) throw new InputError(`${where}: options: must be an object of named alternatives`);
-  for (const [name, option] of Object.entries(options))
-    if (typeof option !== 'object' || option === null || Array.isArray(option))
-      throw new InputError(`${where}: options.${escapeForTerminal(name)}: must be an object of the fields this option replaces`);
-  const body = Object.fromEntries(Object.entries(r).filter(([k]) => !(META_KEYS as readonly string[]).includes(k)));
-  const unit: Unit = {
-    id,
-    system: system.id,
-    name: r.name,
-    example: r.example === true,
-    points: typeof r.points === 'number' ? r.points : null,
-    notes: typeof r.notes === 'string' ? r.notes : '',
-    body,
-    options: options as Record<string, UnitBody>,
-    source,
-  };
-  // The package's own units are checked by the test suite (test/analysis/built-in-units.test.ts),
-  // not at every start: parsing each of a rule set's units on each side costs a command
-  // 15–40 ms of CPU (start-up, issue 16). A user's unit is checked when it is read.
-  if (source !== 'built-in') validateUnit(unit, where);
-  return unit;
-}
-
-/** A unit is valid when its system accepts it (with each option) on whichever side it can take. */
-export function validateUnit(unit: Unit, where: string): void {
-  const system = findSystem(unit.system);
-  const q = questionsOf(system);
-  for (const option of [DEFAULT_OPTION, ...Object.keys(unit.options)]) {
-    const body = withOption(unit, option);
-    const label = option === DEFAULT_OPTION ? where : `${where}: options.${option}`;
-    const modes = [NO_FLAGS, { ...NO_FLAGS, shooting: true }].filter((flags) => q.canAttack(body, flags));
-    const asTarget = q.canBeTarget(body);
-    if (!modes.length && !asTarget) throw new InputError(`${label}: this unit can neither attack nor be a target`);
-    // Parse it on each side it can take, against (or attacked by) the rule set's standard target.
-    const standard = q.defaultGrid.target;
-    try {
-      for (const flags of modes) system.parse(q.scenario(body, standard, flags));
-      if (asTarget) system.parse(q.scenario(q.canAttack(standard, NO_FLAGS) ? standard : body, body, NO_FLAGS));
-    } catch (e) {
-      if (e instanceof ScenarioError) throw new InputError(`${label}: ${e.path.replace(/^(attacker|target)\.?/, '') || '(unit)'}: ${e.problem}`.replace(': (unit): ', ': '));
-      throw e;
-    }
-  }
-}
-
-export const NO_FLAGS: SituationFlags = { charge: false, flank: false, rear: false, shooting: false, extra: {} };
-
-/** The unit's body with one of its options applied ('default': as written). */
-export function withOption(unit: Unit, option: string): UnitBody {
-  if (option === DEFAULT_OPTION) return unit.body;
-  // Own properties only: an option called 'constructor' or '__proto__' is unknown unless the unit defines it.
-  const o = Object.hasOwn(unit.options, option) ? unit.options[option] : undefined;
-  if (!o) {
-    const known = [DEFAULT_OPTION, ...Object.keys(unit.options)].join(', ');
-    throw new InputError(`--options: '${unit.system}/${unit.id}' has no option '${escapeForTerminal(option)}' (it has: ${known})`);
-  }
-  return { ...unit.body, ...o };
-}
 
 /** The `.json` files of a folder, sorted; hidden files are skipped. */
 function jsonFiles(dir: string): string[] {
@@ -219,13 +130,6 @@ function builtInUnits(system: SystemId): readonly Unit[] {
     builtIn.set(system, units);
   }
   return units;
-}
-
-export interface Library {
-  /** Every unit (reading every rule set's built-in units): built-in ones, then the user's new ones. */
-  readonly units: Unit[];
-  find(ref: string, field: string): Unit;
-  ofSystem(system: SystemId): Unit[];
 }
 
 /** Every unit: built-in first, then the user's (a user unit with the same id replaces the built-in one). */

@@ -16,8 +16,8 @@ import type { EngagementFlags } from './engagement-options.js';
 import { samplingOptions, type SamplingFlags } from './options.js';
 import { renderResult } from './output.js';
 import { library, type QuestionFlags, situationFlags } from './questions.js';
-import { runProvenance } from './provenance.js';
-import { runScenario } from './run.js';
+import { runProvenance } from '../questions/provenance.js';
+import { runScenario } from './answer.js';
 import type { LoadedScenario } from './scenario-file.js';
 import { writeStdout } from './stdout.js';
 

@@ -5,19 +5,19 @@
  */
 import { Command, Option } from 'commander';
 import { InputError } from '../core/errors.js';
-import { grouped, withWorkBudget } from '../core/budget.js';
+import { grouped } from '../core/budget.js';
 import { loadLibrary, type Library } from '../analysis/units.js';
 import { parseJsonText } from '../json-file.js';
 import type { Evaluate, RemoveMetric } from '../analysis/pairing.js';
-import { findSystem } from '../systems/lookup.js';
-import { tallyToOutcome } from '../sim/tally.js';
 import type { SituationFlags, UnitQuestions } from '../systems/types.js';
 import { DEFAULT_ROUNDS, MAX_ROUNDS } from '../fight/types.js';
 import { addSamplingOptions, formatOf, positiveInteger, samplingOptions, type OutputFlags, type SamplingFlags } from './options.js';
 import { interruptible } from './interrupt.js';
 import { progressReporter } from './progress.js';
 import { stdoutStyle } from './terminal.js';
-import { type Provenance, provenance, provenanceJson, situationLines } from './provenance.js';
+import { type Provenance, provenance, provenanceJson } from '../questions/provenance.js';
+import { type QuestionRun, withEvaluator as answerWith } from '../questions/evaluate.js';
+import { nodeHost } from './answer.js';
 import type { Report } from './render/report.js';
 import { reportToCsv, reportToMarkdown, reportToTerminal } from './render/report-text.js';
 import { writeStdout } from './stdout.js';
@@ -148,49 +148,23 @@ export function questionProvenance(run: QuestionRun, assumed: string[]): Provena
   return provenance({ ...run, assumed });
 }
 
-/** What a question's run used: the engine, sampling, and the situation the rule set was given. */
-export type QuestionRun = Pick<Provenance, 'engine' | 'samples' | 'samplesPer' | 'seed' | 'situation'>;
+export type { QuestionRun };
 
 /**
- * Run `ask` with the exact engine, or with the Monte Carlo simulator on one pool started for the
- * whole command (every pairing reuses its workers). The situation recorded is the one the rule
- * set received in the first pairing (every pairing gets the same flags).
+ * Run `ask` with the exact engine, or with Monte Carlo (--mc) on one pool of worker threads
+ * started for the whole command, with one progress bar over its `pairings` and Ctrl-C ending it.
  */
 export async function withEvaluator<T>(f: QuestionFlags, pairings: number, ask: (evaluate: Evaluate) => Promise<T>): Promise<{ value: T; run: QuestionRun }> {
   // A bad --html path is refused before the work, not after it.
   if (f.html) (await import('./file-output.js')).checkOutputPath(f.html, '--html');
-  let situation: string[] | null = null;
-  const seen = (input: unknown) => {
-    situation ??= situationLines((input as { situation?: unknown }).situation);
-  };
-  if (!f.mc) {
-    const value = await ask(async (system, input) => {
-      seen(input);
-      const s = findSystem(system);
-      const parsed = s.parse(input);
-      return withWorkBudget(() => s.exact(parsed));
-    });
-    return { value, run: { engine: 'exact', situation: situation ?? [] } };
-  }
+  if (!f.mc) return answerWith({}, ask);
   const options = samplingOptions(f, QUESTION_MC_SAMPLES);
-  const { createPool, runMonteCarlo, threadsFor } = await import('../sim/pool.js'); // only with --mc
-  const pool = createPool(threadsFor(options.threads, options.samples));
-  // One bar over every pairing (`pairings` of them, as the command counts them).
   const progress = progressReporter('Monte Carlo', pairings * options.samples);
   try {
-    const value = await interruptible(() =>
-      ask(async (system, input, label) => {
-        seen(input);
-        const parsed = findSystem(system).parse(input);
-        const tally = await runMonteCarlo({ system, input, parsed, label, ...options, onProgress: progress.update }, pool);
-        progress.endPart(options.samples);
-        return tallyToOutcome(tally);
-      }),
-    );
-    return { value, run: { engine: 'monte-carlo', samples: options.samples, samplesPer: 'pairing', seed: options.seed, situation: situation ?? [] } };
+    const host = await nodeHost();
+    return await interruptible(() => answerWith({ monteCarlo: { ...options, host, progress } }, ask));
   } finally {
     progress.done();
-    await pool.destroy();
   }
 }
 

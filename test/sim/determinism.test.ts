@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bundledScenarioFiles } from '../../src/cli/bundled.js';
 import { loadScenarioFile } from '../../src/cli/scenario-file.js';
 import { renderResult } from '../../src/cli/output.js';
-import { runScenario } from '../../src/cli/run.js';
+import { runScenario } from '../../src/cli/answer.js';
 import type { Format } from '../../src/cli/options.js';
 import { masterState } from '../../src/core/rng.js';
 import { DATA_DIR } from '../../src/paths.js';

@@ -4,7 +4,7 @@
 import { Command } from 'commander';
 import { InputError } from '../../core/errors.js';
 import { addSamplingOptions, samplingOptions, type SamplingFlags } from '../options.js';
-import { runScenario, type RunResult } from '../run.js';
+import { runScenario, type RunResult } from '../answer.js';
 import { createPool, threadsFor } from '../../sim/pool.js';
 import { progressReporter } from '../progress.js';
 import { checkInLanes } from '../check-lanes.js';
@@ -13,7 +13,7 @@ import { renderTextTable, type TextColumn } from '../render/text-table.js';
 import { wrapProse } from '../render/report-text.js';
 import { terminalWidth } from '../terminal.js';
 import { findScenario, loadBundledScenarios, scenarioLabel } from '../bundled.js';
-import { type Provenance, provenanceJson, provenanceLines, runProvenance } from '../provenance.js';
+import { type Provenance, provenanceJson, provenanceLines, runProvenance } from '../../questions/provenance.js';
 import { findSystem } from '../../systems/registry.js';
 import { grouped } from '../../core/budget.js';
 import { writeStdout } from '../stdout.js';

@@ -4,8 +4,8 @@
  */
 import { type Dist, mean, sd, trim } from '../../core/dist.js';
 import type { Outcome } from '../../systems/types.js';
-import type { RunResult } from '../run.js';
-import { type Provenance, provenanceJson } from '../provenance.js';
+import type { RunResult } from '../answer.js';
+import { type Provenance, provenanceJson } from '../../questions/provenance.js';
 
 export function distJson(d: Dist) {
   return { pmf: Array.from(trim(d)), mean: mean(d), sd: sd(d) };

@@ -6,7 +6,7 @@
  */
 import { chartHtml, escapeHtml } from './svg-chart.js';
 import { formatCell, type Report, type ReportTable } from './report.js';
-import { provenanceLines } from '../provenance.js';
+import { provenanceLines } from '../../questions/provenance.js';
 
 
 /** A grid with more value columns than this sets its headings vertically. */

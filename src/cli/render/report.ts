@@ -5,7 +5,7 @@
  */
 import type { Dist } from '../../core/dist.js';
 import { percent } from './format.js';
-import type { Provenance } from '../provenance.js';
+import type { Provenance } from '../../questions/provenance.js';
 
 export type ColumnKind = 'text' | 'percent' | 'number';
 

@@ -1,0 +1,74 @@
+/**
+ * How a question's pairings are answered: the exact engine, or Monte Carlo on one pool of workers
+ * started for the whole question (every pairing reuses them). Front-end neutral: the front end
+ * says how to start workers (`MonteCarloHost`: Node worker threads, Web Workers) and shows the
+ * progress it is told.
+ */
+import { withWorkBudget } from '../core/budget.js';
+import type { Evaluate } from '../analysis/pairing.js';
+import { findSystem } from '../systems/lookup.js';
+import { tallyToOutcome } from '../sim/tally.js';
+import { type MonteCarloPool, runMonteCarloOn, threadsFor } from '../sim/run-monte-carlo.js';
+import { type Provenance, situationLines } from './provenance.js';
+
+/** How a front end starts workers. */
+export interface MonteCarloHost {
+  createPool(threads: number): MonteCarloPool;
+}
+
+export interface MonteCarloSettings {
+  samples: number;
+  seed: string;
+  threads: number;
+  /** Samples per chunk (tests use small chunks); the default CHUNK_SIZE otherwise. */
+  chunkSize?: number;
+}
+
+/** Progress over a question of several pairings: samples done of the current pairing, and a pairing done. */
+export interface PairingProgress {
+  update(doneInPart: number): void;
+  endPart(samples: number): void;
+}
+
+export interface QuestionEngine {
+  /** Monte Carlo with these settings; absent: the exact engine. */
+  monteCarlo?: MonteCarloSettings & { host: MonteCarloHost; progress?: PairingProgress; signal?: AbortSignal };
+}
+
+/** What a question's run used: the engine, sampling, and the situation the rule set was given. */
+export type QuestionRun = Pick<Provenance, 'engine' | 'samples' | 'samplesPer' | 'seed' | 'situation'>;
+
+/**
+ * Run `ask` with the exact engine or with Monte Carlo. The situation recorded is the one the rule
+ * set received in the first pairing (every pairing gets the same flags).
+ */
+export async function withEvaluator<T>(engine: QuestionEngine, ask: (evaluate: Evaluate) => Promise<T>): Promise<{ value: T; run: QuestionRun }> {
+  let situation: string[] | null = null;
+  const seen = (input: unknown) => {
+    situation ??= situationLines((input as { situation?: unknown }).situation);
+  };
+  const mc = engine.monteCarlo;
+  if (!mc) {
+    const value = await ask(async (system, input) => {
+      seen(input);
+      const s = findSystem(system);
+      const parsed = s.parse(input);
+      return withWorkBudget(() => s.exact(parsed));
+    });
+    return { value, run: { engine: 'exact', situation: situation ?? [] } };
+  }
+  const pool = mc.host.createPool(threadsFor(mc.threads, mc.samples, mc.chunkSize));
+  try {
+    const value = await ask(async (system, input, label) => {
+      seen(input);
+      const parsed = findSystem(system).parse(input);
+      const job = { system, input, parsed, label, samples: mc.samples, seed: mc.seed, threads: mc.threads, chunkSize: mc.chunkSize, signal: mc.signal, onProgress: mc.progress?.update };
+      const tally = await runMonteCarloOn(pool, job);
+      mc.progress?.endPart(mc.samples);
+      return tallyToOutcome(tally);
+    });
+    return { value, run: { engine: 'monte-carlo', samples: mc.samples, samplesPer: 'pairing', seed: mc.seed, situation: situation ?? [] } };
+  } finally {
+    await pool.destroy();
+  }
+}
