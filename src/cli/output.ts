@@ -2,7 +2,7 @@
 import type { Format } from './options.js';
 import type { RunResult } from './answer.js';
 import { renderCsv, renderMarkdown } from './render/flat.js';
-import { resultJson } from './render/json.js';
+import { resultJson } from '../questions/json.js';
 import { renderTable } from './render/table.js';
 import { stdoutStyle } from './terminal.js';
 import type { Provenance } from '../questions/provenance.js';

@@ -18,7 +18,7 @@ import { stdoutStyle } from './terminal.js';
 import { type Provenance, provenance, provenanceJson } from '../questions/provenance.js';
 import { type QuestionRun, withEvaluator as answerWith } from '../questions/evaluate.js';
 import { nodeHost } from './answer.js';
-import type { Report } from './render/report.js';
+import type { Report } from '../questions/report.js';
 import { reportToCsv, reportToMarkdown, reportToTerminal } from './render/report-text.js';
 import { writeStdout } from './stdout.js';
 

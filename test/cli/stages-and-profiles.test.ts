@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { genericInputFromFlags, genericScenarioFromFlags } from '../../src/cli/generic-flags.js';
 import { runScenario } from '../../src/cli/answer.js';
-import { resultJson } from '../../src/cli/render/json.js';
+import { resultJson } from '../../src/questions/json.js';
 import { renderTable } from '../../src/cli/render/table.js';
 import { loadScenarioFile } from '../../src/cli/scenario-file.js';
 import { binomialPmf } from '../support/binomial.js';

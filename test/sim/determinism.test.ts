@@ -18,7 +18,7 @@ import { createPool, runMonteCarlo } from '../../src/sim/pool.js';
 import { compareOptions } from '../../src/analysis/compare.js';
 import type { Evaluate } from '../../src/analysis/pairing.js';
 import { DEFAULT_OPTION, loadLibrary, questionsOf } from '../../src/analysis/units.js';
-import { compareReport } from '../../src/cli/render/question-reports.js';
+import { compareReport } from '../../src/questions/question-reports.js';
 import { reportToHtml } from '../../src/cli/render/report-html.js';
 import { runChunk } from '../../src/sim/run-chunk.js';
 import { canonicalTally, emptyTallyData, mergeTally, tallyToOutcome, type TallyData } from '../../src/sim/tally.js';

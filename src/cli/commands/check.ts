@@ -8,7 +8,7 @@ import { runScenario, type RunResult } from '../answer.js';
 import { createPool, threadsFor } from '../../sim/pool.js';
 import { progressReporter } from '../progress.js';
 import { checkInLanes } from '../check-lanes.js';
-import { fixed, sig } from '../render/format.js';
+import { fixed, sig } from '../../questions/format.js';
 import { renderTextTable, type TextColumn } from '../render/text-table.js';
 import { wrapProse } from '../render/report-text.js';
 import { terminalWidth } from '../terminal.js';

@@ -10,9 +10,9 @@ import { engagementCompareReport } from '../render/engagement-report.js';
 import { DEFAULT_OPTION, questionsOf, withOption } from '../../analysis/units.js';
 import { InputError } from '../../core/errors.js';
 import { findSystem } from '../../systems/lookup.js';
-import { compareReport } from '../render/question-reports.js';
+import { compareReport } from '../../questions/question-reports.js';
 import { addFightOptions, addListOption, addQuestionOptions, addRemoveOption, checkFightSystem, emit, fightAssumptions, library, listFlag, type QuestionFlags, questionProvenance, removeAssumption, removeMetricOf, situationFlags, withEvaluator } from '../questions.js';
-import { shortId } from '../ids.js';
+import { shortId } from '../../questions/ids.js';
 import { COLUMN_HELP } from '../help.js';
 
 type CompareFlags = QuestionFlags & EngagementFlags & { option?: string[]; options?: string[]; target?: string[]; targets?: string[]; remove?: string; metric?: string };

@@ -6,7 +6,7 @@ import { findSystem } from '../../systems/registry.js';
 import { questionsOf } from '../../analysis/units.js';
 import { loadLibrary } from '../../analysis/units.js';
 import { renderTextTable, type TextColumn } from '../render/text-table.js';
-import { shortId } from '../ids.js';
+import { shortId } from '../../questions/ids.js';
 import { terminalWidth } from '../terminal.js';
 import { writeStdout } from '../stdout.js';
 

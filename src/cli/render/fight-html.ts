@@ -5,7 +5,7 @@
  */
 import type { FightReport, SideReport } from '../../fight/report.js';
 import type { FightHeader } from './fight.js';
-import { fixed, percent } from './format.js';
+import { fixed, percent } from '../../questions/format.js';
 import { escapeHtml } from './svg-chart.js';
 import { type Provenance, provenanceLines } from '../../questions/provenance.js';
 

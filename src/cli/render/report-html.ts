@@ -5,7 +5,7 @@
  * (at least 4.5:1, WCAG AA).
  */
 import { chartHtml, escapeHtml } from './svg-chart.js';
-import { formatCell, type Report, type ReportTable } from './report.js';
+import { formatCell, type Report, type ReportTable } from '../../questions/report.js';
 import { provenanceLines } from '../../questions/provenance.js';
 
 

@@ -4,7 +4,7 @@
  */
 import { atLeast } from '../../core/dist.js';
 import { csvCell } from './flat.js';
-import { type Chart, formatCell, type Report, type ReportTable } from './report.js';
+import { type Chart, formatCell, type Report, type ReportTable } from '../../questions/report.js';
 import { lastShownK } from './svg-chart.js';
 import { displayWidth, renderTextTable, type TextCell, wrapWords } from './text-table.js';
 import type { TextStyle } from '../terminal.js';

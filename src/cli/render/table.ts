@@ -6,7 +6,7 @@ import { atLeast, mean, sd } from '../../core/dist.js';
 import type { AgreementReport } from '../../analysis/agreement.js';
 import type { RunResult } from '../answer.js';
 import { bar } from './histogram.js';
-import { fixed, percent, sig } from './format.js';
+import { fixed, percent, sig } from '../../questions/format.js';
 import { type DistRow, distRows, massOf } from './rows.js';
 import { categoriesOf, sectionsOf } from './sections.js';
 import { renderTextTable, type TextColumn, fitLine } from './text-table.js';
