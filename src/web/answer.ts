@@ -13,7 +13,7 @@ import { DEFAULT_OPTION, type Library, libraryOf, questionsOf, type Unit, withOp
 import { type QuestionEngine, type QuestionRun, withEvaluator } from '../questions/evaluate.js';
 import { resultJson } from '../questions/json.js';
 import { pairingScenario } from '../questions/pairing-scenario.js';
-import { provenance, provenanceJson, provenanceLines, setInvocation } from '../questions/provenance.js';
+import { commandLine, provenance, provenanceJson, provenanceLines, setInvocation } from '../questions/provenance.js';
 import { compareReport, gridReport, killsReport } from '../questions/question-reports.js';
 import type { Chart, ReportTable } from '../questions/report.js';
 import { runScenario } from '../questions/run.js';
@@ -119,11 +119,13 @@ function reportCharts(charts: Chart[]): AnswerChart[] {
 
 /** Answer the question with the exact engine, or Monte Carlo on `engine`'s workers. */
 export async function answer(q: Question, engine: QuestionEngine = {}): Promise<Answer> {
-  const args = cliArgs(q);
+  const system = findSystem(q.system);
+  // The per-stage distributions, where the rule set has them, come with every attack.
+  const stages = q.ask === 'attack' && system.stages !== undefined;
+  const args = [...cliArgs(q), ...(stages ? ['--stages'] : [])];
   setInvocation(args, WARODDS_VERSION);
   const editedNote = q.edited.attacker || q.edited.target ? ['An edited unit is not in the CLI library: save it as a unit file and give its folder with --units.'] : [];
   const lib = libraryWithEdits(q);
-  const system = findSystem(q.system);
   const questions = questionsOf(system);
   const flags = situationOf(q);
   const attackerOption = q.edited.attacker || q.attackerOption === DEFAULT_OPTION ? undefined : q.attackerOption;
@@ -134,7 +136,6 @@ export async function answer(q: Question, engine: QuestionEngine = {}): Promise<
     if (q.ask === 'fight' && !questions.fights) throw new InputError(`fight: whole fights exist for ninth-age and warhammer-fantasy, not ${system.id}`);
     const { scenario, assumed } = pairingScenario(lib, { attacker: ref(q.attacker), target: ref(q.target), attackerOption, targetOption, flags });
     if (q.ask === 'fight' && q.rounds === undefined) assumed.push(`rounds: at most ${DEFAULT_ROUNDS}`);
-    const stages = q.ask === 'attack' && system.stages !== undefined;
     const result = await runScenario(scenario, mc ? 'mc' : 'exact', { samples: mc?.samples ?? 0, seed: mc?.seed ?? '', threads: mc?.threads ?? 1, chunkSize: mc?.chunkSize, stages, onProgress: mc?.progress?.update, signal: mc?.signal }, mc?.host);
     const situation = Object.entries((scenario.input as { situation?: Record<string, unknown> }).situation ?? {}).map(([k, v]) => `${k}: ${typeof v === 'object' ? JSON.stringify(v) : String(v)}`);
     const record = provenance({ engine: mc ? 'monte-carlo' : 'exact', ...(mc ? { samples: mc.samples, seed: mc.seed } : {}), situation, assumed });
@@ -180,7 +181,7 @@ export async function answer(q: Question, engine: QuestionEngine = {}): Promise<
         json,
         provenance: provenanceLines(record),
         notes,
-        command: `warodds ${args.join(' ')}`,
+        command: commandLine(args),
       };
     }
     const json = resultJson(result, record);
@@ -191,7 +192,7 @@ export async function answer(q: Question, engine: QuestionEngine = {}): Promise<
     ];
     const tables = [distTable('Damage', questions.damageUnit, outcome.damage), ...(outcome.slain ? [distTable('Models slain', 'models', outcome.slain)] : [])];
     const lines = [`Mean damage ${(json as { damage: { mean: number } }).damage.mean.toFixed(2)}`, ...(outcome.destroyed !== undefined ? [`P(${questions.removeVerb}) ${pct(outcome.destroyed)}`] : [])];
-    return { title: scenario.name, lines, charts, tables, json, provenance: provenanceLines(record), notes, command: `warodds ${args.join(' ')}` };
+    return { title: scenario.name, lines, charts, tables, json, provenance: provenanceLines(record), notes, command: commandLine(args) };
   }
   const metric = 'destroyed';
   const { value, run, reportOf, assumed } = await (async () => {
@@ -238,7 +239,7 @@ export async function answer(q: Question, engine: QuestionEngine = {}): Promise<
     json: { run: provenanceJson(record), ...json },
     provenance: provenanceLines(record),
     notes: editedNote,
-    command: `warodds ${args.join(' ')}`,
+    command: commandLine(args),
   };
 }
 

@@ -97,6 +97,16 @@ export function App() {
   const asks = ASKS.filter((a) => a.id !== 'fight' || questions.fights);
   const update = (change: Partial<Question>) => setQ((old) => ({ ...old, ...change }));
 
+  // A share link opened in this tab (the hash changed by hand or by a link) asks its question.
+  useEffect(() => {
+    const follow = () => {
+      const linked = questionFromHash(location.hash);
+      if (linked) setQ(linked);
+    };
+    addEventListener('hashchange', follow);
+    return () => removeEventListener('hashchange', follow);
+  }, []);
+
   // The share link follows the question.
   useEffect(() => {
     history.replaceState(null, '', questionToHash(q));
@@ -168,7 +178,7 @@ export function App() {
           </label>
         )}
         <p class="summary">{questions.summary(body)}</p>
-        <details class="edit" open={edited !== undefined}>
+        <details class="edit">
           <summary>Edit {role}{edited ? ' (edited)' : ''}</summary>
           {edited && (
             <button type="button" class="link" onClick={() => update({ edited: { ...q.edited, [role]: undefined } })}>
@@ -291,7 +301,7 @@ export function App() {
             <button type="button" onClick={() => navigator.clipboard?.writeText(shareUrl).then(() => setCopied(true))}>{copied ? 'Copied' : 'Copy link'}</button>
           </p>
           <p>The same question on the command line:</p>
-          <pre id="cli-command">{cliCommand(q)}</pre>
+          <pre id="cli-command">{answer && !error ? answer.command : cliCommand(q)}</pre>
         </div>
       </section>
     </main>
