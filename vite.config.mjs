@@ -5,7 +5,18 @@
  */
 import { fileURLToPath } from 'node:url';
 import { readFileSync } from 'node:fs';
-import { defineConfig } from 'vite';
+import { createLogger, defineConfig } from 'vite';
+
+/**
+ * workerpool's browser build names Node's modules for its Node path, which the page never takes:
+ * Vite's notice that they are left out is expected, and not printed.
+ */
+const logger = createLogger();
+const warn = logger.warn;
+logger.warn = (message, options) => {
+  if (/has been externalized for browser compatibility, imported by ".*workerpool/.test(message)) return;
+  warn(message, options);
+};
 
 const here = (p) => fileURLToPath(new URL(p, import.meta.url));
 const { version } = JSON.parse(readFileSync(here('./package.json'), 'utf8'));
@@ -14,6 +25,7 @@ export default defineConfig({
   root: here('./src/web'),
   base: './',
   publicDir: false,
+  customLogger: logger,
   define: { WARODDS_VERSION: JSON.stringify(version) },
   resolve: {
     // The engine loads seedrandom through node:module's createRequire (so that the command line

@@ -38,7 +38,7 @@ export function ChartView({ chart }: { chart: AnswerChart }) {
           animation: false,
           maintainAspectRatio: false,
           plugins: { legend: { display: chart.series.length > 1 } },
-          scales: { x: { title: { display: true, text: chart.xLabel } }, y: { beginAtZero: true, title: { display: true, text: chart.yLabel } } },
+          scales: { x: { title: { display: true, text: chart.xLabel } }, y: { beginAtZero: true, max: chart.kind === 'line' ? 1 : undefined, title: { display: true, text: chart.yLabel } } },
         },
       });
     }

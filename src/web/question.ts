@@ -2,7 +2,7 @@
  * The question a player asks on the page, as plain data: what the form holds, what the share link
  * carries (compressed into the URL's hash) and the CLI command line that asks the same.
  */
-import { compressToEncodedURIComponent, decompressFromEncodedURIComponent } from 'lz-string';
+import LZString from 'lz-string';
 import { shellQuote } from '../questions/provenance.js';
 import type { SystemId, UnitBody } from '../systems/types.js';
 
@@ -53,7 +53,7 @@ export function defaultQuestion(): Question {
 
 /** The question in a share link's hash: `#q=` and the question's JSON, compressed. */
 export function questionToHash(q: Question): string {
-  return `#q=${compressToEncodedURIComponent(JSON.stringify(q))}`;
+  return `#q=${LZString.compressToEncodedURIComponent(JSON.stringify(q))}`;
 }
 
 /** The question of a share link, or null when the hash holds none (or a damaged one). */
@@ -61,7 +61,7 @@ export function questionFromHash(hash: string): Question | null {
   const m = /^#q=(.+)$/.exec(hash);
   if (!m) return null;
   try {
-    const raw = JSON.parse(decompressFromEncodedURIComponent(m[1]) ?? '');
+    const raw = JSON.parse(LZString.decompressFromEncodedURIComponent(m[1]) ?? '');
     if (typeof raw !== 'object' || raw === null) return null;
     return { ...defaultQuestion(), ...raw };
   } catch {
