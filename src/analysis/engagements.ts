@@ -3,7 +3,7 @@
  * one attacker or a pair against one target over K steps, ranked by P(removed by step K). System-
  * agnostic: a rule set joins through its UnitQuestions.engagements.
  */
-import { mean } from '../core/dist.js';
+import { clampProbability, mean } from '../core/dist.js';
 import { InputError } from '../core/errors.js';
 import { findSystem } from '../systems/lookup.js';
 import type { AttackHow, EngagementQuestions, Outcome, SituationFlags } from '../systems/types.js';
@@ -67,7 +67,8 @@ export function engagementInput(attackers: readonly EngagementSide[], target: Si
 async function row(attackers: readonly Side[], target: Side, steps: number, flags: SituationFlags, evaluate: Evaluate): Promise<EngagementRow> {
   const { system, input } = engagementInput(attackers.map((side) => ({ side, how: null })), target, steps, flags);
   const outcome = await evaluate(system, input);
-  const removedBy = engagementsOf(system, '--attacker').removedBy(outcome, steps);
+  // Cumulative sums of the turns' tables: rounding never takes them past 1
+  const removedBy = engagementsOf(system, '--attacker').removedBy(outcome, steps).map(clampProbability);
   return { attackers, removedBy, pRemove: removedBy[steps - 1], meanDamage: mean(outcome.damage), outcome };
 }
 

@@ -2,7 +2,7 @@
  * One attacker unit (with an option) against one target unit, as a scenario input, and the
  * summary figures every question reports about it.
  */
-import { atLeast, mean, sd } from '../core/dist.js';
+import { atLeast, clampProbability, mean, sd } from '../core/dist.js';
 import { InputError } from '../core/errors.js';
 import type { Outcome, SituationFlags, UnitBody, UnitQuestions } from '../systems/types.js';
 import { findSystem } from '../systems/lookup.js';
@@ -49,7 +49,8 @@ export function pairingInput(q: UnitQuestions, attacker: Side, target: Side, fla
 export function removeProbability(q: UnitQuestions, outcome: Outcome, metric: RemoveMetric, systemId: string): number {
   if (metric === 'break') {
     if (!q.breakProbability) throw new InputError(`--remove: 'break' needs break tests, which ${systemId} does not have (use 'destroyed')`);
-    return q.breakProbability(outcome);
+    // A sum of the ways the target broke: rounding never takes it past 1
+    return clampProbability(q.breakProbability(outcome));
   }
   return outcome.destroyed ?? 0;
 }

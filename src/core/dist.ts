@@ -276,10 +276,29 @@ export function total(d: Dist): number {
   return sum(d, 0);
 }
 
+/**
+ * E[X] (Σ k · P(X = k)), never above the largest value X takes: a total a rounding above 1 cannot
+ * lift it past that value (with a total of at most 1 it never is).
+ */
 export function mean(d: Dist): number {
   const acc = new Compensated();
-  for (let k = 1; k < d.length; k++) acc.add(k * d[k]);
-  return acc.value();
+  let hi = 0;
+  for (let k = 1; k < d.length; k++) {
+    if (d[k] > 0) hi = k;
+    acc.add(k * d[k]);
+  }
+  return Math.min(hi, acc.value());
+}
+
+/** A probability as printed: rounding never takes it below 0 or above 1 (NaN stays NaN, a bug to see). */
+export function clampProbability(p: number): number {
+  return p < 0 ? 0 : p > 1 ? 1 : p;
+}
+
+/** A distribution with every entry a probability (clampProbability). */
+export function clampedPmf(d: Dist): Dist {
+  for (let k = 0; k < d.length; k++) if (!(d[k] >= 0 && d[k] <= 1) && !Number.isNaN(d[k])) return d.map(clampProbability);
+  return d;
 }
 
 export function variance(d: Dist): number {

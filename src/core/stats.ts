@@ -2,7 +2,7 @@
  * Agreement of a Monte Carlo tally with an exact distribution: chi-square with sparse bins
  * pooled (and its p-value), total variation distance, and the z-score of the mean.
  */
-import { type Dist, mean, sd } from './dist.js';
+import { type Dist, clampProbability, mean, sd } from './dist.js';
 
 /** Significance level below which a comparison fails. */
 export const ALPHA = 1e-4;
@@ -10,6 +10,12 @@ export const ALPHA = 1e-4;
 export const MAX_Z = 4.5;
 /** Smallest expected count of a pooled chi-square bin. */
 const MIN_EXPECTED = 5;
+/**
+ * Rounding level: an exact probability within this of 0 or 1, or a distribution whose standard
+ * deviation is below this (relative to its mean, at least 1), is a certainty; a difference below
+ * it is exact agreement, not an infinite z-score.
+ */
+export const ROUNDING = 1e-12;
 
 export interface Agreement {
   /** Chi-square statistic over pooled bins. */
@@ -38,9 +44,13 @@ export function compareCounts(exact: Dist, counts: ArrayLike<number>): Agreement
   const base = chiSquareTest(expected, observed, n);
   let mcMean = 0;
   for (let k = 0; k < observed.length; k++) mcMean += (k * observed[k]) / n;
-  const se = sd(exact) / Math.sqrt(n);
-  const diff = mcMean - mean(exact);
-  const zMean = se > 0 ? diff / se : Math.abs(diff) < 1e-12 ? 0 : Infinity;
+  const exactMean = mean(exact);
+  const diff = mcMean - exactMean;
+  const scale = Math.max(1, Math.abs(exactMean));
+  const spread = sd(exact);
+  // A point mass at rounding level: its mean agrees when the difference is rounding too; otherwise
+  // the z-score against the rounding level (large, finite: JSON has no Infinity)
+  const zMean = spread >= ROUNDING * scale ? diff / (spread / Math.sqrt(n)) : Math.abs(diff) <= ROUNDING * scale ? 0 : diff / ((ROUNDING * scale) / Math.sqrt(n));
   return { ...base, zMean, pass: base.pass && Math.abs(zMean) <= MAX_Z };
 }
 
@@ -55,11 +65,16 @@ export function compareCategories(exact: Record<string, number>, counts: Record<
 
 /** A single probability: z-test of a binomial proportion. */
 export function compareProbability(exact: number, successes: number, n: number): Agreement {
+  const p = clampProbability(exact);
   const estimate = successes / n;
-  const se = Math.sqrt((exact * (1 - exact)) / n);
-  const diff = estimate - exact;
-  const z = se > 0 ? diff / se : diff === 0 ? 0 : Infinity;
-  const impossible = (exact === 0 && successes > 0) || (exact === 1 && successes < n);
+  const diff = estimate - p;
+  const variance = p * (1 - p);
+  // Within rounding of 0 or 1, the exact answer is a certainty: the tally agrees only if it never
+  // saw the other outcome (then exactly, z = 0); the z-score's spread is at least the rounding level
+  const certain = variance < ROUNDING;
+  const impossible = certain && successes !== (p > 0.5 ? n : 0);
+  const se = Math.sqrt(Math.max(variance, ROUNDING) / n);
+  const z = certain && !impossible ? 0 : diff / se;
   const pValue = impossible ? 0 : 2 * normalUpperTail(Math.abs(z));
   return {
     chiSquare: z * z,

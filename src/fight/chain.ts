@@ -4,11 +4,13 @@
  * endings are absorbing. Steps from a state are computed once per phase (round 1, later rounds)
  * and compiled to typed arrays over dense indices: of the states met, of the ways a fight ended
  * (an ending and its units), of the margins and of the Overkills, so that a round is a sparse
- * matrix-vector product.
+ * matrix-vector product. After every round the live states and the endings reached so far must
+ * sum to 1 (conservation.ts): a round that loses or makes probability is an internal error.
  */
 import { InputError } from '../core/errors.js';
 import type { Outcome } from '../systems/types.js';
 import { FightTables } from './tables.js';
+import { ProbabilityTotal, expectWhole } from './conservation.js';
 import { type Ending, type FightModel, type RoundSteps, type Units, endOf } from './types.js';
 
 /** Most states one round of the exact chain may hold before the Monte Carlo engine is the answer. */
@@ -167,6 +169,11 @@ export function runChain(model: FightModel): Outcome {
       liveStates.push(i);
     });
     live = next;
+    // Every live state and every ending reached so far: together they are the whole probability
+    const total = new ProbabilityTotal();
+    total.addAll(next);
+    total.addAll(ended);
+    expectWhole(total.value, `fight chain, round ${round}`);
   }
   // Rounds after every fight ended (a short fight under a long cap) still have their tables.
   for (let round = statesPerRound.length + 1; round <= model.rounds; round++) ended.forEach((p, e) => p > 0 && tables.afterEnd(round, endSlots[e].units, p));

@@ -6,6 +6,7 @@
  */
 import { TooLargeError } from '../core/errors.js';
 import { MAX_CHAIN_STATES } from './chain.js';
+import { ProbabilityTotal } from './conservation.js';
 
 export interface Weighted<S> {
   p: number;
@@ -37,4 +38,11 @@ export function advance<S>(live: StateDist<S>, step: (state: S) => Iterable<read
   const next: StateDist<S> = new Map();
   for (const { p, state } of live.values()) for (const [to, q] of step(state)) addState(next, to, p * q, key);
   return next;
+}
+
+/** The total probability of a distribution over states (compensated, conservation.ts). */
+export function massOf<S>(dist: StateDist<S>): number {
+  const total = new ProbabilityTotal();
+  for (const { p } of dist.values()) total.add(p);
+  return total.value;
 }

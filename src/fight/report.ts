@@ -2,7 +2,7 @@
  * What a fight's Outcome says, side by side and round by round — the same from the exact chain
  * and from the simulator, since both fill the tables of tables.ts.
  */
-import { type Dist, mean, sd, trim } from '../core/dist.js';
+import { type Dist, clampProbability, mean, sd, trim } from '../core/dist.js';
 import type { Outcome } from '../systems/types.js';
 import { NO_MARGIN, leftTable, marginTable, overkillTable } from './tables.js';
 import { type FightSide, FIGHTING, type LoserFate } from './types.js';
@@ -83,7 +83,7 @@ export function fightReport(o: Outcome): FightReport {
   const total = (x: typeof lostA) => x.brokenEscaped + x.caught + x.destroyed + x.fledAtCharge;
   const side = (own: typeof lostA, enemy: typeof lostA, which: FightSide): SideReport => {
     const pmf = leftDist(o.outcomes?.[leftTable(which, cap)] ?? {});
-    return { wins: total(enemy), ...own, modelsLeft: { pmf: Array.from(pmf), mean: mean(pmf), sd: sd(pmf) } };
+    return { wins: clampProbability(total(enemy)), ...own, modelsLeft: { pmf: Array.from(pmf), mean: mean(pmf), sd: sd(pmf) } };
   };
   const rounds: RoundReport[] = [];
   let ended = 0;
@@ -101,10 +101,11 @@ export function fightReport(o: Outcome): FightReport {
     ended += ends;
     rounds.push({
       round,
-      ends,
-      ended,
-      targetBroken,
-      attackerBroken,
+      // Sums of many endings: rounding never takes them past 1
+      ends: clampProbability(ends),
+      ended: clampProbability(ended),
+      targetBroken: clampProbability(targetBroken),
+      attackerBroken: clampProbability(attackerBroken),
       expectedMargin: expectedMargin(o.outcomes?.[marginTable(round)] ?? {}),
       attackerLeft: mean(leftDist(o.outcomes?.[leftTable('attacker', round)] ?? {})),
       targetLeft: mean(leftDist(o.outcomes?.[leftTable('target', round)] ?? {})),

@@ -3,6 +3,7 @@
  * engagements"): a fight input is parsed as a fight, computed by the exact chain over the rule
  * set's fight model, and simulated by its fight simulator; anything else goes to the round.
  */
+import { boundedOutcome } from '../systems/bounded-outcome.js';
 import type { Rng } from '../core/rng.js';
 import type { Tally } from '../sim/tally.js';
 import type { GameSystem } from '../systems/types.js';
@@ -24,7 +25,7 @@ export function withFights<S, F>(round: GameSystem<S>, fights: FightParts<S, F>)
     ...round,
     parse: (input) => (fights.isFightInput(input) ? fights.parseFight(input) : round.parse(input)),
     isFight,
-    exact: (s) => (isFight(s) ? runChain(fights.fightModel(s)) : round.exact(s)),
+    exact: (s) => (isFight(s) ? boundedOutcome(runChain(fights.fightModel(s))) : round.exact(s)),
     simulate: (s, rng, n, tally) => (isFight(s) ? fights.simulateFight(s, rng, n, tally) : round.simulate(s, rng, n, tally)),
   };
 }

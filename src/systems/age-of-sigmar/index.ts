@@ -3,6 +3,7 @@
  * sequence with critical hits, mortal damage, wards and allocation with spill-over; and whole
  * engagements of several units over turns (engagement/).
  */
+import { boundedOutcome } from '../bounded-outcome.js';
 import type { GameSystem } from '../types.js';
 import { InputError } from '../../core/errors.js';
 import { ageOfSigmarQuestions } from './questions.js';
@@ -27,7 +28,7 @@ export const ageOfSigmar: GameSystem<AgeOfSigmarScenario> = {
   aliases: ['aos'],
   title: 'Warhammer Age of Sigmar (4th edition core rules)',
   parse: (input) => (isEngagementInput(input) ? parseEngagement(input) : parseScenario(input)),
-  exact: (s) => (isEngagement(s) ? engagementExact(s) : exactOutcome(s)),
+  exact: (s) => boundedOutcome(isEngagement(s) ? engagementExact(s) : exactOutcome(s)),
   stages: (s) => {
     if (isEngagement(s)) throw new InputError('--stages: an engagement is many attacks over turns; --stages takes one ATTACK ability');
     return aosStages(s);

@@ -1,8 +1,16 @@
 /**
  * HOTT combats that go on, rolled bound by bound like players do: two D6 each bound, the totals
  * compared (§6.7), the loser's row of the table (§7), and the combat goes on while both stay in
- * contact; an assault rolls each bound's fighter against the Stronghold with its supports. It
- * shares the factors and the results table with the one-combat simulator, never the chains.
+ * contact; an assault rolls each bound's fighter against the Stronghold with its supports.
+ *
+ * What it shares with the exact engine: the combat factors (factors.ts combatFactors) and the
+ * results table (results.ts resultTable), as the one-combat engines do; and from the exact chain's
+ * own module (engagement.ts) whether a result pair keeps the elements in contact, Impetuous pursuit
+ * included (staysInContact, §5), what a result does to an assaulter (afterResult), the assaulter
+ * states (IN, RECOILED, LOST) and the tables' labels (endingLabel, IN_CONTACT). It rolls its own
+ * dice, compares the totals itself (§6.7) and lines up the assault's fighter and supports with
+ * its own code (§6.6). A mistake in those shared rules would be made by both engines alike, and
+ * `check` would not see it.
  */
 import type { Rng } from '../../core/rng.js';
 import type { Tally } from '../../sim/tally.js';

@@ -6,6 +6,7 @@
  * would only add states that never change here.
  */
 import { bernoulli, uniform } from '../../core/dist.js';
+import { expectWhole, totalOf } from '../../fight/conservation.js';
 import type { Outcome } from '../types.js';
 import type { Assault, HottEngagement, RepeatedCombat } from './engagement-schema.js';
 import { caseWeights } from './exact.js';
@@ -93,6 +94,8 @@ function exactRepeated(e: RepeatedCombat): Outcome {
       }
     }
     live = next;
+    // Still in contact, or ended in one of the ways met so far: the whole probability (conservation.ts)
+    expectWhole(totalOf([live], ended.values()), `HOTT combat, bound ${bound}`);
     outcomes[`within bound ${bound}`] = { ...Object.fromEntries(ended), [IN_CONTACT]: live };
   }
   outcomes.attacker = { ...Object.fromEntries(attacker), [IN_CONTACT]: live };
@@ -154,6 +157,7 @@ function exactAssault(e: Assault): Outcome {
       }
     }
     live = next;
+    expectWhole(totalOf(live.values(), [capturedSoFar]), `HOTT assault, bound ${bound}`);
     outcomes[`bound ${bound}`] = { captured: capturedSoFar, holds: 1 - capturedSoFar };
   }
   const damage = new Float64Array(e.elements.length + 1);

@@ -3,6 +3,7 @@
  * element in close combat, shooting or a magic attack; and combats that go on bound after bound,
  * including assaults on a Stronghold (issue 15).
  */
+import { boundedOutcome } from '../bounded-outcome.js';
 import type { GameSystem } from '../types.js';
 import { hottQuestions } from './questions.js';
 import { COMBAT_CASES, exactHott } from './exact.js';
@@ -23,7 +24,7 @@ export const hott: GameSystem<HottInput> = {
   aliases: [],
   title: 'Hordes of the Things III (Edición para Amiguetes): combat outcomes of one element against another',
   parse: (input) => (isHottEngagementInput(input) ? parseHottEngagement(input) : parseHott(input)),
-  exact: (s) => (isEngagement(s) ? exactHottEngagement(s) : exactHott(s)),
+  exact: (s) => boundedOutcome(isEngagement(s) ? exactHottEngagement(s) : exactHott(s)),
   simulate: (s, rng, n, tally) => (isEngagement(s) ? simulateHottEngagement(s, rng, n, tally) : simulateHott(s, rng, n, tally)),
   // The exact engine's tables: attacker, target, combat; results in rules order (results.ts), then the combat cases.
   categoryOrder: [

@@ -1,14 +1,17 @@
 /**
  * A Kings of War engagement rolled die by die, turn by turn, as players do at the table: every
  * shooter's dice, one nerve test, every charger's dice, one nerve test; then the target's turn
- * (Headstrong, Regeneration dice, Heal dice, its counter-charge and Lifeleech). It shares the
- * compiled attackers and dice of the single-attack simulator, never the exact chain; the plans
+ * (Headstrong, Regeneration dice, Heal dice, its counter-charge and Lifeleech). It rolls with the
+ * single-attack simulator's compiled attackers and dice (simulate.ts, sim-dice.ts). With the exact
+ * engine it shares each attacker's plan (plan.ts: dice, needed rolls, Yellow-Bellied and sight
+ * rolls, the nerve values) and the nerve test's modifiers (nerve.ts phaseNerve: Brutal, Brew of
+ * Courage, the Routed re-roll); it shares no code of the exact chain (engagement.ts). The plans
  * are compiled once per engagement and kept across chunks.
  */
 import type { Rng } from '../../core/rng.js';
 import { Counts, type Tally } from '../../sim/tally.js';
 import type { Engagement } from './engagement-schema.js';
-import { phaseNerve } from './engagement.js';
+import { phaseNerve } from './nerve.js';
 import { makePlan, type NervePlan, type Plan } from './plan.js';
 import { NerveTest, ROUTED, WAVERED } from './sim-dice.js';
 import { Attacker, healed, Regeneration } from './simulate.js';
@@ -18,18 +21,24 @@ import { EVERY_RULE, EVERY_RULE_NERVE, NO_RULE, NO_RULE_NERVE, WARM_UP_SAMPLES, 
 /** Headstrong, Heal's spell dice: 4+ (§6.3, §8.1). */
 const FOUR_UP = 4;
 
-/** One phase of an attacker turn: its attackers' damage adds up before one nerve test. */
+/**
+ * One phase of an attacker turn: its attackers' damage adds up before one nerve test, with Brutal
+ * +1 when a Brutal attacker made its attack (melee only, §7 Brutal).
+ */
 class Phase {
   constructor(
     readonly attackers: readonly Attacker[],
+    /** By attacker: 1 when it is Brutal in this phase. */
+    readonly brutal: Uint8Array,
     readonly nerve: NerveTest,
+    readonly brutalNerve: NerveTest,
     readonly melee: boolean,
   ) {}
 }
 
 /** An engagement as plans and numbers: what the compiled engagement is built from. */
 interface EngagementPlan {
-  readonly phases: readonly { readonly plans: readonly Plan[]; readonly nerve: NervePlan; readonly melee: boolean }[];
+  readonly phases: readonly { readonly plans: readonly Plan[]; readonly brutal: readonly boolean[]; readonly nerve: NervePlan; readonly brutalNerve: NervePlan; readonly melee: boolean }[];
   readonly counter: { readonly ready: Plan; readonly disordered: Plan } | null;
   readonly regeneration: number | null;
   readonly heal: number;
@@ -43,8 +52,16 @@ interface EngagementPlan {
 
 function engagementPlan(e: Engagement): EngagementPlan {
   const phases: EngagementPlan['phases'][number][] = [];
-  if (e.shooters.length) phases.push({ plans: e.shooters.map(makePlan), nerve: phaseNerve(e, false), melee: false });
-  if (e.chargers.length) phases.push({ plans: e.chargers.map(makePlan), nerve: phaseNerve(e, true), melee: true });
+  for (const [attackers, melee] of [[e.shooters, false], [e.chargers, true]] as const)
+    if (attackers.length)
+      phases.push({
+        plans: attackers.map(makePlan),
+        // Brutal counts in combat only (§7 Brutal, A18)
+        brutal: attackers.map((s) => melee && s.attacker.rules.brutal),
+        nerve: phaseNerve(e, false),
+        brutalNerve: phaseNerve(e, true),
+        melee,
+      });
   const { headstrong, fury, ironResolve, lifeleech, regeneration } = e.target.rules;
   return {
     phases,
@@ -68,7 +85,9 @@ class CompiledEngagement {
   readonly regeneration: Regeneration | null;
 
   constructor(readonly plan: EngagementPlan) {
-    this.phases = plan.phases.map((phase) => new Phase(phase.plans.map((p) => new Attacker(p)), new NerveTest(phase.nerve), phase.melee));
+    this.phases = plan.phases.map(
+      (phase) => new Phase(phase.plans.map((p) => new Attacker(p)), Uint8Array.from(phase.brutal, Number), new NerveTest(phase.nerve), new NerveTest(phase.brutalNerve), phase.melee),
+    );
     this.counterReady = plan.counter ? new Attacker(plan.counter.ready) : null;
     this.counterDisordered = plan.counter ? new Attacker(plan.counter.disordered) : null;
     this.regeneration = plan.regeneration === null ? null : new Regeneration(plan.regeneration);
@@ -125,12 +144,17 @@ function rollEngagements(c: CompiledEngagement, rng: Rng, n: number, out: Engage
         const phase = phases[p];
         const attackers = phase.attackers;
         let dealt = 0;
-        for (let a = 0; a < attackers.length; a++) dealt += attackers[a].roll(rng);
+        let brutalIn = false;
+        for (let a = 0; a < attackers.length; a++) {
+          dealt += attackers[a].roll(rng);
+          // A Brutal unit is in the combat once its charge went in (§7 Brutal)
+          if (phase.brutal[a] === 1 && attackers[a].madeIt) brutalIn = true;
+        }
         // No damage this phase, no test (§6.1).
         if (dealt === 0) continue;
         damage += dealt;
         if (phase.melee) disordered = true; // §5.6
-        const result = phase.nerve.roll(damage, rng);
+        const result = (brutalIn ? phase.brutalNerve : phase.nerve).roll(damage, rng);
         if (result === ROUTED) {
           routed = true;
           break;
@@ -159,8 +183,8 @@ const warmUp = warmUpOnce(() => {
   const rng = warmUpRng();
   const every = new CompiledEngagement({
     phases: [
-      { plans: [EVERY_RULE, NO_RULE], nerve: EVERY_RULE_NERVE, melee: false },
-      { plans: [NO_RULE, EVERY_RULE], nerve: EVERY_RULE_NERVE, melee: true },
+      { plans: [EVERY_RULE, NO_RULE], brutal: [false, false], nerve: EVERY_RULE_NERVE, brutalNerve: EVERY_RULE_NERVE, melee: false },
+      { plans: [NO_RULE, EVERY_RULE], brutal: [false, true], nerve: NO_RULE_NERVE, brutalNerve: EVERY_RULE_NERVE, melee: true },
     ],
     counter: { ready: EVERY_RULE, disordered: NO_RULE },
     regeneration: 4,
@@ -173,7 +197,7 @@ const warmUp = warmUpOnce(() => {
     lifeleech: 2,
   });
   const none = new CompiledEngagement({
-    phases: [{ plans: [NO_RULE], nerve: NO_RULE_NERVE, melee: true }],
+    phases: [{ plans: [NO_RULE], brutal: [false], nerve: NO_RULE_NERVE, brutalNerve: NO_RULE_NERVE, melee: true }],
     counter: null,
     regeneration: null,
     heal: 0,

@@ -12,10 +12,11 @@
  * status, and a phase is a convolution followed by one nerve table.
  */
 import { binomial, convolve, type Dist, point, thin } from '../../core/dist.js';
+import { expectWhole, totalOf } from '../../fight/conservation.js';
 import type { Outcome } from '../types.js';
-import { dealtDamage } from './exact.js';
+import { damageIfMade, dealtDamage, pAttackGoesIn } from './exact.js';
 import type { Engagement } from './engagement-schema.js';
-import { nerveTest, type NerveOdds } from './nerve.js';
+import { nerveTest, phaseNerve, type NerveOdds } from './nerve.js';
 import { makePlan, type NervePlan } from './plan.js';
 import type { Scenario } from './schema.js';
 
@@ -32,20 +33,39 @@ const WAVERED = 2;
 /** Weights over carried damage, one array per status. */
 type Live = [Dist, Dist, Dist];
 
-/** The nerve test of each phase: Brutal +1 in melee only, once however many Brutal chargers (§7, A18). */
-export function phaseNerve(e: Engagement, melee: boolean): NervePlan {
-  const brutal = melee && e.chargers.some((s) => s.attacker.rules.brutal);
-  return {
-    nerve: e.target.nerve,
-    modifier: (brutal ? 1 : 0) + (e.target.artefact === 'brew-of-courage' ? -1 : 0),
-    rerollRout: e.target.rules.inspiring || e.target.artefact === 'helm-of-confidence' || e.inspired,
-  };
+/** The damage of one phase, as one part per nerve test it may lead to: each part's weights sum to its probability. */
+export interface PhasePart {
+  readonly dealt: Dist;
+  readonly nerve: NervePlan;
 }
 
-/** The damage of one phase: the attackers' damage adds up before the one test (§4.4, §5.1). */
-export function phaseDamage(attackers: readonly Scenario[]): Dist | null {
-  if (attackers.length === 0) return null;
-  return attackers.map((s) => dealtDamage(makePlan(s))).reduce(convolve);
+/**
+ * The damage of one phase: the attackers' damage adds up before the one test (§4.4, §5.1). In
+ * melee it is split by whether a Brutal unit is in the combat (§7 Brutal): a Brutal charger whose
+ * Yellow-Bellied charge halted (§7) or that could not see its target (§1) never reached it.
+ */
+export function phaseParts(e: Engagement, attackers: readonly Scenario[], melee: boolean): PhasePart[] {
+  if (attackers.length === 0) return [];
+  const plans = attackers.map(makePlan);
+  const brutal = attackers.map((s) => melee && s.attacker.rules.brutal);
+  const others = plans.filter((_, i) => !brutal[i]).map(dealtDamage);
+  const rest: Dist = others.length ? others.reduce(convolve) : point(0);
+  // Over the Brutal units in turn: the damage with one or more of them in the combat (weighted by its
+  // probability), and P(none of them yet) — with none in, the Brutal units dealt nothing
+  let anyIn: Dist | null = null;
+  let pNoneIn = 1;
+  for (const [i, plan] of plans.entries()) {
+    if (!brutal[i]) continue;
+    const goesIn = pAttackGoesIn(plan);
+    // The first one in: all before it halted or could not see
+    const first = scale(damageIfMade(plan), pNoneIn * goesIn);
+    anyIn = anyIn === null ? first : sum(convolve(anyIn, dealtDamage(plan)), first);
+    pNoneIn *= 1 - goesIn;
+  }
+  if (anyIn === null) return [{ dealt: rest, nerve: phaseNerve(e, false) }];
+  const parts: PhasePart[] = [{ dealt: convolve(rest, anyIn), nerve: phaseNerve(e, true) }];
+  if (pNoneIn > 0) parts.push({ dealt: scale(rest, pNoneIn), nerve: phaseNerve(e, false) });
+  return parts;
 }
 
 const empty = (): Live => [new Float64Array(0), new Float64Array(0), new Float64Array(0)];
@@ -61,18 +81,15 @@ function addAt(arr: Dist, k: number, w: number): Dist {
 }
 
 interface Phase {
-  readonly dealt: Dist;
-  readonly nerve: NervePlan;
+  /** The phase's damage, by the nerve test it leads to (phaseParts), each with its odds by total damage, filled as totals are met. */
+  readonly parts: ReadonlyArray<PhasePart & { readonly odds: Map<number, NerveOdds> }>;
   readonly melee: boolean;
-  /** The phase's nerve odds by total damage, filled as totals are met. */
-  readonly odds: Map<number, NerveOdds>;
 }
 
 /** Mass routed in this phase, by the total it routed with. */
 type Routed = Map<number, number>;
 
 function runPhase(live: Live, phase: Phase, ironResolve: boolean, routed: Routed): Live {
-  const odds = phase.odds;
   const out = empty();
   const put = (status: Status, d: number, w: number) => (out[status] = addAt(out[status], d, w));
   for (let status = FRESH; status <= WAVERED; status++) {
@@ -80,19 +97,21 @@ function runPhase(live: Live, phase: Phase, ironResolve: boolean, routed: Routed
     for (let d = 0; d < arr.length; d++) {
       const w = arr[d];
       if (w === 0) continue;
-      // No damage this phase, no test (§6.1).
-      put(status as Status, d, w * phase.dealt[0]);
-      for (let x = 1; x < phase.dealt.length; x++) {
-        const q = w * phase.dealt[x];
-        if (q === 0) continue;
-        const total = d + x;
-        let o = odds.get(total);
-        if (!o) odds.set(total, (o = nerveTest(total, phase.nerve)));
-        routed.set(total, (routed.get(total) ?? 0) + q * o.routed);
-        put(WAVERED, total, q * o.wavered);
-        // Melee damage leaves the target Disordered (§5.6); Iron Resolve: Steady removes one point (§7).
-        const steadyStatus = status === WAVERED ? WAVERED : phase.melee ? DISORDERED : (status as Status);
-        put(steadyStatus, ironResolve ? total - 1 : total, q * o.steady);
+      for (const { dealt, nerve, odds } of phase.parts) {
+        // No damage this phase, no test (§6.1).
+        put(status as Status, d, w * dealt[0]);
+        for (let x = 1; x < dealt.length; x++) {
+          const q = w * dealt[x];
+          if (q === 0) continue;
+          const total = d + x;
+          let o = odds.get(total);
+          if (!o) odds.set(total, (o = nerveTest(total, nerve)));
+          routed.set(total, (routed.get(total) ?? 0) + q * o.routed);
+          put(WAVERED, total, q * o.wavered);
+          // Melee damage leaves the target Disordered (§5.6); Iron Resolve: Steady removes one point (§7).
+          const steadyStatus = status === WAVERED ? WAVERED : phase.melee ? DISORDERED : (status as Status);
+          put(steadyStatus, ironResolve ? total - 1 : total, q * o.steady);
+        }
       }
     }
   }
@@ -158,11 +177,11 @@ function sum(a: Dist, b: Dist): Dist {
 }
 
 export function exactEngagement(e: Engagement): Outcome {
-  const shooting = phaseDamage(e.shooters);
-  const melee = phaseDamage(e.chargers);
   const phases: Phase[] = [];
-  if (shooting) phases.push({ dealt: shooting, nerve: phaseNerve(e, false), melee: false, odds: new Map() });
-  if (melee) phases.push({ dealt: melee, nerve: phaseNerve(e, true), melee: true, odds: new Map() });
+  for (const [attackers, melee] of [[e.shooters, false], [e.chargers, true]] as const) {
+    const parts = phaseParts(e, attackers, melee);
+    if (parts.length) phases.push({ parts: parts.map((part) => ({ ...part, odds: new Map() })), melee });
+  }
   const counter = e.counterCharge && {
     ready: dealtDamage(makePlan(e.counterCharge.ready)),
     disordered: dealtDamage(makePlan(e.counterCharge.disordered)),
@@ -174,11 +193,18 @@ export function exactEngagement(e: Engagement): Outcome {
   let live: Live = empty();
   for (let turn = 1; turn <= e.turns; turn++) {
     live = [carried, new Float64Array(0), new Float64Array(0)];
-    for (const phase of phases) live = runPhase(live, phase, e.target.rules.ironResolve, routed);
+    for (const phase of phases) {
+      live = runPhase(live, phase, e.target.rules.ironResolve, routed);
+      // The target routed, or still stands in some status: together the whole probability (conservation.ts)
+      expectWhole(totalOf(live[0], live[1], live[2], routed.values()), `Kings of War engagement, turn ${turn}, ${phase.melee ? 'melee' : 'shooting'} phase`);
+    }
     routedSoFar = [...routed.values()].reduce((a, b) => a + b, 0);
     const wavered = live[WAVERED].reduce((a, b) => a + b, 0);
     outcomes[`end of turn ${turn}`] = { steady: Math.max(0, 1 - routedSoFar - wavered), wavered, routed: routedSoFar };
-    if (turn < e.turns) carried = targetTurn(live, e, counter);
+    if (turn < e.turns) {
+      carried = targetTurn(live, e, counter);
+      expectWhole(totalOf(carried, routed.values()), `Kings of War engagement, the target's turn after turn ${turn}`);
+    }
   }
   // The damage the target carries at the end: its total when it routed, or what it still carries.
   let damage = sum(sum(live[0], live[1]), live[2]);

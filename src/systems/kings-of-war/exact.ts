@@ -22,21 +22,32 @@ function phaseDamage(attacks: Attacks): Dist {
 }
 
 /**
- * Damage the target takes: a mixture over whether a Bane-chant worked (1 − 2^−n, §8.1) and
- * whether the target is in cover (unclear: 1/2, §1); then no attack at all when an unclear line
- * of sight fails (1/2, §1) or a Yellow-Bellied charge halts (1/6, §7).
+ * P(the attack is made at all): an unclear line of sight is seen on 4+ (§1), a Yellow-Bellied
+ * frontal charge goes in on 2+ (§7); otherwise there is no attack, and the unit is not in the combat.
  */
-export function dealtDamage(plan: Plan): Dist {
+export function pAttackGoesIn(plan: Plan): number {
+  return (plan.sightUnclear ? FOUR_UP : 1) * (plan.yellowBellied ? CHARGE_GOES_IN : 1);
+}
+
+/**
+ * Damage the target takes when the attack is made: a mixture over whether a Bane-chant worked
+ * (1 − 2^−n, §8.1) and whether the target is in cover (unclear: 1/2, §1).
+ */
+export function damageIfMade(plan: Plan): Dist {
   const baned = plan.baneChantDice === null ? 0 : 1 - 0.5 ** plan.baneChantDice;
   const covered = plan.cover === 'yes' ? 1 : plan.cover === 'unclear' ? 1 - FOUR_UP : 0;
   const parts: Array<readonly [number, Dist]> = [];
   for (const [wb, b] of [[1 - baned, 'plain'], [baned, 'baned']] as const)
     for (const [wc, c] of [[1 - covered, 'open'], [covered, 'covered']] as const)
       if (wb * wc > 0) parts.push([wb * wc, phaseDamage(plan.attacks[b][c])]);
-  let dealt = mixture(parts);
-  if (plan.sightUnclear) dealt = mixture([[FOUR_UP, dealt], [1 - FOUR_UP, point(0)]]);
-  if (plan.yellowBellied) dealt = mixture([[CHARGE_GOES_IN, dealt], [1 - CHARGE_GOES_IN, point(0)]]);
-  return dealt;
+  return mixture(parts);
+}
+
+/** Damage the target takes: damageIfMade, or none when the attack is not made (pAttackGoesIn). */
+export function dealtDamage(plan: Plan): Dist {
+  const goesIn = pAttackGoesIn(plan);
+  const made = damageIfMade(plan);
+  return goesIn === 1 ? made : mixture([[goesIn, made], [1 - goesIn, point(0)]]);
 }
 
 export function exactOutcome(s: Scenario): Outcome {

@@ -2,6 +2,7 @@
  * Kings of War, 2nd edition (rules/kings-of-war.md): hits, damage and the nerve test — one
  * attack, or an engagement of several attackers over one or more turns.
  */
+import { boundedOutcome } from '../bounded-outcome.js';
 import type { Rng } from '../../core/rng.js';
 import type { Tally } from '../../sim/tally.js';
 import type { GameSystem, Outcome } from '../types.js';
@@ -22,7 +23,7 @@ export const kingsOfWar: GameSystem<KingsOfWarInput> = {
   aliases: ['kow'],
   title: 'Kings of War 2nd edition: damage and nerve tests (steady / wavered / routed)',
   parse: (input: unknown): KingsOfWarInput => (isEngagementInput(input) ? parseEngagement(input) : parseScenario(input)),
-  exact: (s: KingsOfWarInput): Outcome => (isEngagement(s) ? exactEngagement(s) : exactOutcome(s)),
+  exact: (s: KingsOfWarInput): Outcome => boundedOutcome(isEngagement(s) ? exactEngagement(s) : exactOutcome(s)),
   simulate: (s: KingsOfWarInput, rng: Rng, n: number, tally: Tally): void =>
     isEngagement(s) ? simulateEngagement(s, rng, n, tally) : simulateScenario(s, rng, n, tally),
   // As exact.ts builds them: the outcome tables, then the nerve test's results (damage left: numbers, then 'routed').

@@ -2,6 +2,7 @@
  * Exact nerve test (§6): the 36 equally likely 2D6 rolls classified by the §6.2 table, then the
  * Inspiring re-roll of a Routed result (§6.4): routed' = r², wavered' = w(1+r), steady' = s(1+r).
  */
+import type { Engagement } from './engagement-schema.js';
 import type { NervePlan } from './plan.js';
 import { nerveResult, type NerveResult } from './tables.js';
 
@@ -20,4 +21,16 @@ export function nerveTest(damage: number, plan: NervePlan): NerveOdds {
   if (!plan.rerollRout) return once;
   const r = once.routed;
   return { steady: once.steady * (1 + r), wavered: once.wavered * (1 + r), routed: r * r };
+}
+
+/**
+ * The nerve test of a phase (§6.2): Brutal +1 when a Brutal unit is in the combat — melee only,
+ * once however many (§7 Brutal, A18); Brew of Courage −1.
+ */
+export function phaseNerve(e: Engagement, brutalInCombat: boolean): NervePlan {
+  return {
+    nerve: e.target.nerve,
+    modifier: (brutalInCombat ? 1 : 0) + (e.target.artefact === 'brew-of-courage' ? -1 : 0),
+    rerollRout: e.target.rules.inspiring || e.target.artefact === 'helm-of-confidence' || e.inspired,
+  };
 }

@@ -80,12 +80,17 @@ export class Attacker {
     this.only = certain && attacks.length === 1 ? attacks[0] : null;
   }
 
+  /** Whether the last roll's attack was made: its charge did not halt and it could see (§7, §1). */
+  madeIt = true;
+
   /** The damage this unit deals. */
   roll(rng: Rng): number {
     if (this.only !== null) return this.only.roll(rng);
     // The Yellow-Bellied roll (on the charge order) and an unclear line of sight may stop the attack (§7, §1).
+    this.madeIt = false;
     if (this.yellowBellied && rng.d6() === 1) return 0;
     if (this.sightUnclear && rng.d6() < FOUR_UP) return 0;
+    this.madeIt = true;
     // Bane-chant(n): n dice on 4+, it works if at least one hits (§8.1).
     const baned = this.baneChantDice > 0 && fourUps.count(rng, this.baneChantDice) > 0;
     // Unclear cover: 4+ no cover, 1–3 in cover (§1).

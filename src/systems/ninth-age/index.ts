@@ -2,6 +2,7 @@
  * The 9th Age: Fantasy Battles (rulebook 0.11.1 beta) — close combat from attack to break test,
  * whole fights round after round, and shooting with its Panic test.
  */
+import { boundedOutcome } from '../bounded-outcome.js';
 import { withFights } from '../../fight/with-fights.js';
 import type { GameSystem } from '../types.js';
 import { exactOutcome } from './exact.js';
@@ -20,7 +21,7 @@ export const ninthAge: GameSystem<Scenario> = {
   aliases: ['t9a'],
   title: 'The 9th Age: Fantasy Battles 0.11.1 — melee rounds with break tests, whole fights, shooting with panic',
   parse: parseScenario,
-  exact: exactOutcome,
+  exact: (s) => boundedOutcome(exactOutcome(s)),
   // Shooting's categories, then melee's (categories.ts): each keeps its own order.
   categoryOrder: [...SHOOTING_CATEGORIES, ...MELEE_CATEGORIES],
   simulate: simulateScenario,

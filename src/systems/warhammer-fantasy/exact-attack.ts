@@ -81,7 +81,8 @@ export function defenderStates(def: Defender, volleys: readonly Volley[]): Map<n
   const K = OVERKILL_MAX + 1;
   const key = (m: number, cur: number, e: number) => (m * (W + 1) + cur) * K + e;
   const wounded = def.wounded ?? 0;
-  let states = new Map<number, number>([[key(def.models, W - wounded, 0), 1]]);
+  // With no model left there is no model being wounded (cur 0), as after the last one falls
+  let states = new Map<number, number>([[key(def.models, def.models > 0 ? W - wounded : 0, 0), 1]]);
   const add = (map: Map<number, number>, k: number, p: number) => map.set(k, (map.get(k) ?? 0) + p);
   for (const { outcome, damage, n } of volleys) {
     const pNothing = 1 - outcome.wound - outcome.kill;
@@ -120,7 +121,8 @@ export function defenderStates(def: Defender, volleys: readonly Volley[]): Map<n
     const cur = Math.floor(k / K) % (W + 1);
     const m = Math.floor(k / K / (W + 1));
     const lost = def.models * W - wounded - (m > 0 ? (m - 1) * W + cur : 0);
-    out.set(stateKey(m, lost, lost + e), p);
+    const at = stateKey(m, lost, lost + e);
+    out.set(at, (out.get(at) ?? 0) + p);
   }
   return out;
 }

@@ -1,6 +1,7 @@
 /**
  * Warhammer Fantasy Battles (6th/7th edition era quick reference), rules/warhammer-fantasy.md.
  */
+import { boundedOutcome } from '../bounded-outcome.js';
 import { withFights } from '../../fight/with-fights.js';
 import type { GameSystem } from '../types.js';
 import { warhammerFantasyQuestions } from './questions.js';
@@ -19,7 +20,7 @@ export const warhammerFantasy: GameSystem<Scenario> = {
   title:
     'Warhammer Fantasy Battles (6th/7th edition quick reference): a close-combat round from charge to pursuit, whole fights, shooting and panic, fleeing from a charge, rallying',
   parse: parseScenario,
-  exact,
+  exact: (s) => boundedOutcome(exact(s)),
   simulate,
   // outcome-keys.ts: the outcome tables, the combat results, then the target's fates in the order
   // of each phase (panic after shooting, the close-combat fates, fleeing from a charge, rallying).

@@ -7,7 +7,8 @@
  * declared (models left, weapons lost with them, Cornered Rat); equal states are merged.
  */
 import { type Dist, point } from '../../../core/dist.js';
-import { addState, advance, certain, type StateDist } from '../../../fight/markov.js';
+import { expectWhole } from '../../../fight/conservation.js';
+import { addState, advance, certain, massOf, type StateDist } from '../../../fight/markov.js';
 import type { Outcome } from '../../types.js';
 import { exactOutcome } from '../exact.js';
 import { weaponsWith } from './loadout.js';
@@ -42,6 +43,8 @@ export function engagementExact(e: Engagement): Outcome {
           if (u.side === active && u.shoot.length > 0) live = advance(live, (r) => activation(e, damage, i, 'shoot', r, turn), key);
         });
       else live = combatPhase(e, damage, live, active, turn);
+      // No unit leaves the table here: every state goes on, and they sum to 1 (conservation.ts)
+      expectWhole(massOf(live), `Age of Sigmar engagement, battle round ${turn}, ${phase} phase`);
     }
     for (const { p, state } of live.values()) tables.afterTurn(turn, state[e.focus] === 0, p);
   }
