@@ -23,6 +23,7 @@ import { findSystem } from '../systems/lookup.js';
 import type { SituationFlags } from '../systems/types.js';
 import { LIBRARY } from './library.js';
 import { cliArgs, type Question } from './question.js';
+import { unitOf } from './my-units.js';
 
 declare const WARODDS_VERSION: string;
 
@@ -53,15 +54,16 @@ export interface Answer {
 
 /** The library with the form's edited units in place of the library's. */
 function libraryWithEdits(q: Question): Library {
+  const base = q.units?.length ? libraryOf([...LIBRARY.units, ...q.units.map(unitOf)]) : LIBRARY;
   const edits: Unit[] = [];
   const edited = (id: string, body: object | undefined): void => {
     if (!body) return;
-    const unit = LIBRARY.find(`${q.system}/${id}`, 'unit');
+    const unit = base.find(`${q.system}/${id}`, 'unit');
     edits.push({ ...unit, name: `${unit.name} (edited)`, body: body as Unit['body'], options: {}, source: 'the form' });
   };
   edited(q.attacker, q.edited.attacker);
   if (q.target !== q.attacker || !q.edited.attacker) edited(q.target, q.edited.target);
-  return edits.length ? libraryOf([...LIBRARY.units, ...edits]) : LIBRARY;
+  return edits.length ? libraryOf([...base.units, ...edits]) : base;
 }
 
 export function situationOf(q: Question): SituationFlags {
@@ -124,7 +126,10 @@ export async function answer(q: Question, engine: QuestionEngine = {}): Promise<
   const stages = q.ask === 'attack' && system.stages !== undefined;
   const args = [...cliArgs(q), ...(stages ? ['--stages'] : [])];
   setInvocation(args, WARODDS_VERSION);
-  const editedNote = q.edited.attacker || q.edited.target ? ['An edited unit is not in the CLI library: save it as a unit file and give its folder with --units.'] : [];
+  const editedNote = [
+    ...(q.edited.attacker || q.edited.target ? ['An edited unit is not in the CLI library: save it as a unit file and give its folder with --units.'] : []),
+    ...(q.units?.length ? [`Your units (${q.units.length}) are in the CLI library when their files are in a folder given with --units.`] : []),
+  ];
   const lib = libraryWithEdits(q);
   const questions = questionsOf(system);
   const flags = situationOf(q);

@@ -13,6 +13,7 @@ import { ChartView } from './chart.js';
 import { BUILT_IN_UNITS, systemsWithUnits } from './library.js';
 import { type Ask, cliCommand, defaultQuestion, type Question, questionFromHash, questionToHash } from './question.js';
 import { UnitForm } from './unit-form.js';
+import { carriedFromFiles, unitOf } from './my-units.js';
 import ExactWorker from './exact-worker.ts?worker';
 
 const ASKS: Array<{ id: Ask; label: string }> = [
@@ -46,8 +47,22 @@ class ExactEngine {
   }
 }
 
-function unitsOf(system: SystemId): Unit[] {
-  return BUILT_IN_UNITS.filter((u) => u.system === system);
+/** The rule set's units: the library's, then the player's (one with a library unit's id replaces it). */
+function unitsOf(system: SystemId, mine: readonly Unit[] = []): Unit[] {
+  const byId = new Map<string, Unit>();
+  for (const u of [...BUILT_IN_UNITS, ...mine]) if (u.system === system) byId.set(u.id, u);
+  return [...byId.values()];
+}
+
+/** The player's units that check out (a link edited by hand may hold one that does not). */
+function myUnits(q: Question): Unit[] {
+  return (q.units ?? []).flatMap((c) => {
+    try {
+      return [unitOf(c)];
+    } catch {
+      return [];
+    }
+  });
 }
 
 /** The names each list key holds across the rule set's units (the form's choices). */
@@ -87,7 +102,19 @@ export function App() {
   const [copied, setCopied] = useState(false);
   const exact = useRef(new ExactEngine());
   const systems = useMemo(systemsWithUnits, []);
-  const units = unitsOf(q.system);
+  const mine = useMemo(() => myUnits(q), [q.units]);
+  const units = unitsOf(q.system, mine);
+  const [fileProblems, setFileProblems] = useState<string[]>([]);
+  const addFiles = async (list: FileList | null) => {
+    if (!list?.length) return;
+    const files = await Promise.all([...list].map(async (f) => ({ name: f.name, text: await f.text() })));
+    const { units: added, problems } = carriedFromFiles(files);
+    setFileProblems(problems);
+    if (added.length) {
+      const ids = new Set(added.map((u) => `${String(u.json.system)}/${u.id}`));
+      update({ units: [...(q.units ?? []).filter((u) => !ids.has(`${String(u.json.system)}/${u.id}`)), ...added] });
+    }
+  };
   const vocabulary = useMemo(() => vocabularyOf(q.system), [q.system]);
   const system = findSystem(q.system);
   const questions = questionsOf(system);
@@ -197,7 +224,13 @@ export function App() {
   const shareUrl = `${location.origin}${location.pathname}${questionToHash(q)}`;
 
   return (
-    <main>
+    <main
+      onDragOver={(e) => e.preventDefault()}
+      onDrop={(e) => {
+        e.preventDefault();
+        addFiles(e.dataTransfer?.files ?? null);
+      }}
+    >
       <header>
         <h1>warodds</h1>
         <p class="tagline">Exact combat odds for tabletop fantasy wargames</p>
@@ -207,13 +240,31 @@ export function App() {
           <span>Rule set</span>
           <select id="system" value={q.system} onChange={(e) => {
             const id = (e.target as HTMLSelectElement).value as SystemId;
-            const first = unitsOf(id);
+            const first = unitsOf(id, mine);
             const sq = questionsOf(findSystem(id));
             update({ system: id, attacker: first[0].id, target: (first.find((u) => sq.canBeTarget(u.body)) ?? first[0]).id, attackerOption: DEFAULT_OPTION, targetOption: DEFAULT_OPTION, edited: {}, ask: q.ask === 'fight' && !sq.fights ? 'attack' : q.ask });
           }}>
             {systems.map((s) => <option value={s.id}>{s.name}</option>)}
           </select>
         </label>
+        <fieldset class="mine">
+          <legend>Your units</legend>
+          <label class="field" for="unit-files">
+            <span>Unit files (JSON, each naming its "system"): choose them or drop them on the page</span>
+            <input id="unit-files" type="file" accept=".json,application/json" multiple onChange={(e) => addFiles((e.target as HTMLInputElement).files)} />
+          </label>
+          {mine.length > 0 && (
+            <p id="my-units">
+              {mine.length} of your units: {mine.map((u) => `${u.system}/${u.id}`).join(', ')}{' '}
+              <button type="button" class="link" onClick={() => update({ units: [] })}>Remove them</button>
+            </p>
+          )}
+          {fileProblems.length > 0 && (
+            <ul class="error" role="alert">
+              {fileProblems.map((p) => <li>{p}</li>)}
+            </ul>
+          )}
+        </fieldset>
         <fieldset class="asks">
           <legend>Question</legend>
           {asks.map((a) => (

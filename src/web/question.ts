@@ -5,6 +5,7 @@
 import LZString from 'lz-string';
 import { shellQuote } from '../questions/provenance.js';
 import type { SystemId, UnitBody } from '../systems/types.js';
+import type { CarriedUnit } from './my-units.js';
 
 export type Ask = 'attack' | 'kills' | 'compare' | 'table' | 'fight';
 
@@ -19,6 +20,8 @@ export interface Question {
   targetOption: string;
   /** A unit changed in the form replaces the library's (its whole body, the option applied). */
   edited: { attacker?: UnitBody; target?: UnitBody };
+  /** Units the player brought (unit files), which join the library. */
+  units: CarriedUnit[];
   charge: boolean;
   flank: boolean;
   rear: boolean;
@@ -41,6 +44,7 @@ export function defaultQuestion(): Question {
     attackerOption: 'default',
     targetOption: 'default',
     edited: {},
+    units: [],
     charge: false,
     flank: false,
     rear: false,

@@ -1,12 +1,14 @@
 /**
  * The web page in headless Chromium (playwright-core), served by `warodds serve` from the build:
- * its numbers against the CLI's `--json` for the same question (each rule set), an edit in the
+ * its numbers against the CLI's `--json` for the same question (each rule set), unit files the
+ * player drops joining the library (as `--units` does in the CLI), an edit in the
  * form changing the exact chart, Monte Carlo with a seed against the CLI's, the share link in a
  * fresh page, and the page at 360×740 (no horizontal overflow, measured in the DOM; a screenshot
  * is kept in test-output/screenshots/).
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromiumAvailable, CHROMIUM, launchChromium } from '../support/chromium.js';
@@ -15,6 +17,7 @@ import { type Served, serveWebPage } from '../support/serve.js';
 import { defaultQuestion, type Question, questionToHash } from '../../src/web/question.js';
 
 const SCREENSHOTS = join(process.cwd(), 'test-output', 'screenshots');
+const FIXTURES = fileURLToPath(new URL('./fixtures', import.meta.url));
 
 /** Every number of two JSON values equal within `tolerance` (relative to 1), every other value equal. */
 function expectClose(actual: unknown, expected: unknown, tolerance: number, path = '$'): void {
@@ -107,6 +110,19 @@ describe.skipIf(!chromiumAvailable())(`the web page in headless Chromium (${CHRO
     const shown = (await open(page, served, { ...defaultQuestion(), ask: 'kills', system: 'hott', target: 'blades' })) as object;
     const cli = await runCli(['kills', 'hott/blades', '--json']);
     expectClose(numbers(shown), numbers(JSON.parse(cli.stdout)), 1e-12);
+  });
+
+  it('unit files dropped on the page join the library: kills ranks them as the CLI does with --units; a bad file is named', async () => {
+    await open(page, served, { ...defaultQuestion(), ask: 'kills', system: 'ninth-age', target: 'halberdiers' });
+    const g = await generation(page);
+    const army = join(FIXTURES, 'my-army');
+    await page.setInputFiles('#unit-files', [join(army, 'veteran-knights.json'), join(army, 'militia.json'), join(FIXTURES, 'not-a-unit.json')]);
+    const shown = await answerAfter(page, g);
+    expect(await page.textContent('#my-units')).toContain('ninth-age/veteran-knights, ninth-age/militia');
+    expect(await page.textContent('.mine .error')).toMatch(/^not-a-unit\.json: .*models/);
+    const cli = await runCli(['kills', 'ninth-age/halberdiers', '--units', army, '--json']);
+    expectClose(numbers(shown), numbers(JSON.parse(cli.stdout)), 1e-12);
+    expect(JSON.stringify(shown)).toContain('veteran-knights');
   });
 
   it('picking units in the form, then editing one, changes the exact chart', async () => {
