@@ -18,9 +18,13 @@ export async function nodeHost(): Promise<MonteCarloHost> {
   return { createPool };
 }
 
-export async function runScenario(scenario: LoadedScenario, engine: Engine, options: RunOptions & { progress?: Progress }): Promise<RunResult> {
-  // Warnings the rule set carries out of parse (nothing in systems/ prints).
+/** Warnings the rule set carries out of parse, on stderr (nothing in systems/ prints). */
+export function warnAbout(scenario: LoadedScenario): void {
   for (const warning of scenario.system.warnings?.(scenario.parsed) ?? []) process.stderr.write(`warodds: warning: ${escapeControlCharacters(warning)}\n`);
+}
+
+export async function runScenario(scenario: LoadedScenario, engine: Engine, options: RunOptions & { progress?: Progress }): Promise<RunResult> {
+  warnAbout(scenario);
   if (engine === 'exact') return answerScenario(scenario, engine, options);
   const progress = options.progress ?? progressReporter('Monte Carlo', options.samples);
   try {
