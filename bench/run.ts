@@ -11,6 +11,7 @@
  *   input (10 attacks × 2 models, not 20 × 1). Process CPU is bash's `time`, to the millisecond.
  * - The exact engine at 200 and 10,000 attacks, whole exact commands, and `warodds check`.
  * - Whole fights (issue 14) and engagements (issue 15), exact, in-process.
+ * - The worst accepted case of each exact engine under the work meter, and the next size refused.
  */
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { cpus, loadavg } from 'node:os';
@@ -483,6 +484,10 @@ for (const [systemId, name, input] of fights) {
 // Engagements (issue 15), in a module of their own.
 console.log('');
 (await import('./engagements.js')).benchEngagements();
+
+// The worst accepted case of each exact engine under the work meter, in a module of its own.
+console.log('');
+(await import('./bounded-work.js')).benchBoundedWork();
 
 const loadAfter = loadavg();
 console.log(`\nload average after: ${loadAfter.map((x) => x.toFixed(2)).join(' ')} (the bench's own threads included)`);

@@ -4,7 +4,7 @@
  * agnostic: a rule set joins through its UnitQuestions.engagements.
  */
 import { clampProbability, mean } from '../core/dist.js';
-import { InputError } from '../core/errors.js';
+import { InputError, TooLargeError } from '../core/errors.js';
 import { findSystem } from '../systems/lookup.js';
 import type { AttackHow, EngagementQuestions, Outcome, SituationFlags } from '../systems/types.js';
 import { type Evaluate, type Side, sideBody, sideLabel } from './pairing.js';
@@ -102,7 +102,8 @@ export async function rankEngagements(
         try {
           rows.push(await row([sides[i], sides[j]], target, steps, flags, evaluate));
         } catch (e) {
-          if (!(e instanceof InputError)) throw e;
+          // A pair the rules do not allow is listed; work past the meter ends the whole question.
+          if (!(e instanceof InputError) || e instanceof TooLargeError) throw e;
           refused.push(`${attackersLabel([sides[i], sides[j]])}: ${e.message}`);
         }
       }

@@ -157,12 +157,12 @@ export type { QuestionRun };
 export async function withEvaluator<T>(f: QuestionFlags, pairings: number, ask: (evaluate: Evaluate) => Promise<T>): Promise<{ value: T; run: QuestionRun }> {
   // A bad --html path is refused before the work, not after it.
   if (f.html) (await import('./file-output.js')).checkOutputPath(f.html, '--html');
-  if (!f.mc) return answerWith({}, ask);
+  if (!f.mc) return answerWith({ pairings }, ask);
   const options = samplingOptions(f, QUESTION_MC_SAMPLES);
   const progress = progressReporter('Monte Carlo', pairings * options.samples);
   try {
     const host = await nodeHost();
-    return await interruptible(() => answerWith({ monteCarlo: { ...options, host, progress } }, ask));
+    return await interruptible(() => answerWith({ pairings, monteCarlo: { ...options, host, progress } }, ask));
   } finally {
     progress.done();
   }

@@ -41,6 +41,29 @@ export function withWorkBudget<T>(compute: () => T, maxWork = WORK_LIMIT): T {
   }
 }
 
+/**
+ * One meter over several exact computations run one after another (a question's pairings): each
+ * runs under `run`, and their work adds up to one limit.
+ */
+export class WorkAccount {
+  spent = 0;
+  constructor(readonly limit = WORK_LIMIT) {}
+
+  run<T>(compute: () => T): T {
+    if (depth > 0) return compute();
+    spent = this.spent;
+    limit = this.limit;
+    depth++;
+    try {
+      return compute();
+    } finally {
+      this.spent = spent;
+      depth--;
+      limit = WORK_LIMIT;
+    }
+  }
+}
+
 /** Work spent so far by the running `withWorkBudget` (0 outside one). */
 export function workSpent(): number {
   return depth > 0 ? spent : 0;
@@ -84,7 +107,7 @@ export function grouped(n: number): string {
   return n < 0 || Object.is(n, -0) ? `-${digits}` : digits;
 }
 
-function scientific(n: number): string {
+export function scientific(n: number): string {
   if (!Number.isFinite(n)) return String(n);
   if (Math.abs(n) < 1e6) return grouped(Math.round(n));
   const [m, e] = n.toExponential(1).split('e');

@@ -201,6 +201,9 @@ function compoundUpTo(count: Dist, term: Dist, max: number): Dist {
   return isUnitMass(total(t)) ? renormalise(out, total(counts)) : out;
 }
 
+/** Meter units of thinning a distribution over 0..n-1 (one binomial row per value). */
+export const thinCost = (n: number): number => n * (n + 1) * 1.5;
+
 /** Binomial thinning: each of X units survives independently with probability q. */
 export function thin(d: Dist, q: number): Dist {
   assertProbability(q, 'thin');
@@ -208,7 +211,7 @@ export function thin(d: Dist, q: number): Dist {
   if (q === 1) return x === d ? d.slice() : x;
   if (q === 0) return Float64Array.of(total(x));
   const n = x.length;
-  chargeWork(n * (n + 1) * 1.5, () => `thinning a value up to ${grouped(n - 1)}`);
+  chargeWork(thinCost(n), () => `thinning a value up to ${grouped(n - 1)}`);
   const out = new Float64Array(n);
   // row = Binomial(m, q), updated in place: row[k] ← row[k](1 − q) + row[k − 1] q.
   const row = new Float64Array(n);

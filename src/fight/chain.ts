@@ -7,6 +7,7 @@
  * matrix-vector product. After every round the live states and the endings reached so far must
  * sum to 1 (conservation.ts): a round that loses or makes probability is an internal error.
  */
+import { chargeWork, expectWork, grouped } from '../core/budget.js';
 import { InputError } from '../core/errors.js';
 import type { Outcome } from '../systems/types.js';
 import { FightTables } from './tables.js';
@@ -22,6 +23,44 @@ export function checkChainSize(bound: number): void {
     throw new InputError(
       `fight: the exact chain could hold up to ${bound.toLocaleString('en')} states a round (limit ${MAX_CHAIN_STATES.toLocaleString('en')}); use --mc for this fight`,
     );
+}
+
+/**
+ * The chain's work on the meter (core/budget.ts, one unit about a nanosecond): compiling one
+ * outcome of a state's round (the rule set's round engine finding it, and its entry in the
+ * tables, kept until the fight ends), and carrying a state's mass along one outcome in a round.
+ */
+export const COMPILE_UNITS = 1500;
+export const SPREAD_UNITS = 10;
+
+/**
+ * The outcomes of the states a fight meets are on average about this share of the start's: a
+ * state's outcomes shrink with the models left on each side.
+ */
+const OUTCOME_SHARE = 1 / 2;
+
+/** What the chain is told about a fight before its later rounds, to estimate their work. */
+export interface ChainForecast {
+  /** Upper bound on the states alive in one round. */
+  readonly bound: number;
+  /** Round cap. */
+  readonly rounds: number;
+  /** States alive after round 1. */
+  readonly afterFirst: number;
+  /** Outcomes of a later round fought from the start (the most models a state can have). */
+  readonly outcomes: number;
+}
+
+/**
+ * Work of the rounds after the first, estimated before any of them is fought: the states met
+ * spread from those alive after round 1 as a square does with its side (each side's losses grow
+ * with the rounds), up to the bound; each is compiled once and carried every round.
+ */
+export function laterRoundsWork(f: ChainForecast): number {
+  if (f.rounds < 2) return 0;
+  const states = Math.min(f.bound, f.afterFirst * (f.rounds - 1) ** 2);
+  const outcomes = states * f.outcomes * OUTCOME_SHARE;
+  return outcomes * COMPILE_UNITS + outcomes * (f.rounds - 1) * SPREAD_UNITS;
 }
 
 /** Values met, each given a dense index the first time. */
@@ -121,7 +160,11 @@ export function runChain(model: FightModel): Outcome {
     if (!byState) compiled.set(phase, (byState = []));
     let c = byState[i];
     if (c) return c;
-    c = compileSteps(model.steps(states.values[i], round), stateIndex, endIndex, margins, overkills);
+    const steps = model.steps(states.values[i], round);
+    // Charged before its tables are kept: the compiled steps can never outgrow the meter.
+    const outcomes = steps.next.length + steps.ends.length;
+    chargeWork(outcomes * COMPILE_UNITS, () => `a fight whose states have up to ${grouped(outcomes)} outcomes a round`);
+    c = compileSteps(steps, stateIndex, endIndex, margins, overkills);
     byState[i] = c;
     return c;
   };
@@ -135,7 +178,14 @@ export function runChain(model: FightModel): Outcome {
   for (let round = 1; round <= model.rounds && liveStates.length > 0; round++) {
     statesPerRound.push(liveStates.length);
     ended.forEach((p, e) => p > 0 && tables.afterEnd(round, endSlots[e].units, p));
+    if (round === 2) {
+      const fromStart = compile(stateIndex(model.start), 2);
+      forecast(model, fromStart.next.length + fromStart.end.length, liveStates.length);
+    }
     const steps = liveStates.map((i) => compile(i, round));
+    let carried = 0;
+    for (const c of steps) carried += c.next.length + c.end.length + c.margin.length + c.overkill.length;
+    chargeWork(carried * SPREAD_UNITS, () => `round ${round} of a fight, ${grouped(liveStates.length)} states with ${grouped(carried)} outcomes`);
     const next = new Float64Array(states.size);
     const endedNow = new Float64Array(ends.size);
     const marginW = new Float64Array(margins.size);
@@ -179,6 +229,12 @@ export function runChain(model: FightModel): Outcome {
   for (let round = statesPerRound.length + 1; round <= model.rounds; round++) ended.forEach((p, e) => p > 0 && tables.afterEnd(round, endSlots[e].units, p));
   for (const i of liveStates) tables.end(model.rounds, null, units[i], live[i]);
   return { ...tables.outcome(), chain: { statesPerRound, bound: model.bound } };
+}
+
+/** Refuse at round 2, before its work, a fight whose later rounds would pass the meter. */
+function forecast(model: FightModel, outcomes: number, afterFirst: number): void {
+  const f = { bound: model.bound, rounds: model.rounds, afterFirst, outcomes };
+  expectWork(laterRoundsWork(f), () => `a fight of ${grouped(model.rounds)} rounds from ${grouped(afterFirst)} states after round 1 (up to ${grouped(model.bound)} a round, up to ${grouped(outcomes)} outcomes each)`);
 }
 
 function grown(xs: Float64Array, length: number): Float64Array {

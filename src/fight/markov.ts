@@ -4,9 +4,33 @@
  * The two-sided fight chain (chain.ts) records its round tables as it goes; engagements of several
  * units step with this.
  */
+import { chargeWork, grouped } from '../core/budget.js';
 import { TooLargeError } from '../core/errors.js';
 import { MAX_CHAIN_STATES } from './chain.js';
 import { ProbabilityTotal } from './conservation.js';
+
+/**
+ * Meter units (core/budget.ts, about a nanosecond each) of carrying one state's mass to one
+ * successor: making the successor, its key, and merging it into the next distribution.
+ */
+export const TRANSITION_UNITS = 1500;
+
+/**
+ * Work of a chain of steps, estimated before any is taken: step k spreads every live state over
+ * at most `outcomes[k]` successors, and the live states are at most `cap` and at most the product
+ * of the outcomes of the steps before.
+ */
+export function stepsWork(outcomes: readonly number[], cap: number): number {
+  let states = 1;
+  let transitions = 0;
+  for (const o of outcomes) {
+    transitions += states * o;
+    states = Math.min(cap, states * o);
+  }
+  return transitions * TRANSITION_UNITS;
+}
+
+const transitionWhat = () => `an engagement whose states hold up to ${grouped(MAX_CHAIN_STATES)} states at once`;
 
 export interface Weighted<S> {
   p: number;
@@ -36,7 +60,11 @@ export function addState<S>(into: StateDist<S>, state: S, p: number, key: (s: S)
 /** The distribution after one step: `step(state)` lists each successor with its probability. */
 export function advance<S>(live: StateDist<S>, step: (state: S) => Iterable<readonly [S, number]>, key: (s: S) => string): StateDist<S> {
   const next: StateDist<S> = new Map();
-  for (const { p, state } of live.values()) for (const [to, q] of step(state)) addState(next, to, p * q, key);
+  for (const { p, state } of live.values())
+    for (const [to, q] of step(state)) {
+      chargeWork(TRANSITION_UNITS, transitionWhat);
+      addState(next, to, p * q, key);
+    }
   return next;
 }
 

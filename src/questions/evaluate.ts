@@ -4,7 +4,8 @@
  * says how to start workers (`MonteCarloHost`: Node worker threads, Web Workers) and shows the
  * progress it is told.
  */
-import { withWorkBudget } from '../core/budget.js';
+import { grouped, scientific, WorkAccount } from '../core/budget.js';
+import { TooLargeError } from '../core/errors.js';
 import type { Evaluate } from '../analysis/pairing.js';
 import { findSystem } from '../systems/lookup.js';
 import { tallyToOutcome } from '../sim/tally.js';
@@ -31,6 +32,8 @@ export interface PairingProgress {
 }
 
 export interface QuestionEngine {
+  /** How many pairings the question has (for the message when they are too large together). */
+  pairings?: number;
   /** Monte Carlo with these settings; absent: the exact engine. */
   monteCarlo?: MonteCarloSettings & { host: MonteCarloHost; progress?: PairingProgress; signal?: AbortSignal };
 }
@@ -49,11 +52,24 @@ export async function withEvaluator<T>(engine: QuestionEngine, ask: (evaluate: E
   };
   const mc = engine.monteCarlo;
   if (!mc) {
-    const value = await ask(async (system, input) => {
+    // One meter over the whole question: its pairings' work adds up to the one limit.
+    const account = new WorkAccount();
+    let done = 0;
+    const value = await ask(async (system, input, label) => {
       seen(input);
       const s = findSystem(system);
       const parsed = s.parse(input);
-      return withWorkBudget(() => s.exact(parsed));
+      try {
+        const outcome = account.run(() => s.exact(parsed));
+        done++;
+        return outcome;
+      } catch (error) {
+        if (!(error instanceof TooLargeError) || done === 0) throw error;
+        const pairings = engine.pairings === undefined ? 'pairings' : `${grouped(engine.pairings)} pairings`;
+        throw new TooLargeError(
+          `too large for the exact engine: this question's ${pairings} together need more than ${scientific(account.limit)} steps (about 5 s; the limit was reached after ${grouped(done)} of them${label ? `, at ${label}` : ''}); use --mc, or ask a smaller question`,
+        );
+      }
     });
     return { value, run: { engine: 'exact', situation: situation ?? [] } };
   }

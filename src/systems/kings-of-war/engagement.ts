@@ -11,7 +11,8 @@
  * target changes, damage accumulating on it from one side, so the state is one number and a
  * status, and a phase is a convolution followed by one nerve table.
  */
-import { binomial, convolve, type Dist, point, thin } from '../../core/dist.js';
+import { chargeWork, expectWork, grouped } from '../../core/budget.js';
+import { binomial, convolve, type Dist, point, thin, thinCost } from '../../core/dist.js';
 import { expectWhole, totalOf } from '../../fight/conservation.js';
 import type { Outcome } from '../types.js';
 import { damageIfMade, dealtDamage, pAttackGoesIn } from './exact.js';
@@ -86,36 +87,68 @@ interface Phase {
   readonly melee: boolean;
 }
 
+/**
+ * Meter units (core/budget.ts) of one cell of a phase: a carried total met with one amount dealt
+ * (its nerve odds looked up, the routed mass added, two cells written).
+ */
+const PHASE_CELL_UNITS = 20;
+
 /** Mass routed in this phase, by the total it routed with. */
 type Routed = Map<number, number>;
 
+/** The longest damage a phase may deal, over its parts. */
+function phaseLength(phase: Phase): number {
+  return Math.max(...phase.parts.map((part) => part.dealt.length));
+}
+
 function runPhase(live: Live, phase: Phase, ironResolve: boolean, routed: Routed): Live {
-  const out = empty();
-  const put = (status: Status, d: number, w: number) => (out[status] = addAt(out[status], d, w));
-  for (let status = FRESH; status <= WAVERED; status++) {
-    const arr = live[status];
-    for (let d = 0; d < arr.length; d++) {
-      const w = arr[d];
-      if (w === 0) continue;
-      for (const { dealt, nerve, odds } of phase.parts) {
+  const length = Math.max(...live.map((arr) => arr.length)) + phaseLength(phase);
+  const out: Live = [new Float64Array(length), new Float64Array(length), new Float64Array(length)];
+  const routedNow = new Float64Array(length);
+  const shift = ironResolve ? 1 : 0;
+  for (const { dealt, nerve, odds } of phase.parts) {
+    // Each total's nerve odds, looked up once per phase rather than once per cell.
+    const steady = new Float64Array(length);
+    const wavered = new Float64Array(length);
+    const routedBy = new Float64Array(length);
+    for (let total = 1; total < length; total++) {
+      let o = odds.get(total);
+      if (!o) odds.set(total, (o = nerveTest(total, nerve)));
+      steady[total] = o.steady;
+      wavered[total] = o.wavered;
+      routedBy[total] = o.routed;
+    }
+    for (let status = FRESH; status <= WAVERED; status++) {
+      const arr = live[status];
+      chargeWork(arr.length * dealt.length * PHASE_CELL_UNITS, () => `a phase dealing up to ${grouped(dealt.length - 1)} damage to a target carrying up to ${grouped(arr.length - 1)}`);
+      // Melee damage leaves the target Disordered (§5.6); Iron Resolve: Steady removes one point (§7).
+      const steadyOut = out[status === WAVERED ? WAVERED : phase.melee ? DISORDERED : status];
+      const waveredOut = out[WAVERED];
+      for (let d = 0; d < arr.length; d++) {
+        const w = arr[d];
+        if (w === 0) continue;
         // No damage this phase, no test (§6.1).
-        put(status as Status, d, w * dealt[0]);
+        out[status][d] += w * dealt[0];
         for (let x = 1; x < dealt.length; x++) {
           const q = w * dealt[x];
           if (q === 0) continue;
           const total = d + x;
-          let o = odds.get(total);
-          if (!o) odds.set(total, (o = nerveTest(total, nerve)));
-          routed.set(total, (routed.get(total) ?? 0) + q * o.routed);
-          put(WAVERED, total, q * o.wavered);
-          // Melee damage leaves the target Disordered (§5.6); Iron Resolve: Steady removes one point (§7).
-          const steadyStatus = status === WAVERED ? WAVERED : phase.melee ? DISORDERED : (status as Status);
-          put(steadyStatus, ironResolve ? total - 1 : total, q * o.steady);
+          routedNow[total] += q * routedBy[total];
+          waveredOut[total] += q * wavered[total];
+          steadyOut[total - shift] += q * steady[total];
         }
       }
     }
   }
-  return out;
+  routedNow.forEach((w, total) => w !== 0 && routed.set(total, (routed.get(total) ?? 0) + w));
+  // A total that always routs leaves nothing carried: the arrays end at the last weight.
+  return out.map(trimmed) as Live;
+}
+
+function trimmed(d: Dist): Dist {
+  let n = d.length;
+  while (n > 0 && d[n - 1] === 0) n--;
+  return n === d.length ? d : d.slice(0, n);
 }
 
 /**
@@ -157,6 +190,7 @@ function leeched(d: Dist, dealt: Dist, n: number): Dist {
 
 /** d − min(cap, X), floored at 0, with X independent of d. */
 function lessBy(d: Dist, removed: Dist, cap: number): Dist {
+  chargeWork(d.length * removed.length, () => `removing up to ${grouped(removed.length - 1)} damage from up to ${grouped(d.length - 1)}`);
   const out = new Float64Array(d.length);
   for (let k = 0; k < d.length; k++) {
     if (d[k] === 0) continue;
@@ -176,6 +210,28 @@ function sum(a: Dist, b: Dist): Dist {
   return out;
 }
 
+/**
+ * The engagement's work, estimated before it starts: every turn's phases meet each total the
+ * target may carry (in each status) with each amount dealt, and the total grows by the most each
+ * phase deals; then the target's own turn thins, heals and leeches what it carries.
+ */
+function engagementWork(e: Engagement, phases: readonly Phase[], counter: { ready: Dist; disordered: Dist } | null | false): number {
+  const statuses = STATUSES.length;
+  let length = e.target.damage + 1;
+  let work = 0;
+  for (let turn = 1; turn <= e.turns; turn++) {
+    for (const phase of phases) {
+      for (const part of phase.parts) work += statuses * length * part.dealt.length * PHASE_CELL_UNITS;
+      length += phaseLength(phase) - 1;
+    }
+    if (turn === e.turns) break;
+    if (e.target.rules.regeneration !== null) work += statuses * thinCost(length);
+    if (e.healed !== null) work += statuses * length * (e.healed + 1);
+    if (counter) work += statuses * length * Math.max(counter.ready.length, counter.disordered.length);
+  }
+  return work;
+}
+
 export function exactEngagement(e: Engagement): Outcome {
   const phases: Phase[] = [];
   for (const [attackers, melee] of [[e.shooters, false], [e.chargers, true]] as const) {
@@ -186,6 +242,7 @@ export function exactEngagement(e: Engagement): Outcome {
     ready: dealtDamage(makePlan(e.counterCharge.ready)),
     disordered: dealtDamage(makePlan(e.counterCharge.disordered)),
   };
+  expectWork(engagementWork(e, phases, counter), () => `an engagement of ${grouped(e.turns)} turns dealing up to ${grouped(phases.reduce((n, p) => n + phaseLength(p) - 1, 0))} damage a turn`);
   const routed: Routed = new Map();
   let carried: Dist = point(e.target.damage);
   let routedSoFar = 0;

@@ -7,8 +7,10 @@
  * declared (models left, weapons lost with them, Cornered Rat); equal states are merged.
  */
 import { type Dist, point } from '../../../core/dist.js';
+import { expectWork, grouped } from '../../../core/budget.js';
 import { expectWhole } from '../../../fight/conservation.js';
-import { addState, advance, certain, massOf, type StateDist } from '../../../fight/markov.js';
+import { MAX_CHAIN_STATES } from '../../../fight/chain.js';
+import { addState, advance, certain, massOf, type StateDist, stepsWork } from '../../../fight/markov.js';
 import type { Outcome } from '../../types.js';
 import { exactOutcome } from '../exact.js';
 import { weaponsWith } from './loadout.js';
@@ -32,6 +34,7 @@ export function engagementExact(e: Engagement): Outcome {
   const start = e.units.map(startHealth);
   const damage = new DamageCache(e);
   const tables = new EngagementTables(e);
+  expectWork(engagementWork(e, damage), () => `an engagement of ${grouped(e.units.length)} units over ${grouped(e.turns)} battle rounds`);
   let live: StateDist<Health> = certain(start, key);
   for (let turn = 1; turn <= e.turns; turn++) {
     const active = activePlayer(e, turn);
@@ -54,6 +57,31 @@ export function engagementExact(e: Engagement): Outcome {
 
 function startHealth(u: EngagementUnit): number {
   return u.models * (u.health ?? 1) - u.damaged;
+}
+
+/**
+ * The engagement's work, estimated before it starts (core/budget.ts): each ATTACK ability used in
+ * each turn spreads the live states over the damage it can deal, at most the target's health + 1
+ * outcomes (and no more than the ability can deal at full strength).
+ */
+function engagementWork(e: Engagement, damage: DamageCache): number {
+  const cap = Math.min(MAX_CHAIN_STATES, e.units.reduce((n, u) => n * (startHealth(u) + 1), 1));
+  const outcomes: number[] = [];
+  for (let turn = 1; turn <= e.turns; turn++) {
+    const active = activePlayer(e, turn);
+    for (const phase of e.phases)
+      e.units.forEach((u, i) => {
+        const ability: AttackAbility = phase === 'shooting' ? 'shoot' : 'fight';
+        if (phase === 'shooting' && u.side !== active) return;
+        const plans = ability === 'fight' ? u.fight : u.shoot;
+        const r = startHealth(u);
+        const most = plans.map((p, k) =>
+          Math.min(startHealth(e.units[p.target]) + 1, damage.of(i, ability, k, turn === 1, modelsOf(u, r), r % (u.health ?? 1) !== 0).length),
+        );
+        if (most.length > 0) outcomes.push(Math.max(...most));
+      });
+  }
+  return stepsWork(outcomes, cap);
 }
 
 /** Models on the table with r health points left. */
@@ -120,11 +148,22 @@ function* activation(e: Engagement, damage: DamageCache, i: number, ability: Att
   }
   const t = plans[k].target;
   const d = damage.of(i, ability, k, turn === 1, modelsOf(u, r[i]), r[i] % (u.health ?? 1) !== 0);
+  // Damage of the target's remaining health or more all leaves it at 0: one successor.
+  let wiped = 0;
   for (let points = 0; points < d.length; points++) {
     if (d[points] === 0) continue;
+    if (points >= r[t]) {
+      wiped += d[points];
+      continue;
+    }
     const next = r.slice();
-    next[t] = Math.max(0, r[t] - points);
+    next[t] = r[t] - points;
     yield [next, d[points]];
+  }
+  if (wiped > 0) {
+    const next = r.slice();
+    next[t] = 0;
+    yield [next, wiped];
   }
 }
 

@@ -1,0 +1,162 @@
+/**
+ * Bounded work: every exact fight, engagement and question either stays within the work meter
+ * (core/budget.ts, about 5 s) or is refused in one line that names the work and suggests --mc,
+ * before the work is done. Each input below ran for minutes (or ran out of memory) before the
+ * estimates; the refusal is checked to come from the estimate — the work charged when it is
+ * refused is a small share of the limit — not from a timer.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { WORK_LIMIT, WorkAccount } from '../../src/core/budget.js';
+import { InputError, TooLargeError } from '../../src/core/errors.js';
+import { laterRoundsWork } from '../../src/fight/chain.js';
+import { stepsWork, TRANSITION_UNITS } from '../../src/fight/markov.js';
+import { findSystem } from '../../src/systems/registry.js';
+
+/** Run the exact engine of `input` on a fresh meter: what it threw (or null) and the work charged. */
+function exactRun(system: string, input: unknown): { error: Error | null; spent: number } {
+  const s = findSystem(system);
+  const parsed = s.parse(input);
+  const account = new WorkAccount();
+  try {
+    account.run(() => s.exact(parsed));
+    return { error: null, spent: account.spent };
+  } catch (error) {
+    return { error: error as Error, spent: account.spent };
+  }
+}
+
+/** The steps a refusal line says the work needs. */
+function neededSteps(message: string): number {
+  const m = /needs about ([\d.e,]+) steps/.exec(message);
+  if (!m) throw new Error(`no estimate in: ${message}`);
+  return Number(m[1].replace(/,/g, ''));
+}
+
+/** Refused on the estimate: one line, the estimate above the limit, --mc suggested, and little work done first. */
+function expectRefusedUpFront(system: string, input: unknown, mentions: string): void {
+  const { error, spent } = exactRun(system, input);
+  expect(error).toBeInstanceOf(TooLargeError);
+  expect(error).toBeInstanceOf(InputError);
+  const message = error!.message;
+  expect(message).not.toContain('\n');
+  expect(message).toContain('too large for the exact engine');
+  expect(message).toContain(mentions);
+  expect(message).toContain('--mc');
+  expect(neededSteps(message)).toBeGreaterThan(WORK_LIMIT);
+  expect(spent).toBeLessThan(WORK_LIMIT / 10);
+}
+
+const t9aUnit = (models: number, w: number) => ({
+  troop: w === 1 ? 'infantry' : 'monstrous-infantry',
+  models,
+  files: 10,
+  m: 4,
+  ws: 4,
+  bs: 3,
+  s: 4,
+  t: 4,
+  w,
+  i: 4,
+  a: 10,
+  ld: 7,
+});
+const wfbUnit = (models: number) => ({ models, width: 10, m: 4, ws: 4, bs: 3, s: 4, t: 4, w: 1, i: 4, a: 10, ld: 7 });
+
+const aosUnit = (name: string, side: string, target: string) => ({
+  name,
+  side,
+  targets: [target],
+  unit: { models: 24, health: 10, save: '4+', keywords: ['infantry'], weapons: [{ name: 'Blade', attacks: 10, hit: '3+', wound: '3+', rend: '-', damage: 'D6' }] },
+});
+const aosEngagement = (turns: number) => ({
+  engagement: { turns, phases: ['combat'] },
+  units: [aosUnit('A', 'attacker', 'B'), aosUnit('B', 'defender', 'A')],
+});
+
+/** The largest Kings of War engagement: ten 200-attack hordes on a Regenerating horde of nerve 59/60. */
+const kowLargest = (turns: number) => ({
+  target: { type: 'infantry', size: 'horde', me: '4+', ra: '-', de: '6+', att: 20, nerve: '59/60', rules: ['regeneration(4+)'] },
+  attackers: Array.from({ length: 10 }, (_, i) => ({
+    unit: { type: 'infantry', size: 'horde', me: '2+', ra: '-', de: '4+', att: 200, nerve: '25/27', rules: ['crushing-strength(3)', 'brutal', 'vicious'] },
+    situation: { attack: 'melee', charge: ['front', 'flank', 'rear'][i % 3] },
+  })),
+  engagement: { turns },
+});
+
+describe('the inputs that ran for minutes are refused on their estimate', () => {
+  it('9th Age: 243 against 243 single-wound models with 10 attacks (146 s, 6.2 GB)', () => {
+    expectRefusedUpFront('ninth-age', { attacker: t9aUnit(243, 1), target: t9aUnit(243, 1), situation: { type: 'fight', charging: 'attacker' } }, 'a fight of 12 rounds');
+  });
+
+  it('9th Age: 81 against 81 three-wound models at 50 rounds (67 s, 1.7 GB)', () => {
+    expectRefusedUpFront('ninth-age', { attacker: t9aUnit(81, 3), target: t9aUnit(81, 3), situation: { type: 'fight', charging: 'attacker', rounds: 50 } }, 'a fight of 50 rounds');
+  });
+
+  it('Warhammer Fantasy: 140 against 140 with 10 attacks (49 s, 1.8 GB)', () => {
+    expectRefusedUpFront('warhammer-fantasy', { attacker: wfbUnit(140), target: wfbUnit(140), situation: { phase: 'fight', charging: 'attacker' } }, 'a fight of 12 rounds');
+  });
+
+  it('Age of Sigmar: two 24-model units of health 10, 10 attacks of damage D6 each, at 2 and 20 battle rounds (40 s, > 500 s)', () => {
+    expectRefusedUpFront('age-of-sigmar', aosEngagement(2), 'an engagement of 2 units over 2 battle rounds');
+    expectRefusedUpFront('age-of-sigmar', aosEngagement(20), 'an engagement of 2 units over 20 battle rounds');
+  });
+
+  it('Kings of War: the largest engagement over 20 turns', () => {
+    expectRefusedUpFront('kings-of-war', kowLargest(20), 'an engagement of 20 turns');
+  });
+
+  it('Kings of War: the largest engagement over one turn is answered within the meter', () => {
+    const { error, spent } = exactRun('kings-of-war', kowLargest(1));
+    expect(error).toBeNull();
+    expect(spent).toBeLessThan(WORK_LIMIT);
+  });
+});
+
+describe('the estimates', () => {
+  it('a chain of steps: live states are the product of the outcomes before, up to the cap', () => {
+    // 1 state × 10, then 10 × 10, then min(50, 100) × 10
+    expect(stepsWork([10, 10, 10], 50)).toBe((10 + 100 + 500) * TRANSITION_UNITS);
+    expect(stepsWork([], 50)).toBe(0);
+  });
+
+  it('a fight: no later rounds, no work; the states met grow with the rounds up to the bound', () => {
+    expect(laterRoundsWork({ bound: 1000, rounds: 1, afterFirst: 10, outcomes: 100 })).toBe(0);
+    const two = laterRoundsWork({ bound: 1000, rounds: 2, afterFirst: 10, outcomes: 100 });
+    const capped = laterRoundsWork({ bound: 1000, rounds: 50, afterFirst: 10, outcomes: 100 });
+    const wider = laterRoundsWork({ bound: 2000, rounds: 50, afterFirst: 10, outcomes: 100 });
+    expect(two).toBeGreaterThan(0);
+    expect(capped).toBeGreaterThan(two);
+    expect(wider).toBeGreaterThan(capped);
+  });
+
+  it('a question: the work of its pairings adds up on one account', () => {
+    const account = new WorkAccount(3e9);
+    const small = { attacker: t9aUnit(10, 1), target: t9aUnit(10, 1), situation: { type: 'fight', charging: 'attacker' } };
+    const s = findSystem('ninth-age');
+    const parsed = s.parse(small);
+    account.run(() => s.exact(parsed));
+    const once = account.spent;
+    expect(once).toBeGreaterThan(0);
+    account.run(() => s.exact(parsed));
+    // The second run reuses a few cached distributions of the first: about twice, never less.
+    expect(account.spent).toBeGreaterThan(1.9 * once);
+    expect(account.spent).toBeLessThanOrEqual(2 * once);
+  });
+});
+
+describe('reasonable fights and engagements are still answered', () => {
+  const data = new URL('../../src/data/', import.meta.url);
+  const bundled = ['ninth-age', 'warhammer-fantasy', 'age-of-sigmar', 'kings-of-war', 'hott'].flatMap((system) =>
+    readdirSync(new URL(`${system}/scenarios/`, data))
+      .filter((f) => /^(fight|engagement|hero-fights)/.test(f))
+      .map((f) => [system, f] as const),
+  );
+
+  it.each(bundled)('%s %s', (system, file) => {
+    const { name: _name, description: _description, system: _system, ...input } = JSON.parse(readFileSync(new URL(`${system}/scenarios/${file}`, data), 'utf8'));
+    const { error, spent } = exactRun(system, input);
+    expect(error).toBeNull();
+    expect(spent).toBeLessThan(WORK_LIMIT);
+  });
+});
