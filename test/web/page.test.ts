@@ -160,6 +160,21 @@ describe.skipIf(!chromiumAvailable())(`the web page in headless Chromium (${CHRO
     expect(numbers(shown)).toEqual(numbers(JSON.parse(cli.stdout)));
   });
 
+  it('a long Monte Carlo run shows its rate and time left, the page answers meanwhile, and Cancel stops it', async () => {
+    const q: Question = { ...defaultQuestion(), engine: 'mc', samples: 2_000_000_000, seed: 'cancel' };
+    await page.goto('about:blank');
+    await page.goto(`${served.url}${questionToHash(q)}`);
+    await page.click('#run');
+    await page.waitForFunction(() => /samples\/s · [\d.]+ s left/.test(document.querySelector('.progress')?.textContent ?? ''), undefined, { timeout: 60_000 });
+    // The page is not frozen: a script runs and the form still takes input while the workers roll.
+    expect(await page.evaluate(() => 6 * 7)).toBe(42);
+    await page.fill('#seed', 'cancel');
+    await page.click('#cancel');
+    await page.waitForSelector('.progress', { state: 'detached', timeout: 30_000 });
+    expect(await page.$('.answer .error')).toBeNull();
+    expect(await page.isVisible('#run')).toBe(true);
+  });
+
   it('the share link gives the same answer in a fresh page', async () => {
     const q: Question = { ...defaultQuestion(), system: 'warhammer-fantasy', attacker: 'knights', target: 'halberdiers', charge: true, edited: {} };
     const first = await open(page, served, q);
