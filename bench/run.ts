@@ -481,6 +481,9 @@ for (const [systemId, name, input] of fights) {
   console.log(`    ${systemId}: ${name}: ${ms(medianOf(7, () => system.exact(system.parse(input))))}`);
 }
 
+// The 9th Age chain against Warhammer Fantasy's on one three-wound 60 v 60 fight, in a module of its own.
+(await import('./fight-ratio.js')).benchFightRatio();
+
 // Engagements (issue 15), in a module of their own.
 console.log('');
 (await import('./engagements.js')).benchEngagements();

@@ -1,4 +1,5 @@
 export const PROMPT: string;
+export function documentFiles(root?: string): string[];
 export const STALE: RegExp;
 export interface ReadmeExample {
   command: string;

@@ -1,5 +1,5 @@
 /**
- * The runnable examples of README.md, and how to run one exactly as printed.
+ * The runnable examples of README.md and docs/*.md, and how to run one exactly as printed.
  *  - a fenced block whose lines start with "$ npx warodds ...": each command's output follows it;
  *  - a line "**Example N** — `npx warodds ...`" followed by a prose line and a fenced block: the
  *    block is that command's output.
@@ -8,11 +8,16 @@
  * (tables are laid out for 120 columns).
  */
 import { execSync } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 export const PROMPT = '$ npx warodds ';
+
+/** The files whose examples run as printed: README.md and every page of docs/. */
+export function documentFiles(root = '.') {
+  return ['README.md', ...readdirSync(join(root, 'docs')).filter((f) => f.endsWith('.md')).sort().map((f) => `docs/${f}`)];
+}
 const EXAMPLE = /^\*\*Example \d+\*\*.*?`(npx warodds [^`]+)`/;
 /** A command line of another form that looks like a runnable example (to be rewritten). */
 export const STALE = /^\$ (warodds |node dist\/src\/cli\/main\.js )|^\*\*Example \d+\*\*.*?`(warodds |node dist)/;

@@ -2,12 +2,13 @@
  * Reading a JSON file the user (or the package) supplies. Only a regular file (or a symlink to
  * one) of at most MAX_INPUT_FILE_BYTES is read: a FIFO, a device such as /dev/zero, a socket or a
  * directory is refused at once, without reading (the file is opened non-blocking, so a FIFO with
- * no writer does not hang). A missing file, invalid JSON or a key repeated in one object is one
+ * no writer does not hang). `//` line comments are allowed. A missing file, invalid JSON or a key repeated in one object is one
  * InputError naming the flag and the file.
  */
 import { closeSync, constants, fstatSync, openSync, readSync, type Stats } from 'node:fs';
 import { InputError } from './core/errors.js';
 import { escapeForTerminal, JsonDuplicateKeyError, JsonSyntaxError, parseJsonStrict } from './core/json.js';
+import { blankLineComments } from './core/json-comments.js';
 
 /** Scenario and unit files are a few kilobytes; 10 MB leaves room and bounds memory. */
 export const MAX_INPUT_FILE_BYTES = 10 * 1024 * 1024;
@@ -59,8 +60,9 @@ export function readTextFile(path: string, flag: string): string {
   }
 }
 
+/** A JSON file; `//` line comments are allowed (as in the unit templates, `warodds units --template`). */
 export function readJsonFile(path: string, flag: string): unknown {
-  return parseJsonText(readTextFile(path, flag), `${flag}: ${shownPath(path)}`);
+  return parseJsonText(blankLineComments(readTextFile(path, flag)), `${flag}: ${shownPath(path)}`);
 }
 
 /** Parse JSON text the user gave; `origin` names where it came from in the message. */

@@ -21,5 +21,7 @@ export function programBundle(src) {
     define: { 'import.meta.url': 'importMetaUrl' },
     inject: [`${HERE}import-meta-url.cjs`],
     plugins: [inlineConstants(src)],
+    // cli-table3's width measure, as the program counts widths (string-width.cjs says why).
+    alias: { 'string-width': `${HERE}string-width.cjs` },
   };
 }

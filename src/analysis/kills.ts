@@ -5,7 +5,7 @@
 import { findSystem } from '../systems/lookup.js';
 import type { Outcome, SituationFlags } from '../systems/types.js';
 import { type Evaluate, evaluatePairing, type Figures, figuresOf, type RemoveMetric, type Side, sideBody } from './pairing.js';
-import { DEFAULT_OPTION, questionsOf, type Unit } from './unit.js';
+import { DEFAULT_OPTION, pointsOf, questionsOf, type Unit } from './unit.js';
 
 export interface KillsRow extends Figures {
   attacker: Side;
@@ -33,10 +33,11 @@ export async function whatKills(target: Side, candidates: Unit[], flags: Situati
       if (!q.canAttack(sideBody(attacker), flags)) continue;
       const outcome = await evaluatePairing(evaluate, attacker, target, flags);
       const figures = figuresOf(q, outcome, targetBody, metric, system.id);
+      const points = pointsOf(unit, option);
       const row: KillsRow = {
         attacker,
         ...figures,
-        per100Points: unit.points ? { removals: (100 * figures.pRemove) / unit.points, meanDamage: (100 * figures.meanDamage) / unit.points } : null,
+        per100Points: points ? { removals: (100 * figures.pRemove) / points, meanDamage: (100 * figures.meanDamage) / points } : null,
         outcome,
       };
       if (!best || row.pRemove > best.pRemove || (row.pRemove === best.pRemove && row.meanDamage > best.meanDamage)) best = row;

@@ -8,6 +8,7 @@ import { InputError, ScenarioError } from '../core/errors.js';
 import { findSystem } from '../systems/lookup.js';
 import type { GameSystem, SituationFlags, SystemId, UnitBody, UnitQuestions } from '../systems/types.js';
 import { escapeForTerminal } from '../core/json.js';
+import type { RefusedUnit } from '../import/index.js';
 
 export interface Unit {
   id: string;
@@ -18,14 +19,23 @@ export interface Unit {
   notes: string;
   body: UnitBody;
   options: Record<string, UnitBody>;
+  /** Each option's own points, where the option gives them (the unit's points otherwise). */
+  optionPoints: Record<string, number>;
+  /** Rules of the unit's source that warodds does not model, by name. */
+  notModelled: string[];
   /** 'built-in' or the file it came from. */
   source: string;
+}
+
+/** The points of a unit with one of its options: the option's own price, else the unit's. */
+export function pointsOf(unit: Unit, option: string): number | null {
+  return Object.hasOwn(unit.optionPoints, option) ? unit.optionPoints[option] : unit.points;
 }
 
 /** The loadout a unit uses, named: 'default' is the unit as written. */
 export const DEFAULT_OPTION = 'default';
 
-const META_KEYS = ['name', 'example', 'points', 'notes', 'options', 'system'] as const;
+const META_KEYS = ['name', 'example', 'points', 'notes', 'not-modelled', 'options', 'system'] as const;
 
 export function questionsOf(system: GameSystem<unknown>, field = 'system'): UnitQuestions {
   if (!system.questions) throw new InputError(`${field}: the ${system.id} pipeline has no units (use 'warodds attack' with its flags)`);
@@ -41,11 +51,23 @@ export function unitFromJson(raw: unknown, id: string, system: GameSystem<unknow
   if (r.points !== undefined && (typeof r.points !== 'number' || !(r.points >= 0))) throw new InputError(`${where}: points: must be a number ≥ 0`);
   if (r.example !== undefined && typeof r.example !== 'boolean') throw new InputError(`${where}: example: must be true or false`);
   if (r.notes !== undefined && typeof r.notes !== 'string') throw new InputError(`${where}: notes: must be a string`);
-  const options = r.options ?? {};
-  if (typeof options !== 'object' || options === null || Array.isArray(options)) throw new InputError(`${where}: options: must be an object of named alternatives`);
-  for (const [name, option] of Object.entries(options))
+  const notModelled = r['not-modelled'] ?? [];
+  if (!Array.isArray(notModelled) || notModelled.some((n) => typeof n !== 'string')) throw new InputError(`${where}: not-modelled: must be a list of rule names`);
+  const rawOptions = r.options ?? {};
+  if (typeof rawOptions !== 'object' || rawOptions === null || Array.isArray(rawOptions)) throw new InputError(`${where}: options: must be an object of named alternatives`);
+  const options: Record<string, UnitBody> = {};
+  const optionPoints: Record<string, number> = {};
+  for (const [name, option] of Object.entries(rawOptions)) {
     if (typeof option !== 'object' || option === null || Array.isArray(option))
       throw new InputError(`${where}: options.${escapeForTerminal(name)}: must be an object of the fields this option replaces`);
+    // An option's points are its price, not a field of the unit.
+    const { points, ...fields } = option as Record<string, unknown>;
+    if (points !== undefined) {
+      if (typeof points !== 'number' || !(points >= 0)) throw new InputError(`${where}: options.${escapeForTerminal(name)}.points: must be a number ≥ 0`);
+      optionPoints[name] = points;
+    }
+    options[name] = fields;
+  }
   const body = Object.fromEntries(Object.entries(r).filter(([k]) => !(META_KEYS as readonly string[]).includes(k)));
   const unit: Unit = {
     id,
@@ -55,7 +77,9 @@ export function unitFromJson(raw: unknown, id: string, system: GameSystem<unknow
     points: typeof r.points === 'number' ? r.points : null,
     notes: typeof r.notes === 'string' ? r.notes : '',
     body,
-    options: options as Record<string, UnitBody>,
+    options,
+    optionPoints,
+    notModelled: notModelled as string[],
     source,
   };
   // The package's own units are checked by the test suite (test/analysis/built-in-units.test.ts),
@@ -89,8 +113,23 @@ export function validateUnit(unit: Unit, where: string): void {
 
 export const NO_FLAGS: SituationFlags = { charge: false, flank: false, rear: false, shooting: false, extra: {} };
 
+/** Units whose bodies this process has used, with the rules of their source warodds does not model. */
+const unmodelledInUse = new Map<string, readonly string[]>();
+
+/** "kow/dwarfs/ironclad-regiment: Dwarven Throwing Mastiff, …" for each unit used so far that has unmodelled rules. */
+/** Forget the units used so far (checking units while reading them is not using them). */
+export function clearUnmodelledInUse(): void {
+  unmodelledInUse.clear();
+}
+
+export function unmodelledInUseLines(): string[] {
+  return [...unmodelledInUse].map(([id, names]) => `${id}: ${names.join(', ')}`);
+}
+
 /** The unit's body with one of its options applied ('default': as written). */
 export function withOption(unit: Unit, option: string): UnitBody {
+  // Every answer that uses the unit names what it leaves out (provenance's "Not modelled").
+  if (unit.notModelled?.length) unmodelledInUse.set(`${unit.system}/${unit.id}`, unit.notModelled);
   if (option === DEFAULT_OPTION) return unit.body;
   // Own properties only: an option called 'constructor' or '__proto__' is unknown unless the unit defines it.
   const o = Object.hasOwn(unit.options, option) ? unit.options[option] : undefined;
@@ -106,6 +145,8 @@ export interface Library {
   readonly units: Unit[];
   find(ref: string, field: string): Unit;
   ofSystem(system: SystemId): Unit[];
+  /** BattleScribe files read (`--units` naming them): the units refused, with reasons, and notes. */
+  readonly imported?: { readonly refused: readonly RefusedUnit[]; readonly notes: readonly string[] };
 }
 
 /**

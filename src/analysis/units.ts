@@ -2,17 +2,23 @@
  * The unit library: built-in units (src/data/<system>/units/<id>.json) and the user's own
  * (`--units DIR` or WARODDS_UNITS, laid out the same way or flat with a "system" field).
  * A unit file is the scenario's attacker/target shape plus meta keys: name, example, points,
- * notes, options (named alternatives whose fields replace the unit's).
+ * notes, not-modelled (rules of the unit's source that warodds does not model, reported wherever
+ * the unit is used), options (named alternatives whose fields replace the unit's; an option's
+ * `points` is its price). `--units` also takes BattleScribe files (src/import, read by
+ * ./battlescribe.ts).
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { InputError } from '../core/errors.js';
 import { DATA_DIR } from '../paths.js';
-import { findSystem, loadedSystems } from '../systems/lookup.js';
+import { findSystem, isSystemName, loadedSystems, shortNameOf, systemIdOf, systemIds } from '../systems/lookup.js';
+import { didYouMean } from '../core/nearest.js';
+import { importPath, isBattleScribePath, libraryUnit } from './battlescribe.js';
+import type { RefusedUnit } from '../import/index.js';
 import type { GameSystem, SystemId } from '../systems/types.js';
-import { type Library, type Unit, unitFromJson } from './unit.js';
+import { clearUnmodelledInUse, type Library, type Unit, unitFromJson } from './unit.js';
 
-export { DEFAULT_OPTION, type Library, NO_FLAGS, questionsOf, type Unit, unitFromJson, validateUnit, withOption } from './unit.js';
+export { DEFAULT_OPTION, type Library, NO_FLAGS, pointsOf, questionsOf, type Unit, unitFromJson, unmodelledInUseLines, validateUnit, withOption } from './unit.js';
 import { parseJsonText, readJsonFile, shownPath } from '../json-file.js';
 import { escapeForTerminal } from '../core/json.js';
 
@@ -84,21 +90,57 @@ function isDirectory(path: string): boolean {
  * The user's units: DIR/<system>/*.json, or DIR/*.json each naming its "system". Hidden entries
  * are skipped. Two files defining the same system/id are an error naming both.
  */
-function loadUserDir(dir: string, flag: string): Unit[] {
+/**
+ * A unit file of the user's folder that could not be read: the others are loaded. `ids` are the
+ * ids it may have been meant to define (`system/id`, or the bare id when its rule set is unknown):
+ * asking for one of them is refused with `error`; listing a rule set's units names the file.
+ */
+export interface SkippedUnitFile {
+  readonly ids: readonly string[];
+  readonly error: InputError;
+}
+
+/**
+ * Where a skipped unit file is named when a rule set's units are listed: by default a warning
+ * line on stderr, as the command line shows it; another front end gives its own.
+ */
+let noteSkipped: (line: string) => void = (line) => void process.stderr.write(`warodds: warning: ${line}\n`);
+export function onSkippedUnitFile(note: (line: string) => void): void {
+  noteSkipped = note;
+}
+
+function loadUserDir(dir: string, flag: string, skipped: SkippedUnitFile[]): Unit[] {
   if (!isDirectory(dir)) throw new InputError(`${flag}: ${shownPath(dir)} is not a directory`);
   const units: Unit[] = [];
   const read = (file: string) => readJsonFile(file, flag);
+  // One bad file is set aside with its error; the others load.
+  const attempt = (ids: string[], load: () => void) => {
+    try {
+      load();
+    } catch (e) {
+      if (!(e instanceof InputError)) throw e;
+      skipped.push({ ids, error: e });
+    }
+  };
   try {
     for (const entry of visibleEntries(dir)) {
       const path = join(dir, entry);
       if (isDirectory(path)) {
-        const system = findSystem(entry, `${flag}: folder ${shownPath(entry)}`);
-        for (const file of jsonFiles(path)) units.push(unitFromJson(read(file), basename(file, '.json'), system, file));
+        for (const file of jsonFiles(path)) {
+          const id = basename(file, '.json');
+          attempt([isSystemName(entry) ? `${systemIdOf(entry)}/${id}` : id], () => {
+            const system = findSystem(entry, `${flag}: folder ${shownPath(entry)}`);
+            units.push(unitFromJson(read(file), id, system, file));
+          });
+        }
       } else if (entry.endsWith('.json')) {
-        const raw = read(path);
-        const systemName = typeof raw === 'object' && raw !== null && Object.hasOwn(raw, 'system') ? (raw as Record<string, unknown>).system : undefined;
-        if (typeof systemName !== 'string') throw new InputError(`${shownPath(path)}: system: required for a unit file outside a <system>/ folder`);
-        units.push(unitFromJson(raw, basename(entry, '.json'), findSystem(systemName, `${shownPath(path)}: system`), path));
+        const id = basename(entry, '.json');
+        attempt([id], () => {
+          const raw = read(path);
+          const systemName = typeof raw === 'object' && raw !== null && Object.hasOwn(raw, 'system') ? (raw as Record<string, unknown>).system : undefined;
+          if (typeof systemName !== 'string') throw new InputError(`${shownPath(path)}: system: required for a unit file outside a <system>/ folder`);
+          units.push(unitFromJson(raw, id, findSystem(systemName, `${shownPath(path)}: system`), path));
+        });
       }
     }
   } catch (e) {
@@ -132,36 +174,80 @@ function builtInUnits(system: SystemId): readonly Unit[] {
   return units;
 }
 
+/** Every unit id the user can type, short names first (`t9a/knights`), read from the folders alone. */
+function allUnitIds(user: ReadonlyMap<string, Unit>): string[] {
+  const ids = systemIds().flatMap((s) => builtInFiles(s).map((f) => `${shortNameOf(s)}/${basename(f, '.json')}`));
+  for (const u of user.values()) ids.push(`${shortNameOf(u.system)}/${u.id}`);
+  return [...new Set(ids)];
+}
+
 /** Every unit: built-in first, then the user's (a user unit with the same id replaces the built-in one). */
 export function loadLibrary(userDir?: string): Library {
   const dir = userDir ?? process.env.WARODDS_UNITS;
   const user = new Map<string, Unit>();
-  if (dir) for (const u of loadUserDir(dir, userDir ? '--units' : 'WARODDS_UNITS')) user.set(`${u.system}/${u.id}`, u);
+  const skipped: SkippedUnitFile[] = [];
+  // BattleScribe files (an army): the library's example units join only when named.
+  const imported = dir !== undefined && isBattleScribePath(dir);
+  const report = imported ? importPath(dir) : undefined;
+  if (dir) for (const u of report ? report.units.map(libraryUnit) : loadUserDir(dir, userDir ? '--units' : 'WARODDS_UNITS', skipped)) user.set(`${u.system}/${u.id}`, u);
+  // Checking the units while reading them is not using them.
+  clearUnmodelledInUse();
+  const named = new Set<SkippedUnitFile>();
+  // Listing units: each skipped file is named once, with why it was skipped.
+  const nameSkipped = () => {
+    for (const s of skipped) if (!named.has(s)) named.add(s), noteSkipped(`skipped a unit file: ${s.error.message}`);
+  };
+  // Asking for a unit that a skipped file meant to define: that file's error.
+  const refuseSkipped = (systemId: SystemId, id: string) => {
+    const s = skipped.find((x) => x.ids.some((k) => k.toLowerCase() === `${systemId}/${id}`.toLowerCase() || k.toLowerCase() === id.toLowerCase()));
+    if (s) throw s.error;
+  };
   // A rule set's units: its built-in ones in file order, a user unit with the same id in the
   // built-in one's place, then the user's new ones in the order they were read.
   const ofSystem = (system: SystemId): Unit[] => {
+    nameSkipped();
     const byKey = new Map<string, Unit>();
-    for (const u of builtInUnits(system)) byKey.set(`${u.system}/${u.id}`, u);
+    if (!imported) for (const u of builtInUnits(system)) byKey.set(`${u.system}/${u.id}`, u);
     for (const [key, u] of user) if (u.system === system) byKey.set(key, u);
     return [...byKey.values()];
   };
   return {
+    ...(report ? { imported: { refused: report.refused, notes: report.notes } } : {}),
     get units() {
+      nameSkipped();
       const byKey = new Map<string, Unit>();
-      for (const s of loadedSystems()) for (const u of builtInUnits(s.id)) byKey.set(`${u.system}/${u.id}`, u);
+      if (!imported) for (const s of loadedSystems()) for (const u of builtInUnits(s.id)) byKey.set(`${u.system}/${u.id}`, u);
       for (const [key, u] of user) byKey.set(key, u);
       return [...byKey.values()];
     },
     ofSystem,
     find(ref, field) {
+      // An imported unit: faction/name (dwarfs/ironclad-regiment) or system/faction/name.
+      const parts = ref.trim().split('/');
+      const importedUnit =
+        parts.length === 3 && isSystemName(parts[0])
+          ? user.get(`${systemIdOf(parts[0])}/${parts[1]}/${parts[2]}`)
+          : parts.length === 2 && !isSystemName(parts[0])
+            ? [...user.values()].find((u) => u.id === `${parts[0]}/${parts[1]}`)
+            : undefined;
+      if (importedUnit) return importedUnit;
       const m = /^([^/]+)\/([^/]+)$/.exec(ref.trim());
-      if (!m) throw new InputError(`${field}: '${ref}' is not a unit id (write system/id, e.g. aos/clawlord; 'warodds units' lists them)`);
+      if (!m || !isSystemName(m[1])) {
+        const hint = didYouMean(ref, allUnitIds(user)) || " (write system/id, e.g. aos/clawlord; 'warodds units' lists them)";
+        throw new InputError(`${field}: '${escapeForTerminal(ref)}' is not a unit id${hint}`);
+      }
       const system = findSystem(m[1], field);
-      const key = `${system.id}/${m[2]}`;
-      // A built-in unit is its own file: `compare aos/clawlord` reads that one file alone.
-      const isBuiltIn = system.questions !== undefined && builtInFiles(system.id).some((f) => basename(f, '.json') === m[2]);
-      const unit = user.get(key) ?? (isBuiltIn ? builtInUnit(system, m[2]) : undefined);
-      if (!unit) throw new InputError(`${field}: unknown unit '${ref}' ('warodds units ${system.id}' lists them)`);
+      // Ids match in any case: a built-in unit is its own file (`compare aos/clawlord` reads that one file alone).
+      const builtInId = system.questions === undefined ? undefined : builtInFiles(system.id).map((f) => basename(f, '.json')).find((id) => id.toLowerCase() === m[2].toLowerCase());
+      const userKey = [...user.keys()].find((k) => k.toLowerCase() === `${system.id}/${m[2]}`.toLowerCase());
+      if (userKey === undefined) refuseSkipped(system.id, m[2]);
+      // system/name of an imported unit (kow/ironclad-regiment), when one faction alone has that name.
+      const byName = [...user.values()].filter((u) => u.system === system.id && u.id.toLowerCase().endsWith(`/${m[2].toLowerCase()}`));
+      const unit = (userKey ? user.get(userKey) : undefined) ?? (builtInId !== undefined ? builtInUnit(system, builtInId) : byName.length === 1 ? byName[0] : undefined);
+      if (!unit) {
+        const hint = didYouMean(`${shortNameOf(system.id)}/${m[2]}`, allUnitIds(user)) || ` ('warodds units ${system.id}' lists them)`;
+        throw new InputError(`${field}: unknown unit '${escapeForTerminal(ref)}'${hint}`);
+      }
       return unit;
     },
   };

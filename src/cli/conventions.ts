@@ -1,12 +1,13 @@
 /**
  * Conventions every warodds command follows: `-V`/`--version`; `--no-color`, anywhere on the
  * command line; every error line starts with "warodds:" (commander's own too); `--help` of a
- * command lists the global options; the command line is recorded for the outputs.
+ * command lists the global options and fits the terminal's width; the command line is recorded for the outputs.
  */
 import type { Command } from 'commander';
 import { setInvocation } from '../questions/provenance.js';
 import { VERSION } from './version.js';
 import { setNoColorFlag } from './terminal.js';
+import { fitHelp } from './help-wrap.js';
 
 export function applyConventions(root: Command): Command {
   root
@@ -20,6 +21,7 @@ export function applyConventions(root: Command): Command {
   for (const cmd of [root, ...root.commands]) {
     cmd.configureOutput({ outputError: (text, write) => write(text.replace(/^error: /, 'warodds: ')) });
     if (cmd !== root) cmd.configureHelp({ showGlobalOptions: true });
+    fitHelp(cmd);
   }
   return root;
 }

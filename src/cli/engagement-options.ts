@@ -4,6 +4,23 @@
  */
 import type { Command } from 'commander';
 
+/** `--length N`, before it is put under the rule set's own flag (length-flag.ts). */
+export interface LengthFlags {
+  length?: string;
+  rounds?: string;
+  turns?: string;
+  bounds?: string;
+  fight?: boolean;
+}
+
+/** One flag for how long a fight or an engagement lasts, in every rule set that has them. */
+export function addLengthOption(cmd: Command): Command {
+  return cmd.option(
+    '--length <n>',
+    'how long it lasts: the rounds of a whole fight (ninth-age, warhammer-fantasy), the turns (kings-of-war), battle rounds (age-of-sigmar) or bounds (hott) of an engagement',
+  );
+}
+
 export interface EngagementFlags {
   turns?: string;
   bounds?: string;

@@ -61,7 +61,7 @@ export function addQuestionOptions(cmd: Command): Command {
     .option('--rear', 'the attack hits the rear')
     .option('--shooting', 'shooting instead of melee')
     .option('--situation <json>', "further situation keys of the rule set, as JSON (e.g. '{\"round\": 2}')")
-    .option('--units <dir>', 'also load your own units from DIR (or set WARODDS_UNITS)')
+    .option('--units <path>', 'also load your own units: a folder of unit files, or BattleScribe files (.cat, .catz, .ros, .rosz, or a folder of them); or set WARODDS_UNITS')
     .option('--mc', `Monte Carlo instead of exact (${grouped(QUESTION_MC_SAMPLES)} samples a pairing unless --samples)`);
   addSamplingOptions(cmd, QUESTION_MC_SAMPLES);
   return cmd

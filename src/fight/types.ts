@@ -103,6 +103,8 @@ export class StepSet {
   private readonly nextP: number[] = [];
   private readonly ends: number[] = [];
   private readonly endP: number[] = [];
+  /** Each end's index in `ends`. */
+  private readonly endAt = new Map<number, number>();
   private readonly margins = new Map<number, number>();
   private readonly overkills = new Map<number, number>();
   // A round's outcomes come in runs of steps with one margin and Overkill: each run is summed here first
@@ -122,7 +124,15 @@ export class StepSet {
   end(p: number, margin: number | null, ending: Ending, state: number, removed: FightSide | null, overkill: Overkill = null): void {
     if (p === 0) return;
     this.tally(p, margin, overkill);
-    this.ends.push(endId(ending, state, removed));
+    // The same end met again (a rule set may record ends that leave the same units in one state) is added up
+    const id = endId(ending, state, removed);
+    const at = this.endAt.get(id);
+    if (at !== undefined) {
+      this.endP[at] += p;
+      return;
+    }
+    this.endAt.set(id, this.ends.length);
+    this.ends.push(id);
     this.endP.push(p);
   }
 

@@ -4,6 +4,7 @@
  * was given, and every default the user did not choose (the target set, options, axes, ...).
  */
 import { grouped } from '../core/budget.js';
+import { unmodelledInUseLines } from '../analysis/unit.js';
 
 export interface Provenance {
   command: string;
@@ -18,6 +19,8 @@ export interface Provenance {
   situation: string[];
   /** Defaults the user did not choose, each as one sentence ("targets: ..."). */
   assumed: string[];
+  /** Units used whose source has rules warodds does not model: "id: rule, rule". */
+  notModelled?: string[];
 }
 
 let invocation: string[] = [];
@@ -58,7 +61,8 @@ export function situationLines(situation: unknown): string[] {
 }
 
 export function provenance(p: Omit<Provenance, 'command' | 'version'>): Provenance {
-  return { command: commandLine(), version, ...p };
+  const notModelled = unmodelledInUseLines();
+  return { command: commandLine(), version, ...p, ...(notModelled.length ? { notModelled } : {}) };
 }
 
 /** The record of one run of `engine` (runScenario's sampling options). */
@@ -81,6 +85,7 @@ export function provenanceLines(p: Provenance): string[] {
     `Engine: ${engineText(p)}`,
     `Situation: ${p.situation.length ? p.situation.join(', ') : 'as each scenario gives it'}`,
     ...p.assumed.map((a) => `Assumed (not given): ${a}`),
+    ...(p.notModelled ?? []).map((n) => `Not modelled: ${n}`),
   ];
 }
 
@@ -93,6 +98,7 @@ export function provenanceJson(p: Provenance) {
     ...(p.samples !== undefined ? { samples: p.samples, ...(p.samplesPer ? { samplesPer: p.samplesPer } : {}), seed: p.seed } : {}),
     situation: p.situation,
     assumed: p.assumed,
+    ...(p.notModelled ? { notModelled: p.notModelled } : {}),
   };
 }
 

@@ -7,7 +7,7 @@ import type { CompareResult, Measure, TargetComparison } from '../analysis/compa
 import type { GridResult } from '../analysis/grid.js';
 import type { KillsResult } from '../analysis/kills.js';
 import { type Side, sideLabel } from '../analysis/pairing.js';
-import { DEFAULT_OPTION } from '../analysis/unit.js';
+import { DEFAULT_OPTION, pointsOf } from '../analysis/unit.js';
 import { shortId } from './ids.js';
 import type { SituationFlags, UnitQuestions } from '../systems/types.js';
 import { distJson } from './json.js';
@@ -79,7 +79,7 @@ export function killsReport(r: KillsResult, q: UnitQuestions): { report: Report;
       attacker: unitId(row.attacker),
       name: row.attacker.unit.name,
       option: row.attacker.option,
-      points: row.attacker.unit.points,
+      points: pointsOf(row.attacker.unit, row.attacker.option),
       pRemove: row.pRemove,
       meanDamage: row.meanDamage,
       sdDamage: row.sdDamage,

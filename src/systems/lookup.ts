@@ -23,7 +23,7 @@ const load = importOrRequireFrom(import.meta.url);
  */
 const CATALOG: readonly Entry[] = [
   { id: 'generic', aliases: ['d6'], load: async () => (await load('./generic/index.js', () => import('./generic/index.js'))).generic },
-  { id: 'ninth-age', aliases: ['t9a'], load: async () => (await load('./ninth-age/index.js', () => import('./ninth-age/index.js'))).ninthAgeWithFights },
+  { id: 'ninth-age', aliases: ['t9a', '9th-age'], load: async () => (await load('./ninth-age/index.js', () => import('./ninth-age/index.js'))).ninthAgeWithFights },
   {
     id: 'warhammer-fantasy',
     aliases: ['whfb'],
@@ -54,6 +54,17 @@ export function systemIdOf(name: string, field = 'system'): SystemId {
     throw new InputError(`${field}: unknown rule set '${name}' (allowed: ${allowed})`);
   }
   return entry.id;
+}
+
+/** Every rule set's id, in the catalog's order (none loaded). */
+export function systemIds(): SystemId[] {
+  return CATALOG.map((e) => e.id);
+}
+
+/** The short name of a rule set as ids are shown (`kow` for kings-of-war), without loading it. */
+export function shortNameOf(id: SystemId): string {
+  const entry = CATALOG.find((e) => e.id === id)!;
+  return entry.aliases.find((a) => a !== 'd6') ?? entry.id;
 }
 
 /** Is `name` a rule set's id or alias? */

@@ -133,9 +133,19 @@ describe('output formats', () => {
   });
 });
 
+describe('a folder of --units with a bad file', () => {
+  it('loads the others and names the bad one on stderr', async () => {
+    const r = await warodds(['units', 'aos', '--units', 'test/cli/fixtures/units-bad']);
+    expect(r.code).toBe(0);
+    expect(r.stderr).toMatch(/^warodds: warning: skipped a unit file: 'test\/cli\/fixtures\/units-bad\/age-of-sigmar\/broken.json': weapons\[0\]\.hit: '9\+' is not allowed/);
+    expect(r.stderr.trim().split('\n')).toHaveLength(1);
+    expect(r.stdout).toContain('aos/clawlord');
+  });
+});
+
 describe('bad input: one line naming the problem, exit 2', () => {
   const cases: Array<[string[], RegExp]> = [
-    [['units', 'aos', '--units', 'test/cli/fixtures/units-bad'], /^warodds: 'test\/cli\/fixtures\/units-bad\/age-of-sigmar\/broken.json': weapons\[0\]\.hit: '9\+' is not allowed/],
+    [['kills', 'aos/broken', '--units', 'test/cli/fixtures/units-bad'], /^warodds: 'test\/cli\/fixtures\/units-bad\/age-of-sigmar\/broken.json': weapons\[0\]\.hit: '9\+' is not allowed/],
     [['kills', 'aos/no-such-unit'], /^warodds: target: unknown unit 'aos\/no-such-unit'/],
     [['attack', '--attacker', 'aos/clawlord', '--target', 'hott/blades'], /^warodds: target: 'hott\/blades' is not from the age-of-sigmar rule set/],
     [['kills', 'clawlord'], /^warodds: target: 'clawlord' is not a unit id/],

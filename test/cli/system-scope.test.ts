@@ -20,6 +20,6 @@ describe('the rule sets kills, compare and table load (start-up, issue 16)', () 
   it('load as the same objects registry.ts lists, found by alias', async () => {
     await loadSystems(['hott', 'kings-of-war']);
     expect(findSystem('KOW')).toBe(SYSTEMS.find((s) => s.id === 'kings-of-war'));
-    expect(() => findSystem('nope', '--x')).toThrow("--x: unknown rule set 'nope' (allowed: generic/d6, ninth-age/t9a, warhammer-fantasy/whfb, kings-of-war/kow, age-of-sigmar/aos, hott)");
+    expect(() => findSystem('nope', '--x')).toThrow("--x: unknown rule set 'nope' (allowed: generic/d6, ninth-age/t9a/9th-age, warhammer-fantasy/whfb, kings-of-war/kow, age-of-sigmar/aos, hott)");
   });
 });

@@ -5,7 +5,7 @@ import { Command, Option } from 'commander';
 import { GENERIC_FLAG_KEYS, genericScenarioFromFlags, type GenericFlags } from '../generic-flags.js';
 import type { LoadedScenario } from '../scenario-file.js';
 import { InputError } from '../../core/errors.js';
-import { addEngagementOptions, collect, type EngagementFlags } from '../engagement-options.js';
+import { addEngagementOptions, addLengthOption, collect, type EngagementFlags, type LengthFlags } from '../engagement-options.js';
 import type { QuestionFlags } from '../questions.js';
 import { addEngineOptions, addOutputOptions, addSamplingOptions, engineOf, type EngineFlags, formatOf, type OutputFlags, samplingOptions, type SamplingFlags } from '../options.js';
 import { runScenario } from '../answer.js';
@@ -21,10 +21,11 @@ type AttackFlags = GenericFlags &
   OutputFlags &
   EngineFlags &
   QuestionFlags &
-  EngagementFlags & { stages?: boolean; scenario?: string; attacker?: string[]; target?: string; attackerOption?: string; targetOption?: string };
+  EngagementFlags &
+  LengthFlags & { stages?: boolean; scenario?: string; attacker?: string[]; target?: string; attackerOption?: string; targetOption?: string };
 
 /** The flags of the units mode (`--attacker A --target B`). */
-const UNIT_FLAG_KEYS = ['attacker', 'target', 'attackerOption', 'targetOption', 'charge', 'flank', 'rear', 'shooting', 'situation', 'units', 'turns', 'bounds'] as const;
+const UNIT_FLAG_KEYS = ['attacker', 'target', 'attackerOption', 'targetOption', 'charge', 'flank', 'rear', 'shooting', 'situation', 'units', 'turns', 'bounds', 'length'] as const;
 
 /** The flags given on the command line among `keys`, as written (`--attacks`). */
 function givenFlags(cmd: Command, keys: readonly string[]): string[] {
@@ -54,7 +55,7 @@ function checkModeFlags(cmd: Command, f: AttackFlags): void {
  */
 async function unitsScenario(f: AttackFlags): Promise<{ scenario: LoadedScenario; situation?: string[] }> {
   if (!f.attacker?.length || !f.target) throw new InputError(`--${f.attacker?.length ? 'target' : 'attacker'}: give both --attacker and --target unit ids`);
-  const [{ findSystem }, { DEFAULT_OPTION, questionsOf }, { pairingInput, sideLabel }, { attackerSpec, engagementSituation, stepsOf }, { engagementScenario }, { library, situationFlags }] =
+  const [{ findSystem }, { DEFAULT_OPTION, questionsOf }, { pairingInput, sideLabel }, { attackerSpec, engagementSituation, stepsOf }, { engagementScenario }, { library, situationFlags }, { applyLength }] =
     await Promise.all([
       import('../../systems/registry.js'),
       import('../../analysis/units.js'),
@@ -62,10 +63,12 @@ async function unitsScenario(f: AttackFlags): Promise<{ scenario: LoadedScenario
       import('../engagement-flags.js'),
       import('../engagement-units.js'),
       import('../questions.js'),
+      import('../length-flag.js'),
     ]);
   const lib = library(f);
   const specs = f.attacker.map(attackerSpec);
   const targetSide = { unit: lib.find(f.target, '--target'), option: f.targetOption ?? DEFAULT_OPTION };
+  applyLength(f, targetSide.unit.system, { fights: false });
   const steps = stepsOf(f, targetSide.unit.system);
   if (specs.length > 1 || specs[0].how !== null || steps !== null) {
     const flags = situationFlags(f);
@@ -118,7 +121,7 @@ export function attackCommand(): Command {
     .option('--rear', 'units: the attack hits the rear')
     .option('--shooting', 'units: shooting instead of melee')
     .option('--situation <json>', 'units: further situation keys of the rule set, as JSON')
-    .option('--units <dir>', 'units: also load your own units from DIR')
+    .option('--units <path>', 'units: also load your own units: a folder of unit files, or BattleScribe files')
     .option('--attacks <dice>', 'generic: attacks per model (3, D6, 2D6+1, ...)')
     .option('--attacker-models <n>', 'generic: attacking models (default 1)')
     .option('--hit <target>', "generic: to-hit roll, 2..6 or 'auto'")
@@ -144,6 +147,7 @@ export function attackCommand(): Command {
     .option('--mortal-spill', 'generic: excess normal damage is lost, mortal damage spills over (classic 40k)')
     .option('--stages', 'also print each stage: attacks, hits, wounds, unsaved wounds, damage dealt (exact; generic and Age of Sigmar)');
   addEngagementOptions(cmd, { pairs: false });
+  addLengthOption(cmd);
   addEngineOptions(cmd);
   addSamplingOptions(cmd, DEFAULT_ATTACK_SAMPLES);
   addOutputOptions(cmd);
@@ -157,7 +161,7 @@ Examples:
   $ npx warodds attack --attacks 2 --hit auto --wound auto --damage D3 --health 2 --models 5 --no-spill
   $ npx warodds attack --attacks 6 --hit 4 --wound 4 --save 3 --invulnerable 5 --rend 2 --stages
   $ npx warodds attack --attacker aos/liberators --target aos/clawlord --charge
-  $ npx warodds attack --attacker kow/elf-archers:shooting --attacker kow/heavy-cavalry:flank --target kow/spear-regiment --turns 2
+  $ npx warodds attack --attacker kow/elf-archers:shooting --attacker kow/heavy-cavalry:flank --target kow/spear-regiment --length 2
   $ npx warodds attack --scenario generic/crits-and-rerolls --both --json`,
   );
   return cmd.action(async (flags: AttackFlags, command: Command) => {

@@ -14,8 +14,10 @@ import { compareReport } from '../../questions/question-reports.js';
 import { addFightOptions, addListOption, addQuestionOptions, addRemoveOption, checkFightSystem, emit, fightAssumptions, library, listFlag, type QuestionFlags, questionProvenance, removeAssumption, removeMetricOf, situationFlags, withEvaluator } from '../questions.js';
 import { shortId } from '../../questions/ids.js';
 import { COLUMN_HELP } from '../help.js';
+import { applyLength } from '../length-flag.js';
+import { addLengthOption, type LengthFlags } from '../engagement-options.js';
 
-type CompareFlags = QuestionFlags & EngagementFlags & { option?: string[]; options?: string[]; target?: string[]; targets?: string[]; remove?: string; metric?: string };
+type CompareFlags = QuestionFlags & EngagementFlags & LengthFlags & { option?: string[]; options?: string[]; target?: string[]; targets?: string[]; remove?: string; metric?: string };
 
 export function compareCommand(): Command {
   const cmd = new Command('compare')
@@ -27,6 +29,7 @@ export function compareCommand(): Command {
   addQuestionOptions(cmd);
   addFightOptions(cmd);
   addEngagementOptions(cmd, { pairs: false });
+  addLengthOption(cmd);
   cmd.addHelpText(
     'after',
     `\n${COLUMN_HELP.compare}\n\nWith --fight each option fights each target to a finish; P(remove) is P(the target is broken, caught or destroyed).\n\nExamples:\n  $ npx warodds compare aos/liberators --option default,all-warhammers --target aos/clawlord\n  $ npx warodds compare aos/clawlord --charge --markdown\n  $ npx warodds compare t9a/line-infantry-spears --option default,horde --target t9a/halberdiers --fight\n  $ npx warodds compare kow/dragon --turns 3 --target kow/warrior-horde,kow/spear-regiment`,
@@ -44,6 +47,7 @@ export function compareCommand(): Command {
     const givenTargets = listFlag(f, 'target', 'targets');
     const targetIds = givenTargets ?? q.defaultTargets.map((id) => `${unit.system}/${id}`);
     const targets = targetIds.map((id) => ({ unit: lib.find(id, '--target'), option: DEFAULT_OPTION }));
+    applyLength(f, unit.system, { fights: true });
     const flags = situationFlags(f);
     const removeText = f.remove ?? f.metric;
     const removeFlag = f.remove !== undefined ? '--remove' : '--metric';

@@ -24,10 +24,12 @@ import { terminalWidth } from '../terminal.js';
 import { DEFAULT_ROUNDS } from '../../fight/types.js';
 import { grouped } from '../../core/budget.js';
 import { writeStdout } from '../stdout.js';
+import { applyLength } from '../length-flag.js';
+import { addLengthOption, type LengthFlags } from '../engagement-options.js';
 
 export const DEFAULT_FIGHT_SAMPLES = 200_000;
 
-type FightFlags = FightUnitsFlags & { html?: string };
+type FightFlags = FightUnitsFlags & LengthFlags & { html?: string };
 
 function unitsFight(f: FightFlags): LoadedScenario {
   if (!f.attacker || !f.target) throw new InputError(`--${f.attacker ? 'target' : 'attacker'}: give both --attacker and --target unit ids, or --scenario`);
@@ -66,23 +68,28 @@ export function fightCommand(): Command {
     .option('--rear', 'the attacker fights the target in its rear')
     .option('--rounds <n>', 'the round cap, 1..50 (default 12; the probability still fighting at the cap is reported)')
     .option('--situation <json>', 'further situation keys of the rule set, as JSON')
-    .option('--units <dir>', 'also load your own units from DIR')
+    .option('--units <path>', 'also load your own units: a folder of unit files, or BattleScribe files')
     .option('--mc', `Monte Carlo instead of the exact chain (${grouped(DEFAULT_FIGHT_SAMPLES)} samples unless --samples)`)
     .option('--verbose', 'the exact chain: live states per round and the bound on them')
     .option('--json', 'JSON output')
     .option('--html <file>', 'also write a self-contained HTML page: the tables and a chart of the cumulative probabilities by round');
   addSamplingOptions(cmd, DEFAULT_FIGHT_SAMPLES);
   addEngagementOptions(cmd, { pairs: false });
+  addLengthOption(cmd);
   cmd.addHelpText(
     'after',
     `
 ${COLUMN_HELP.fight}
 
 Examples:
-  $ npx warodds fight --attacker t9a/knights --target t9a/line-infantry-spears --charge
+  $ npx warodds fight --attacker t9a/knights --target t9a/line-infantry-spears --charge --length 5
   $ npx warodds fight --scenario whfb/fight-spearmen-vs-ogres --json`,
   );
   return cmd.action(async (f: FightFlags) => {
+    if (f.length !== undefined) {
+      if (f.scenario !== undefined && f.target === undefined) applyLength(f, findScenario(f.scenario).system.id, { fights: true });
+      else if (f.target !== undefined) applyLength(f, library(f).find(f.target, '--target').system, { fights: true });
+    }
     if (f.html) {
       // A bad --html path is refused before the work, not after it; engagements have no page yet.
       checkOutputPath(f.html, '--html');

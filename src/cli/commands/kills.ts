@@ -13,8 +13,10 @@ import { findSystem } from '../../systems/lookup.js';
 import { killsReport } from '../../questions/question-reports.js';
 import { addFightOptions, addListOption, addQuestionOptions, addRemoveOption, checkFightSystem, emit, fightAssumptions, library, listFlag, type QuestionFlags, questionProvenance, removeAssumption, removeMetricOf, situationFlags, withEvaluator } from '../questions.js';
 import { COLUMN_HELP } from '../help.js';
+import { applyLength } from '../length-flag.js';
+import { addLengthOption, type LengthFlags } from '../engagement-options.js';
 
-type KillsFlags = QuestionFlags & EngagementFlags & { attacker?: string[]; attackers?: string[]; targetOption?: string; remove?: string; metric?: string };
+type KillsFlags = QuestionFlags & EngagementFlags & LengthFlags & { attacker?: string[]; attackers?: string[]; targetOption?: string; remove?: string; metric?: string };
 
 export function killsCommand(): Command {
   const cmd = new Command('kills')
@@ -26,9 +28,10 @@ export function killsCommand(): Command {
   addQuestionOptions(cmd);
   addFightOptions(cmd);
   addEngagementOptions(cmd, { pairs: true });
+  addLengthOption(cmd);
   cmd.addHelpText(
     'after',
-    `\n${COLUMN_HELP.kills}\n\nWith --fight the ranking is by P(the target is broken, caught or destroyed within the rounds); with --turns or --bounds by P(removed within them).\n\nExamples:\n  $ npx warodds kills aos/clawlord\n  $ npx warodds kills hott/knights --attacker hott/blades,hott/spears,hott/behemoths --csv\n  $ npx warodds kills t9a/halberdiers --fight --charge --rounds 3\n  $ npx warodds kills kow/spear-regiment --turns 3 --pairs\n  $ npx warodds kills hott/stronghold --bounds 4 --pairs`,
+    `\n${COLUMN_HELP.kills}\n\nWith --length N (or --fight --rounds N) in ninth-age and warhammer-fantasy the ranking is by P(the target is broken, caught or destroyed within the rounds); in kings-of-war, age-of-sigmar and hott (--length, or --turns, --bounds) by P(removed within them).\n\nExamples:\n  $ npx warodds kills aos/clawlord\n  $ npx warodds kills hott/knights --attacker hott/blades,hott/spears,hott/behemoths --csv\n  $ npx warodds kills t9a/halberdiers --charge --length 3\n  $ npx warodds kills kow/spear-regiment --length 3 --pairs\n  $ npx warodds kills hott/stronghold --bounds 4 --pairs`,
   );
   return cmd.action(async (targetRef: string, f: KillsFlags) => {
     const lib = library(f);
@@ -37,6 +40,7 @@ export function killsCommand(): Command {
     const candidates = given?.map((id) => lib.find(id, '--attacker')) ?? lib.ofSystem(target.unit.system);
     const system = findSystem(target.unit.system);
     const q = questionsOf(system);
+    applyLength(f, system.id, { fights: true });
     const flags = situationFlags(f);
     const removeText = f.remove ?? f.metric;
     const removeFlag = f.remove !== undefined ? '--remove' : '--metric';

@@ -8,7 +8,11 @@
  * other columns are split into panels, each repeating the key columns (the ids); if even the key
  * columns do not fit, each row becomes a block of "heading: value" lines. A key column (an id,
  * the text a user types) is never wrapped or cut.
+ *
+ * The fitting is warodds' own; cli-table3 draws the box around the cells it lays out (each cell
+ * given at its final width, padded and coloured here, so cli-table3 neither wraps nor cuts one).
  */
+import Table from 'cli-table3';
 import { COMPACT_BELOW } from '../terminal.js';
 
 export interface TextColumn {
@@ -127,37 +131,51 @@ function fitWidths(t: TextTable, cols: number[], width: number, boxed: boolean):
   return widths;
 }
 
+/** Each cell's lines padded to its column's width (and painted), every cell of a row as tall as the row. */
+function paddedBlock(t: TextTable, cols: number[], widths: number[], cells: string[][], paint?: Array<TextCell | undefined>): string[][] {
+  const height = Math.max(...cells.map((c) => c.length));
+  return cells.map((c, j) =>
+    Array.from({ length: height }, (_, k) => {
+      const padded = padTo(c[k] ?? '', widths[j], t.columns[cols[j]].align);
+      const cell = paint?.[j];
+      return cell && typeof cell !== 'string' && k === 0 ? cell.paint(padded) : padded;
+    }),
+  );
+}
+
+/** The boxed layout, drawn by cli-table3: a rule under the headings, and between rows only when one spans several lines. */
+function renderBox(t: TextTable, cols: number[], widths: number[], headLines: string[][], rowLines: string[][][], multiLine: boolean): string {
+  const table = new Table({
+    head: paddedBlock(t, cols, widths, headLines).map((lines) => lines.join('\n')),
+    colWidths: widths.map((w) => w + 2),
+    wordWrap: false,
+    style: { head: [], border: [], 'padding-left': 1, 'padding-right': 1, compact: !multiLine },
+  });
+  rowLines.forEach((cells, r) => table.push(paddedBlock(t, cols, widths, cells, cols.map((i) => t.rows[r][i])).map((lines) => lines.join('\n'))));
+  return table.toString();
+}
+
 function renderLayout(t: TextTable, cols: number[], layout: Layout): string {
   const { boxed, widths } = layout;
   const headLines = cols.map((i, j) => (displayWidth(t.columns[i].head) <= widths[j] ? [t.columns[i].head] : wrapWords(t.columns[i].head, widths[j])));
   const rowLines = t.rows.map((r) => cols.map((i, j) => (t.columns[i].wrap && displayWidth(textOf(r[i])) > widths[j] ? wrapWords(textOf(r[i]), widths[j]) : [textOf(r[i])])));
   const multiLine = rowLines.some((cells) => cells.some((lines) => lines.length > 1));
-  const out: string[] = [];
-  const line = (cells: string[]) => (boxed ? `│ ${cells.join(' │ ')} │` : cells.join('  ').replace(/\s+$/, ''));
-  const rule = (l: string, m: string, r: string) => `${l}${widths.map((w) => '─'.repeat(w + 2)).join(m)}${r}`;
-  const block = (cells: string[][], paint?: Array<TextCell | undefined>) => {
-    const height = Math.max(...cells.map((c) => c.length));
-    for (let k = 0; k < height; k++)
-      out.push(
-        line(
-          cells.map((c, j) => {
-            const padded = padTo(c[k] ?? '', widths[j], t.columns[cols[j]].align);
-            const cell = paint?.[j];
-            return cell && typeof cell !== 'string' && k === 0 ? cell.paint(padded) : padded;
-          }),
-        ),
-      );
-  };
-  if (boxed) out.push(rule('┌', '┬', '┐'));
   const headHeight = Math.max(...headLines.map((h) => h.length));
   // Headings sit on their last line, like the cells under them.
-  block(headLines.map((h) => [...Array<string>(headHeight - h.length).fill(''), ...h]));
-  out.push(boxed ? rule('├', '┼', '┤') : widths.map((w) => '─'.repeat(w)).join('  '));
+  const headings = headLines.map((h) => [...Array<string>(headHeight - h.length).fill(''), ...h]);
+  if (boxed) return renderBox(t, cols, widths, headings, rowLines, multiLine);
+  const out: string[] = [];
+  // The compact layout: columns two spaces apart, the headings underlined, no box.
+  const block = (cells: string[][], paint?: Array<TextCell | undefined>) => {
+    const padded = paddedBlock(t, cols, widths, cells, paint);
+    for (let k = 0; k < padded[0].length; k++) out.push(padded.map((c) => c[k]).join('  ').replace(/\s+$/, ''));
+  };
+  block(headings);
+  out.push(widths.map((w) => '─'.repeat(w)).join('  '));
   rowLines.forEach((cells, r) => {
-    if (multiLine && r > 0) out.push(boxed ? rule('├', '┼', '┤') : '');
+    if (multiLine && r > 0) out.push('');
     block(cells, cols.map((i) => t.rows[r][i]));
   });
-  if (boxed) out.push(rule('└', '┴', '┘'));
   return out.join('\n');
 }
 

@@ -23,7 +23,7 @@ const flanks = (what: string) => {
 };
 
 /** One element, the same shape on either side (fields a mode does not use are rejected later). */
-const unitSchema = z.strictObject({
+export const unitSchema = z.strictObject({
   type: z.string(),
   general: z.boolean().optional(),
   terrain: z.enum(TERRAINS).optional(),

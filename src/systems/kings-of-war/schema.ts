@@ -40,7 +40,7 @@ const nerveField = z.union([z.string(), z.number()]).transform((value, ctx): Ner
   return { waver, rout };
 });
 
-const unitSchema = z.strictObject({
+export const unitSchema = z.strictObject({
   type: z.enum(UNIT_TYPES),
   size: z.enum(UNIT_SIZES).optional(),
   sp: count(0, 20).optional(),

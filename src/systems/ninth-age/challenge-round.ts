@@ -17,6 +17,13 @@ import { merged } from './victim-exact.js';
 export interface ChallengeRound {
   /** The units' combat, the fighters apart. */
   readonly units: Scenario;
+  /**
+   * The units' combat after fighters fell, by (the attacker's fell ? 2 : 0) + (the target's fell ? 1 : 0),
+   * [0] being `units`: a fallen fighter is removed before the next Initiative step (§4.2) and its
+   * place in the front rank is filled from the ranks behind (PRIMEROS DE LA FILA), so its unit's
+   * rank and file strike with a full front rank again.
+   */
+  readonly unitsAfterFalls: readonly Scenario[];
   /** The two fighters (a one-round scenario with `challenge`: Overkill tracked up to +3). */
   readonly duel: Scenario;
   /** Whether each side's fighter is its unit's champion, who takes the wounds beyond its rank and file. */
@@ -89,9 +96,9 @@ export function forEachChallengeRoundEnd(r: ChallengeRound, visit: (dT: number, 
   for (const [failA, wA] of [[false, pA], [true, 1 - pA]] as const) {
     for (const [failT, wT] of [[false, pT], [true, 1 - pT]] as const) {
       if (wA * wT === 0) continue;
-      const u = steppedSides(r.units, failA, failT);
+      const u = r.unitsAfterFalls.map((units) => steppedSides(units, failA, failT));
       const d = steppedSides(r.duel, failA, failT);
-      const dims = [u.sides.target.cap + 1, u.sides.attacker.cap + 1, d.sides.target.cap + 1, d.sides.attacker.cap + 1] as const;
+      const dims = [u[0].sides.target.cap + 1, u[0].sides.attacker.cap + 1, d.sides.target.cap + 1, d.sides.attacker.cap + 1] as const;
       forEachEntry(steps(u, d, r.spills, dims), dims, (dT, dA, oT, oA, p) => visit(dT, dA, oT, oA, wA * wT * p));
     }
   }
@@ -141,9 +148,12 @@ function forEachEntry(table: Float64Array, dims: Dims, visit: (dT: number, dA: n
         for (let oA = 0; oA < dims[3]; oA++, k++) if (table[k] !== 0) visit(dT, dA, oT, oA, table[k]);
 }
 
-/** The joint table of (dT, dA, oT, oA) after every Initiative step, flat in that order. */
-function steps(su: SteppedSides, sd: SteppedSides, spills: ChallengeRound['spills'], dims: Dims): Float64Array {
-  const u = su.sides;
+/**
+ * The joint table of (dT, dA, oT, oA) after every Initiative step, flat in that order; `su` are the
+ * units' stepped sides by the fighters fallen (ChallengeRound.unitsAfterFalls), whose wound pools are alike.
+ */
+function steps(su: readonly SteppedSides[], sd: SteppedSides, spills: ChallengeRound['spills'], dims: Dims): Float64Array {
+  const u = su[0].sides;
   const d = sd.sides;
   const [nT, nA, nOT, nOA] = dims;
   let table = new Float64Array(nT * nA * nOT * nOA);
@@ -160,12 +170,11 @@ function steps(su: SteppedSides, sd: SteppedSides, spills: ChallengeRound['spill
     return m;
   };
   for (let si = 0; si < INITIATIVE_STEPS.length; si++) {
-    const uOnT = su.onTarget[si];
-    const uOnA = su.onAttacker[si];
     const dOnT = sd.onTarget[si];
     const dOnA = sd.onAttacker[si];
     const idle = (f: (x: number) => unknown, cap: number) => !f(0) && !f(cap);
-    if (idle(uOnT, u.target.cap) && idle(uOnA, u.attacker.cap) && idle(dOnT, d.target.cap) && idle(dOnA, d.attacker.cap)) continue;
+    const unitsIdle = su.every((x) => idle(x.onTarget[si], u.target.cap) && idle(x.onAttacker[si], u.attacker.cap));
+    if (unitsIdle && idle(dOnT, d.target.cap) && idle(dOnA, d.attacker.cap)) continue;
     const next = new Float64Array(table.length);
     let k = 0;
     for (let dT = 0; dT < nT; dT++) {
@@ -180,6 +189,10 @@ function steps(su: SteppedSides, sd: SteppedSides, spills: ChallengeRound['spill
             const p = table[k];
             if (p === 0) continue;
             const aliveDA = aliveCode(d.attacker, oA);
+            // Each unit strikes with its front rank as its fighter's fall left it
+            const fallen = su[(aliveDA === 0 ? 2 : 0) + (aliveDT === 0 ? 1 : 0)];
+            const uOnT = fallen.onTarget[si];
+            const uOnA = fallen.onAttacker[si];
             movesT.fill(u.target, dT, hits(uOnT, dT, aliveUA, unitsFight), d.target, oT, hits(dOnT, oT, aliveDA, aliveDA > 0), spills.target);
             movesA.fill(u.attacker, dA, hits(uOnA, dA, aliveUT, unitsFight), d.attacker, oA, hits(dOnA, oA, aliveDT, aliveDT > 0), spills.attacker);
             for (let i = 0; i < movesT.count; i++) {

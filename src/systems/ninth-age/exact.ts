@@ -8,7 +8,20 @@ import { diceDist, parseDice } from '../../core/dice.js';
 import { type Dist, cap, mapValues, point, probGreater, trim } from '../../core/dist.js';
 import type { Outcome } from '../types.js';
 import { HELLFIRE, LIGHTNING, type Outcomes, VICTIM_BITS } from './attack-exact.js';
-import { type MeleeSide, type WoundTarget, addWounds, aliveCode, meleeSides, modelsAlive, standingLeadership, takesFearTest, victimAt, woundPool } from './melee-setup.js';
+import {
+  AT_CHARACTER,
+  AT_RANK_AND_FILE,
+  type MeleeSide,
+  type WoundTarget,
+  addWounds,
+  aliveCode,
+  meleeSides,
+  modelsAlive,
+  standingLeadership,
+  takesFearTest,
+  victimKind,
+  woundPool,
+} from './melee-setup.js';
 import type { MeleeSituation, Scenario, ShootingSituation, Unit } from './model.js';
 import { MELEE_CATEGORIES, SHOOTING_CATEGORIES, type MeleeCategory } from './categories.js';
 import { type AttackGroup, INITIATIVE_STEPS, endOfPhaseHits, shotCount } from './groups.js';
@@ -43,18 +56,31 @@ function stepOutcomes(groups: AttackGroup[], step: number, victim: WoundTarget):
   };
 }
 
-/** One side's attacks at one Initiative step, at the enemy's rank and file or at its joined character (§4.4). */
+/**
+ * One side's attacks at one Initiative step, at the enemy's rank and file, at its champion left
+ * alone (its own WS, §4.5, §10) or at its joined character (§4.4).
+ */
 export function sideStep(striker: MeleeSide, enemy: MeleeSide, step: number): (enemyDamage: number) => StepOutcomes | null {
   const atUnit = stepOutcomes(striker.groups, step, enemy);
   const atCharacter = enemy.character ? stepOutcomes(striker.groupsVsCharacter, step, enemy.character) : null;
-  return (d) => (victimAt(enemy, d) === enemy ? atUnit : atCharacter);
+  const atChampion = enemy.unit.champion ? stepOutcomes(striker.groupsVsChampion, step, enemy) : null;
+  return (d) => {
+    const kind = victimKind(enemy, d);
+    return kind === AT_RANK_AND_FILE ? atUnit : kind === AT_CHARACTER ? atCharacter : atChampion;
+  };
 }
 
 /**
  * Joint tables of (wounds on the target, wounds on the attacker), one per state (target bits |
- * attacker bits << VICTIM_BITS), each flat: entry dT · (attacker cap + 1) + dA.
+ * attacker bits << VICTIM_BITS), all of one shape: entry dT · strideA + dA, dT < rowsT. The shape
+ * covers only the wounds a round can have reached so far (it grows step by step up to the caps),
+ * not the whole pools: a round of a big fight touches a corner of them.
  */
-type RoundStates = Map<number, Float64Array>;
+interface RoundStates {
+  readonly tables: Map<number, Float64Array>;
+  readonly rowsT: number;
+  readonly strideA: number;
+}
 
 const VICTIM_MASK = (1 << VICTIM_BITS) - 1;
 
@@ -65,22 +91,24 @@ const VICTIM_MASK = (1 << VICTIM_BITS) - 1;
  * challenge a fighter still standing may strike its fallen opponent for Overkill (§4.11).
  */
 function roundStates(attacker: MeleeSide, target: MeleeSide, challenge: boolean): RoundStates {
-  const stride = attacker.cap + 1;
-  const table = () => new Float64Array((target.cap + 1) * stride);
-  let states: RoundStates = new Map([[0, table()]]);
-  states.get(0)![0] = 1;
+  let rowsT = 1;
+  let strideA = 1;
+  let states = new Map<number, Float64Array>([[0, Float64Array.of(1)]]);
   const unchanged = (state: number): Outcomes => new Map([[state, point(0)]]);
   for (const step of INITIATIVE_STEPS) {
     const onTarget = sideStep(attacker, target, step);
     const onAttacker = sideStep(target, attacker, step);
     if (!onTarget(0) && !onTarget(target.cap) && !onAttacker(0) && !onAttacker(attacker.cap)) continue;
-    const next: RoundStates = new Map();
+    // Each entry's outcomes of the step, and the shape that holds every entry after it
+    const moves: Array<{ vT: number; vA: number; dT: number; dA: number; p: number; xs: Outcomes; ys: Outcomes }> = [];
+    let nextRows = 1;
+    let nextStride = 1;
     for (const [state, joint] of states) {
       const vT = state & VICTIM_MASK;
       const vA = state >>> VICTIM_BITS;
-      for (let dT = 0; dT <= target.cap; dT++) {
-        for (let dA = 0; dA <= attacker.cap; dA++) {
-          const p = joint[dT * stride + dA];
+      for (let dT = 0; dT < rowsT; dT++) {
+        for (let dA = 0; dA < strideA; dA++) {
+          const p = joint[dT * strideA + dA];
           if (p === 0) continue;
           const aliveA = aliveCode(attacker, dA);
           const aliveT = aliveCode(target, dT);
@@ -90,31 +118,40 @@ function roundStates(attacker: MeleeSide, target: MeleeSide, challenge: boolean)
           const atAttacker = strikesA ? onAttacker(dA) : null;
           const xs = atTarget ? atTarget(aliveA, vT) : unchanged(vT);
           const ys = atAttacker ? atAttacker(aliveT, vA) : unchanged(vA);
-          for (const [vT2, x] of xs) {
-            for (const [vA2, y] of ys) {
-              const key = vT2 | (vA2 << VICTIM_BITS);
-              let out = next.get(key);
-              if (!out) next.set(key, (out = table()));
-              for (let i = 0; i < x.length; i++) {
-                if (x[i] === 0) continue;
-                const row = addWounds(target, dT, i) * stride;
-                const px = p * x[i];
-                for (let j = 0; j < y.length; j++) out[row + addWounds(attacker, dA, j)] += px * y[j];
-              }
-            }
+          for (const x of xs.values()) nextRows = Math.max(nextRows, addWounds(target, dT, x.length - 1) + 1);
+          for (const y of ys.values()) nextStride = Math.max(nextStride, addWounds(attacker, dA, y.length - 1) + 1);
+          moves.push({ vT, vA, dT, dA, p, xs, ys });
+        }
+      }
+    }
+    const next = new Map<number, Float64Array>();
+    for (const { vT, vA, dT, dA, p, xs, ys } of moves) {
+      for (const [vT2, x] of xs) {
+        for (const [vA2, y] of ys) {
+          const key = vT2 | (vA2 << VICTIM_BITS);
+          let out = next.get(key);
+          if (!out) next.set(key, (out = new Float64Array(nextRows * nextStride)));
+          for (let i = 0; i < x.length; i++) {
+            if (x[i] === 0) continue;
+            const row = addWounds(target, dT, i) * nextStride;
+            const px = p * x[i];
+            for (let j = 0; j < y.length; j++) out[row + addWounds(attacker, dA, j)] += px * y[j];
           }
         }
       }
     }
     states = next;
+    rowsT = nextRows;
+    strideA = nextStride;
   }
-  return states;
+  return { tables: states, rowsT, strideA };
 }
 
 /** Joint distribution of (wounds on the target, wounds on the attacker) after the Initiative steps. */
 export function roundJoint(attacker: MeleeSide, target: MeleeSide, challenge = false): Float64Array[] {
   const joint = Array.from({ length: target.cap + 1 }, () => new Float64Array(attacker.cap + 1));
-  for (const t of roundStates(attacker, target, challenge).values()) for (let dT = 0; dT <= target.cap; dT++) for (let dA = 0; dA <= attacker.cap; dA++) joint[dT][dA] += t[dT * (attacker.cap + 1) + dA];
+  const { tables, rowsT, strideA } = roundStates(attacker, target, challenge);
+  for (const t of tables.values()) for (let dT = 0; dT < rowsT; dT++) for (let dA = 0; dA < strideA; dA++) joint[dT][dA] += t[dT * strideA + dA];
   return joint;
 }
 
@@ -298,9 +335,8 @@ export function forEachRoundEnd(s: Scenario, visit: (dT: number, dA: number, sta
       const w = wA * wT;
       if (w === 0) continue;
       const sides = meleeSides(s, failA, failT);
-      const stride = sides.attacker.cap + 1;
-      for (const [state, joint] of roundStates(sides.attacker, sides.target, (s.situation as MeleeSituation).challenge))
-        for (let k = 0; k < joint.length; k++) if (joint[k] > 0) visit(Math.floor(k / stride), k % stride, state, w * joint[k]);
+      const { tables, strideA } = roundStates(sides.attacker, sides.target, (s.situation as MeleeSituation).challenge);
+      for (const [state, joint] of tables) for (let k = 0; k < joint.length; k++) if (joint[k] > 0) visit(Math.floor(k / strideA), k % strideA, state, w * joint[k]);
     }
   }
 }

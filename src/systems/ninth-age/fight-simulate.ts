@@ -1,13 +1,25 @@
 /**
- * A whole 9th Age fight rolled die by die, round after round, with the one-round simulator's dice
- * (Fear tests, Initiative steps, break test, flee and pursuit) — independent of the exact chain.
+ * A whole 9th Age fight rolled die by die, round after round: every die (Fear tests, to-hit,
+ * to-wound, saves, Multiple Wounds and random attack counts, break test, restraint, flee and
+ * pursuit, Stand and Shoot and its Panic test) is rolled here and in simulate.ts / attack-sim.ts /
+ * loser-sim.ts, never summed.
  *
- * Every die is rolled each round; what follows from the dice deterministically — the state after a
- * round's blows, its margin and result, the loser's fate after its test — is worked out once per
- * combination met and kept across chunks (a worker parses a scenario once and simulates it chunk
- * after chunk). The hot loop works on integers only (issue 16): a round fought from a state is a
- * number, so is each way a round can end ("settled"), found through integer-keyed tables; each
- * sample's rounds are counted in one typed array, turned into the fight's tables once per chunk.
+ * It is not independent of the exact chain (fight.ts): it shares with it everything decided without
+ * dice — the round's units and the challenge's fighters (roundScenario, duelScenario,
+ * unitsAfterFalls: ranks, joined characters, Leadership, Hold your Ground), the attack plan through
+ * meleeSides (groups.ts, profile.ts: who strikes at which Initiative step, how many attacks, the
+ * roll each needs, whom they strike), the state after a round's blows (afterBlows: wounds on the rank
+ * and file, the character and the fighters, Overkill; spillOver), the combat result and the loser's
+ * test (RoundJudges, resolution.ts: scores, ranks, Steadfast, the Ld tested), the loser's extra
+ * wounds and lost Frenzy (loserAfter), the charger's Panic condition (chargerPanic), and the states'
+ * keys and units (stateKey, unitsOf). A mistake in any of those passes `check`; only independent
+ * enumerations (test/) catch it.
+ *
+ * What follows from the dice deterministically is worked out once per combination met and kept
+ * across chunks (a worker parses a scenario once and simulates it chunk after chunk). The hot loop
+ * works on integers only (issue 16): a round fought from a state is a number, so is each way a round
+ * can end ("settled"), found through integer-keyed tables; each sample's rounds are counted in one
+ * typed array, turned into the fight's tables once per chunk.
  */
 import { IntPairTable } from '../../core/int-pair-table.js';
 import type { Rng } from '../../core/rng.js';
@@ -16,7 +28,22 @@ import { SettledRounds } from '../../fight/settled.js';
 import { type Ending, type FightSide, type Overkill, sideEnding } from '../../fight/types.js';
 import type { Tally } from '../../sim/tally.js';
 import { AttackDiceTable, Victim } from './attack-sim.js';
-import { type FightState, RoundJudges, START, afterBlows, challengeOf, chargerPanic, duelScenario, fightState, loserAfter, roundScenario, spillsOf, stateKey, unitsOf } from './fight.js';
+import {
+  type FightState,
+  RoundJudges,
+  START,
+  afterBlows,
+  challengeOf,
+  chargerPanic,
+  duelScenario,
+  fightState,
+  loserAfter,
+  roundScenario,
+  spillsOf,
+  stateKey,
+  unitsAfterFalls,
+  unitsOf,
+} from './fight.js';
 import type { FightScenario } from './fight-schema.js';
 import { woundPool } from './melee-setup.js';
 import type { LoserTest } from './resolution.js';
@@ -119,6 +146,8 @@ class FightRounds {
   /** Compiled rounds shared by the rounds that fight alike (compiledRound): the units' by state key × 2 + phase − 1, the fighters' by the key of a state with their wounds only, the pair by both. */
   private readonly compiledUnits = new Map<number, CompiledRound>();
   private readonly compiledDuels = new Map<number, CompiledRound>();
+  /** The units' rounds of a challenge and the same once fighters fell (unitsAfterFalls), by the units' key. */
+  private readonly compiledFalls = new Map<number, CompiledRound[]>();
   private readonly compiledChallenges = new Map<string, CompiledChallenge>();
 
   /**
@@ -218,6 +247,11 @@ class FightRounds {
     let units = this.compiledUnits.get(unitsKey);
     if (!units) this.compiledUnits.set(unitsKey, (units = new CompiledRound(roundScenario(f, unitsFrom, phase), this.dice)));
     if (!accepted) return { units, challenge: null };
+    let falls = this.compiledFalls.get(unitsKey);
+    if (!falls) {
+      const [, ...after] = unitsAfterFalls(units.scenario);
+      this.compiledFalls.set(unitsKey, (falls = [units, ...after.map((s) => new CompiledRound(s, this.dice))]));
+    }
     const duelKey = `${unitsKey}:${state.cA}:${state.cT}`;
     let challenge = this.compiledChallenges.get(duelKey);
     if (!challenge) {
@@ -225,7 +259,7 @@ class FightRounds {
       const duelRoundKey = this.key(duelFrom) * 2 + phase - 1;
       let duel = this.compiledDuels.get(duelRoundKey);
       if (!duel) this.compiledDuels.set(duelRoundKey, (duel = new CompiledRound(duelScenario(f, state, phase)!, this.dice)));
-      this.compiledChallenges.set(duelKey, (challenge = new CompiledChallenge(units, duel, this.spills)));
+      this.compiledChallenges.set(duelKey, (challenge = new CompiledChallenge(falls, duel, this.spills)));
     }
     return { units, challenge };
   }

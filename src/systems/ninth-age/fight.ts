@@ -23,7 +23,7 @@ import {
 import type { Challenge, FightScenario, FightUnit } from './fight-schema.js';
 import { modelsAlive, woundPool } from './melee-setup.js';
 import type { MeleeSituation, Scenario, Unit } from './model.js';
-import { RoundJudge } from './resolution.js';
+import { type LoserTest, RoundJudge } from './resolution.js';
 import { type ChallengeRound, forEachChallengeRoundEnd } from './challenge-round.js';
 import { moraleRecord, unitRecord } from './unit-record.js';
 
@@ -158,6 +158,20 @@ export function fightState(dA: number, dT: number, calmA: boolean, calmT: boolea
 
 export const START: FightState = fightState(0, 0, false, false, 0, 0);
 
+/**
+ * The state an ending is recorded in: one with the same units (unitsOf), so that the ways a round
+ * ends alike are added up into one — the attacker's wounds only as far as they decide its models
+ * and character standing (none once it is removed), no Frenzy flags; the target's wounds exact
+ * (its wounds and models slain are reported).
+ */
+export function endState(f: FightScenario, s: FightState, removed: FightSide | null): FightState {
+  if (removed === 'attacker') return fightState(0, s.dT, false, false, 0, s.cT);
+  const u = f.attacker.unit;
+  const models = Math.min(u.models, Math.floor((u.woundsLost + s.dA) / u.profile.w));
+  const cA = characterStands(f.attacker, s.cA) ? 0 : characterPool(f.attacker);
+  return fightState(Math.max(0, models * u.profile.w - u.woundsLost), s.dT, false, false, cA, s.cT);
+}
+
 /** A state as one number, and back. */
 export function stateKey(f: FightScenario): (s: FightState) => number {
   const poolA = woundPool(f.attacker.unit);
@@ -245,6 +259,14 @@ function caughtOnce(test: Parameters<typeof caughtChance>[0]): number {
   let p = byRestraint.get(id);
   if (p === undefined) byRestraint.set(id, (p = caughtChance(test)));
   return p;
+}
+
+/** A break test's P(pass) and P(caught), by the test (judges return the same test object for equal tests). */
+const breakOddsOf = new WeakMap<LoserTest, { readonly pass: number; readonly caught: number }>();
+function breakOdds(test: Extract<LoserTest, { kind: 'break' }>): { readonly pass: number; readonly caught: number } {
+  let odds = breakOddsOf.get(test);
+  if (!odds) breakOddsOf.set(test, (odds = { pass: leadershipChance(test.ld, test.reroll), caught: test.destroyedOnFailure ? 1 : caughtOnce(test) }));
+  return odds;
 }
 
 /** One way the blows of a round ended: each side's wounds in the units' combat and in the challenge. */
@@ -376,7 +398,8 @@ export function forEachRoundBlows(f: FightScenario, from: FightState, round: num
  */
 interface SharedScenarios {
   readonly key: (s: FightState) => number;
-  readonly units: Map<number, Scenario>;
+  /** The units' combat and its variants after fighters fell (ChallengeRound.unitsAfterFalls). */
+  readonly units: Map<number, readonly Scenario[]>;
   readonly duels: Map<number, Scenario>;
 }
 const sharedScenarios = new WeakMap<FightScenario, SharedScenarios>();
@@ -385,11 +408,22 @@ function sharedChallenge(f: FightScenario, from: FightState, round: number): Cha
   if (!shared) sharedScenarios.set(f, (shared = { key: stateKey(f), units: new Map(), duels: new Map() }));
   const unitsKey = shared.key(fightState(from.dA, from.dT, from.calmA, from.calmT, 0, 0)) * (MAX_ROUNDS + 1) + round;
   let units = shared.units.get(unitsKey);
-  if (!units) shared.units.set(unitsKey, (units = roundScenario(f, from, round)));
+  if (!units) shared.units.set(unitsKey, (units = unitsAfterFalls(roundScenario(f, from, round))));
   const duelKey = (from.cA * (characterPool(f.target) + 1) + from.cT) * (MAX_ROUNDS + 1) + round;
   let duel = shared.duels.get(duelKey);
   if (!duel) shared.duels.set(duelKey, (duel = duelScenario(f, from, round)!));
-  return { units, duel, spills: spillsOf(f) };
+  return { units: units[0], unitsAfterFalls: units, duel, spills: spillsOf(f) };
+}
+
+/**
+ * The units' combat of a challenge round, and the same once fighters fell (ChallengeRound.unitsAfterFalls):
+ * a fallen fighter's place in the front rank is filled from the ranks behind (PRIMEROS DE LA FILA),
+ * before the next Initiative step (§4.2) — its unit stands with no character in its ranks.
+ */
+export function unitsAfterFalls(units: Scenario): readonly Scenario[] {
+  const gone = (u: Unit) => unitRecord({ ...u, joined: 0 });
+  const { attacker, target, situation } = units;
+  return [units, { attacker, target: gone(target), situation }, { attacker: gone(attacker), target, situation }, { attacker: gone(attacker), target: gone(target), situation }];
 }
 
 /** Whether each side's fighter is its unit's champion, taking the wounds beyond its rank and file (§4.10). */
@@ -428,10 +462,18 @@ function daemonicOnce(add: number, ld: number, reroll: boolean): Dist {
   return extra;
 }
 
+/** Each side's endings, looked up once (the stepper meets them for every way a round ends). */
+const ENDINGS_OF: Record<FightSide, { readonly destroyed: Ending; readonly caught: Ending; readonly escaped: Ending }> = {
+  attacker: { destroyed: sideEnding('attacker', 'destroyed'), caught: sideEnding('attacker', 'caught'), escaped: sideEnding('attacker', 'escaped') },
+  target: { destroyed: sideEnding('target', 'destroyed'), caught: sideEnding('target', 'caught'), escaped: sideEnding('target', 'escaped') },
+};
+
 /** The steps of a round fought from one state, collected as its blows are judged. */
 class RoundStepper {
   readonly steps = new StepSet();
   readonly judges: RoundJudges;
+  private lastTest: LoserTest | null = null;
+  private lastOdds: ReturnType<typeof breakOdds> | null = null;
 
   constructor(
     private readonly f: FightScenario,
@@ -444,7 +486,7 @@ class RoundStepper {
 
   private add(q: number, margin: number, overkill: Overkill, state: FightState, ending: Ending | null, removed: FightSide | null = null): void {
     if (ending === null) this.steps.goOn(q, margin, this.key(state), overkill);
-    else this.steps.end(q, margin, ending, this.key(state), removed, overkill);
+    else this.steps.end(q, margin, ending, this.key(endState(this.f, state, removed)), removed, overkill);
   }
 
   /** The round's blows `b`, with probability p: their result and what follows (§12.1–§12.3). */
@@ -459,7 +501,7 @@ class RoundStepper {
     if (standingIn(f, judged, from, 'target', after) === 0 && standingIn(f, judged, from, 'attacker', after) === 0)
       return this.add(p, margin, overkill, after, 'both-destroyed');
     const r = judge.result(wT, wA, scoreA, scoreT);
-    if (r.kind === 'destroyed') return this.add(p, margin, overkill, after, sideEnding(r.side, 'destroyed'));
+    if (r.kind === 'destroyed') return this.add(p, margin, overkill, after, ENDINGS_OF[r.side].destroyed);
     if (r.kind === 'draw') return this.add(p, margin, overkill, after, null);
     const loser = r.loser;
     const pool = woundPool(loser === 'target' ? judged.target : judged.attacker);
@@ -476,13 +518,19 @@ class RoundStepper {
         return;
       }
       case 'break': {
-        const pass = leadershipChance(test.ld, test.reroll);
+        // Ways a round ends in a row are mostly lost alike: the last test's odds kept at hand
+        if (test !== this.lastTest) {
+          this.lastTest = test;
+          this.lastOdds = breakOdds(test);
+        }
+        const odds = this.lastOdds!;
+        const pass = odds.pass;
         this.goesOn(judged, after, loser, pool, lost, margin, overkill, 0, p * pass);
         // A war machine that fails is destroyed (§9); a unit that breaks flees and may be caught (§12.3)
-        if (test.destroyedOnFailure) return this.add(p * (1 - pass), margin, overkill, after, sideEnding(loser, 'destroyed'), loser);
-        const caught = caughtOnce(test);
-        this.add(p * (1 - pass) * caught, margin, overkill, after, sideEnding(loser, 'caught'), loser);
-        this.add(p * (1 - pass) * (1 - caught), margin, overkill, after, sideEnding(loser, 'escaped'));
+        if (test.destroyedOnFailure) return this.add(p * (1 - pass), margin, overkill, after, ENDINGS_OF[loser].destroyed, loser);
+        const caught = odds.caught;
+        this.add(p * (1 - pass) * caught, margin, overkill, after, ENDINGS_OF[loser].caught, loser);
+        this.add(p * (1 - pass) * (1 - caught), margin, overkill, after, ENDINGS_OF[loser].escaped);
       }
     }
   }
@@ -491,7 +539,7 @@ class RoundStepper {
   private goesOn(judged: Scenario, after: FightState, loser: FightSide, pool: number, lost: number, margin: number, overkill: Overkill, extra: number, q: number): void {
     const { f, from } = this;
     const state = loserAfter(f, from, after, loser, pool, lost, extra);
-    this.add(q, margin, overkill, state, standingIn(f, judged, from, loser, state) === 0 ? sideEnding(loser, 'destroyed') : null);
+    this.add(q, margin, overkill, state, standingIn(f, judged, from, loser, state) === 0 ? ENDINGS_OF[loser].destroyed : null);
   }
 }
 

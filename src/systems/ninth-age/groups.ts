@@ -12,7 +12,7 @@ import {
   meleeProfile,
   specialProfile,
 } from './profile.js';
-import { clampCharacteristic, isStompable, rankWidths, supportingAttacksPerModel } from './tables.js';
+import { type Troop, clampCharacteristic, isStompable, rankWidths, supportingAttacksPerModel } from './tables.js';
 
 /** Total attacks = flat + the sum of `rolls` rolls of `dice`. */
 export interface AttackCount {
@@ -50,6 +50,31 @@ export function fullRanks(unit: Unit, alive: number): number {
   return ranks;
 }
 
+/**
+ * The champion's WS: its unit's +1 (§10), printed, so a failed Fear test still sets it to 1
+ * (§1.4, §12.6). It strikes with it and is struck at it once it stands alone (§4.5).
+ */
+export function championWs(unit: Unit, fearFailed: boolean): number {
+  return fearFailed ? 1 : clampCharacteristic((unit.offence.fixedWs ?? unit.profile.ws) + 1);
+}
+
+/**
+ * The champion stands alone: the rank and file `alive` are the champion only, who takes the wounds
+ * beyond the other rank and file (§4.10).
+ */
+export function championAlone(unit: Unit, alive: number): boolean {
+  return unit.champion && alive === 1;
+}
+
+/**
+ * The standard bearer and the musician are upgraded rank-and-file models (§10, GRUPOS DE MANDO):
+ * they stand while any rank and file but the champion does — the champion takes the wounds beyond
+ * the other rank and file (§4.10), so a champion left alone carries no standard and no instrument.
+ */
+export function commandStands(unit: Unit, alive: number): boolean {
+  return alive > (unit.champion ? 1 : 0);
+}
+
 /** Models of a unit in base contact with the enemy: its front rank, or the face it is engaged on. */
 function modelsInContact(unit: Unit, alive: number, ctx: MeleeContext, facing: 'front' | 'flank' | 'rear'): number {
   if (alive === 0) return 0;
@@ -68,10 +93,33 @@ function supportingModels(unit: Unit, alive: number): number {
   return n;
 }
 
+/** The places a war machine admits attacking models to (War Machine Profile, §9). */
+const WAR_MACHINE_PLACES = 6;
+
+/** Places one attacking model takes at a war machine: a monstrous model 3, a monster 6, any other 1 (§9). */
+function placesTaken(troop: Troop): number {
+  if (troop === 'monster' || troop === 'ridden-monster') return 6;
+  if (troop === 'monstrous-infantry' || troop === 'monstrous-beast' || troop === 'monstrous-cavalry') return 3;
+  return 1;
+}
+
+/**
+ * How many of a unit's models may attack the enemy: at a war machine, the models that fill its six
+ * places (War Machine Profile, §9) — the owner picks the models with the most attacks first, so a
+ * joined character fighting with the unit takes its places first, then the champion, the front rank
+ * and the supporting ranks; any number otherwise.
+ */
+function admittedModels(unit: Unit, enemy: Unit): number {
+  if (enemy.troop !== 'war-machine') return Infinity;
+  const character = unit.joinedBy ? placesTaken(unit.joinedBy.troop) : 0;
+  return Math.max(0, Math.floor((WAR_MACHINE_PLACES - character) / placesTaken(unit.troop)));
+}
+
 /** The attack groups of one side of a melee round against the enemy unit. */
 export function meleeGroups(unit: Unit, enemy: Unit, ctx: MeleeContext, facing: 'front' | 'flank' | 'rear'): AttackGroup[] {
   const groups: AttackGroup[] = [];
-  const contact = (alive: number) => modelsInContact(unit, alive, ctx, facing);
+  const admitted = admittedModels(unit, enemy);
+  const contact = (alive: number) => Math.min(admitted, modelsInContact(unit, alive, ctx, facing));
   const o = unit.offence;
   const mainProfile = meleeProfile(o, ctx, enemy);
   const chargeBonus = (off: Offence) => (ctx.charged && off.devastatingCharge ? 1 : 0); // Devastating Charge (§7)
@@ -81,7 +129,7 @@ export function meleeGroups(unit: Unit, enemy: Unit, ctx: MeleeContext, facing: 
     const perModel = Math.min(10, unit.profile.a + o.bonusAttacks + chargeBonus(o) + kingSlayer);
     const support = supportingAttacksPerModel(unit.troop, unit.profile.a);
     // The champion fights in the front rank and is removed last (§4.10), so it stands while any model does.
-    const champion = unit.champion && unit.attacks === null && !o.crushAttack ? 1 : 0;
+    const champion = unit.champion && unit.attacks === null && !o.crushAttack && admitted > 0 ? 1 : 0;
     groups.push({
       label: 'attacks',
       initiative: o.crushAttack ? 0 : o.strikeInitiative,
@@ -92,7 +140,7 @@ export function meleeGroups(unit: Unit, enemy: Unit, ctx: MeleeContext, facing: 
         const front = contact(alive) - champion;
         // Crush Attack: one attack, never as a supporting attack (§6)
         if (o.crushAttack) return { flat: front, dice: null, rolls: 0 };
-        const supporting = ctx.enemyInFront ? supportingModels(unit, alive) * support : 0;
+        const supporting = ctx.enemyInFront ? Math.min(supportingModels(unit, alive), admitted - champion - front) * support : 0;
         // Random Attacks: roll X per model, add bonus attacks, ignore the printed A (A9)
         if (o.randomAttacks)
           return { flat: front * (o.bonusAttacks + chargeBonus(o)) + supporting, dice: o.randomAttacks, rolls: front };
@@ -100,9 +148,7 @@ export function meleeGroups(unit: Unit, enemy: Unit, ctx: MeleeContext, facing: 
       },
     });
     if (champion) {
-      // Champion: +1 A and +1 WS (printed, so a failed Fear test still sets WS 1) — §10, §1.4
-      const ws = ctx.fearFailed ? 1 : clampCharacteristic((o.fixedWs ?? unit.profile.ws) + 1);
-      const championProfile = meleeProfile(o, { ...ctx, attackerWs: ws }, enemy);
+      const championProfile = meleeProfile(o, { ...ctx, attackerWs: championWs(unit, ctx.fearFailed) }, enemy);
       groups.push({
         label: 'champion',
         initiative: o.strikeInitiative,

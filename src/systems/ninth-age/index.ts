@@ -18,7 +18,7 @@ import { MELEE_CATEGORIES, SHOOTING_CATEGORIES } from './categories.js';
 /** One round of melee, or one unit's shooting. */
 export const ninthAge: GameSystem<Scenario> = {
   id: 'ninth-age',
-  aliases: ['t9a'],
+  aliases: ['t9a', '9th-age'],
   title: 'The 9th Age: Fantasy Battles 0.11.1 — melee rounds with break tests, whole fights, shooting with panic',
   parse: parseScenario,
   exact: (s) => boundedOutcome(exactOutcome(s)),

@@ -3,7 +3,7 @@
  * Shared by the exact engine and the simulator (counts and targets only).
  */
 import type { MeleeSituation, Scenario, Unit } from './model.js';
-import { type AttackGroup, meleeGroups } from './groups.js';
+import { type AttackGroup, championAlone, championWs, meleeGroups } from './groups.js';
 import { clampCharacteristic } from './tables.js';
 
 /** Wounds a unit can still lose: one shared pool for its R&F, marked wounds included (§4.10). */
@@ -52,6 +52,8 @@ export interface MeleeSide extends WoundTarget {
   readonly groups: AttackGroup[];
   /** The same attacks at the enemy's joined character, once no enemy rank and file stand (§4.4). */
   readonly groupsVsCharacter: AttackGroup[];
+  /** The same attacks at the enemy's champion left alone, struck at its own WS (§4.5, §10); [] when the enemy has no champion. */
+  readonly groupsVsChampion: AttackGroup[];
   /** Its joined character as a victim, or null. */
   readonly character: WoundTarget | null;
   /** The joined model is the unit's champion: wounds beyond the last rank and file go on to it (§4.10). */
@@ -70,6 +72,24 @@ export function aliveCode(side: MeleeSide, d: number): number {
 /** The victim of the enemy's attacks after `d` damage: the rank and file while any stand, then the joined character (§4.4). */
 export function victimAt(side: MeleeSide, d: number): WoundTarget {
   return side.character && d >= side.pool ? side.character : side;
+}
+
+/** Whom the enemy's attacks strike after `d` damage on `side`: its rank and file. */
+export const AT_RANK_AND_FILE = 0;
+/** … its joined character, no rank and file standing (§4.4). */
+export const AT_CHARACTER = 1;
+/** … its champion left alone, at the champion's WS (§4.5, §10); its wounds are still the rank and file's pool (§4.10). */
+export const AT_CHAMPION = 2;
+export type VictimKind = typeof AT_RANK_AND_FILE | typeof AT_CHARACTER | typeof AT_CHAMPION;
+
+export function victimKind(side: MeleeSide, d: number): VictimKind {
+  if (victimAt(side, d) !== side) return AT_CHARACTER;
+  return d < side.pool && championAlone(side.unit, modelsAlive(side.unit, d)) ? AT_CHAMPION : AT_RANK_AND_FILE;
+}
+
+/** A side's attack groups at the enemy victim of that kind. */
+export function groupsAt(side: MeleeSide, kind: VictimKind): AttackGroup[] {
+  return kind === AT_RANK_AND_FILE ? side.groups : kind === AT_CHARACTER ? side.groupsVsCharacter : side.groupsVsChampion;
 }
 
 /**
@@ -101,7 +121,8 @@ export function meleeSides(s: Scenario, attackerFailedFear: boolean, targetFaile
   const sit = s.situation as MeleeSituation;
   const wsOf = (unit: Unit, failed: boolean) => (failed ? 1 : (unit.offence.fixedWs ?? unit.profile.ws));
   const first = sit.round === 1;
-  const ctxOf = (side: 'attacker' | 'target', striker: Unit, defender: Unit) => {
+  // The defender's WS: its own, or its champion's when the champion stands alone (§4.5, §10)
+  const ctxOf = (side: 'attacker' | 'target', striker: Unit, defender: Unit, atChampion = false) => {
     const failed = side === 'attacker' ? attackerFailedFear : targetFailedFear;
     const defenderFailed = side === 'attacker' ? targetFailedFear : attackerFailedFear;
     return {
@@ -111,17 +132,17 @@ export function meleeSides(s: Scenario, attackerFailedFear: boolean, targetFaile
       defenderFrontArc: side === 'target' || sit.facing === 'front',
       fearFailed: failed,
       attackerWs: wsOf(striker, failed),
-      defenderWs: wsOf(defender, defenderFailed),
+      defenderWs: atChampion ? championWs(defender, defenderFailed) : wsOf(defender, defenderFailed),
     };
   };
   const facingOf = (side: 'attacker' | 'target') => (side === 'attacker' ? 'front' : sit.facing);
-  const groupsOf = (side: 'attacker' | 'target', unit: Unit, enemy: Unit): AttackGroup[] => {
+  const groupsOf = (side: 'attacker' | 'target', unit: Unit, enemy: Unit, atChampion = false): AttackGroup[] => {
     if (side === 'target' && !sit.targetStrikesBack) return [];
-    const own = meleeGroups(unit, enemy, ctxOf(side, unit, enemy), facingOf(side));
+    const own = meleeGroups(unit, enemy, ctxOf(side, unit, enemy, atChampion), facingOf(side));
     const ch = unit.joinedBy;
     if (!ch) return own;
     // The character strikes with its own profile at its own Initiative, from the front rank (§10)
-    return withCharacter(own, meleeGroups(ch, enemy, { ...ctxOf(side, ch, enemy), enemyInFront: true }, 'front'));
+    return withCharacter(own, meleeGroups(ch, enemy, { ...ctxOf(side, ch, enemy, atChampion), enemyInFront: true }, 'front'));
   };
   const side = (which: 'attacker' | 'target', unit: Unit, enemy: Unit): MeleeSide => {
     const pool = woundPool(unit);
@@ -133,6 +154,7 @@ export function meleeSides(s: Scenario, attackerFailedFear: boolean, targetFaile
       cap: character ? pool + character.cap : pool + (sit.challenge ? 3 : 0),
       groups: groupsOf(which, unit, enemy),
       groupsVsCharacter: enemy.joinedBy ? groupsOf(which, unit, enemy.joinedBy) : [],
+      groupsVsChampion: enemy.champion ? groupsOf(which, unit, enemy, true) : [],
       character,
       spills: character !== null && unit.joinedIsChampion === true,
     };

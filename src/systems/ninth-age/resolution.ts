@@ -6,7 +6,7 @@
 import { type DiceExpr, parseDice } from '../../core/dice.js';
 import { modelsAlive, standingLeadership, woundPool } from './melee-setup.js';
 import type { MeleeSituation, Scenario, Unit } from './model.js';
-import { fullRanks } from './groups.js';
+import { commandStands, fullRanks } from './groups.js';
 import { clampCharacteristic } from './tables.js';
 
 export type Side = 'attacker' | 'target';
@@ -54,14 +54,19 @@ export function moveDice(unit: Unit): DiceExpr {
   return unit.morale.swiftstride ? SWIFTSTRIDE : TWO_D6;
 }
 
-/** Static combat-result bonuses of a side with `alive` models — §12.1. */
+/**
+ * Static combat-result bonuses of a side with `alive` rank and file after the round's blows —
+ * §12.1: the result is scored after every Initiative step, so a standard whose bearer fell this
+ * round (with the last rank and file but the champion, commandStands) no longer counts.
+ */
 function bonuses(unit: Unit, alive: number, charged: boolean): number {
   let score = 0;
   if (charged) score += 1; // charge
   score += Math.min(3, Math.max(0, fullRanks(unit, alive) - 1)); // rank bonus
-  if (unit.standard) score += 1;
+  const bearer = commandStands(unit, alive);
+  if (unit.standard && bearer) score += 1;
   if (unit.battleStandard) score += 1;
-  if (unit.warStandard) score += 1;
+  if (unit.warStandard && bearer) score += 1; // a magic standard is the standard bearer's (§11)
   return score;
 }
 
@@ -209,9 +214,11 @@ export class RoundJudge {
     let targetLost: boolean;
     let tieBreak = false;
     if (scoreA === scoreT) {
-      // Draw: both win, unless exactly one side has a musician (§12.1, A3)
-      if (s.attacker.musician === s.target.musician) return DRAW;
-      targetLost = s.attacker.musician === true;
+      // Draw: both win, unless exactly one side has a musician standing after the blows (§12.1, A3, commandStands)
+      const musicianA = s.attacker.musician && commandStands(s.attacker, a.alive[iA]);
+      const musicianT = s.target.musician && commandStands(s.target, t.alive[iT]);
+      if (musicianA === musicianT) return DRAW;
+      targetLost = musicianA;
       tieBreak = true;
     } else targetLost = scoreA > scoreT;
     const difference = Math.abs(scoreA - scoreT);

@@ -10,7 +10,7 @@ import { objectArray } from '../../core/object-array.js';
 import type { Tally } from '../../sim/tally.js';
 import { AttackDice, AttackDiceTable, Victim, rollAttack, rollAttacks } from './attack-sim.js';
 import { MELEE_CATEGORIES, type MeleeCategory, SHOOTING_CATEGORIES } from './categories.js';
-import { type MeleeSide, addWounds, aliveCode, meleeSides, modelsAlive, standingLeadership, takesFearTest, victimAt, woundPool } from './melee-setup.js';
+import { type MeleeSide, AT_CHAMPION, AT_CHARACTER, AT_RANK_AND_FILE, addWounds, aliveCode, groupsAt, meleeSides, modelsAlive, standingLeadership, takesFearTest, victimKind, woundPool } from './melee-setup.js';
 import type { MeleeSituation, Scenario, ShootingSituation, Unit } from './model.js';
 import { type AttackGroup, type EndOfPhaseHits, INITIATIVE_STEPS, endOfPhaseHits, shotCount } from './groups.js';
 import { shootingProfile } from './profile.js';
@@ -62,14 +62,12 @@ interface CompiledSide {
   readonly side: MeleeSide;
   /** aliveCode(side, d) by damage index d, 0 … cap. */
   readonly alive: Int32Array;
-  /** By damage index: 1 when the enemy strikes its joined character, no rank and file standing (victimAt, §4.4). */
-  readonly atCharacter: Uint8Array;
+  /** By damage index: whom the enemy strikes — its rank and file, its joined character or its champion left alone (victimKind, §4.4, §4.5). */
+  readonly victim: Uint8Array;
   /** By damage index d: the most damage after more wounds (addWounds: min(d + w, limit[d])). */
   readonly limit: Int32Array;
-  /** Per Initiative step (index into INITIATIVE_STEPS), the groups striking then at the enemy R&F. */
-  readonly steps: CompiledGroup[][];
-  /** The same at the enemy's joined character. */
-  readonly stepsVsCharacter: CompiledGroup[][];
+  /** By the enemy's victim kind (victimKind), then per Initiative step (index into INITIATIVE_STEPS), the groups striking then. */
+  readonly steps: CompiledGroup[][][];
 }
 
 /**
@@ -95,16 +93,17 @@ function byStep(groups: readonly AttackGroup[], table: AttackDiceTable, codes: n
 function compile(side: MeleeSide, table: AttackDiceTable): CompiledSide {
   const n = side.cap + 1;
   const alive = new Int32Array(n);
-  const atCharacter = new Uint8Array(n);
+  const victim = new Uint8Array(n);
   const limit = new Int32Array(n);
   let codes = 0;
   for (let d = 0; d < n; d++) {
     alive[d] = aliveCode(side, d);
     if (alive[d] >= codes) codes = alive[d] + 1;
-    atCharacter[d] = victimAt(side, d) === side ? 0 : 1;
+    victim[d] = victimKind(side, d);
     limit[d] = addWounds(side, d, n);
   }
-  return { side, alive, atCharacter, limit, steps: byStep(side.groups, table, codes), stepsVsCharacter: byStep(side.groupsVsCharacter, table, codes) };
+  const steps = ([AT_RANK_AND_FILE, AT_CHARACTER, AT_CHAMPION] as const).map((kind) => byStep(groupsAt(side, kind), table, codes));
+  return { side, alive, victim, limit, steps };
 }
 
 /** The groups striking at one step, in their listed order, each attack rolled in turn; `dice` is their table's `all`. */
@@ -214,7 +213,7 @@ export class CompiledRound {
   }
 }
 
-const strikesAt = (c: CompiledSide, k: number): boolean => c.steps[k].length > 0 || c.stepsVsCharacter[k].length > 0;
+const strikesAt = (c: CompiledSide, k: number): boolean => c.steps.some((byStep) => byStep[k].length > 0);
 
 /** A round's wounds as rolled, written in place by the roll functions below (no object per round). */
 export class RolledBlows {
@@ -245,8 +244,8 @@ export function rollRoundWounds(c: CompiledRound, rng: Rng, victimT: Victim, vic
     if (challenge ? aliveA === 0 && aliveT === 0 : aliveA === 0 || aliveT === 0) break;
     // Simultaneous within the step: both sides strike with the models alive at its start, at the
     // enemy's rank and file while any stand, else at its joined character (§4.4)
-    const atT = target.atCharacter[dT] === 0 ? attacker.steps[k] : attacker.stepsVsCharacter[k];
-    const atA = attacker.atCharacter[dA] === 0 ? target.steps[k] : target.stepsVsCharacter[k];
+    const atT = attacker.steps[target.victim[dT]][k];
+    const atA = target.steps[attacker.victim[dA]][k];
     const onTarget = aliveA > 0 ? rollGroups(atT, aliveA, rng, victimT, dice) : 0;
     const onAttacker = aliveT > 0 ? rollGroups(atA, aliveT, rng, victimA, dice) : 0;
     // casualties (addWounds)
@@ -264,17 +263,23 @@ export class CompiledChallenge {
   /** By the Fear tests' result (see CompiledRound.sidesAt): the steps at which someone in the units or the challenge strikes. */
   private readonly steps: Array<readonly number[] | null> = [null, null, null, null];
 
+  readonly units: CompiledRound;
+
   constructor(
-    readonly units: CompiledRound,
+    /** The units' combat, and the same once fighters fell (ChallengeRound.unitsAfterFalls): [0] is the units' combat. */
+    readonly unitsAfterFalls: readonly CompiledRound[],
     readonly duel: CompiledRound,
     /** Whether each side's fighter is its unit's champion, taking the wounds beyond its rank and file (§4.10). */
     readonly spills: { readonly attacker: boolean; readonly target: boolean },
-  ) {}
+  ) {
+    this.units = unitsAfterFalls[0];
+  }
 
   activeSteps(fear: number): readonly number[] {
     const steps = this.steps[fear];
     if (steps !== null) return steps;
-    return (this.steps[fear] = [...new Set([...this.units.sidesAt(fear).activeSteps, ...this.duel.sidesAt(fear).activeSteps])].sort((x, y) => x - y));
+    const all = [...this.unitsAfterFalls.flatMap((u) => u.sidesAt(fear).activeSteps), ...this.duel.sidesAt(fear).activeSteps];
+    return (this.steps[fear] = [...new Set(all)].sort((x, y) => x - y));
   }
 }
 
@@ -286,7 +291,7 @@ export class CompiledChallenge {
  */
 export function rollChallengeRoundWounds(ch: CompiledChallenge, rng: Rng, victimT: Victim, victimA: Victim, out: RolledBlows): void {
   const fear = ch.units.rollFear(rng);
-  const u = ch.units.sidesAt(fear);
+  const falls = ch.unitsAfterFalls;
   const d = ch.duel.sidesAt(fear);
   const active = ch.activeSteps(fear);
   const spills = ch.spills;
@@ -298,18 +303,20 @@ export function rollChallengeRoundWounds(ch: CompiledChallenge, rng: Rng, victim
   let oA = 0;
   for (let i = 0; i < active.length; i++) {
     const k = active[i];
-    const aliveA = u.attacker.alive[dA];
-    const aliveT = u.target.alive[dT];
     const fighterA = d.attacker.alive[oA];
     const fighterT = d.target.alive[oT];
+    // Each unit strikes with its front rank as its fighter's fall left it (ChallengeRound.unitsAfterFalls)
+    const u = falls[(fighterA === 0 ? 2 : 0) + (fighterT === 0 ? 1 : 0)].sidesAt(fear);
+    const aliveA = u.attacker.alive[dA];
+    const aliveT = u.target.alive[dT];
     const unitsFight = aliveA > 0 && aliveT > 0;
-    const atT = u.target.atCharacter[dT] === 0 ? u.attacker.steps[k] : u.attacker.stepsVsCharacter[k];
-    const atA = u.attacker.atCharacter[dA] === 0 ? u.target.steps[k] : u.target.stepsVsCharacter[k];
+    const atT = u.attacker.steps[u.target.victim[dT]][k];
+    const atA = u.target.steps[u.attacker.victim[dA]][k];
     const onT = unitsFight ? rollGroups(atT, aliveA, rng, victimT, unitDice) : 0;
     const onA = unitsFight ? rollGroups(atA, aliveT, rng, victimA, unitDice) : 0;
     // A fighter standing strikes its opponent, fallen or not (Overkill, §4.11)
-    const duelT = fighterA > 0 ? rollGroups(d.attacker.steps[k], fighterA, rng, victimT, duelDice) : 0;
-    const duelA = fighterT > 0 ? rollGroups(d.target.steps[k], fighterT, rng, victimA, duelDice) : 0;
+    const duelT = fighterA > 0 ? rollGroups(d.attacker.steps[AT_RANK_AND_FILE][k], fighterA, rng, victimT, duelDice) : 0;
+    const duelA = fighterT > 0 ? rollGroups(d.target.steps[AT_RANK_AND_FILE][k], fighterT, rng, victimA, duelDice) : 0;
     oT = spillOver(u.target.side, dT + onT, d.target.side, Math.min(oT + duelT, d.target.limit[oT]), spills.target);
     oA = spillOver(u.attacker.side, dA + onA, d.attacker.side, Math.min(oA + duelA, d.attacker.limit[oA]), spills.attacker);
     dT = Math.min(dT + onT, u.target.limit[dT]);

@@ -161,7 +161,7 @@ export type RallyScenario = Extract<Scenario, { phase: 'rally' }>;
 const CHARACTERISTIC = { error: 'a characteristic: a whole number from 1 to 10' };
 const characteristic = z.number(CHARACTERISTIC).int(CHARACTERISTIC).min(1, CHARACTERISTIC).max(10, CHARACTERISTIC);
 
-const unitSchema = z.strictObject({
+export const unitSchema = z.strictObject({
   models: z.number().int().min(1).max(500),
   width: z.number().int().min(1).max(100).optional(),
   type: z.enum(UNIT_TYPES).default('infantry'),
