@@ -151,21 +151,29 @@ export interface Library {
 
 /**
  * A library of units already read (the web page's bundled units and the ones a player brings):
- * a unit later in `units` with the same system/id replaces an earlier one.
+ * a unit later in `units` with the same system/id replaces an earlier one. `listed` are the units
+ * a question goes through when it names none (kills' candidates); by default all of them. With an
+ * imported army they are the army's, as with the CLI's `--units ARMY.ros`.
  */
-export function libraryOf(units: readonly Unit[]): Library {
-  const byKey = new Map<string, Unit>();
-  for (const u of units) byKey.set(`${u.system}/${u.id}`, u);
+export function libraryOf(units: readonly Unit[], listed: readonly Unit[] = units): Library {
+  const byKey = (list: readonly Unit[]) => {
+    const map = new Map<string, Unit>();
+    for (const u of list) map.set(`${u.system}/${u.id}`, u);
+    return map;
+  };
+  const all = byKey(units);
+  const shown = byKey(listed);
   return {
     get units() {
-      return [...byKey.values()];
+      return [...shown.values()];
     },
-    ofSystem: (system) => [...byKey.values()].filter((u) => u.system === system),
+    ofSystem: (system) => [...shown.values()].filter((u) => u.system === system),
     find(ref, field) {
-      const m = /^([^/]+)\/([^/]+)$/.exec(ref.trim());
+      // An imported unit's id is faction/name: kow/dwarfs/ironclad-regiment.
+      const m = /^([^/]+)\/(.+)$/.exec(ref.trim());
       if (!m) throw new InputError(`${field}: '${ref}' is not a unit id (write system/id, e.g. aos/clawlord)`);
       const system = findSystem(m[1], field);
-      const unit = byKey.get(`${system.id}/${m[2]}`);
+      const unit = all.get(`${system.id}/${m[2]}`);
       if (!unit) throw new InputError(`${field}: unknown unit '${ref}'`);
       return unit;
     },

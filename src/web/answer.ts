@@ -9,7 +9,7 @@ import { InputError, ScenarioError } from '../core/errors.js';
 import { compareOptions } from '../analysis/compare.js';
 import { damageGrid, parseAxis, parseGridMetric } from '../analysis/grid.js';
 import { whatKills } from '../analysis/kills.js';
-import { DEFAULT_OPTION, type Library, libraryOf, questionsOf, type Unit, withOption } from '../analysis/unit.js';
+import { clearUnmodelledInUse, DEFAULT_OPTION, type Library, libraryOf, questionsOf, type Unit, withOption } from '../analysis/unit.js';
 import { type QuestionEngine, type QuestionRun, withEvaluator } from '../questions/evaluate.js';
 import { resultJson } from '../questions/json.js';
 import { pairingScenario } from '../questions/pairing-scenario.js';
@@ -52,9 +52,16 @@ export interface Answer {
   command: string;
 }
 
-/** The library with the form's edited units in place of the library's. */
+/**
+ * The library with the player's units and the form's edited units in place of the library's. An
+ * imported army (units with a faction/name id) is what kills ranks, as with `--units ARMY.ros`.
+ */
 function libraryWithEdits(q: Question): Library {
-  const base = q.units?.length ? libraryOf([...LIBRARY.units, ...q.units.map(unitOf)]) : LIBRARY;
+  const carried = q.units ?? [];
+  const mine = carried.map(unitOf);
+  const army = carried.some((c) => c.id.includes('/')) ? mine.filter((_, i) => carried[i].id.includes('/')) : null;
+  const everything = [...LIBRARY.units, ...mine];
+  const base = mine.length ? libraryOf(everything) : LIBRARY;
   const edits: Unit[] = [];
   const edited = (id: string, body: object | undefined): void => {
     if (!body) return;
@@ -63,7 +70,9 @@ function libraryWithEdits(q: Question): Library {
   };
   edited(q.attacker, q.edited.attacker);
   if (q.target !== q.attacker || !q.edited.attacker) edited(q.target, q.edited.target);
-  return edits.length ? libraryOf([...base.units, ...edits]) : base;
+  if (!edits.length && !army) return base;
+  const all = [...everything, ...edits];
+  return libraryOf(all, army ? [...army, ...edits] : all);
 }
 
 export function situationOf(q: Question): SituationFlags {
@@ -125,6 +134,8 @@ export async function answer(q: Question, engine: QuestionEngine = {}): Promise<
   // The per-stage distributions, where the rule set has them, come with every attack.
   const stages = q.ask === 'attack' && system.stages !== undefined;
   const args = [...cliArgs(q), ...(stages ? ['--stages'] : [])];
+  // The record names the unmodelled rules of the units this answer uses, not an earlier one's.
+  clearUnmodelledInUse();
   setInvocation(args, WARODDS_VERSION);
   const editedNote = [
     ...(q.edited.attacker || q.edited.target ? ['An edited unit is not in the CLI library: save it as a unit file and give its folder with --units.'] : []),

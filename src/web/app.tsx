@@ -105,11 +105,13 @@ export function App() {
   const mine = useMemo(() => myUnits(q), [q.units]);
   const units = unitsOf(q.system, mine);
   const [fileProblems, setFileProblems] = useState<string[]>([]);
+  const [fileNotes, setFileNotes] = useState<string[]>([]);
   const addFiles = async (list: FileList | null) => {
     if (!list?.length) return;
-    const files = await Promise.all([...list].map(async (f) => ({ name: f.name, text: await f.text() })));
-    const { units: added, problems } = carriedFromFiles(files);
+    const files = await Promise.all([...list].map(async (f) => ({ name: f.name, bytes: new Uint8Array(await f.arrayBuffer()) })));
+    const { units: added, problems, notes } = await carriedFromFiles(files);
     setFileProblems(problems);
+    setFileNotes(notes);
     if (added.length) {
       const ids = new Set(added.map((u) => `${String(u.json.system)}/${u.id}`));
       update({ units: [...(q.units ?? []).filter((u) => !ids.has(`${String(u.json.system)}/${u.id}`)), ...added] });
@@ -250,14 +252,19 @@ export function App() {
         <fieldset class="mine">
           <legend>Your units</legend>
           <label class="field" for="unit-files">
-            <span>Unit files (JSON, each naming its "system"): choose them or drop them on the page</span>
-            <input id="unit-files" type="file" accept=".json,application/json" multiple onChange={(e) => addFiles((e.target as HTMLInputElement).files)} />
+            <span>A roster or catalogue (BattleScribe, New Recruit) or unit files (JSON): choose them or drop them on the page</span>
+            <input id="unit-files" type="file" accept=".ros,.rosz,.cat,.catz,.gst,.json,application/json" multiple onChange={(e) => addFiles((e.target as HTMLInputElement).files)} />
           </label>
           {mine.length > 0 && (
             <p id="my-units">
               {mine.length} of your units: {mine.map((u) => `${u.system}/${u.id}`).join(', ')}{' '}
               <button type="button" class="link" onClick={() => update({ units: [] })}>Remove them</button>
             </p>
+          )}
+          {fileNotes.length > 0 && (
+            <ul class="notes">
+              {fileNotes.map((n) => <li>{n}</li>)}
+            </ul>
           )}
           {fileProblems.length > 0 && (
             <ul class="error" role="alert">

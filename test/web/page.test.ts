@@ -125,6 +125,21 @@ describe.skipIf(!chromiumAvailable())(`the web page in headless Chromium (${CHRO
     expect(JSON.stringify(shown)).toContain('veteran-knights');
   });
 
+  it('a BattleScribe roster dropped on the page joins the library: kills ranks its units as the CLI does with --units', async () => {
+    await open(page, served, { ...defaultQuestion(), ask: 'kills', system: 'kings-of-war', target: 'spear-regiment' });
+    const g = await generation(page);
+    const roster = fileURLToPath(new URL('../fixtures/bsdata/kings-of-war/army.ros', import.meta.url));
+    await page.setInputFiles('#unit-files', [roster]);
+    const shown = await answerAfter(page, g);
+    expect(await page.textContent('#my-units')).toMatch(/kings-of-war\/\S+\/\S+/);
+    const cli = await runCli(['kills', 'kow/spear-regiment', '--units', roster, '--json']);
+    expect(cli.stderr).toBe('');
+    const expected = JSON.parse(cli.stdout);
+    expectClose(numbers(shown), numbers(expected), 1e-12);
+    // The rules of the roster that are not modelled are named, as in the CLI's record.
+    expect((shown as { run: { notModelled?: string[] } }).run.notModelled).toEqual(expected.run.notModelled);
+  });
+
   it('picking units in the form, then editing one, changes the exact chart', async () => {
     await open(page, served, defaultQuestion());
     let g = await generation(page);
