@@ -3,14 +3,12 @@
  * compared (§6.7), the loser's row of the table (§7), and the combat goes on while both stay in
  * contact; an assault rolls each bound's fighter against the Stronghold with its supports.
  *
- * What it shares with the exact engine: the combat factors (factors.ts combatFactors) and the
- * results table (results.ts resultTable), as the one-combat engines do; and from the exact chain's
- * own module (engagement.ts) whether a result pair keeps the elements in contact, Impetuous pursuit
- * included (staysInContact, §5), what a result does to an assaulter (afterResult), the assaulter
- * states (IN, RECOILED, LOST) and the tables' labels (endingLabel, IN_CONTACT). It rolls its own
- * dice, compares the totals itself (§6.7) and lines up the assault's fighter and supports with
- * its own code (§6.6). A mistake in those shared rules would be made by both engines alike, and
- * `check` would not see it.
+ * What it shares with the exact chains, so a mistake there passes `check` at any sample count: the
+ * factors (factors.ts) and the results table (results.ts), as the one-combat simulator does, and
+ * from engagement.ts the rules of what goes on — staysInContact (ties, Impetuous pursuit, §5),
+ * afterResult and the assaulters' states (IN, RECOILED, LOST), endingLabel. Only the dice are its
+ * own. The independent check of those is the brute-force witness
+ * test/systems/hott/engagement-enumerate.ts.
  */
 import type { Rng } from '../../core/rng.js';
 import type { Tally } from '../../sim/tally.js';

@@ -1,8 +1,6 @@
 /**
- * A whole 9th Age fight rolled die by die, round after round: every die (Fear tests, to-hit,
- * to-wound, saves, Multiple Wounds and random attack counts, break test, restraint, flee and
- * pursuit, Stand and Shoot and its Panic test) is rolled here and in simulate.ts / attack-sim.ts /
- * loser-sim.ts, never summed.
+ * A whole 9th Age fight rolled die by die, round after round, with the one-round simulator's dice
+ * (Fear tests, Initiative steps, break test, flee and pursuit).
  *
  * It is not independent of the exact chain (fight.ts): it shares with it everything decided without
  * dice — the round's units and the challenge's fighters (roundScenario, duelScenario,
@@ -13,11 +11,11 @@
  * test (RoundJudges, resolution.ts: scores, ranks, Steadfast, the Ld tested), the loser's extra
  * wounds and lost Frenzy (loserAfter), the charger's Panic condition (chargerPanic), and the states'
  * keys and units (stateKey, unitsOf). A mistake in any of those passes `check`; only independent
- * enumerations (test/) catch it.
+ * enumerations catch it: the brute-force witness test/systems/ninth-age/fight-enumerate.ts.
  *
  * What follows from the dice deterministically is worked out once per combination met and kept
  * across chunks (a worker parses a scenario once and simulates it chunk after chunk). The hot loop
- * works on integers only (issue 16): a round fought from a state is a number, so is each way a round
+ * works on integers only: a round fought from a state is a number, so is each way a round
  * can end ("settled"), found through integer-keyed tables; each sample's rounds are counted in one
  * typed array, turned into the fight's tables once per chunk.
  */

@@ -74,7 +74,7 @@ export function challengeOf(f: FightScenario, state: FightState): Challenge {
  * Battle Standard Bearer standing gives Hold your Ground and +1 combat result, not in a round its
  * bearer refuses a challenge (§10, §4.11).
  */
-function sideUnit(f: FightScenario, side: FightSide, calm: boolean, d: number, c: number, challenge: Challenge): Unit {
+function sideUnit(f: FightScenario, side: FightSide, calm: boolean, d: number, c: number, challenge: Challenge, rnfStands?: boolean): Unit {
   const u = sideOf(f, side);
   const rnf = unitAfter(calm ? u.calm! : u.unit, d);
   const ch = u.character;
@@ -84,9 +84,13 @@ function sideUnit(f: FightScenario, side: FightSide, calm: boolean, d: number, c
   const refusesNow = refuser && challenge === 'refused';
   const ld = refuser ? 0 : ch.unit.profile.ld;
   const bsb = ch.battleStandard && !refusesNow;
+  // The highest Ld present (§2): with no rank and file standing (before the round, or removed as
+  // casualties during it, §4.2), theirs is not present, and the character's alone is tested
+  const rnfGone = !(rnfStands ?? rnf.models > 0);
   return unitRecord({
     ...rnf,
     ...noRnf,
+    ...(rnfGone ? { profile: { ...rnf.profile, ld: 0 } } : {}),
     joined: 1,
     joinedBy: challenge === 'accepted' || refusesNow ? undefined : unitAfter(ch.unit, c),
     joinedIsChampion: ch.champion,
@@ -293,17 +297,18 @@ export interface AfterBlows {
   readonly overkill: Overkill;
 }
 
-/** A side as judged: the round's unit with no joined fighter. */
-function judgedSide(f: FightScenario, side: FightSide, calm: boolean, d: number, c: number, challenge: Challenge): Unit {
-  return unitRecord({ ...sideUnit(f, side, calm, d, c, challenge), joinedBy: undefined });
+/** A side as judged: the round's unit with no joined fighter, its rank and file standing after the blows or not. */
+function judgedSide(f: FightScenario, side: FightSide, calm: boolean, d: number, c: number, challenge: Challenge, rnfStands: boolean): Unit {
+  return unitRecord({ ...sideUnit(f, side, calm, d, c, challenge, rnfStands), joinedBy: undefined });
 }
 
 /**
  * The judges of a round fought from one state: one per pair of judged sides, by whether each
- * side's character stands after the blows (the judged sides differ in nothing else), made on first use.
+ * side's character and rank and file stand after the blows (the judged sides differ in nothing
+ * else), made on first use.
  */
 export class RoundJudges {
-  private readonly judges: Array<RoundJudge | undefined> = [undefined, undefined, undefined, undefined];
+  private readonly judges: Array<RoundJudge | undefined> = new Array(16).fill(undefined);
   private readonly situation: MeleeSituation;
   readonly challenge: Challenge;
 
@@ -316,16 +321,18 @@ export class RoundJudges {
     this.challenge = challengeOf(f, from);
   }
 
-  /** The judge of the round after the blows left each character `cA`, `cT` wounds. */
-  of(cA: number, cT: number): RoundJudge {
+  /** The judge of the round after the blows left each character `cA`, `cT` wounds and each rank and file `dA`, `dT`. */
+  of(cA: number, cT: number, dA: number, dT: number): RoundJudge {
     const f = this.f;
-    const i = (characterStands(f.attacker, cA) ? 2 : 0) + (characterStands(f.target, cT) ? 1 : 0);
+    const rnfA = modelsAlive(f.attacker.unit, dA) > 0;
+    const rnfT = modelsAlive(f.target.unit, dT) > 0;
+    const i = (characterStands(f.attacker, cA) ? 8 : 0) + (characterStands(f.target, cT) ? 4 : 0) + (rnfA ? 2 : 0) + (rnfT ? 1 : 0);
     let judge = this.judges[i];
     if (!judge) {
       const from = this.from;
       const judged: Scenario = {
-        attacker: judgedSide(f, 'attacker', from.calmA, from.dA, cA, this.challenge),
-        target: judgedSide(f, 'target', from.calmT, from.dT, cT, this.challenge),
+        attacker: judgedSide(f, 'attacker', from.calmA, from.dA, cA, this.challenge, rnfA),
+        target: judgedSide(f, 'target', from.calmT, from.dT, cT, this.challenge, rnfT),
         situation: this.situation,
       };
       this.judges[i] = judge = new RoundJudge(judged);
@@ -358,7 +365,7 @@ export function afterBlows(f: FightScenario, from: FightState, s: Scenario, b: R
   const overkill: Overkill = judges.challenge === 'accepted' ? overkillOf(overkillT, overkillA) : null;
   return {
     after,
-    judge: judges.of(after.cA, after.cT),
+    judge: judges.of(after.cA, after.cT, after.dA, after.dT),
     bonusA: onCharacterT + inChallengeT + overkillT,
     bonusT: onCharacterA + inChallengeA + overkillA,
     wT: rnfT,

@@ -2,16 +2,13 @@
  * A whole Warhammer Fantasy fight rolled die by die, round after round, with the one-round
  * simulator's dice (stupidity, fear, strike order, blows, break test, pursuit).
  *
- * What it shares with the exact chain (fight.ts): each round's plans (roundPlan for the units,
- * duelPlan for a challenge: who fights with what, ranks, strike order, static bonuses, the
- * General's Ld and the Battle Standard), the state after a round's blows (afterBlows: models,
- * wounded model, characters, §8), each side's combat-resolution result and its judged plan
- * (sideResults, judgePlan, §1, §9), the verdict (resolution.ts Judging: scores, outnumbering, fear
- * auto-break, the break test's threshold, §9, §10), the Overkill (overkillOf), the units reported
- * (unitsOf), the state key, and whether the previous winner matters (§16.6). It rolls its own dice
- * for the blows, the break test and the pursuit (simulate-melee.ts, simulate-attack.ts). A mistake
- * in the shared plan, state update or verdict would be made by both engines alike, and `check`
- * would not see it.
+ * What it shares with the exact chain (fight.ts), so a mistake there passes `check` at any sample
+ * count: each round's plan (roundPlan, duelPlan: who fights, ranks, the character's and champion's
+ * places, the challenge), the state after a round's blows (afterBlows: wound allocation, characters
+ * standing), combat resolution and break-test odds (sideResults, judgePlan, Judging: the scores,
+ * thresholds, General and Battle Standard), Overkill (overkillOf) and the strike-order rule
+ * (previousWinnerMatters). Only the dice are its own. The independent check of those is the
+ * brute-force witness test/systems/warhammer-fantasy/fight-enumerate.ts.
  *
  * Every die is rolled each round; what follows from the dice deterministically — the state after a
  * round's blows, its verdict and margin, where the fight stands after the loser's fate — is worked

@@ -284,8 +284,16 @@ function add(table: Record<string, number>, key: string, p: number): void {
   table[key] = (table[key] ?? 0) + p;
 }
 
-/** Every pair of die faces of one combat (§6.8), each with probability 1/36. */
-export function enumerateHott(input: Input): Enumerated {
+/** One pair of die faces (§6.8): the combat's word for it and each element's outcome code (§7.1). */
+export interface DiePair {
+  p: number;
+  combat: string;
+  attacker: string;
+  target: string;
+}
+
+/** Every pair of die faces of one combat (§6.8), each with probability 1/36, with both outcomes. */
+export function eachDiePair(input: Input): DiePair[] {
   const sit = input.situation ?? {};
   const mode = sit.mode ?? 'close-combat';
   const [fa, fb] = mode === 'close-combat' ? [closeTotal(input.attacker, input.target, input), closeTotal(input.target, input.attacker, input)] : missileTotals(input, mode === 'magic');
@@ -295,10 +303,9 @@ export function enumerateHott(input: Input): Enumerated {
   const b = input.target.type;
   const oddTiePair = (isHero(a) && isHero(b)) || (a === 'paladins' && b === 'magicians') || (a === 'magicians' && b === 'paladins');
   const backfire = mode === 'magic' && (sit['backfire-any-target'] || isHero(b) || b === 'magicians');
-  const out: Enumerated = { combat: {}, attacker: {}, target: {}, removed: 0 };
+  const pairs: DiePair[] = [];
   for (let dA = 1; dA <= 6; dA++)
     for (let dB = 1; dB <= 6; dB++) {
-      const p = 1 / 36;
       const tA = fa + dA;
       const tB = fb + dB;
       let ra = '-';
@@ -322,10 +329,24 @@ export function enumerateHott(input: Input): Enumerated {
         ra = 'V';
         rb = '-';
       }
-      add(out.combat, combat, p);
-      add(out.attacker, NAMES[ra], p);
-      add(out.target, NAMES[rb], p);
-      if (['X', 'V', 'L', 'C'].includes(rb)) out.removed += p;
+      pairs.push({ p: 1 / 36, combat, attacker: ra, target: rb });
     }
+  return pairs;
+}
+
+/** An outcome code's name in the engine's tables (§7.1). */
+export const outcomeName = (code: string): string => NAMES[code];
+/** Whether an outcome code removes the element from play: destroyed, vanished, left or captured. */
+export const removesFromPlay = (code: string): boolean => ['X', 'V', 'L', 'C'].includes(code);
+
+/** Every pair of die faces of one combat (§6.8), each with probability 1/36. */
+export function enumerateHott(input: Input): Enumerated {
+  const out: Enumerated = { combat: {}, attacker: {}, target: {}, removed: 0 };
+  for (const { p, combat, attacker: ra, target: rb } of eachDiePair(input)) {
+    add(out.combat, combat, p);
+    add(out.attacker, NAMES[ra], p);
+    add(out.target, NAMES[rb], p);
+    if (removesFromPlay(rb)) out.removed += p;
+  }
   return out;
 }

@@ -2,16 +2,13 @@
  * Monte Carlo of an Age of Sigmar engagement, played as at the table: turn by turn, phase by
  * phase, each unit's ATTACK ability rolled die by die by the single-attack simulator (with the
  * models and weapons it has left when it is declared), then its damage allocated one point at a
- * time (18.2) before anyone else acts.
- *
- * What it shares with the exact engine: the parsed engagement; each ability's attack plan
- * (profile.ts plan: the dice tables after every modifier and cap, the same plan the exact
- * single-attack engine reads) rolled by the single-attack simulator (simulate.ts AbilityRoller);
- * the weapons a unit keeps as its models fall (loadout.ts weaponsWith, 18.3); whose turn it is and
- * each unit's Strike tier (tables.ts activePlayer, tierOf, 19.0); and the tables' names. Its own
- * code orders the activations within a phase, picks targets and allocates damage point by point;
- * it shares no code of the exact chain (engagement/exact.ts). A mistake in the shared plan,
- * loadout or turn order would be made by both engines alike, and `check` would not see it.
+ * time (18.2) before anyone else acts. Its own code orders the activations and allocates the
+ * damage. It shares with the exact chain the parsed engagement, each ability's plan of modifiers
+ * and caps (profile.ts `plan`, also the single-attack exact engine's), the weapons that go with
+ * slain models (loadout.ts weaponsWith), whose turn it is and the Strike tiers (tables.ts
+ * activePlayer, tierOf) and the tables' names: a mistake in those passes `check` at any sample
+ * count. The independent check of them is the brute-force witness
+ * test/systems/age-of-sigmar/engagement-enumerate.ts.
  *
  * Hot-loop shape (issue 16): the engagement is compiled once into an EngagementRun (kept for its
  * later chunks): the units' fixed facts and targets in typed arrays, the units of each side and
