@@ -9,6 +9,7 @@ import { grouped, scientific, WorkAccount } from '../core/budget.js';
 import { loadLibrary, type Library } from '../analysis/units.js';
 import { parseJsonText } from '../json-file.js';
 import type { Evaluate, RemoveMetric } from '../analysis/pairing.js';
+import { expectQuestionWork, type Planned } from '../analysis/question-work.js';
 import { findSystem } from '../systems/lookup.js';
 import { tallyToOutcome } from '../sim/tally.js';
 import type { SituationFlags, UnitQuestions } from '../systems/types.js';
@@ -154,9 +155,16 @@ export type QuestionRun = Pick<Provenance, 'engine' | 'samples' | 'samplesPer' |
 /**
  * Run `ask` with the exact engine, or with the Monte Carlo simulator on one pool started for the
  * whole command (every pairing reuses its workers). The situation recorded is the one the rule
- * set received in the first pairing (every pairing gets the same flags).
+ * set received in the first pairing (every pairing gets the same flags). With the exact engine the
+ * question's whole work is estimated from `plan` (its pairings, as `ask` runs them) before the first
+ * pairing, and a question past the meter is refused at once; `question` names it in that line.
  */
-export async function withEvaluator<T>(f: QuestionFlags, pairings: number, ask: (evaluate: Evaluate) => Promise<T>): Promise<{ value: T; run: QuestionRun }> {
+export async function withEvaluator<T>(
+  f: QuestionFlags,
+  pairings: number,
+  plan: { question: string; pairings: () => Planned[] },
+  ask: (evaluate: Evaluate) => Promise<T>,
+): Promise<{ value: T; run: QuestionRun }> {
   // A bad --html path is refused before the work, not after it.
   if (f.html) (await import('./file-output.js')).checkOutputPath(f.html, '--html');
   let situation: string[] | null = null;
@@ -164,6 +172,8 @@ export async function withEvaluator<T>(f: QuestionFlags, pairings: number, ask: 
     situation ??= situationLines((input as { situation?: unknown }).situation);
   };
   if (!f.mc) {
+    // The whole question's work, estimated before its first pairing.
+    expectQuestionWork(plan.question, plan.pairings());
     // One meter over the whole question: its pairings' work adds up to the one limit.
     const account = new WorkAccount();
     let done = 0;
