@@ -20,42 +20,60 @@ export interface KillsResult {
   metric: RemoveMetric;
   flags: SituationFlags;
   rows: KillsRow[];
+  /** Candidates that cannot make this attack with any of their options, and why. */
+  leftOut: Array<{ unit: Unit; why: string }>;
 }
 
-/** Every candidate with every option that can make this attack, in the order they are asked. */
-function attackersOf(target: Side, candidates: Unit[], flags: SituationFlags): Side[] {
+/** A candidate attacker: a unit, and the options to try (all of them when none is pinned). */
+export interface Candidate {
+  unit: Unit;
+  /** `--attacker ID:OPTION` pins one option; absent: every option, the best one kept. */
+  option?: string;
+}
+
+/** The options a candidate is tried with: the pinned one, or all of them. */
+function optionsOf({ unit, option }: Candidate): string[] {
+  return option !== undefined ? [option] : [DEFAULT_OPTION, ...Object.keys(unit.options)];
+}
+
+/** The pairings `whatKills` runs: each candidate with each option it is tried with that can make this attack. */
+export function killsPlan(target: Side, candidates: Candidate[], flags: SituationFlags): Planned[] {
   const q = questionsOf(findSystem(target.unit.system));
-  return candidates.flatMap((unit) =>
-    [DEFAULT_OPTION, ...Object.keys(unit.options)].map((option) => ({ unit, option })).filter((attacker) => q.canAttack(sideBody(attacker), flags)),
+  return candidates.flatMap((c) =>
+    optionsOf(c)
+      .map((option) => ({ unit: c.unit, option }))
+      .filter((attacker) => q.canAttack(sideBody(attacker), flags))
+      .map((attacker) => plannedPairing(attacker, target, flags)),
   );
 }
 
-/** The pairings `whatKills` runs. */
-export function killsPlan(target: Side, candidates: Unit[], flags: SituationFlags): Planned[] {
-  return attackersOf(target, candidates, flags).map((attacker) => plannedPairing(attacker, target, flags));
-}
-
-export async function whatKills(target: Side, candidates: Unit[], flags: SituationFlags, metric: RemoveMetric, evaluate: Evaluate): Promise<KillsResult> {
+export async function whatKills(target: Side, candidates: Candidate[], flags: SituationFlags, metric: RemoveMetric, evaluate: Evaluate): Promise<KillsResult> {
   const system = findSystem(target.unit.system);
   const q = questionsOf(system);
   const targetBody = sideBody(target);
-  // The best option of each candidate, candidates in the order given
-  const best = new Map<Unit, KillsRow>();
-  for (const attacker of attackersOf(target, candidates, flags)) {
-    const { unit, option } = attacker;
-    const outcome = await evaluatePairing(evaluate, attacker, target, flags);
-    const figures = figuresOf(q, outcome, targetBody, metric, system.id);
-    const points = pointsOf(unit, option);
-    const row: KillsRow = {
-      attacker,
-      ...figures,
-      per100Points: points ? { removals: (100 * figures.pRemove) / points, meanDamage: (100 * figures.meanDamage) / points } : null,
-      outcome,
-    };
-    const before = best.get(unit);
-    if (!before || row.pRemove > before.pRemove || (row.pRemove === before.pRemove && row.meanDamage > before.meanDamage)) best.set(unit, row);
+  const rows: KillsRow[] = [];
+  const leftOut: KillsResult['leftOut'] = [];
+  for (const candidate of candidates) {
+    const { unit } = candidate;
+    let best: KillsRow | null = null;
+    const options = optionsOf(candidate);
+    for (const option of options) {
+      const attacker = { unit, option };
+      if (!q.canAttack(sideBody(attacker), flags)) continue;
+      const outcome = await evaluatePairing(evaluate, attacker, target, flags);
+      const figures = figuresOf(q, outcome, targetBody, metric, system.id);
+      const points = pointsOf(unit, option);
+      const row: KillsRow = {
+        attacker,
+        ...figures,
+        per100Points: points ? { removals: (100 * figures.pRemove) / points, meanDamage: (100 * figures.meanDamage) / points } : null,
+        outcome,
+      };
+      if (!best || row.pRemove > best.pRemove || (row.pRemove === best.pRemove && row.meanDamage > best.meanDamage)) best = row;
+    }
+    if (best) rows.push(best);
+    else leftOut.push({ unit, why: q.cannotAttack?.(sideBody({ unit, option: options[0] }), flags) ?? `it cannot make this attack${flags.shooting ? ' (it cannot shoot)' : ''}` });
   }
-  const rows = [...best.values()];
   rows.sort((a, b) => b.pRemove - a.pRemove || b.meanDamage - a.meanDamage);
-  return { target, metric, flags, rows };
+  return { target, metric, flags, rows, leftOut };
 }
