@@ -12,7 +12,8 @@
 import { at, probEqual, probGreater } from '../core/dist.js';
 import { findSystem } from '../systems/lookup.js';
 import type { Outcome, SituationFlags } from '../systems/types.js';
-import { type Evaluate, evaluatePairing, type Figures, figuresOf, type RemoveMetric, type Side, sideBody } from './pairing.js';
+import type { Planned } from './question-work.js';
+import { type Evaluate, evaluatePairing, plannedPairing, type Figures, figuresOf, type RemoveMetric, type Side, sideBody } from './pairing.js';
 import { questionsOf, type Unit } from './unit.js';
 
 export interface OptionResult extends Figures {
@@ -59,6 +60,11 @@ export interface CompareResult {
   targets: TargetComparison[];
   /** Targets at which the best option (or tie) differs from the previous target's. */
   changes: Array<{ from: string[]; to: string[]; at: string }>;
+}
+
+/** The pairings `compareOptions` runs: each option against each target. */
+export function comparePlan(unit: Unit, options: string[], targets: Side[], flags: SituationFlags): Planned[] {
+  return targets.flatMap((target) => options.map((option) => plannedPairing({ unit, option }, target, flags)));
 }
 
 export async function compareOptions(unit: Unit, options: string[], targets: Side[], flags: SituationFlags, metric: RemoveMetric, evaluate: Evaluate): Promise<CompareResult> {

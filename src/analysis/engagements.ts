@@ -9,6 +9,7 @@ import { findSystem } from '../systems/lookup.js';
 import type { AttackHow, EngagementQuestions, Outcome, SituationFlags } from '../systems/types.js';
 import { type Evaluate, type Side, sideBody, sideLabel } from './pairing.js';
 import { DEFAULT_OPTION, questionsOf, type Unit } from './unit.js';
+import type { Planned } from './question-work.js';
 
 /** Most attackers one engagement takes (issue 15). */
 export const MAX_ENGAGEMENT_ATTACKERS = 10;
@@ -72,6 +73,31 @@ async function row(attackers: readonly Side[], target: Side, steps: number, flag
   return { attackers, removedBy, pRemove: removedBy[steps - 1], meanDamage: mean(outcome.damage), outcome };
 }
 
+/** An engagement of these attackers as a question's plan holds it (question-work.ts). */
+function plannedEngagement(attackers: readonly Side[], target: Side, steps: number, flags: SituationFlags): Planned {
+  return () => engagementInput(attackers.map((side) => ({ side, how: null })), target, steps, flags);
+}
+
+/** The attackers of each engagement `rankEngagements` runs: every pair of candidates, or every candidate with each option. */
+function rankedAttackers(target: Side, candidates: readonly Unit[], pairs: boolean, flags: SituationFlags): Side[][] {
+  const q = questionsOf(findSystem(target.unit.system));
+  const able = (side: Side) => q.canAttack(sideBody(side), flags);
+  if (!pairs)
+    return candidates.flatMap((unit) => [DEFAULT_OPTION, ...Object.keys(unit.options)].map((option) => [{ unit, option }]).filter(([side]) => able(side)));
+  const sides = candidates.map((unit) => ({ unit, option: DEFAULT_OPTION })).filter(able);
+  return sides.flatMap((a, i) => sides.slice(i + 1).map((b) => [a, b]));
+}
+
+/** The engagements `rankEngagements` runs. */
+export function rankPlan(target: Side, candidates: readonly Unit[], steps: number, pairs: boolean, flags: SituationFlags): Planned[] {
+  return rankedAttackers(target, candidates, pairs, flags).map((attackers) => plannedEngagement(attackers, target, steps, flags));
+}
+
+/** The engagements `compareEngagements` runs. */
+export function compareEngagementsPlan(unit: Unit, options: readonly string[], targets: readonly Side[], steps: number, flags: SituationFlags): Planned[] {
+  return targets.flatMap((target) => options.map((option) => plannedEngagement([{ unit, option }], target, steps, flags)));
+}
+
 const better = (a: EngagementRow, b: EngagementRow) => b.pRemove - a.pRemove || b.meanDamage - a.meanDamage;
 
 /**
@@ -91,33 +117,27 @@ export async function rankEngagements(
   for (const unit of candidates)
     if (unit.system !== target.unit.system)
       throw otherRuleSet('--attackers', unit, target.unit.system);
-  const able = (side: Side) => q.canAttack(sideBody(side), flags);
   const rows: EngagementRow[] = [];
   // Pairs the rules forbid (e.g. a Dragon supporting an assault, HOTT §5 Solitario) are listed, not ranked.
   const refused: string[] = [];
   if (pairs) {
-    const sides = candidates.map((unit) => ({ unit, option: DEFAULT_OPTION })).filter(able);
-    for (let i = 0; i < sides.length; i++)
-      for (let j = i + 1; j < sides.length; j++) {
-        try {
-          rows.push(await row([sides[i], sides[j]], target, steps, flags, evaluate));
-        } catch (e) {
-          // A pair the rules do not allow is listed; work past the meter ends the whole question.
-          if (!(e instanceof InputError) || e instanceof TooLargeError) throw e;
-          refused.push(`${attackersLabel([sides[i], sides[j]])}: ${e.message}`);
-        }
+    for (const attackers of rankedAttackers(target, candidates, true, flags))
+      try {
+        rows.push(await row(attackers, target, steps, flags, evaluate));
+      } catch (e) {
+        // A pair the rules do not allow is listed; work past the meter ends the whole question.
+        if (!(e instanceof InputError) || e instanceof TooLargeError) throw e;
+        refused.push(`${attackersLabel(attackers)}: ${e.message}`);
       }
   } else {
-    for (const unit of candidates) {
-      let best: EngagementRow | null = null;
-      for (const option of [DEFAULT_OPTION, ...Object.keys(unit.options)]) {
-        const side = { unit, option };
-        if (!able(side)) continue;
-        const r = await row([side], target, steps, flags, evaluate);
-        if (!best || better(r, best) < 0) best = r;
-      }
-      if (best) rows.push(best);
+    // The best option of each candidate, candidates in the order given
+    const best = new Map<Unit, EngagementRow>();
+    for (const attackers of rankedAttackers(target, candidates, false, flags)) {
+      const r = await row(attackers, target, steps, flags, evaluate);
+      const before = best.get(attackers[0].unit);
+      if (!before || better(r, before) < 0) best.set(attackers[0].unit, r);
     }
+    rows.push(...best.values());
   }
   return { rows: rows.sort(better), refused };
 }

@@ -8,6 +8,7 @@ import { findSystem } from '../systems/lookup.js';
 import type { SituationFlags, UnitBody, UnitQuestions } from '../systems/types.js';
 import { checkSituationAgainstFlags, type Evaluate, type RemoveMetric, removeProbability, type Side, sideBody } from './pairing.js';
 import { questionsOf } from './unit.js';
+import type { Planned } from './question-work.js';
 import { grouped } from '../core/budget.js';
 
 export type GridMetric = { kind: 'mean' } | { kind: 'p-remove'; remove: RemoveMetric } | { kind: 'p-at-least'; k: number };
@@ -78,6 +79,19 @@ export function checkGridSize(rows: Axis, cols: Axis, large: boolean): void {
     throw new InputError(`--rows/--cols: ${rows.values.length} × ${cols.values.length} = ${grouped(cells)} cells is more than ${grouped(MAX_GRID_CELLS)}; add --large to compute it anyway`);
 }
 
+/** The scenario input of one cell: the attacker against the base target with the row's and the column's values. */
+function cellInput(q: UnitQuestions, body: UnitBody, baseTarget: UnitBody, rows: Axis, r: string, cols: Axis, c: string, flags: SituationFlags): unknown {
+  return q.scenario(body, q.tableKeys[cols.key].apply(q.tableKeys[rows.key].apply(baseTarget, r), c), flags);
+}
+
+/** The pairings `damageGrid` runs: one a cell. */
+export function gridPlan(attacker: Side, baseTarget: UnitBody, rows: Axis, cols: Axis, flags: SituationFlags): Planned[] {
+  const system = findSystem(attacker.unit.system);
+  const q = questionsOf(system);
+  const body = sideBody(attacker);
+  return rows.values.flatMap((r) => cols.values.map((c) => () => ({ system: system.id, input: cellInput(q, body, baseTarget, rows, r, cols, c, flags) })));
+}
+
 export async function damageGrid(attacker: Side, baseTarget: UnitBody, rows: Axis, cols: Axis, flags: SituationFlags, metric: GridMetric, evaluate: Evaluate): Promise<GridResult> {
   const system = findSystem(attacker.unit.system);
   const q = questionsOf(system);
@@ -87,8 +101,7 @@ export async function damageGrid(attacker: Side, baseTarget: UnitBody, rows: Axi
   for (const r of rows.values) {
     const row: number[] = [];
     for (const c of cols.values) {
-      const target = q.tableKeys[cols.key].apply(q.tableKeys[rows.key].apply(baseTarget, r), c);
-      const outcome = await evaluate(system.id, q.scenario(body, target, flags));
+      const outcome = await evaluate(system.id, cellInput(q, body, baseTarget, rows, r, cols, c, flags));
       row.push(metric.kind === 'mean' ? mean(outcome.damage) : metric.kind === 'p-at-least' ? atLeast(outcome.damage, metric.k) : removeProbability(q, outcome, metric.remove, system.id));
     }
     cells.push(row);

@@ -4,7 +4,8 @@
  */
 import { findSystem } from '../systems/lookup.js';
 import type { Outcome, SituationFlags } from '../systems/types.js';
-import { type Evaluate, evaluatePairing, type Figures, figuresOf, type RemoveMetric, type Side, sideBody } from './pairing.js';
+import type { Planned } from './question-work.js';
+import { type Evaluate, evaluatePairing, plannedPairing, type Figures, figuresOf, type RemoveMetric, type Side, sideBody } from './pairing.js';
 import { DEFAULT_OPTION, pointsOf, questionsOf, type Unit } from './unit.js';
 
 export interface KillsRow extends Figures {
@@ -30,15 +31,32 @@ export interface Candidate {
   option?: string;
 }
 
+/** The options a candidate is tried with: the pinned one, or all of them. */
+function optionsOf({ unit, option }: Candidate): string[] {
+  return option !== undefined ? [option] : [DEFAULT_OPTION, ...Object.keys(unit.options)];
+}
+
+/** The pairings `whatKills` runs: each candidate with each option it is tried with that can make this attack. */
+export function killsPlan(target: Side, candidates: Candidate[], flags: SituationFlags): Planned[] {
+  const q = questionsOf(findSystem(target.unit.system));
+  return candidates.flatMap((c) =>
+    optionsOf(c)
+      .map((option) => ({ unit: c.unit, option }))
+      .filter((attacker) => q.canAttack(sideBody(attacker), flags))
+      .map((attacker) => plannedPairing(attacker, target, flags)),
+  );
+}
+
 export async function whatKills(target: Side, candidates: Candidate[], flags: SituationFlags, metric: RemoveMetric, evaluate: Evaluate): Promise<KillsResult> {
   const system = findSystem(target.unit.system);
   const q = questionsOf(system);
   const targetBody = sideBody(target);
   const rows: KillsRow[] = [];
   const leftOut: KillsResult['leftOut'] = [];
-  for (const { unit, option: pinned } of candidates) {
+  for (const candidate of candidates) {
+    const { unit } = candidate;
     let best: KillsRow | null = null;
-    const options = pinned !== undefined ? [pinned] : [DEFAULT_OPTION, ...Object.keys(unit.options)];
+    const options = optionsOf(candidate);
     for (const option of options) {
       const attacker = { unit, option };
       if (!q.canAttack(sideBody(attacker), flags)) continue;

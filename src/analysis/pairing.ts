@@ -7,6 +7,7 @@ import { InputError } from '../core/errors.js';
 import type { Outcome, SituationFlags, UnitBody, UnitQuestions } from '../systems/types.js';
 import { findSystem } from '../systems/lookup.js';
 import { DEFAULT_OPTION, questionsOf, type Unit, withOption } from './unit.js';
+import type { Planned } from './question-work.js';
 
 /** Turns a scenario input into an Outcome: the exact engine, or the Monte Carlo pool. */
 /** `label` names the pairing for an error message. */
@@ -95,6 +96,14 @@ export function figuresOf(q: UnitQuestions, outcome: Outcome, targetBody: UnitBo
     meanDamage: mean(outcome.damage),
     sdDamage: sd(outcome.damage),
     pHalf: atLeast(outcome.damage, half),
+  };
+}
+
+/** The pairing as a question's plan holds it (question-work.ts). */
+export function plannedPairing(attacker: Side, target: Side, flags: SituationFlags): Planned {
+  return () => {
+    const system = findSystem(attacker.unit.system);
+    return { system: system.id, input: pairingInput(questionsOf(system), attacker, target, flags) };
   };
 }
 

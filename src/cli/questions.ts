@@ -10,6 +10,7 @@ import { grouped } from '../core/budget.js';
 import { loadLibrary, type Library } from '../analysis/units.js';
 import { parseJsonText } from '../json-file.js';
 import type { Evaluate, RemoveMetric } from '../analysis/pairing.js';
+import { expectQuestionWork, type Planned } from '../analysis/question-work.js';
 import type { SituationFlags, UnitQuestions } from '../systems/types.js';
 import { DEFAULT_ROUNDS, MAX_ROUNDS } from '../fight/types.js';
 import { addSamplingOptions, formatOf, positiveInteger, samplingNotes, samplingOptions, type OutputFlags, type SamplingFlags } from './options.js';
@@ -165,11 +166,21 @@ export type { QuestionRun };
 /**
  * Run `ask` with the exact engine, or with Monte Carlo (--mc) on one pool of worker threads
  * started for the whole command, with one progress bar over its `pairings` and Ctrl-C ending it.
+ * With the exact engine the question's whole work is estimated from `plan` (its pairings, as `ask`
+ * runs them) before the first pairing, and a question past the meter is refused at once; `question`
+ * names it in that line.
  */
-export async function withEvaluator<T>(f: QuestionFlags, pairings: number, ask: (evaluate: Evaluate) => Promise<T>): Promise<{ value: T; run: QuestionRun }> {
+export async function withEvaluator<T>(
+  f: QuestionFlags,
+  pairings: number,
+  plan: { question: string; pairings: () => Planned[] },
+  ask: (evaluate: Evaluate) => Promise<T>,
+): Promise<{ value: T; run: QuestionRun }> {
   // A bad --html path is refused before the work, not after it.
   (await import('./file-output.js')).checkHtmlPath(f.html, undefined, f.units);
   if (!f.mc) {
+    // The whole question's work, estimated before its first pairing.
+    expectQuestionWork(plan.question, plan.pairings());
     const answer = await answerWith({ pairings }, ask);
     return { ...answer, run: { ...answer.run, notes: [...(answer.run.notes ?? []), ...samplingNotes(f, false)] } };
   }

@@ -50,6 +50,12 @@ export interface GameSystem<S> {
   /** Exact distributions. */
   exact(scenario: S): Outcome;
   /**
+   * The work of `exact` on the meter (core/budget.ts), estimated from the parsed scenario before
+   * any of it is done, so that a question over many pairings can be refused before its first one.
+   * Absent where the only bound is the meter charged as the work runs.
+   */
+  estimate?(scenario: S): number;
+  /**
    * Exact distributions of each stage of the attack sequence, for rule sets whose attacks go
    * through hit, wound and save rolls (`attack --stages`).
    */

@@ -12,6 +12,12 @@ import { InputError, TooLargeError } from '../../src/core/errors.js';
 import { laterRoundsWork } from '../../src/fight/chain.js';
 import { stepsWork, TRANSITION_UNITS } from '../../src/fight/markov.js';
 import { findSystem } from '../../src/systems/registry.js';
+import { rankPlan } from '../../src/analysis/engagements.js';
+import { expectQuestionWork } from '../../src/analysis/question-work.js';
+import { DEFAULT_OPTION, loadLibrary, type Unit } from '../../src/analysis/units.js';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 
 /** Run the exact engine of `input` on a fresh meter: what it threw (or null) and the work charged. */
 function exactRun(system: string, input: unknown): { error: Error | null; spent: number } {
@@ -158,5 +164,50 @@ describe('reasonable fights and engagements are still answered', () => {
     const { error, spent } = exactRun(system, input);
     expect(error).toBeNull();
     expect(spent).toBeLessThan(WORK_LIMIT);
+  });
+});
+
+describe('a question over many pairings is refused on its estimate before its first pairing', () => {
+  /** A Kings of War library of `n` units: copies of the bundled ones that attack (the stone-thrower left out). */
+  const kowLibrary = (n: number): Unit[] => {
+    const dir = new URL('../../src/data/kings-of-war/units/', import.meta.url);
+    const files = readdirSync(dir).filter((f) => f.endsWith('.json') && !f.startsWith('stone-thrower'));
+    const folder = mkdtempSync(join(tmpdir(), 'warodds-kow-'));
+    mkdirSync(join(folder, 'kings-of-war'));
+    for (let i = 0; i < n; i++) {
+      const raw = JSON.parse(readFileSync(new URL(files[i % files.length], dir), 'utf8'));
+      writeFileSync(join(folder, 'kings-of-war', `copy-${i}.json`), JSON.stringify({ ...raw, name: `${raw.name} ${i}` }));
+    }
+    return loadLibrary(folder)
+      .ofSystem('kings-of-war')
+      .filter((u) => u.id.startsWith('copy-'));
+  };
+
+  it('Kings of War: kills --turns 20 --pairs over 68 units (2,211 pairs) — refused with little work charged', () => {
+    const lib = kowLibrary(68);
+    const target = { unit: lib[0] , option: DEFAULT_OPTION };
+    const plan = rankPlan(target, lib.slice(1), 20, true, { charge: false, flank: false, rear: false, shooting: false, extra: {} });
+    expect(plan.length).toBe((67 * 66) / 2);
+    const account = new WorkAccount();
+    let error: Error | null = null;
+    try {
+      expectQuestionWork('kills over 20 turns by pairs', plan, account);
+    } catch (e) {
+      error = e as Error;
+    }
+    expect(error).toBeInstanceOf(TooLargeError);
+    expect(error!.message).not.toContain('\n');
+    expect(error!.message).toContain('kills over 20 turns by pairs (2,211 pairings)');
+    expect(error!.message).toContain('--mc');
+    expect(neededSteps(error!.message)).toBeGreaterThan(WORK_LIMIT);
+    expect(account.spent).toBeLessThan(WORK_LIMIT / 10);
+  });
+
+  it('Kings of War: the same question over the bundled library is estimated within the limit', () => {
+    const lib = kowLibrary(7);
+    const plan = rankPlan({ unit: lib[0] , option: DEFAULT_OPTION }, lib.slice(1), 20, true, { charge: false, flank: false, rear: false, shooting: false, extra: {} });
+    const estimate = expectQuestionWork('kills', plan);
+    expect(estimate).toBeGreaterThan(0);
+    expect(estimate).toBeLessThan(WORK_LIMIT);
   });
 });

@@ -2,8 +2,8 @@
  * `warodds compare <unit> --option a,b`: weapon or equipment options side by side.
  */
 import { Command } from 'commander';
-import { compareOptions } from '../../analysis/compare.js';
-import { compareEngagements } from '../../analysis/engagements.js';
+import { compareOptions, comparePlan } from '../../analysis/compare.js';
+import { compareEngagements, compareEngagementsPlan, engagementsOf } from '../../analysis/engagements.js';
 import { engagementSituation, stepsOf } from '../engagement-flags.js';
 import { addEngagementOptions, type EngagementFlags } from '../engagement-options.js';
 import { engagementCompareReport } from '../render/engagement-report.js';
@@ -62,13 +62,13 @@ export function compareCommand(): Command {
     if (steps !== null) {
       if (f.fight) throw new InputError('--fight: a whole fight (9th Age, Warhammer Fantasy) is not an engagement of --turns or --bounds');
       if (removeText !== undefined) throw new InputError(`${removeFlag}: an engagement compares by P(removed within the turns or bounds)`);
-      const { value: rows, run } = await withEvaluator(f, options.length * targets.length, (evaluate) => compareEngagements(unit, options, targets, steps, flags, evaluate));
+      const { value: rows, run } = await withEvaluator(f, options.length * targets.length, { question: `compare of ${unit.system}/${unit.id} over ${steps} ${engagementsOf(unit.system, '--attacker').step}`, pairings: () => compareEngagementsPlan(unit, options, targets, steps, flags) }, (evaluate) => compareEngagements(unit, options, targets, steps, flags, evaluate));
       const { report, json } = engagementCompareReport({ unit, option: DEFAULT_OPTION }, rows, steps, q);
       return emit({ ...report, provenance: questionProvenance({ ...run, situation: engagementSituation(unit.system, steps, flags) }, assumed) }, json, f);
     }
     checkFightSystem(q, flags, unit.system);
     const metric = f.fight && removeText === undefined ? 'break' : removeMetricOf(removeText, removeFlag);
-    const { value: result, run } = await withEvaluator(f, options.length * targets.length, (evaluate) => compareOptions(unit, options, targets, flags, metric, evaluate));
+    const { value: result, run } = await withEvaluator(f, options.length * targets.length, { question: `compare of ${unit.system}/${unit.id}${f.fight ? ' in a whole fight' : ''}`, pairings: () => comparePlan(unit, options, targets, flags) }, (evaluate) => compareOptions(unit, options, targets, flags, metric, evaluate));
     if (removeText === undefined) assumed.push(removeAssumption(q, Boolean(f.fight)));
     assumed.push(...fightAssumptions(f));
     const { report, json } = compareReport(result, q);

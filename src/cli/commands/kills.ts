@@ -2,8 +2,8 @@
  * `warodds kills <target>`: every candidate attacker ranked by the probability of removing it.
  */
 import { Command } from 'commander';
-import { whatKills } from '../../analysis/kills.js';
-import { rankEngagements } from '../../analysis/engagements.js';
+import { killsPlan, whatKills } from '../../analysis/kills.js';
+import { engagementsOf, rankEngagements, rankPlan } from '../../analysis/engagements.js';
 import { engagementSituation, stepsOf } from '../engagement-flags.js';
 import { addEngagementOptions, type EngagementFlags } from '../engagement-options.js';
 import { engagementKillsReport } from '../render/engagement-report.js';
@@ -69,7 +69,7 @@ export function killsCommand(): Command {
       if (pinned?.some((c) => c.option !== undefined)) throw new InputError('--attacker: ID:OPTION pins a loadout in a single attack or fight; an engagement takes each unit as written');
       // Engagements to run (for the progress bar): each candidate, or each pair of them.
       const engagements = f.pairs ? (candidates.length * (candidates.length + 1)) / 2 : candidates.length;
-      const { value, run } = await withEvaluator(f, engagements, (evaluate) => rankEngagements(target, candidates, steps, Boolean(f.pairs), flags, evaluate));
+      const { value, run } = await withEvaluator(f, engagements, { question: `kills of ${target.unit.system}/${target.unit.id} over ${steps} ${engagementsOf(target.unit.system, '--attacker').step}${f.pairs ? ' by pairs of attackers' : ''}`, pairings: () => rankPlan(target, candidates, steps, Boolean(f.pairs), flags) }, (evaluate) => rankEngagements(target, candidates, steps, Boolean(f.pairs), flags, evaluate));
       const { report, json } = engagementKillsReport(target, value.rows, value.refused, steps, Boolean(f.pairs), q);
       return emit({ ...report, provenance: questionProvenance({ ...run, situation: engagementSituation(target.unit.system, steps, flags) }, assumed) }, json, f);
     }
@@ -80,7 +80,7 @@ export function killsCommand(): Command {
     // Pairings to run: every option of every candidate that can make this attack.
     const tried = pinned ?? candidates.map((unit) => ({ unit, option: undefined }));
     const pairings = tried.reduce((n, c) => n + (c.option !== undefined ? [c.option] : [DEFAULT_OPTION, ...Object.keys(c.unit.options)]).filter((o) => q.canAttack(withOption(c.unit, o), flags)).length, 0);
-    const { value: result, run } = await withEvaluator(f, pairings, (evaluate) => whatKills(target, tried, flags, metric, evaluate));
+    const { value: result, run } = await withEvaluator(f, pairings, { question: `kills of ${target.unit.system}/${target.unit.id}${f.fight ? ' in a whole fight' : ''}`, pairings: () => killsPlan(target, tried, flags) }, (evaluate) => whatKills(target, tried, flags, metric, evaluate));
     if (removeText === undefined) assumed.push(removeAssumption(q, Boolean(f.fight)));
     assumed.push(...fightAssumptions(f));
     const { report, json } = killsReport(result, q);

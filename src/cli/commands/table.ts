@@ -3,7 +3,7 @@
  * characteristics.
  */
 import { Command } from 'commander';
-import { checkGridSize, damageGrid, MAX_GRID_CELLS, parseAxis, parseGridMetric } from '../../analysis/grid.js';
+import { checkGridSize, damageGrid, gridPlan, MAX_GRID_CELLS, parseAxis, parseGridMetric } from '../../analysis/grid.js';
 import { DEFAULT_OPTION, questionsOf, withOption } from '../../analysis/units.js';
 import { InputError } from '../../core/errors.js';
 import { findSystem } from '../../systems/lookup.js';
@@ -44,7 +44,7 @@ export function tableCommand(): Command {
     const base = f.target ? withOption(lib.find(f.target, '--target'), DEFAULT_OPTION) : q.defaultGrid.target;
     const metricText = f.metric ?? q.defaultGrid.metric;
     const metric = parseGridMetric(metricText, removeMetricOf(f.remove));
-    const { value: result, run } = await withEvaluator(f, rows.values.length * cols.values.length, (evaluate) => damageGrid({ unit, option }, base, rows, cols, flags, metric, evaluate));
+    const { value: result, run } = await withEvaluator(f, rows.values.length * cols.values.length, { question: `table of ${unit.system}/${unit.id}`, pairings: () => gridPlan({ unit, option }, base, rows, cols, flags) }, (evaluate) => damageGrid({ unit, option }, base, rows, cols, flags, metric, evaluate));
     const assumed: string[] = [];
     if (f.option === undefined && Object.keys(unit.options).length) assumed.push('option: default (the unit as written)');
     if (!f.target) assumed.push(`target: the ${system.id} standard target (${q.summary(base)}), its characteristics varied by the axes`);

@@ -215,7 +215,7 @@ function sum(a: Dist, b: Dist): Dist {
  * target may carry (in each status) with each amount dealt, and the total grows by the most each
  * phase deals; then the target's own turn thins, heals and leeches what it carries.
  */
-function engagementWork(e: Engagement, phases: readonly Phase[], counter: { ready: Dist; disordered: Dist } | null | false): number {
+function engagementWork(e: Engagement, phases: readonly Phase[], counter: { ready: Dist; disordered: Dist } | null): number {
   const statuses = STATUSES.length;
   let length = e.target.damage + 1;
   let work = 0;
@@ -232,7 +232,8 @@ function engagementWork(e: Engagement, phases: readonly Phase[], counter: { read
   return work;
 }
 
-export function exactEngagement(e: Engagement): Outcome {
+/** The engagement's phases (shooting, then melee) and the target's counter-charge damage. */
+function engagementPlan(e: Engagement): { phases: Phase[]; counter: { ready: Dist; disordered: Dist } | null } {
   const phases: Phase[] = [];
   for (const [attackers, melee] of [[e.shooters, false], [e.chargers, true]] as const) {
     const parts = phaseParts(e, attackers, melee);
@@ -242,6 +243,17 @@ export function exactEngagement(e: Engagement): Outcome {
     ready: dealtDamage(makePlan(e.counterCharge.ready)),
     disordered: dealtDamage(makePlan(e.counterCharge.disordered)),
   };
+  return { phases, counter };
+}
+
+/** The engagement's whole work, estimated from its plan before any turn is played. */
+export function engagementEstimate(e: Engagement): number {
+  const { phases, counter } = engagementPlan(e);
+  return engagementWork(e, phases, counter);
+}
+
+export function exactEngagement(e: Engagement): Outcome {
+  const { phases, counter } = engagementPlan(e);
   expectWork(engagementWork(e, phases, counter), () => `an engagement of ${grouped(e.turns)} turns dealing up to ${grouped(phases.reduce((n, p) => n + phaseLength(p) - 1, 0))} damage a turn`);
   const routed: Routed = new Map();
   let carried: Dist = point(e.target.damage);

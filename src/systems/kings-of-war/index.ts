@@ -8,7 +8,7 @@ import type { Tally } from '../../sim/tally.js';
 import { type GameSystem, notesOf, type Outcome } from '../types.js';
 import { kingsOfWarQuestions } from './questions.js';
 import { exactOutcome } from './exact.js';
-import { exactEngagement } from './engagement.js';
+import { engagementEstimate, exactEngagement } from './engagement.js';
 import { type Engagement, isEngagementInput, MAX_TURNS, parseEngagement } from './engagement-schema.js';
 import { simulateEngagement } from './engagement-simulate.js';
 import { parseScenario, type Scenario } from './schema.js';
@@ -24,6 +24,8 @@ export const kingsOfWar: GameSystem<KingsOfWarInput> = {
   title: 'Kings of War 2nd edition: damage and nerve tests (steady / wavered / routed)',
   parse: (input: unknown): KingsOfWarInput => (isEngagementInput(input) ? parseEngagement(input) : parseScenario(input)),
   exact: (s: KingsOfWarInput): Outcome => boundedOutcome(isEngagement(s) ? exactEngagement(s) : exactOutcome(s)),
+  // One attack's distributions are metered as they are built; an engagement is estimated whole.
+  estimate: (s: KingsOfWarInput): number => (isEngagement(s) ? engagementEstimate(s) : 0),
   simulate: (s: KingsOfWarInput, rng: Rng, n: number, tally: Tally): void =>
     isEngagement(s) ? simulateEngagement(s, rng, n, tally) : simulateScenario(s, rng, n, tally),
   // As exact.ts builds them: the outcome tables, then the nerve test's results (damage left: numbers, then 'routed').
