@@ -82,6 +82,38 @@ class Indexer<T> {
   }
 }
 
+/** Largest number a DenseIndexer looks up in an array (16 MB of indices at most); larger ones in a map. */
+const DENSE_LIMIT = 1 << 22;
+
+/** Numbers met, each given a dense index the first time: small non-negative integers through an array, no hashing. */
+class DenseIndexer {
+  readonly values: number[] = [];
+  /** Index + 1 of each small value met (0: not met). */
+  private slots = new Int32Array(1024);
+  private readonly large = new Map<number, number>();
+
+  of(value: number): number {
+    if (!(value >= 0 && value < DENSE_LIMIT && Number.isInteger(value))) {
+      let i = this.large.get(value);
+      if (i === undefined) this.large.set(value, (i = this.values.push(value) - 1));
+      return i;
+    }
+    if (value >= this.slots.length) {
+      const grown = new Int32Array(Math.min(DENSE_LIMIT, Math.max(value + 1, this.slots.length * 2)));
+      grown.set(this.slots);
+      this.slots = grown;
+    }
+    const slot = this.slots[value];
+    if (slot > 0) return slot - 1;
+    this.slots[value] = this.values.push(value);
+    return this.values.length - 1;
+  }
+
+  get size(): number {
+    return this.values.length;
+  }
+}
+
 /** A state's steps in one phase, over dense indices: successors, endings, margins, Overkills. */
 interface Compiled {
   readonly next: Int32Array;
@@ -134,14 +166,14 @@ function spread(acc: Float64Array, at: Int32Array, q: Float64Array, p: number): 
 export function runChain(model: FightModel): Outcome {
   checkChainSize(model.bound);
   const tables = new FightTables(model.rounds, model.challenge ?? false);
-  const states = new Indexer<number>();
+  const states = new DenseIndexer();
   const units: Units[] = [];
   const stateIndex = (k: number) => {
     const i = states.of(k);
     if (i === units.length) units.push(model.units(k, null));
     return i;
   };
-  const ends = new Indexer<number>();
+  const ends = new DenseIndexer();
   const endSlots: EndSlot[] = [];
   const endIndex = (id: number) => {
     const i = ends.of(id);

@@ -280,11 +280,13 @@ function caughtOnce(test: Parameters<typeof caughtChance>[0]): number {
   return p;
 }
 
-/** P(pass) of a Leadership test by Ld · 2 + re-roll, worked out once each (Ld is 0 … 10, §2). */
-const passByLd: number[] = [];
+/** P(pass) of a Leadership test by Ld · 2 + re-roll, for the Ld a test can have (0 … 10 after modifiers, §2); NaN until worked out. */
+const passByLd = new Float64Array(64).fill(Number.NaN);
 function passChance(ld: number, reroll: boolean): number {
   const id = ld * 2 + (reroll ? 1 : 0);
-  return (passByLd[id] ??= leadershipChance(ld, reroll));
+  if (!(id >= 0 && id < passByLd.length)) return leadershipChance(ld, reroll);
+  const p = passByLd[id];
+  return p === p ? p : (passByLd[id] = leadershipChance(ld, reroll));
 }
 
 type BreakTest = Extract<LoserTest, { kind: 'break' }>;
