@@ -115,6 +115,16 @@ class IntSums {
 }
 
 /**
+ * Each end's index in the StepSet being filled, for small end ids: one table shared by every
+ * StepSet, a slot valid only when stamped with the set's generation (no clearing between sets).
+ * Large ids go to the set's own map.
+ */
+const END_TABLE_LIMIT = 1 << 22;
+let endStamp = new Int32Array(0);
+let endSlot = new Int32Array(0);
+let generation = 0;
+
+/**
  * Collects the steps of a round as they are found: the states it goes on from and the ways it
  * ended, as numbers; margins and Overkills (attacker's · 2^16 + target's) added up by value.
  */
@@ -123,13 +133,9 @@ export class StepSet {
   private readonly nextP: number[] = [];
   private readonly ends: number[] = [];
   private readonly endP: number[] = [];
-  /** Each end's index in `ends`. */
+  /** Each large end id's index in `ends` (small ones: endSlot). */
   private readonly endAt = new Map<number, number>();
-  // The last two ends met, and their indices: a round's ends come mostly in pairs (caught, escaped)
-  private end0 = -1;
-  private at0 = -1;
-  private end1 = -1;
-  private at1 = -1;
+  private readonly generation = ++generation;
   private readonly margins = new IntSums();
   private readonly overkills = new Map<number, number>();
   private noBlows = 0;
@@ -154,19 +160,25 @@ export class StepSet {
     this.tally(p, margin, overkill);
     // The same end met again (a rule set may record ends that leave the same units in one state) is added up
     const id = endId(ending, state, removed);
-    let at = id === this.end0 ? this.at0 : id === this.end1 ? this.at1 : this.endAt.get(id);
-    if (at !== undefined) this.endP[at] += p;
+    if (id >= END_TABLE_LIMIT) {
+      const at = this.endAt.get(id);
+      if (at !== undefined) this.endP[at] += p;
+      else this.endAt.set(id, this.push(id, p));
+      return;
+    }
+    if (id >= endStamp.length) growEndTable(id);
+    if (endStamp[id] === this.generation) this.endP[endSlot[id]] += p;
     else {
-      this.endAt.set(id, (at = this.ends.length));
-      this.ends.push(id);
-      this.endP.push(p);
+      // Sets filled at once take a slot over from each other: the other then misses and records the end again, which RoundSteps allows
+      endStamp[id] = this.generation;
+      endSlot[id] = this.push(id, p);
     }
-    if (id !== this.end0) {
-      this.end1 = this.end0;
-      this.at1 = this.at0;
-      this.end0 = id;
-      this.at0 = at;
-    }
+  }
+
+  /** A new end, and its index in `ends`. */
+  private push(id: number, p: number): number {
+    this.endP.push(p);
+    return this.ends.push(id) - 1;
   }
 
   private tally(p: number, margin: number | null, overkill: Overkill): void {
@@ -209,6 +221,16 @@ export class StepSet {
       overkills: [...this.overkills].map(([o, p]) => [o === NONE ? 'none' : `${Math.floor(o / 65536)}:${o % 65536}`, p] as const),
     };
   }
+}
+
+function growEndTable(id: number): void {
+  const length = Math.min(END_TABLE_LIMIT, Math.max(id + 1, endStamp.length * 2, 1024));
+  const stamp = new Int32Array(length);
+  stamp.set(endStamp);
+  const slot = new Int32Array(length);
+  slot.set(endSlot);
+  endStamp = stamp;
+  endSlot = slot;
 }
 
 /** A rule set's fight, seen by the exact chain: states are numbers. */
