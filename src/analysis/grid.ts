@@ -6,7 +6,7 @@ import { InputError } from '../core/errors.js';
 import { escapeForTerminal } from '../core/json.js';
 import { findSystem } from '../systems/lookup.js';
 import type { SituationFlags, UnitBody, UnitQuestions } from '../systems/types.js';
-import { type Evaluate, type RemoveMetric, removeProbability, type Side, sideBody } from './pairing.js';
+import { checkSituationAgainstFlags, type Evaluate, type RemoveMetric, removeProbability, type Side, sideBody } from './pairing.js';
 import { questionsOf } from './units.js';
 import { grouped } from '../core/budget.js';
 
@@ -82,6 +82,7 @@ export async function damageGrid(attacker: Side, baseTarget: UnitBody, rows: Axi
   const system = findSystem(attacker.unit.system);
   const q = questionsOf(system);
   const body = sideBody(attacker);
+  checkSituationAgainstFlags(q, body, baseTarget, flags);
   const cells: number[][] = [];
   for (const r of rows.values) {
     const row: number[] = [];

@@ -19,16 +19,27 @@ export interface KillsResult {
   metric: RemoveMetric;
   flags: SituationFlags;
   rows: KillsRow[];
+  /** Candidates that cannot make this attack with any of their options, and why. */
+  leftOut: Array<{ unit: Unit; why: string }>;
 }
 
-export async function whatKills(target: Side, candidates: Unit[], flags: SituationFlags, metric: RemoveMetric, evaluate: Evaluate): Promise<KillsResult> {
+/** A candidate attacker: a unit, and the options to try (all of them when none is pinned). */
+export interface Candidate {
+  unit: Unit;
+  /** `--attacker ID:OPTION` pins one option; absent: every option, the best one kept. */
+  option?: string;
+}
+
+export async function whatKills(target: Side, candidates: Candidate[], flags: SituationFlags, metric: RemoveMetric, evaluate: Evaluate): Promise<KillsResult> {
   const system = findSystem(target.unit.system);
   const q = questionsOf(system);
   const targetBody = sideBody(target);
   const rows: KillsRow[] = [];
-  for (const unit of candidates) {
+  const leftOut: KillsResult['leftOut'] = [];
+  for (const { unit, option: pinned } of candidates) {
     let best: KillsRow | null = null;
-    for (const option of [DEFAULT_OPTION, ...Object.keys(unit.options)]) {
+    const options = pinned !== undefined ? [pinned] : [DEFAULT_OPTION, ...Object.keys(unit.options)];
+    for (const option of options) {
       const attacker = { unit, option };
       if (!q.canAttack(sideBody(attacker), flags)) continue;
       const outcome = await evaluatePairing(evaluate, attacker, target, flags);
@@ -43,7 +54,8 @@ export async function whatKills(target: Side, candidates: Unit[], flags: Situati
       if (!best || row.pRemove > best.pRemove || (row.pRemove === best.pRemove && row.meanDamage > best.meanDamage)) best = row;
     }
     if (best) rows.push(best);
+    else leftOut.push({ unit, why: q.cannotAttack?.(sideBody({ unit, option: options[0] }), flags) ?? `it cannot make this attack${flags.shooting ? ' (it cannot shoot)' : ''}` });
   }
   rows.sort((a, b) => b.pRemove - a.pRemove || b.meanDamage - a.meanDamage);
-  return { target, metric, flags, rows };
+  return { target, metric, flags, rows, leftOut };
 }

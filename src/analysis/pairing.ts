@@ -43,7 +43,40 @@ export function pairingInput(q: UnitQuestions, attacker: Side, target: Side, fla
   const t = sideBody(target);
   if (!q.canAttack(a, flags)) throw new InputError(`attacker: '${attacker.unit.system}/${attacker.unit.id}' cannot make this attack${flags.shooting ? ' (it cannot shoot)' : ''}`);
   if (!q.canBeTarget(t)) throw new InputError(`target: '${target.unit.system}/${target.unit.id}' cannot be a target`);
+  checkSituationAgainstFlags(q, a, t, flags);
   return q.scenario(a, t, flags);
+}
+
+const SITUATION_FLAGS = ['charge', 'flank', 'rear'] as const;
+
+/**
+ * A `--situation` key that a flag also sets, to another value (`--charge` with
+ * `{"charging": "target"}`, `--flank` with `{"facing": "rear"}`), is a contradiction: refused, as
+ * `--flank --rear` is, whichever the rule set would have let win. Which keys a flag sets is read
+ * from the rule set's own scenario (UnitQuestions.scenario), with and without the flag.
+ */
+export function checkSituationAgainstFlags(q: UnitQuestions, attacker: UnitBody, target: UnitBody, flags: SituationFlags): void {
+  const extra = flags.extra;
+  if (Object.keys(extra).length === 0) return;
+  const bare: SituationFlags = { ...flags, charge: false, flank: false, rear: false, extra: {} };
+  const situationOf = (f: SituationFlags): Record<string, unknown> | null => {
+    try {
+      return ((q.scenario(attacker, target, f) as { situation?: Record<string, unknown> }).situation ?? {}) as Record<string, unknown>;
+    } catch {
+      return null; // the rule set refuses the flag alone here: its own error comes with the real scenario
+    }
+  };
+  const base = situationOf(bare);
+  if (!base) return;
+  const same = (x: unknown, y: unknown) => JSON.stringify(x) === JSON.stringify(y);
+  for (const flag of SITUATION_FLAGS) {
+    if (!flags[flag]) continue;
+    const set = situationOf({ ...bare, [flag]: true });
+    if (!set) continue;
+    for (const [key, value] of Object.entries(set))
+      if (!same(value, base[key]) && Object.hasOwn(extra, key) && !same(extra[key], value))
+        throw new InputError(`--situation: '${key}': ${JSON.stringify(extra[key])} contradicts --${flag}, which sets it to ${JSON.stringify(value)}: give one or the other`);
+  }
 }
 
 export function removeProbability(q: UnitQuestions, outcome: Outcome, metric: RemoveMetric, systemId: string): number {

@@ -36,6 +36,18 @@ export interface Unit {
   source: string;
 }
 
+/**
+ * The characters of a unit id (its file name less `.json`): what can be typed back as `system/id`,
+ * in a comma-separated list, or before `:how` — letters, digits, '.', '_' and '-'.
+ */
+const UNIT_ID = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
+
+/** A user unit's file: its id must be one that can be typed back. */
+function checkUnitId(id: string, file: string): void {
+  if (!UNIT_ID.test(id))
+    throw new InputError(`${shownPath(file)}: the file name gives the unit id '${escapeForTerminal(id)}', which cannot be typed back: rename it with letters, digits, '.', '_' and '-' only`);
+}
+
 /** The points of a unit with one of its options: the option's own price, else the unit's. */
 export function pointsOf(unit: Unit, option: string): number | null {
   return Object.hasOwn(unit.optionPoints, option) ? unit.optionPoints[option] : unit.points;
@@ -131,7 +143,7 @@ export function unmodelledInUseLines(): string[] {
 }
 
 /** The unit's body with one of its options applied ('default': as written). */
-export function withOption(unit: Unit, option: string): UnitBody {
+export function withOption(unit: Unit, option: string, flag = '--option'): UnitBody {
   // Every answer that uses the unit names what it leaves out (provenance's "Not modelled").
   if (unit.notModelled?.length) unmodelledInUse.set(`${unit.system}/${unit.id}`, unit.notModelled);
   if (option === DEFAULT_OPTION) return unit.body;
@@ -139,7 +151,7 @@ export function withOption(unit: Unit, option: string): UnitBody {
   const o = Object.hasOwn(unit.options, option) ? unit.options[option] : undefined;
   if (!o) {
     const known = [DEFAULT_OPTION, ...Object.keys(unit.options)].join(', ');
-    throw new InputError(`--options: '${unit.system}/${unit.id}' has no option '${escapeForTerminal(option)}' (it has: ${known})`);
+    throw new InputError(`${flag}: '${unit.system}/${unit.id}' has no option '${escapeForTerminal(option)}' (it has: ${known})`);
   }
   return { ...unit.body, ...o };
 }
@@ -199,6 +211,14 @@ function builtInUnit(system: GameSystem<unknown>, id: string): Unit {
   return unit;
 }
 
+/** A unit file in a <system>/ folder may name its system; another rule set than the folder's is a contradiction. */
+function checkFolderSystem(raw: unknown, folder: GameSystem<unknown>, file: string): void {
+  if (typeof raw !== 'object' || raw === null || !Object.hasOwn(raw, 'system')) return;
+  const named = (raw as Record<string, unknown>).system;
+  const system = findSystem(typeof named === 'string' ? named : String(named), `${shownPath(file)}: system`);
+  if (system.id !== folder.id) throw new InputError(`${shownPath(file)}: system: '${escapeForTerminal(String(named))}' contradicts its folder '${folder.id}': move the file, or correct its system`);
+}
+
 /** Is `path` a directory (following symlinks)? A dangling link or an unreadable entry is not. */
 function isDirectory(path: string): boolean {
   try {
@@ -252,12 +272,16 @@ function loadUserDir(dir: string, flag: string, skipped: SkippedUnitFile[]): Uni
           const id = basename(file, '.json');
           attempt([isSystemName(entry) ? `${systemIdOf(entry)}/${id}` : id], () => {
             const system = findSystem(entry, `${flag}: folder ${shownPath(entry)}`);
-            units.push(unitFromJson(read(file), id, system, file));
+            checkUnitId(id, file);
+            const raw = read(file);
+            checkFolderSystem(raw, system, file);
+            units.push(unitFromJson(raw, id, system, file));
           });
         }
       } else if (entry.endsWith('.json')) {
         const id = basename(entry, '.json');
         attempt([id], () => {
+          checkUnitId(id, path);
           const raw = read(path);
           const systemName = typeof raw === 'object' && raw !== null && Object.hasOwn(raw, 'system') ? (raw as Record<string, unknown>).system : undefined;
           if (typeof systemName !== 'string') throw new InputError(`${shownPath(path)}: system: required for a unit file outside a <system>/ folder`);

@@ -13,10 +13,10 @@ import { findSystem } from '../systems/lookup.js';
 import type { SituationFlags } from '../systems/types.js';
 import { attackerSpec, engagementSituation, stepsOf } from './engagement-flags.js';
 import type { EngagementFlags } from './engagement-options.js';
-import { samplingOptions, type SamplingFlags } from './options.js';
+import { samplingNotes, samplingOptions, type SamplingFlags } from './options.js';
 import { renderResult } from './output.js';
 import { library, type QuestionFlags, situationFlags } from './questions.js';
-import { runProvenance } from './provenance.js';
+import { runProvenance, withNotes } from './provenance.js';
 import { runScenario } from './run.js';
 import type { LoadedScenario } from './scenario-file.js';
 import { writeStdout } from './stdout.js';
@@ -74,7 +74,7 @@ export async function fightEngagement(f: FightUnitsFlags, defaultSamples: number
   const sampling = samplingOptions(f, defaultSamples);
   const result = await runScenario(scenario, engine, sampling);
   // The run record, as attack gives it for the same engagement (issue 17).
-  const record = runProvenance(engine, sampling, engagementSituation(systemId, steps, flags), optionDefaults(lib, f.attacker, f.target, f.attackerOption, f.targetOption));
+  const record = withNotes(runProvenance(engine, sampling, engagementSituation(systemId, steps, flags), optionDefaults(lib, f.attacker, f.target, f.attackerOption, f.targetOption)), [...result.notes, ...samplingNotes(f, Boolean(f.mc))]);
   writeStdout(`${renderResult(result, f.json ? 'json' : 'table', record)}\n`);
   return true;
 }

@@ -138,7 +138,10 @@ export function genericInputFromFlags(f: GenericFlags): Record<string, unknown> 
 export function genericScenarioFromFlags(f: GenericFlags): LoadedScenario {
   const input = genericInputFromFlags(f);
   try {
-    return { name: 'generic attack', description: '', system: generic, input, parsed: generic.parse(input), file: null };
+    const parsed = generic.parse(input);
+    // A note names its field as typed: the flag it came from.
+    const notes = parsed.notes?.map((note) => note.replace(/^([^:\s]+):/, (_, path: string) => `${flagOf(path, f)}:`));
+    return { name: 'generic attack', description: '', system: generic, input, parsed: notes ? { ...parsed, notes } : parsed, file: null };
   } catch (e) {
     if (!(e instanceof ScenarioError)) throw e;
     throw new InputError(`${flagOf(e.path, f)}: ${e.problem}`);

@@ -74,6 +74,15 @@ export function samplingOptions(f: SamplingFlags, defaultSamples: number): RunOp
   };
 }
 
+/**
+ * --samples and --seed with the exact engine change nothing: the answer carries a note saying so
+ * (the flags policy: a flag that does not apply where it is given is a note, not an error).
+ */
+export function samplingNotes(f: SamplingFlags, monteCarlo: boolean): string[] {
+  if (monteCarlo) return [];
+  return (['samples', 'seed'] as const).filter((k) => f[k] !== undefined).map((k) => `--${k}: changed nothing: the exact engine draws no samples (--mc or --both use it)`);
+}
+
 export function formatOf(f: OutputFlags): Format {
   return f.json ? 'json' : f.csv ? 'csv' : f.markdown ? 'markdown' : 'table';
 }

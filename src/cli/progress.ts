@@ -5,6 +5,8 @@
  * pairings of kills / compare / table, the scenarios of check) counts towards one total, and
  * `endPart` can print a line above the bar as each part finishes (check: one line per scenario).
  */
+import { escapeControlCharacters } from '../core/json.js';
+
 const DELAY_MS = 1000;
 const REDRAW_MS = 100;
 
@@ -86,7 +88,8 @@ export function progressReporter(label: string, total: number, options: Progress
       finished += samples;
       current = 0;
       if (line !== undefined) {
-        stream.write(`\r\x1b[K${line}\n`);
+        // The line names a scenario from the input: its control characters are escaped.
+        stream.write(`\r\x1b[K${escapeControlCharacters(line)}\n`);
         shown = false;
       }
       draw(true);

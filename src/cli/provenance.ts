@@ -24,6 +24,8 @@ export interface Provenance {
   situation: string[];
   /** Defaults the user did not choose, each as one sentence ("targets: ..."). */
   assumed: string[];
+  /** What the rule set noted about the input: facts that changed nothing here, and why (GameSystem.notes). */
+  notes?: readonly string[];
   /** Units used whose source has rules warodds does not model: "id: rule, rule". */
   notModelled?: string[];
 }
@@ -84,6 +86,7 @@ export function provenanceLines(p: Provenance): string[] {
     `Engine: ${engineText(p)}`,
     `Situation: ${p.situation.length ? p.situation.join(', ') : 'as each scenario gives it'}`,
     ...p.assumed.map((a) => `Assumed (not given): ${a}`),
+    ...(p.notes ?? []).map((n) => `Note: ${n}`),
     ...(p.notModelled ?? []).map((n) => `Not modelled: ${n}`),
   ];
 }
@@ -97,8 +100,15 @@ export function provenanceJson(p: Provenance) {
     ...(p.samples !== undefined ? { samples: p.samples, ...(p.samplesPer ? { samplesPer: p.samplesPer } : {}), seed: p.seed } : {}),
     situation: p.situation,
     assumed: p.assumed,
+    ...(p.notes?.length ? { notes: p.notes } : {}),
     ...(p.notModelled ? { notModelled: p.notModelled } : {}),
   };
+}
+
+/** The record with the notes of the run(s) it describes, each once, in the order first seen. */
+export function withNotes(p: Provenance, notes: Iterable<string>): Provenance {
+  const all = [...new Set([...(p.notes ?? []), ...notes])];
+  return all.length ? { ...p, notes: all } : p;
 }
 
 /** The record of what was assumed as CSV comment lines ("# ..."), before the header. */

@@ -5,6 +5,7 @@
  */
 import { Command, Option } from 'commander';
 import { InputError, TooLargeError } from '../core/errors.js';
+import { escapeForTerminal } from '../core/json.js';
 import { grouped, scientific, WorkAccount } from '../core/budget.js';
 import { loadLibrary, type Library } from '../analysis/units.js';
 import { parseJsonText } from '../json-file.js';
@@ -13,7 +14,7 @@ import { findSystem } from '../systems/lookup.js';
 import { tallyToOutcome } from '../sim/tally.js';
 import type { SituationFlags, UnitQuestions } from '../systems/types.js';
 import { DEFAULT_ROUNDS, MAX_ROUNDS } from '../fight/types.js';
-import { addSamplingOptions, formatOf, positiveInteger, samplingOptions, type OutputFlags, type SamplingFlags } from './options.js';
+import { addSamplingOptions, formatOf, positiveInteger, samplingNotes, samplingOptions, type OutputFlags, type SamplingFlags } from './options.js';
 import { interruptible } from './interrupt.js';
 import { progressReporter } from './progress.js';
 import { stdoutStyle } from './terminal.js';
@@ -84,6 +85,9 @@ export function situationFlags(f: QuestionFlags): SituationFlags {
     if (f.fight && Object.hasOwn(extra, kind) && extra[kind] !== 'fight')
       throw new InputError(`--situation: a fight is close combat; '${kind}' cannot be ${JSON.stringify(extra[kind])} here`);
   if (f.rounds !== undefined && !f.fight) throw new InputError('--rounds: only with --fight');
+  // A flag and a --situation key that set the same thing differently contradict each other (as --flank --rear).
+  if (f.rounds !== undefined && Object.hasOwn(extra, 'rounds') && JSON.stringify(extra.rounds) !== JSON.stringify(roundsOf(f.rounds).rounds))
+    throw new InputError(`--situation: 'rounds': ${JSON.stringify(extra.rounds)} contradicts --rounds ${f.rounds}: give one or the other`);
   return {
     charge: Boolean(f.charge),
     flank: Boolean(f.flank),
@@ -107,9 +111,9 @@ export function removeMetricOf(text: string | undefined, flag = '--remove'): Rem
 
 export const REMOVE_HELP = "what P(remove) counts: destroyed (the default; routed in Kings of War) or break (broken, fled or destroyed; Kings of War: wavered or routed)";
 
-/** A comma-separated list that may also be given several times: `--target a,b --target c`. */
+/** A comma-separated list that may also be given several times: `--target a,b --target c` (listFlag checks it). */
 export function collectList(value: string, previous: string[] | undefined): string[] {
-  return [...(previous ?? []), ...value.split(',').map((s) => s.trim()).filter(Boolean)];
+  return [...(previous ?? []), ...value.split(',').map((s) => s.trim())];
 }
 
 /**
@@ -120,9 +124,17 @@ export function addListOption(cmd: Command, name: string, alias: string, descrip
   return cmd.option(`--${name} <list>`, description, collectList).addOption(new Option(`--${alias} <list>`).hideHelp().argParser(collectList));
 }
 
+/**
+ * The entries of `--NAME` and its old spelling together; an empty entry (`a,,b`, a trailing
+ * comma) or one given twice is refused, naming the flag as typed.
+ */
 export function listFlag(f: object, name: string, alias: string): string[] | undefined {
   const flags = f as Record<string, string[] | undefined>;
+  const typed = flags[name] !== undefined ? `--${name}` : `--${alias}`;
   const given = [...(flags[name] ?? []), ...(flags[alias] ?? [])];
+  if (given.some((entry) => entry === '')) throw new InputError(`${typed}: an empty entry (a comma too many?) in the list`);
+  const twice = given.find((entry, i) => given.indexOf(entry) !== i);
+  if (twice !== undefined) throw new InputError(`${typed}: '${escapeForTerminal(twice)}' is given twice`);
   return given.length ? given : undefined;
 }
 
@@ -149,7 +161,7 @@ export function questionProvenance(run: QuestionRun, assumed: string[]): Provena
 }
 
 /** What a question's run used: the engine, sampling, and the situation the rule set was given. */
-export type QuestionRun = Pick<Provenance, 'engine' | 'samples' | 'samplesPer' | 'seed' | 'situation'>;
+export type QuestionRun = Pick<Provenance, 'engine' | 'samples' | 'samplesPer' | 'seed' | 'situation' | 'notes'>;
 
 /**
  * Run `ask` with the exact engine, or with the Monte Carlo simulator on one pool started for the
@@ -158,21 +170,37 @@ export type QuestionRun = Pick<Provenance, 'engine' | 'samples' | 'samplesPer' |
  */
 export async function withEvaluator<T>(f: QuestionFlags, pairings: number, ask: (evaluate: Evaluate) => Promise<T>): Promise<{ value: T; run: QuestionRun }> {
   // A bad --html path is refused before the work, not after it.
-  if (f.html) (await import('./file-output.js')).checkOutputPath(f.html, '--html');
+  (await import('./file-output.js')).checkHtmlPath(f.html, undefined, f.units);
   let situation: string[] | null = null;
+  // The rule sets' notes (GameSystem.notes): one that every pairing gives is shown once; one that
+  // only some give names each of them.
+  const pairingsOf = new Map<string, string[]>();
+  let parsedPairings = 0;
+  const notesOfRun = () =>
+    [...pairingsOf].flatMap(([note, labels]) => (labels.length === parsedPairings || labels.every((l) => l === '') ? [note] : labels.map((l) => (l ? `${l}: ${note}` : note))));
   const seen = (input: unknown) => {
     situation ??= situationLines((input as { situation?: unknown }).situation);
+  };
+  const parse = (system: string, input: unknown, label?: string) => {
+    seen(input);
+    const s = findSystem(system);
+    const parsed = s.parse(input);
+    parsedPairings++;
+    for (const note of new Set(s.notes?.(parsed) ?? [])) {
+      const labels = pairingsOf.get(note) ?? [];
+      if (!labels.includes(label ?? '')) labels.push(label ?? '');
+      pairingsOf.set(note, labels);
+    }
+    return parsed;
   };
   if (!f.mc) {
     // One meter over the whole question: its pairings' work adds up to the one limit.
     const account = new WorkAccount();
     let done = 0;
     const value = await ask(async (system, input, label) => {
-      seen(input);
-      const s = findSystem(system);
-      const parsed = s.parse(input);
+      const parsed = parse(system, input, label);
       try {
-        const outcome = account.run(() => s.exact(parsed));
+        const outcome = account.run(() => findSystem(system).exact(parsed));
         done++;
         return outcome;
       } catch (error) {
@@ -182,7 +210,7 @@ export async function withEvaluator<T>(f: QuestionFlags, pairings: number, ask: 
         );
       }
     });
-    return { value, run: { engine: 'exact', situation: situation ?? [] } };
+    return { value, run: { engine: 'exact', situation: situation ?? [], notes: [...notesOfRun(), ...samplingNotes(f, false)] } };
   }
   const options = samplingOptions(f, QUESTION_MC_SAMPLES);
   const { createPool, runMonteCarlo, threadsFor } = await import('../sim/pool.js'); // only with --mc
@@ -192,14 +220,13 @@ export async function withEvaluator<T>(f: QuestionFlags, pairings: number, ask: 
   try {
     const value = await interruptible(() =>
       ask(async (system, input, label) => {
-        seen(input);
-        const parsed = findSystem(system).parse(input);
+        const parsed = parse(system, input, label);
         const tally = await runMonteCarlo({ system, input, parsed, label, ...options, onProgress: progress.update }, pool);
         progress.endPart(options.samples);
         return tallyToOutcome(tally);
       }),
     );
-    return { value, run: { engine: 'monte-carlo', samples: options.samples, samplesPer: 'pairing', seed: options.seed, situation: situation ?? [] } };
+    return { value, run: { engine: 'monte-carlo', samples: options.samples, samplesPer: 'pairing', seed: options.seed, situation: situation ?? [], notes: notesOfRun() } };
   } finally {
     progress.done();
     await pool.destroy();
@@ -220,7 +247,7 @@ export async function emit(report: Report, json: object, f: QuestionFlags): Prom
         : format === 'markdown'
           ? reportToMarkdown(report)
           : reportToTerminal(report, stdoutStyle());
-  if (f.html) {
+  if (f.html !== undefined) {
     const [{ writeOutputFile }, { reportToHtml }] = await Promise.all([import('./file-output.js'), import('./render/report-html.js')]);
     writeOutputFile(f.html, reportToHtml(report), '--html');
   }

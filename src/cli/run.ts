@@ -4,7 +4,6 @@
 import { agreementOf, type AgreementReport } from '../analysis/agreement.js';
 import { withWorkBudget } from '../core/budget.js';
 import type { MonteCarloPool } from '../sim/pool.js';
-import { escapeControlCharacters } from '../core/json.js';
 import { tallyToOutcome, type TallyData } from '../sim/tally.js';
 import type { Outcome, Stage } from '../systems/types.js';
 import { InputError } from '../core/errors.js';
@@ -37,12 +36,13 @@ export interface RunResult {
   stages?: Stage[];
   monteCarlo?: { outcome: Outcome; tally: TallyData; samples: number; seed: string };
   agreement?: AgreementReport;
+  /** What the rule set noted about the scenario (GameSystem.notes): facts that changed nothing, and why. */
+  notes: string[];
 }
 
 export async function runScenario(scenario: LoadedScenario, engine: Engine, options: RunOptions): Promise<RunResult> {
-  // Warnings the rule set carries out of parse (nothing in systems/ prints).
-  for (const warning of scenario.system.warnings?.(scenario.parsed) ?? []) process.stderr.write(`warodds: warning: ${escapeControlCharacters(warning)}\n`);
-  const result: RunResult = { scenario };
+  // Notes the rule set carries out of parse (nothing in systems/ prints): every format shows them.
+  const result: RunResult = { scenario, notes: [...(scenario.system.notes?.(scenario.parsed) ?? [])] };
   if (options.stages) result.stages = stagesOf(scenario);
   if (engine !== 'mc') result.exact = withWorkBudget(() => scenario.system.exact(scenario.parsed));
   if (engine !== 'exact') {

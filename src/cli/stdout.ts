@@ -14,8 +14,21 @@ export function writeStdoutDirectly(onError: (error: NodeJS.ErrnoException) => n
   direct = onError;
 }
 
-/** Write `text` to standard output, all of it. */
-export function writeStdout(text: string): void {
+/** A control character, or an escape sequence other than a colour (SGR, `ESC [ … m`). */
+const UNSAFE = /\x1b(?!\[[0-9;]*m)|[\u0000-\u0009\u000b-\u001a\u001c-\u001f\u007f-\u009f\u2028\u2029]/g;
+
+/**
+ * Text as the terminal may receive it: every control character but the newline, and every
+ * escape sequence but a colour, shown escaped (\u001b). Input (a scenario, unit or option name,
+ * a file name) can never set the window title or clear the screen through warodds' output.
+ */
+export function terminalSafe(text: string): string {
+  return text.replace(UNSAFE, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
+/** Write `text` to standard output, all of it, control characters escaped (terminalSafe). */
+export function writeStdout(raw: string): void {
+  const text = terminalSafe(raw);
   if (!direct) {
     process.stdout.write(text);
     return;

@@ -20,9 +20,9 @@ export const MAX_JSON_DEPTH = 256;
 const EXCERPT_CHARS = 24;
 
 const WHITESPACE = /[ \t\n\r]*/y;
-const STRING = /"(?:[^"\\\u0000-\u001f]|\\(?:["\\/bfnrt]|u[0-9a-fA-F]{4}))*"/y;
 const NUMBER = /-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?/y;
 const LITERAL = /true|false|null/y;
+const HEX4 = /^[0-9a-fA-F]{4}$/;
 
 const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g;
 
@@ -113,10 +113,29 @@ class Parser {
     }
   }
 
+  /**
+   * A string token, scanned one character at a time (a backtracking regular expression overflows
+   * the stack on a long string), then decoded by JSON.parse.
+   */
   private string(): string {
-    const token = this.match(STRING);
-    if (token === null) this.fail('malformed string (unescaped control character, bad escape or no closing quote)');
-    return JSON.parse(token) as string;
+    const { text } = this;
+    const start = this.at;
+    let at = start + 1; // past the opening quote
+    for (;;) {
+      const code = text.charCodeAt(at);
+      if (Number.isNaN(code) || code < 0x20) break; // end of text, or an unescaped control character
+      if (code === 0x22) {
+        this.at = at + 1;
+        return JSON.parse(text.slice(start, this.at)) as string;
+      }
+      if (code === 0x5c) {
+        const next = text[at + 1];
+        if (next !== undefined && '"\\/bfnrt'.includes(next)) at += 2;
+        else if (next === 'u' && HEX4.test(text.slice(at + 2, at + 6))) at += 6;
+        else break;
+      } else at++;
+    }
+    return this.fail('malformed string (unescaped control character, bad escape or no closing quote)');
   }
 
   private match(pattern: RegExp): string | null {

@@ -67,10 +67,21 @@ export interface GameSystem<S> {
   /** Units and the three questions; absent for the generic pipeline, which has no units. */
   readonly questions?: UnitQuestions;
   /**
-   * Lines about a valid scenario that the rules advise against but still allow computing (e.g.
-   * HOTT §11.10 illegal charges). Carried out of `parse` in the scenario; the CLI prints them on stderr.
+   * Notes about a valid scenario, each naming its field: a fact the rules make irrelevant here and
+   * why it changed nothing, or a choice the rules advise against but still allow computing (HOTT
+   * §11.10 illegal charges). Carried out of `parse` in the scenario; every output format shows them.
    */
-  warnings?(scenario: S): readonly string[];
+  notes?(scenario: S): readonly string[];
+}
+
+/** A parsed scenario that may carry notes out of `parse` (GameSystem.notes). */
+export interface WithNotes {
+  readonly notes?: readonly string[];
+}
+
+/** The notes a parsed scenario carries (none when it has no `notes`). */
+export function notesOf(scenario: unknown): readonly string[] {
+  return (scenario as WithNotes | null)?.notes ?? [];
 }
 
 /** A unit as its rule set's scenario takes it (attacker or target), with options already applied. */
@@ -109,6 +120,8 @@ export interface UnitQuestions {
   summary(unit: UnitBody): string;
   /** Whether the unit can make this attack (melee, or shooting with flags.shooting). */
   canAttack(unit: UnitBody, flags: SituationFlags): boolean;
+  /** Why the unit cannot make this attack (when canAttack is false), naming the rule; a plain reason when absent. */
+  cannotAttack?(unit: UnitBody, flags: SituationFlags): string;
   canBeTarget(unit: UnitBody): boolean;
   /** The verb of removal in a verdict: 'destroy', 'rout' (Kings of War), ... */
   readonly removeVerb: string;

@@ -155,7 +155,7 @@ describe('files written: --html FILE only replaces a regular file, atomically', 
 
   it('a missing folder is one line; nothing is created', async () => {
     const dir = scratch();
-    expectRefusal(await runCli([...TABLE, '--html', join(dir, 'no', 'such.html')]), /^warodds: --html: cannot write '.*such\.html' \(ENOENT\)$/m);
+    expectRefusal(await runCli([...TABLE, '--html', join(dir, 'no', 'such.html')]), /^warodds: --html: cannot write '.*such\.html': its folder '.*no' does not exist$/m);
     expect(readdirSync(dir)).toEqual([]);
   });
 });

@@ -4,6 +4,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { genericInputFromFlags, genericScenarioFromFlags } from '../../src/cli/generic-flags.js';
+import { generic } from '../../src/systems/generic/index.js';
+import type { GenericScenario } from '../../src/systems/generic/schema.js';
 import { runScenario } from '../../src/cli/run.js';
 import { resultJson } from '../../src/cli/render/json.js';
 import { renderTable } from '../../src/cli/render/table.js';
@@ -57,7 +59,10 @@ describe('generic flags of the peers', () => {
     expect(() => genericScenarioFromFlags({ attacks: '1', hit: '3', wound: '4', profile: ['{"attacks": 1, "hit": 3, "wound": 9}'] })).toThrow("--profile #1 wound: '9' is not allowed");
     expect(() => genericScenarioFromFlags({ profile: ['{"attacks": 1, "hit": 3}'] })).toThrow('--profile #1 wound');
     expect(() => genericScenarioFromFlags({ attacks: '1', hit: '3', wound: '4', profile: ['{attacks'] })).toThrow('--profile #1: not valid JSON');
-    expect(() => genericScenarioFromFlags({ attacks: '1', hit: 'auto', wound: '4', hitModifier: '1' })).toThrow("--hit-modifier: attacker.hit is 'auto'");
+    // A modifier of an automatic hit changes nothing: a note naming the flag, not an error.
+    expect(generic.notes!(genericScenarioFromFlags({ attacks: '1', hit: 'auto', wound: '4', hitModifier: '1' }).parsed as GenericScenario)).toEqual([
+      "--hit-modifier: 1 changed nothing: an automatic hit ('auto') rolls no die, so there is none to modify",
+    ]);
     expect(() => genericScenarioFromFlags({ attacks: '1', hit: '3', wound: '4', invulnerable: '7' })).toThrow("--invulnerable: '7' is not allowed");
     expect(() => genericScenarioFromFlags({ attacks: '1', hit: '3', wound: '4', rerollDamage: 'ones' })).toThrow("--reroll-damage: the damage '1' is fixed");
     expect(() => genericScenarioFromFlags({ attacks: '1', hit: '3', wound: '4', health: '1001' })).toThrow('--health');

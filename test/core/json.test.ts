@@ -97,6 +97,20 @@ describe('what JSON.parse accepts silently', () => {
   });
 });
 
+describe('long strings', () => {
+  it('an 8 MB string (plain and with escapes) parses as JSON.parse does, without a stack overflow', () => {
+    const plain = `{"name": "${'x'.repeat(8 * 1024 * 1024)}"}`;
+    expect((parseJsonStrict(plain) as { name: string }).name.length).toBe(8 * 1024 * 1024);
+    const escaped = `["${'a\\"\\\\\\u00e9\\n'.repeat(1_000_000)}"]`;
+    expect(parseJsonStrict(escaped)).toStrictEqual(JSON.parse(escaped));
+  });
+
+  it('every malformed string is still refused: bad escape, short \\u, raw control character, no closing quote', () => {
+    for (const bad of ['"a\\x"', '"\\u12"', '"\\u12G4"', '"a\nb"', '"abc', '"abc\\', '"\\'])
+      expect(() => parseJsonStrict(bad), bad).toThrow(/malformed string/);
+  });
+});
+
 describe('error messages stay on one line', () => {
   it('the excerpt is short and escaped: no newline, escape sequence or other control character', () => {
     const text = `{"a": 1,\n\u001b[2J\u001b]0;owned\u0007${'x'.repeat(10_000)}`;

@@ -33,7 +33,7 @@ describe('questions over a whole fight', () => {
   it('kills --fight ranks the attackers by P(break) within the rounds', async () => {
     const target = { unit: lib.find('whfb/spearmen', 'test'), option: 'default' };
     const attackers = ['whfb/knights', 'whfb/ogres', 'whfb/halberdiers'].map((id) => lib.find(id, 'test'));
-    const r = await whatKills(target, attackers, FIGHT, 'break', evaluate);
+    const r = await whatKills(target, attackers.map((unit) => ({ unit })), FIGHT, 'break', evaluate);
     const p = r.rows.map((x) => x.pRemove);
     expect(p).toEqual([...p].sort((a, b) => b - a));
     for (const row of r.rows) expect(Object.keys(row.outcome.outcomes ?? {})).toContain('margin-3');

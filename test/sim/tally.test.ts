@@ -83,7 +83,7 @@ describe('a damage range beyond the tally (10 attacks hit automatically, wound o
   it('every output format says so', () => {
     const generic = findSystem('generic');
     const scenario = { name: 'big damage', description: '', system: generic, input, parsed: generic.parse(input), file: null };
-    const result = { scenario, monteCarlo: { outcome: tallyToOutcome(tally), tally, samples: tally.samples, seed: 'pooled' } };
+    const result = { scenario, notes: [], monteCarlo: { outcome: tallyToOutcome(tally), tally, samples: tally.samples, seed: 'pooled' } };
     // The terminal wraps free text to its width (issue 17): the note is read with its lines joined.
     expect(renderResult(result, 'table').replace(/\n/g, ' ')).toMatch(/Monte Carlo: 1\d\.\d% of the samples reached 65,536 or more; they are counted at 65,536 \(row ≥65536\), so the mean and sd are lower bounds/);
     expect(JSON.parse(renderResult(result, 'json')).pooledFrom).toEqual({ damage: 65536 });

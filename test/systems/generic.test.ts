@@ -193,7 +193,6 @@ describe('generic: bad input names the field', () => {
     [{ attacker: { attacks: 1, hit: 3, wound: 4, speed: 3 } }, "attacker: unknown field(s) 'speed'"],
     [{ attacker: { attacks: 1, hit: 3, wound: 4, 'hit-crit': { effects: ['explode'] } } }, 'attacker.hit-crit.effects[0]: unknown critical-hit effect'],
     [{ attacker: { attacks: 1, hit: 3, wound: 4, 'hit-crit': { effects: ['mortal(1)', 'rend+(1)'] } } }, "attacker.hit-crit.effects: 'mortal' (instead of the hit) cannot be combined"],
-    [{ attacker: { attacks: 1, hit: 'auto', wound: 4, 'hit-modifier': 1 } }, "attacker.hit-modifier: attacker.hit is 'auto'"],
     [{ attacker: { attacks: 1, hit: 3, wound: 4, 'hit-crit': { effects: ['extra-hits(D6+6)'] } } }, "attacker.hit-crit.effects[0]: 'extra-hits(D6+6)' must be able to give 1 to 10"],
     [{ attacker: { attacks: 1, hit: 3, wound: 4, reroll: { damage: 'twos' } } }, "attacker.reroll.damage: the damage '1' is fixed"],
     [{ attacker: { attacks: 1, hit: 3, wound: 4, damage: 'D3', reroll: { damage: 'twos' } } }, "attacker.reroll.damage: 'twos' is not a damage re-roll"],
@@ -201,10 +200,28 @@ describe('generic: bad input names the field', () => {
     [{ attacker: { profiles: [{ attacks: 1, hit: 3, wound: 4 }], rend: 1 } }, "attacker: unknown field(s) 'rend'"],
     [{ attacker: { attacks: 1, hit: 3, wound: 4 }, target: { invulnerable: '1+' } }, "target.invulnerable: '1+' is not allowed"],
     [{ attacker: { attacks: 1, hit: 3, wound: 4 }, target: { health: 1001 } }, 'target.health'],
-    [{ attacker: { attacks: 1, hit: 'auto', wound: 4, reroll: { hit: 'ones' } } }, "attacker.reroll.hit: attacker.hit is 'auto'"],
-    [{ attacker: { attacks: 1, hit: 3, wound: 'auto', 'wound-crit': { effects: ['mortal(1)'] } } }, "attacker.wound-crit: attacker.wound is 'auto'"],
   ];
   for (const [input, message] of cases) {
     it(message, () => expect(() => generic.parse(input)).toThrow(message));
   }
+});
+
+describe("generic: a re-roll, critical or modifier of an automatic roll changes nothing: computed without it, and noted", () => {
+  const plain = { attacks: 3, hit: 'auto', wound: 'auto', damage: 'D3' };
+  const cases: Array<[Record<string, unknown>, string]> = [
+    [{ reroll: { hit: 'ones' } }, "attacker.reroll.hit: 'ones' changed nothing: an automatic hit ('auto') rolls no die, so there is none to re-roll"],
+    [{ reroll: { wound: 'failed' } }, "attacker.reroll.wound: 'failed' changed nothing: an automatic wound ('auto') rolls no die, so there is none to re-roll"],
+    [{ 'hit-modifier': 1 }, "attacker.hit-modifier: 1 changed nothing: an automatic hit ('auto') rolls no die, so there is none to modify"],
+    [{ 'wound-crit': { effects: ['mortal(1)'] } }, "attacker.wound-crit: changed nothing: an automatic wound ('auto') rolls no die, so none can be critical"],
+  ];
+  for (const [extra, note] of cases)
+    it(note, () => {
+      const parsed = generic.parse({ attacker: { ...plain, ...extra }, target: { save: 4 } });
+      expect(generic.notes!(parsed)).toEqual([note]);
+      // The same distributions as without the field: 3 automatic wounds, a 4+ save, D3 damage each.
+      expect(generic.exact(parsed)).toEqual(generic.exact(generic.parse({ attacker: plain, target: { save: 4 } })));
+      const damage = generic.exact(parsed).damage;
+      // P(0 damage) = P(every save made) = (1/2)^3, from the rules alone.
+      expect(damage[0]).toBeCloseTo(1 / 8, 12);
+    });
 });

@@ -7,11 +7,11 @@ import type { LoadedScenario } from '../scenario-file.js';
 import { InputError } from '../../core/errors.js';
 import { addEngagementOptions, addLengthOption, collect, type EngagementFlags, type LengthFlags } from '../engagement-options.js';
 import type { QuestionFlags } from '../questions.js';
-import { addEngineOptions, addOutputOptions, addSamplingOptions, engineOf, type EngineFlags, formatOf, type OutputFlags, samplingOptions, type SamplingFlags } from '../options.js';
+import { addEngineOptions, addOutputOptions, addSamplingOptions, engineOf, type EngineFlags, formatOf, type OutputFlags, samplingNotes, samplingOptions, type SamplingFlags } from '../options.js';
 import { runScenario } from '../run.js';
 import { renderResult } from '../output.js';
 import { COLUMN_HELP } from '../help.js';
-import { runProvenance, situationLines } from '../provenance.js';
+import { runProvenance, situationLines, withNotes } from '../provenance.js';
 import { writeStdout } from '../stdout.js';
 
 export const DEFAULT_ATTACK_SAMPLES = 1_000_000;
@@ -175,7 +175,7 @@ Examples:
     const sampling = samplingOptions(flags, DEFAULT_ATTACK_SAMPLES);
     const result = await runScenario(scenario, engine, { ...sampling, stages: flags.stages });
     const assumed = flags.scenario ? [] : flags.attacker ? await unitDefaults(flags) : genericDefaults(flags);
-    const record = runProvenance(engine, sampling, situation ?? situationLines((scenario.input as { situation?: unknown }).situation), assumed);
+    const record = withNotes(runProvenance(engine, sampling, situation ?? situationLines((scenario.input as { situation?: unknown }).situation), assumed), [...result.notes, ...samplingNotes(flags, engine !== 'exact')]);
     writeStdout(`${renderResult(result, formatOf(flags), record)}\n`);
   });
 }

@@ -41,12 +41,16 @@ export function compareCommand(): Command {
     const givenOptions = listFlag(f, 'option', 'options');
     const options = givenOptions ?? all;
     if (options.length < 2) throw new InputError(`--option: give at least two options of '${unitRef}' (it has: ${all.join(', ')})`);
-    options.forEach((o) => withOption(unit, o));
+    options.forEach((o) => withOption(unit, o, f.option !== undefined ? '--option' : '--options'));
     const system = findSystem(unit.system);
     const q = questionsOf(system);
     const givenTargets = listFlag(f, 'target', 'targets');
     const targetIds = givenTargets ?? q.defaultTargets.map((id) => `${unit.system}/${id}`);
     const targets = targetIds.map((id) => ({ unit: lib.find(id, '--target'), option: DEFAULT_OPTION }));
+    // The same unit under two spellings (kow/dragon, kings-of-war/dragon) is one target.
+    const keys = targets.map((t) => `${t.unit.system}/${t.unit.id}`);
+    const twice = keys.find((k, i) => keys.indexOf(k) !== i);
+    if (twice !== undefined) throw new InputError(`--target: '${twice}' is given twice`);
     applyLength(f, unit.system, { fights: true });
     const flags = situationFlags(f);
     const removeText = f.remove ?? f.metric;
@@ -68,6 +72,13 @@ export function compareCommand(): Command {
     if (removeText === undefined) assumed.push(removeAssumption(q, Boolean(f.fight)));
     assumed.push(...fightAssumptions(f));
     const { report, json } = compareReport(result, q);
+    // Options identical against every target, in a situation without the charge or shooting: they
+    // may differ only there (a lance counts on the charge, a bow at range). Said, with how to see it.
+    const allSame = result.targets.every((t) => t.verdict.sameDamage && t.verdict.winners.length === options.length);
+    if (allSame && !flags.charge && !flags.shooting) {
+      const asks = [...(q.canAttack(withOption(unit, options[0]), { ...flags, charge: true }) ? ['--charge'] : []), ...(options.some((o) => q.canAttack(withOption(unit, o), { ...flags, shooting: true })) ? ['--shooting'] : [])];
+      report.lines.push(`The options change nothing in this situation (no charge, close combat); they may differ only where it is not asked${asks.length ? `: ask again with ${asks.join(' or ')}` : ''}.`);
+    }
     await emit({ ...report, provenance: questionProvenance(run, assumed) }, json, f);
   });
 }

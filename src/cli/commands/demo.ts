@@ -8,7 +8,7 @@ import { loadScenarioFile } from '../scenario-file.js';
 import { runScenario } from '../run.js';
 import { renderTable } from '../render/table.js';
 import { stdoutStyle } from '../terminal.js';
-import { runProvenance, situationLines } from '../provenance.js';
+import { runProvenance, situationLines, withNotes } from '../provenance.js';
 import { DEFAULT_SEED } from '../../core/rng.js';
 import { defaultThreads } from '../../sim/threads.js';
 import { writeStdout } from '../stdout.js';
@@ -24,7 +24,7 @@ export function demoCommand(): Command {
       const scenario = loadScenarioFile(DEMO_SCENARIO);
       const sampling = { samples: DEMO_SAMPLES, seed: DEFAULT_SEED, threads: defaultThreads() };
       const result = await runScenario(scenario, 'both', sampling);
-      const record = runProvenance('both', sampling, situationLines((scenario.input as { situation?: unknown }).situation), ['scenario: the built-in demo, generic/crits-and-rerolls']);
+      const record = withNotes(runProvenance('both', sampling, situationLines((scenario.input as { situation?: unknown }).situation), ['scenario: the built-in demo, generic/crits-and-rerolls']), result.notes);
       writeStdout(`${renderTable(result, stdoutStyle(), record)}\n`);
     });
 }

@@ -9,9 +9,9 @@ import { COLUMN_HELP } from '../help.js';
 import { InputError } from '../../core/errors.js';
 import { fightReport } from '../../fight/report.js';
 import { findSystem } from '../../systems/registry.js';
-import { samplingOptions, addSamplingOptions } from '../options.js';
+import { samplingNotes, samplingOptions, addSamplingOptions } from '../options.js';
 import { checkFightSystem, library, roundsOf, situationFlags } from '../questions.js';
-import { checkOutputPath, writeOutputFile } from '../file-output.js';
+import { checkHtmlPath, writeOutputFile } from '../file-output.js';
 import { fightToJson, fightToTerminal } from '../render/fight.js';
 import { fightToHtml } from '../render/fight-html.js';
 import { runScenario } from '../run.js';
@@ -19,7 +19,7 @@ import { addEngagementOptions, collect } from '../engagement-options.js';
 import { fightEngagement, type FightUnitsFlags } from '../engagement-units.js';
 import { type LoadedScenario, scenarioFromJson } from '../scenario-file.js';
 import { findScenario } from '../bundled.js';
-import { runProvenance, situationLines } from '../provenance.js';
+import { runProvenance, situationLines, withNotes } from '../provenance.js';
 import { terminalWidth } from '../terminal.js';
 import { DEFAULT_ROUNDS } from '../../fight/types.js';
 import { grouped } from '../../core/budget.js';
@@ -90,9 +90,9 @@ Examples:
       if (f.scenario !== undefined && f.target === undefined) applyLength(f, findScenario(f.scenario).system.id, { fights: true });
       else if (f.target !== undefined) applyLength(f, library(f).find(f.target, '--target').system, { fights: true });
     }
-    if (f.html) {
+    if (f.html !== undefined) {
       // A bad --html path is refused before the work, not after it; engagements have no page yet.
-      checkOutputPath(f.html, '--html');
+      checkHtmlPath(f.html, f.scenario, f.units);
       if (!f.scenario && f.target && questionsOf(findSystem(library(f).find(f.target, '--target').system)).engagements)
         throw new InputError('--html: draws a whole fight of two units (ninth-age, warhammer-fantasy); an engagement has no HTML page yet');
     }
@@ -116,11 +116,12 @@ Examples:
       ...(!f.scenario && f.attackerOption === undefined ? ['attacker option: default (the unit as written)'] : []),
       ...(!f.scenario && f.targetOption === undefined ? ['target option: default (the unit as written)'] : []),
     ];
-    const record = runProvenance(engine, sampling, situationLines((scenario.input as { situation?: unknown }).situation), assumed);
+    const record = withNotes(runProvenance(engine, sampling, situationLines((scenario.input as { situation?: unknown }).situation), assumed), [...result.notes, ...samplingNotes(f, Boolean(f.mc))]);
     const text = f.json
       ? JSON.stringify(fightToJson(header, report, f.verbose ? outcome.chain : undefined, record), null, 2)
       : fightToTerminal(header, report, outcome.chain, Boolean(f.verbose), terminalWidth(), record);
+    // The page first: if it cannot be written after all, nothing is printed.
+    if (f.html !== undefined) writeOutputFile(f.html, fightToHtml(header, report, record), '--html');
     writeStdout(`${text}\n`);
-    if (f.html) writeOutputFile(f.html, fightToHtml(header, report, record), '--html');
   });
 }

@@ -13,6 +13,8 @@ import { findSystem } from '../../systems/lookup.js';
 import { killsReport } from '../render/question-reports.js';
 import { addFightOptions, addListOption, addQuestionOptions, addRemoveOption, checkFightSystem, emit, fightAssumptions, library, listFlag, type QuestionFlags, questionProvenance, removeAssumption, removeMetricOf, situationFlags, withEvaluator } from '../questions.js';
 import { COLUMN_HELP } from '../help.js';
+import { shortId } from '../ids.js';
+import { withNotes } from '../provenance.js';
 import { applyLength } from '../length-flag.js';
 import { addLengthOption, type LengthFlags } from '../engagement-options.js';
 
@@ -37,7 +39,20 @@ export function killsCommand(): Command {
     const lib = library(f);
     const target = { unit: lib.find(targetRef, 'target'), option: f.targetOption ?? DEFAULT_OPTION };
     const given = listFlag(f, 'attacker', 'attackers');
-    const candidates = given?.map((id) => lib.find(id, '--attacker')) ?? lib.ofSystem(target.unit.system);
+    // `ID:OPTION` pins the candidate's loadout; otherwise each of its options is tried and the best kept.
+    const pinned = given?.map((entry) => {
+      const at = entry.indexOf(':');
+      const unit = lib.find(at < 0 ? entry : entry.slice(0, at), '--attacker');
+      if (at < 0) return { unit };
+      const option = entry.slice(at + 1);
+      withOption(unit, option, '--attacker');
+      return { unit, option };
+    });
+    const candidates = pinned?.map((c) => c.unit) ?? lib.ofSystem(target.unit.system);
+    // The same unit under two spellings (kow/dragon, kings-of-war/dragon) is one candidate.
+    const keys = candidates.map((u) => `${u.system}/${u.id}`);
+    const twice = keys.find((k, i) => keys.indexOf(k) !== i);
+    if (twice !== undefined) throw new InputError(`--attacker: '${twice}' is given twice`);
     const system = findSystem(target.unit.system);
     const q = questionsOf(system);
     applyLength(f, system.id, { fights: true });
@@ -51,6 +66,7 @@ export function killsCommand(): Command {
     if (steps !== null) {
       if (f.fight) throw new InputError('--fight: a whole fight (9th Age, Warhammer Fantasy) is not an engagement of --turns or --bounds');
       if (removeText !== undefined) throw new InputError(`${removeFlag}: an engagement ranks by P(removed within the turns or bounds)`);
+      if (pinned?.some((c) => c.option !== undefined)) throw new InputError('--attacker: ID:OPTION pins a loadout in a single attack or fight; an engagement takes each unit as written');
       // Engagements to run (for the progress bar): each candidate, or each pair of them.
       const engagements = f.pairs ? (candidates.length * (candidates.length + 1)) / 2 : candidates.length;
       const { value, run } = await withEvaluator(f, engagements, (evaluate) => rankEngagements(target, candidates, steps, Boolean(f.pairs), flags, evaluate));
@@ -58,14 +74,18 @@ export function killsCommand(): Command {
       return emit({ ...report, provenance: questionProvenance({ ...run, situation: engagementSituation(target.unit.system, steps, flags) }, assumed) }, json, f);
     }
     checkFightSystem(q, flags, target.unit.system);
+    if (pinned?.some((c) => c.option === undefined)) assumed.push('attackers without :OPTION: each with its best option (the option column says which)');
     // A fight ranks by P(broken, caught or destroyed) unless another metric is asked for.
     const metric = f.fight && removeText === undefined ? 'break' : removeMetricOf(removeText, removeFlag);
     // Pairings to run: every option of every candidate that can make this attack.
-    const pairings = candidates.reduce((n, u) => n + [DEFAULT_OPTION, ...Object.keys(u.options)].filter((o) => q.canAttack(withOption(u, o), flags)).length, 0);
-    const { value: result, run } = await withEvaluator(f, pairings, (evaluate) => whatKills(target, candidates, flags, metric, evaluate));
+    const tried = pinned ?? candidates.map((unit) => ({ unit, option: undefined }));
+    const pairings = tried.reduce((n, c) => n + (c.option !== undefined ? [c.option] : [DEFAULT_OPTION, ...Object.keys(c.unit.options)]).filter((o) => q.canAttack(withOption(c.unit, o), flags)).length, 0);
+    const { value: result, run } = await withEvaluator(f, pairings, (evaluate) => whatKills(target, tried, flags, metric, evaluate));
     if (removeText === undefined) assumed.push(removeAssumption(q, Boolean(f.fight)));
     assumed.push(...fightAssumptions(f));
     const { report, json } = killsReport(result, q);
-    await emit({ ...report, provenance: questionProvenance(run, assumed) }, json, f);
+    // Nothing dropped silently: each candidate that cannot make this attack is named, with why.
+    const leftOut = result.leftOut.map((l) => `left out: ${shortId(l.unit.system, l.unit.id)}: ${l.why}`);
+    await emit({ ...report, provenance: withNotes(questionProvenance(run, assumed), leftOut) }, json, f);
   });
 }

@@ -14,6 +14,7 @@
  */
 import Table from 'cli-table3';
 import { COMPACT_BELOW } from '../terminal.js';
+import { escapeControlCharacters } from '../../core/json.js';
 
 export interface TextColumn {
   head: string;
@@ -193,7 +194,10 @@ function renderRecords(t: TextTable, width: number): string {
   return blocks.join('\n\n');
 }
 
-export function renderTextTable(t: TextTable, width: number): string {
+export function renderTextTable(table: TextTable, width: number): string {
+  // Text from the input (names, ids, file names) may hold control characters: escaped, they are
+  // shown as written and measured as they are shown; a cell's colouring is applied after.
+  const t = escapedTable(table);
   const all = t.columns.map((_, i) => i);
   const boxed = width >= COMPACT_BELOW;
   const whole = fitWidths(t, all, width, boxed);
@@ -222,4 +226,9 @@ export function renderTextTable(t: TextTable, width: number): string {
       return `${note}\n${renderLayout(t, p.cols, { boxed, widths: p.widths })}`;
     })
     .join('\n\n');
+}
+
+function escapedTable(t: TextTable): TextTable {
+  const cell = (c: TextCell): TextCell => (typeof c === 'string' ? escapeControlCharacters(c) : { ...c, text: escapeControlCharacters(c.text) });
+  return { columns: t.columns.map((c) => ({ ...c, head: escapeControlCharacters(c.head) })), rows: t.rows.map((r) => r.map(cell)) };
 }

@@ -4,7 +4,7 @@
  * engagements of several units over turns (engagement/).
  */
 import { boundedOutcome } from '../bounded-outcome.js';
-import type { GameSystem } from '../types.js';
+import { type GameSystem, notesOf } from '../types.js';
 import { InputError } from '../../core/errors.js';
 import { ageOfSigmarQuestions } from './questions.js';
 import { exactOutcome } from './exact.js';
@@ -37,4 +37,5 @@ export const ageOfSigmar: GameSystem<AgeOfSigmarScenario> = {
   categoryOrder: ENGAGEMENT_CATEGORY_ORDER,
   simulate: (s, rng, n, tally) => (isEngagement(s) ? simulateEngagement(s, rng, n, tally) : simulate(s, rng, n, tally)),
   questions: ageOfSigmarQuestions,
+  notes: notesOf,
 };

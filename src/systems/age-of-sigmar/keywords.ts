@@ -1,11 +1,10 @@
 /**
- * The unit keywords Age of Sigmar scenarios may use: those the rules file names (§3 unit type and
- * keywords, §3 command models, §6 Guarded Hero's WAR MACHINE) and the unit data uses. A keyword
- * switches rules on and off (Anti-X, Guarded Hero, cover against FLY, Place of Power, miscast), so
- * a misspelt one must never be taken silently: an unknown keyword is an error, with the nearest
- * known keyword suggested.
+ * The unit keywords Age of Sigmar rules read: those the rules file names (§3 unit type and
+ * keywords, §3 command models, §6 Guarded Hero's WAR MACHINE). A keyword switches rules on and off
+ * (Anti-X, Guarded Hero, cover against FLY, Place of Power, miscast). Any keyword printed on a
+ * warscroll is accepted ('ORDER', 'STORMCAST ETERNALS'); one that no rule reads is noted with the
+ * nearest keyword the rules read, so a misspelt one is never taken silently.
  */
-import { ScenarioError } from '../../core/errors.js';
 import { ownEntry } from '../../core/input.js';
 
 /** Keywords in kebab-case, English (rules file §3, §6, §13). */
@@ -43,14 +42,6 @@ const SPANISH: Record<string, string> = {
 /** Keyword text as an id: lower case, spaces to hyphens ('War Machine' → 'war-machine'). */
 export function keywordId(text: string): string {
   return text.trim().toLowerCase().replace(/[\s_]+/g, '-');
-}
-
-/** Throws a ScenarioError at `path` unless `id` is a known keyword (or one of `extra`). */
-export function checkKeyword(id: string, path: string, what: string, extra: readonly string[] = []): void {
-  const known = [...KEYWORDS, ...extra];
-  if (known.includes(id)) return;
-  const guess = suggestion(id, known);
-  throw new ScenarioError(path, `unknown ${what} '${id}'${guess ? ` (did you mean '${guess}'?)` : ''}; allowed: ${known.join(', ')}`);
 }
 
 /** The nearest known id: the Spanish name's translation, or within a small edit distance. */

@@ -5,7 +5,7 @@
  */
 import { ScenarioError, UnsupportedRuleError } from '../../core/errors.js';
 import { parseRuleRef, validate, ownEntry } from '../../core/input.js';
-import { checkKeyword, keywordId } from './keywords.js';
+import { KEYWORDS, keywordId, suggestion } from './keywords.js';
 import {
   type Ability,
   type Attacker,
@@ -55,7 +55,6 @@ const ATTACKS: readonly Ability[] = ['fight', 'shoot'];
  */
 const ATTACK_KEYS = [
   'cover',
-  'guarded-hero',
   'all-out-attack',
   'all-out-defence',
   'covering-fire',
@@ -80,14 +79,50 @@ function checkNoAttackKeys(raw: RawSituation): void {
 
 export function parseScenario(input: unknown): Scenario {
   const raw = validate(scenarioSchema, input);
-  const situation = parseSituation(raw.situation);
+  const notes: string[] = [];
+  let situation = parseSituation(raw.situation, notes);
   const target = parseTarget(raw.target, raw.situation);
   const attacker = parseAttacker(raw.attacker, raw.situation);
   checkAbility(raw.attacker, target, situation);
-  return { attacker, target, situation };
+  // Guarded Hero — 25.0: a HERO that is not a MONSTER or WAR MACHINE.
+  if (situation.guardedHero && !(target.keywords.has('hero') && !target.keywords.has('monster') && !target.keywords.has('war-machine'))) {
+    const what = target.keywords.has('hero') ? `the target is a ${target.keywords.has('monster') ? 'MONSTER' : 'WAR MACHINE'}` : 'the target has no keyword HERO';
+    notes.push(`situation.guarded-hero: true changed nothing: Guarded Hero protects a HERO that is not a MONSTER or WAR MACHINE (25.0), and ${what}`);
+    situation = { ...situation, guardedHero: false };
+  }
+  // Keywords as printed on a warscroll are accepted; one that no rule here reads is noted.
+  const antiKeywords = attacker.weapons.flatMap((w) => w.anti);
+  notes.push(...unreadKeywords(raw.target, 'target', antiKeywords), ...unreadKeywords(raw.attacker, 'attacker', []));
+  notes.push(...unmetAnti(raw.attacker, attacker.weapons, target.keywords));
+  return notes.length ? { attacker, target, situation, notes } : { attacker, target, situation };
 }
 
-function parseSituation(raw: RawSituation): Situation {
+/** The keywords of `unit` that no rule computed here reads: not a rules-file keyword, nor an Anti-X of the attacker's. */
+function unreadKeywords(unit: RawUnit, root: string, antiKeywords: readonly string[]): string[] {
+  const read: readonly string[] = [...KEYWORDS, ...antiKeywords];
+  return unit.keywords.flatMap((text, i) => {
+    const name = keywordId(text).replace(/\(.*$/, '').replace(/-$/, '');
+    if (read.includes(name)) return [];
+    const guess = suggestion(name, KEYWORDS);
+    return [`${root}.keywords[${i}]: '${text}' changed nothing: no rule computed here reads it${guess ? ` (did you mean '${guess}'?)` : ''}; the rules read ${KEYWORDS.join(', ')} and the attacker's Anti-X keywords`];
+  });
+}
+
+/** Anti-X (20.0) against a target without keyword X, where X is no rules-file keyword: noted, in case of a typo. */
+function unmetAnti(raw: RawUnit, weapons: readonly Weapon[], targetKeywords: ReadonlySet<string>): string[] {
+  return weapons.flatMap((w) =>
+    w.anti
+      .filter((x) => x !== 'charge' && !targetKeywords.has(x) && !(KEYWORDS as readonly string[]).includes(x))
+      .map((x) => {
+        const guess = suggestion(x, KEYWORDS);
+        const index = raw.weapons.findIndex((rw) => rw.name === w.name);
+        return `attacker.weapons[${index}]: Anti-${x.toUpperCase()} changed nothing: the target has no keyword '${x}'${guess ? ` (did you mean '${guess}'?)` : ''}`;
+      }),
+  );
+}
+
+/** The situation; a fact in it that changes nothing is added to `notes` (GameSystem.notes). */
+function parseSituation(raw: RawSituation, notes: string[]): Situation {
   // Spearhead uses no advanced module, so there are no command points (§1, §8).
   if (raw.pack === 'spearhead')
     for (const command of COMMANDS)
@@ -99,8 +134,9 @@ function parseSituation(raw: RawSituation): Situation {
   if (raw['covering-fire'] && raw.engaged)
     throw new ScenarioError('situation.covering-fire', 'Covering Fire is used by a unit that is not engaged (Órdenes 4.0)');
   // Guarded Hero — 25.0: −1 to hit from shooting attacks only.
-  if (raw['guarded-hero'] && raw.ability !== 'shoot')
-    throw new ScenarioError('situation.guarded-hero', "Guarded Hero protects against shooting attacks only (25.0): needs ability 'shoot'");
+  const guardedHero = raw['guarded-hero'] && raw.ability === 'shoot';
+  if (raw['guarded-hero'] && !guardedHero)
+    notes.push(`situation.guarded-hero: true changed nothing: Guarded Hero protects against shooting attacks only (25.0), and this is ability '${raw.ability}'`);
   // Órdenes 1.2: each unit uses only 1 command per phase; Covering Fire is the shooting unit's command.
   if (raw['covering-fire'] && raw['all-out-attack'])
     throw new ScenarioError('situation.all-out-attack', 'a unit uses only 1 command per phase (Órdenes 1.2), and Covering Fire is already its command');
@@ -109,7 +145,7 @@ function parseSituation(raw: RawSituation): Situation {
     charged: raw.charged,
     targetCharged: raw['target-charged'],
     cover: raw.cover,
-    guardedHero: raw['guarded-hero'],
+    guardedHero,
     allOutAttack: raw['all-out-attack'],
     allOutDefence: raw['all-out-defence'],
     coveringFire: raw['covering-fire'],
@@ -140,7 +176,11 @@ function parseKeywords(unit: RawUnit, root: string): Keywords {
     const id = keywordId(text);
     const name = id.replace(/\(.*$/, '').replace(/-$/, '');
     if (name === 'ward') throw new ScenarioError(path, "write the ward as the unit's 'ward' field, e.g. \"ward\": \"6+\"");
-    checkKeyword(name, path, 'keyword');
+    // A keyword no rule reads ('order', 'stormcast-eternals') is kept as printed; parseScenario notes it.
+    if (!(KEYWORDS as readonly string[]).includes(name)) {
+      set.add(id);
+      return;
+    }
     const ref = parseRuleRef(id, path);
     if (ref.id === 'champion') {
       // Champion — Miniaturas de mando 1.0: one per unit, or one per 10 models with (1/10).
@@ -242,7 +282,6 @@ function parseWeapon(raw: RawWeapon, path: string, unit: RawUnit, unitChampions:
       // Anti X (+1 Rend) — 20.0: X is a keyword of the target, or 'charge' (the target charged).
       if (ref.param !== null && !/^\+?1\s*rend$/.test(ref.param)) throw new ScenarioError(at, `'${text}' must be written '${ref.id}(+1 rend)'`);
       const x = ref.id.slice('anti-'.length);
-      checkKeyword(x, at, 'Anti-X keyword', ['charge']);
       // Different Anti abilities stack (20.0); the same one twice counts once (Rule of One, 5.3).
       if (!anti.includes(x)) anti.push(x);
     } else if (ref.id === 'charge') {
@@ -323,9 +362,6 @@ function checkAbility(attacker: RawUnit, target: Target, situation: Situation): 
     if (!(target.health < attacker.health))
       throw new ScenarioError('target.health', `Power Through picks a unit whose Health is lower than the attacker's ${attacker.health} (Órdenes 8.0)`);
   }
-  // Guarded Hero — 25.0: a HERO that is not a MONSTER or WAR MACHINE.
-  if (situation.guardedHero && !(target.keywords.has('hero') && !target.keywords.has('monster') && !target.keywords.has('war-machine')))
-    throw new ScenarioError('situation.guarded-hero', "Guarded Hero protects a HERO that is not a MONSTER or WAR MACHINE (25.0): the target needs keyword 'hero'");
   // Place of Power — Terreno 1.2: a HERO activates it; miscast — Magic module, a WIZARD casting (not in Spearhead).
   if (ability === 'place-of-power' && !target.keywords.has('hero'))
     throw new ScenarioError('target.keywords', "ability 'place-of-power' is used by a HERO: the target (the hero that activates it) needs keyword 'hero'");

@@ -204,4 +204,6 @@ export interface Scenario {
   readonly attacker: Attacker;
   readonly target: Target;
   readonly situation: Situation;
+  /** What the parse noted (GameSystem.notes). */
+  readonly notes?: readonly string[];
 }

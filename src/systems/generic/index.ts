@@ -2,7 +2,7 @@
  * The generic D6 pipeline: for any wargame that rolls to hit, to wound and to save on D6s.
  */
 import { boundedOutcome } from '../bounded-outcome.js';
-import type { GameSystem } from '../types.js';
+import { type GameSystem, notesOf } from '../types.js';
 import { exactGeneric, stagesGeneric } from './exact.js';
 import { type GenericScenario, parseGeneric } from './schema.js';
 import { simulateGeneric } from './simulate.js';
@@ -16,4 +16,5 @@ export const generic: GameSystem<GenericScenario> = {
   stages: stagesGeneric,
   categoryOrder: [],
   simulate: simulateGeneric,
+  notes: notesOf,
 };

@@ -65,6 +65,8 @@ export interface Profile {
 }
 
 export interface GenericScenario {
+  /** What the parse noted (GameSystem.notes). */
+  notes?: readonly string[];
   /** Weapon profiles, resolved in this order. */
   profiles: Profile[];
   target: {
@@ -149,8 +151,10 @@ export function parseGeneric(input: unknown): GenericScenario {
   // Several profiles: `attacker.profiles`, each one attacker; otherwise the attacker is the profile.
   const many = 'profiles' in raw.attacker;
   const rawProfiles = many ? validate(profilesSchema, raw.attacker, 'attacker').profiles : [raw.attacker];
-  const profiles = rawProfiles.map((p, i) => parseProfile(p, many ? `attacker.profiles[${i}]` : 'attacker', i));
+  const notes: string[] = [];
+  const profiles = rawProfiles.map((p, i) => parseProfile(p, many ? `attacker.profiles[${i}]` : 'attacker', i, notes));
   return {
+    ...(notes.length ? { notes } : {}),
     profiles,
     target: {
       models: raw.target.models ?? null,
@@ -163,15 +167,25 @@ export function parseGeneric(input: unknown): GenericScenario {
   };
 }
 
-function parseProfile(input: unknown, root: string, index: number): Profile {
+/** One weapon profile; a fact in it that changes nothing is added to `notes` (GameSystem.notes). */
+function parseProfile(input: unknown, root: string, index: number, notes: string[]): Profile {
   const a = validate(profileSchema, input, root);
   // An automatic hit or wound rolls no die: nothing to re-roll or modify, and no critical.
   for (const roll of ['hit', 'wound'] as const) {
     if (a[roll] !== 'auto') continue;
-    const why = `${root}.${roll} is 'auto': no die is rolled, so`;
-    if (a.reroll[roll] !== 'none') throw new ScenarioError(`${root}.reroll.${roll}`, `${why} there is none to re-roll`);
-    if (a[`${roll}-crit`]) throw new ScenarioError(`${root}.${roll}-crit`, `${why} none can be critical`);
-    if (a[`${roll}-modifier`] !== 0) throw new ScenarioError(`${root}.${roll}-modifier`, `${why} there is none to modify`);
+    const why = `changed nothing: an automatic ${roll} ('auto') rolls no die, so`;
+    if (a.reroll[roll] !== 'none') {
+      notes.push(`${root}.reroll.${roll}: '${a.reroll[roll]}' ${why} there is none to re-roll`);
+      a.reroll[roll] = 'none';
+    }
+    if (a[`${roll}-crit`]) {
+      notes.push(`${root}.${roll}-crit: ${why} none can be critical`);
+      a[`${roll}-crit`] = undefined;
+    }
+    if (a[`${roll}-modifier`] !== 0) {
+      notes.push(`${root}.${roll}-modifier: ${a[`${roll}-modifier`]} ${why} there is none to modify`);
+      a[`${roll}-modifier`] = 0;
+    }
   }
   const hitCrit = a['hit-crit'] ? parseHitCrit(a['hit-crit'].on as number, a['hit-crit'].effects, `${root}.hit-crit`) : null;
   const woundCrit = a['wound-crit'] ? parseWoundCrit(a['wound-crit'].on as number, a['wound-crit'].effects, `${root}.wound-crit`) : null;

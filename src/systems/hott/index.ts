@@ -40,5 +40,5 @@ export const hott: GameSystem<HottInput> = {
     'holds',
   ],
   questions: hottQuestions,
-  warnings: (s) => (isEngagement(s) ? (s.kind === 'repeated-combat' ? s.first.warnings : []) : s.mode === 'close-combat' ? s.warnings : []),
+  notes: (s) => (isEngagement(s) ? (s.kind === 'repeated-combat' ? s.first.notes : []) : (s.notes ?? [])),
 };

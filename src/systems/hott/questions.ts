@@ -79,6 +79,14 @@ export const hottQuestions: UnitQuestions = {
     return `${troop.class}, combat ${troop.hc1}/${troop.hc2} (vs foot / vs mounted or aerial)${u.general ? ', general' : ''}`;
   },
   canAttack: (u, flags) => canAttack(String(u.type), modeOf(flags)),
+  cannotAttack: (u, flags) =>
+    findTroop(String(u.type)) === 'stronghold'
+      ? 'a Stronghold never attacks (§6.6)'
+      : modeOf(flags) === 'shooting'
+        ? 'only Shooters and Artillery shoot (§6.4)'
+        : modeOf(flags) === 'magic'
+          ? 'only Magicians cast (§6.5)'
+          : 'it cannot make this attack',
   canBeTarget: () => true,
   removeVerb: 'remove',
   damageUnit: 'elements removed',

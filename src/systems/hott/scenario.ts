@@ -89,8 +89,11 @@ export interface CloseCombat {
   /** Rematador: only Sneakers are in contact with the general (ambiguity 18). */
   readonly onlySneakersInContact: boolean;
   readonly readings: Readings;
-  /** Charges the rules advise against (§11.10): the CLI prints them on stderr; the numbers are computed anyway. */
-  readonly warnings: readonly string[];
+  /**
+   * Charges the rules advise against (§11.10), and facts that change nothing here: every output
+   * shows them (GameSystem.notes); the numbers are computed anyway.
+   */
+  readonly notes: readonly string[];
 }
 
 export interface Shooting {
@@ -98,6 +101,8 @@ export interface Shooting {
   readonly attacker: Shooter;
   readonly target: Element;
   readonly readings: Readings;
+  /** Facts that change nothing here (GameSystem.notes). */
+  readonly notes?: readonly string[];
 }
 
 export interface MagicAttack {
@@ -107,6 +112,8 @@ export interface MagicAttack {
   /** Weakened for reason (b) or (c) of §6.5 (reason (a), a wood or building, comes from the terrain). */
   readonly weakened: boolean;
   readonly readings: Readings;
+  /** Facts that change nothing here (GameSystem.notes). */
+  readonly notes?: readonly string[];
 }
 
 export type HottScenario = CloseCombat | Shooting | MagicAttack;

@@ -103,20 +103,21 @@ export function parseHott(input: unknown): HottScenario {
     checkFields(raw.attacker, attackerTroop, 'attacker', CLOSE_COMBAT_FIELDS, 'close combat');
     checkFields(raw.target, targetTroop, 'target', CLOSE_COMBAT_FIELDS, 'close combat');
     const charged = situation.charged ?? true;
+    const notes = charged ? illegalChargeWarnings(attackerTroop, targetTroop) : [];
     return {
       mode,
-      attacker: fighter(raw.attacker, attackerTroop, raw.target, targetTroop, 'attacker'),
-      target: fighter(raw.target, targetTroop, raw.attacker, attackerTroop, 'target'),
+      attacker: fighter(raw.attacker, attackerTroop, raw.target, targetTroop, 'attacker', notes),
+      target: fighter(raw.target, targetTroop, raw.attacker, attackerTroop, 'target', notes),
       charged,
       onlySneakersInContact: situation['only-sneakers-in-contact'] ?? true,
       readings,
-      warnings: charged ? illegalChargeWarnings(attackerTroop, targetTroop) : [],
+      notes,
     };
   }
   if (mode === 'shooting') {
     if (attackerTroop !== 'shooters' && attackerTroop !== 'artillery')
       throw new ScenarioError('attacker.type', `only Shooters or Artillery shoot (§6.4), not ${TROOPS[attackerTroop].english}`);
-    checkShooterNotGeneral(raw.attacker);
+    const notes = shooterGeneralNotes(raw.attacker);
     checkFields(raw.attacker, attackerTroop, 'attacker', SHOOTER_FIELDS, 'shooting by the shooter');
     checkFields(raw.target, targetTroop, 'target', MISSILE_TARGET_FIELDS, 'shooting');
     return {
@@ -128,11 +129,12 @@ export function parseHott(input: unknown): HottScenario {
       },
       target: element(raw.target, targetTroop, 'target'),
       readings,
+      ...(notes.length ? { notes } : {}),
     };
   }
   if (attackerTroop !== 'magicians')
     throw new ScenarioError('attacker.type', `only Magicians make magic attacks (§6.5), not ${TROOPS[attackerTroop].english}`);
-  checkShooterNotGeneral(raw.attacker);
+  const notes = shooterGeneralNotes(raw.attacker);
   checkFields(raw.attacker, attackerTroop, 'attacker', CASTER_FIELDS, 'a magic attack by the Magician');
   checkFields(raw.target, targetTroop, 'target', MISSILE_TARGET_FIELDS, 'a magic attack');
   const weakened = situation.weakened ?? false;
@@ -151,13 +153,15 @@ export function parseHott(input: unknown): HottScenario {
     target: element(raw.target, targetTroop, 'target'),
     weakened,
     readings,
+    ...(notes.length ? { notes } : {}),
   };
 }
 
-/** General: "No bonus when the general itself shoots or casts" (§5 General, ambiguity 12). */
-function checkShooterNotGeneral(unit: UnitInput): void {
-  if (unit.general)
-    throw new ScenarioError('attacker.general', 'a general gets no +1 when it shoots or casts (§5 General, ambiguity 12), only in close combat or when shot at');
+/** General: "No bonus when the general itself shoots or casts" (§5 General, ambiguity 12): noted, it changes nothing. */
+function shooterGeneralNotes(unit: UnitInput): string[] {
+  return unit.general
+    ? ['attacker.general: true changed nothing: a general gets no +1 when it shoots or casts (§5 General, ambiguity 12), only in close combat or when shot at']
+    : [];
 }
 
 /**
@@ -236,12 +240,15 @@ function element(unit: UnitInput, troop: TroopId, side: string): Element {
   };
 }
 
-function fighter(unit: UnitInput, troop: TroopId, opponent: UnitInput, opponentTroop: TroopId, side: string): Fighter {
+/** A close-combat element; a fact that changes nothing is added to `notes` (GameSystem.notes). */
+function fighter(unit: UnitInput, troop: TroopId, opponent: UnitInput, opponentTroop: TroopId, side: string, notes: string[]): Fighter {
   const base = element(unit, troop, side);
   if (unit['rear-support'] && !hasRearSupport(troop))
     throw new ScenarioError(`${side}.rear-support`, `only Spears and Warbands get rear support (Apoyo a iguales, §5), not ${TROOPS[troop].english}`);
-  if (unit['rear-support'] && isDifficultFor(base.terrain, troop))
-    throw new ScenarioError(`${side}.rear-support`, `not allowed while the fighting element is in difficult terrain ('${base.terrain}') (Apoyo a iguales, §5)`);
+  // Apoyo a iguales, §5: no rear support while the fighting element is in difficult terrain.
+  const rearSupport = (unit['rear-support'] ?? false) && !isDifficultFor(base.terrain, troop);
+  if (unit['rear-support'] && !rearSupport)
+    notes.push(`${side}.rear-support: true changed nothing: an element in difficult terrain ('${base.terrain}') gets no rear support (Apoyo a iguales, §5)`);
   if (unit.higher && !isHill(base.terrain))
     throw new ScenarioError(`${side}.higher`, `needs its terrain to be 'gentle-hill' or 'difficult-hill' (Bono por Altura, §6.3)`);
   if (unit.higher && opponent.higher) throw new ScenarioError(`${side}.higher`, 'only one of the two elements can stand higher');
@@ -262,7 +269,7 @@ function fighter(unit: UnitInput, troop: TroopId, opponent: UnitInput, opponentT
   return {
     ...base,
     overlaps: (unit.overlaps ?? 0) as Overlaps,
-    rearSupport: unit['rear-support'] ?? false,
+    rearSupport,
     higher: unit.higher ?? false,
     defendingBank: unit['defending-bank'] ?? false,
     supports,

@@ -50,6 +50,8 @@ export interface Engagement {
   readonly healed: number | null;
   /** The target's counter-charge on the first charger, as a scenario (target attacking it), or null. */
   readonly counterCharge: CounterCharge | null;
+  /** What the parse noted (GameSystem.notes). */
+  readonly notes?: readonly string[];
 }
 
 /** The target attacking the first charger by counter-charge: fresh, or Disordered (no Thunderous Charge). */
@@ -88,6 +90,7 @@ export function parseEngagement(input: unknown): Engagement {
   const e = raw.engagement;
   if (e['target-healed'] !== undefined && e.turns < 2)
     throw new ScenarioError('engagement.target-healed', 'Heal is cast in the target\'s own turn, between two attacker turns: give turns of 2 or more');
+  const notes: string[] = [];
   return {
     kind: 'engagement',
     target,
@@ -96,7 +99,8 @@ export function parseEngagement(input: unknown): Engagement {
     turns: e.turns,
     inspired: e.inspired,
     healed: e['target-healed'] ?? null,
-    counterCharge: e['counter-charge'] ? counterChargeOf(raw.target, firstCharger, chargers, target, e.turns) : null,
+    counterCharge: e['counter-charge'] ? counterChargeOf(raw.target, firstCharger, chargers, target, e.turns, notes) : null,
+    ...(notes.length ? { notes } : {}),
   };
 }
 
@@ -106,13 +110,15 @@ export function parseEngagement(input: unknown): Engagement {
  * target only through Lifeleech (§7), so it needs that rule; the charger's own damage is not
  * followed (every attacker attacks again next turn as listed).
  */
-function counterChargeOf(rawTarget: unknown, firstCharger: unknown, chargers: Scenario[], target: Unit, turns: number): CounterCharge {
+function counterChargeOf(rawTarget: unknown, firstCharger: unknown, chargers: Scenario[], target: Unit, turns: number, notes: string[]): CounterCharge | null {
   const path = 'engagement.counter-charge';
-  if (target.rules.lifeleech === 0)
-    throw new ScenarioError(path, "the target's counter-charge changes the engagement only through its Lifeleech (§7), and it has none");
-  if (chargers.length === 0) throw new ScenarioError(path, 'the target counter-charges one of its chargers (§3): give a melee attacker');
-  if (turns < 2) throw new ScenarioError(path, "the counter-charge comes in the target's own turn, between two attacker turns: give turns of 2 or more");
   if (target.type === 'war-engine') throw new ScenarioError(path, 'a war engine cannot charge (§9)');
+  // Where the counter-charge cannot change the engagement, it is noted and left out.
+  const nothing = `${path}: true changed nothing:`;
+  if (target.rules.lifeleech === 0) notes.push(`${nothing} the target's counter-charge changes the engagement only through its Lifeleech (§7), and it has none`);
+  else if (chargers.length === 0) notes.push(`${nothing} the target counter-charges one of its chargers (§3), and no attacker charges`);
+  else if (turns < 2) notes.push(`${nothing} the counter-charge comes in the target's own turn, between two attacker turns (§3), and this engagement has 1 turn`);
+  if (notes.length) return null;
   const first = chargers[0];
   if (first.attacker.rules.yellowBellied || first.situation.lineOfSight === 'unclear')
     throw new ScenarioError(path, 'not supported yet when the first charge may not go in (Yellow-Bellied or unclear line of sight)');

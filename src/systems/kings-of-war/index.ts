@@ -5,7 +5,7 @@
 import { boundedOutcome } from '../bounded-outcome.js';
 import type { Rng } from '../../core/rng.js';
 import type { Tally } from '../../sim/tally.js';
-import type { GameSystem, Outcome } from '../types.js';
+import { type GameSystem, notesOf, type Outcome } from '../types.js';
 import { kingsOfWarQuestions } from './questions.js';
 import { exactOutcome } from './exact.js';
 import { exactEngagement } from './engagement.js';
@@ -32,4 +32,5 @@ export const kingsOfWar: GameSystem<KingsOfWarInput> = {
     ...Array.from({ length: MAX_TURNS }, (_, k) => `end of turn ${k + 1}`),
     'nerve test', 'target damage', 'target next turn', 'attacker damage', 'none', 'not-wavered', 'steady', 'wavered', 'routed'],
   questions: kingsOfWarQuestions,
+  notes: notesOf,
 };

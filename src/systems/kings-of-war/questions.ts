@@ -9,10 +9,20 @@ import { d6Key, intKey, patternKey } from '../table-keys.js';
 import type { AttackHow, EngagementQuestions, SituationFlags, UnitBody, UnitQuestions } from '../types.js';
 import { MAX_TURNS } from './engagement-schema.js';
 
-function situation(flags: SituationFlags): Record<string, unknown> {
+/** Breath Attack (n) — §7: a ranged attack a unit makes in its shooting phase. */
+function hasBreath(u: UnitBody): boolean {
+  return Array.isArray(u.rules) && u.rules.some((r) => typeof r === 'string' && /^\s*breath-attack\b/i.test(r));
+}
+
+/** The ranged attack a unit shoots with when --situation names none: its Ra, or else its breath. */
+function rangedOf(u: UnitBody | undefined): Record<string, unknown> {
+  return u && u.ra === '-' && hasBreath(u) ? { with: 'breath-attack' } : {};
+}
+
+function situation(flags: SituationFlags, attacker?: UnitBody): Record<string, unknown> {
   if (flags.shooting) {
     if (flags.flank || flags.rear) throw new InputError('--shooting: give the arc in --situation \'{"arc": "flank"}\', not --flank/--rear');
-    return { attack: 'shooting', ...flags.extra };
+    return { attack: 'shooting', ...rangedOf(attacker), ...flags.extra };
   }
   return { attack: 'melee', charge: flags.flank ? 'flank' : flags.rear ? 'rear' : 'front', ...flags.extra };
 }
@@ -46,13 +56,15 @@ function routLevel(u: UnitBody): number {
 }
 
 export const kingsOfWarQuestions: UnitQuestions = {
-  scenario: (attacker, target, flags) => ({ attacker, target, situation: situation(flags) }),
+  scenario: (attacker, target, flags) => ({ attacker, target, situation: situation(flags, attacker) }),
   summary(u) {
     const rules = Array.isArray(u.rules) && u.rules.length ? `, ${u.rules.join(', ')}` : '';
     return `${u.type}${u.size ? ` ${u.size}` : ''}: Me ${u.me} Ra ${u.ra} De ${u.de} Att ${u.att} Ne ${u.nerve}${rules}`;
   },
-  // A war engine never charges (§9); shooting needs a ranged attack (Ra, or a breath or spell in --situation).
-  canAttack: (u, flags) => (flags.shooting ? u.ra !== '-' || 'with' in flags.extra : u.type !== 'war-engine'),
+  // A war engine never charges (§9); shooting needs a ranged attack (Ra, a breath attack, or a spell in --situation).
+  canAttack: (u, flags) => (flags.shooting ? u.ra !== '-' || hasBreath(u) || 'with' in flags.extra : u.type !== 'war-engine'),
+  cannotAttack: (u, flags) =>
+    flags.shooting ? 'it has no ranged attack (Ra -, no breath attack; a spell goes in --situation \'{"with": ...}\')' : u.type === 'war-engine' ? 'a war engine never charges (§9)' : 'it cannot make this attack',
   canBeTarget: () => true,
   removeVerb: 'rout',
   damageUnit: 'damage',

@@ -39,6 +39,8 @@ export interface FightScenario {
   readonly standAndShoot: ShootingScenario | null;
   /** The two joined characters fight a challenge every round both stand, Overkill up to +5 (§9). */
   readonly challenge: boolean;
+  /** What the parse noted (GameSystem.notes). */
+  readonly notes?: readonly string[];
 }
 
 /** Keys of a melee round's situation that a fight works out itself, round by round. */
@@ -63,11 +65,12 @@ export function parseFight(input: unknown): FightScenario {
   const [targetBody, targetCharacter] = splitCharacter(raw.target, 'target');
   const bodies = { ...raw, attacker: attackerBody, target: targetBody };
   const first = parseScenario({ ...bodies, situation: { ...situation, phase: 'melee', round: 1 } }) as MeleeScenario;
-  const attacker = fightUnit(attackerBody, first.attacker, attackerCharacter, 'attacker');
-  const target = fightUnit(targetBody, first.target, targetCharacter, 'target');
+  const notes = [...(first.notes ?? [])];
+  const attacker = fightUnit(attackerBody, first.attacker, attackerCharacter, 'attacker', notes);
+  const target = fightUnit(targetBody, first.target, targetCharacter, 'target', notes);
   const sas = standAndShootScenario(standAndShoot, first.situation.charging, bodies, first.target, situation['saves-better-than-1+']);
   checkCharacters(attacker, target, challenge, first, sas !== null);
-  return { phase: 'fight', attacker, target, situation: first.situation, rounds: cap, standAndShoot: sas, challenge: challenge === true };
+  return { phase: 'fight', attacker, target, situation: first.situation, rounds: cap, standAndShoot: sas, challenge: challenge === true, ...(notes.length ? { notes } : {}) };
 }
 
 // Built on first use (core/input.ts lazySchema): a single-round command never builds them.
@@ -102,14 +105,14 @@ function splitCharacter(raw: unknown, path: string): [unknown, { body: Record<st
 /** Types that never stand in a unit's ranks. */
 const ALONE: readonly string[] = ['monster', 'chariot'];
 
-function fightUnit(body: unknown, unit: Unit, raw: ReturnType<typeof splitCharacter>[1], path: string): FightUnit {
-  const character = raw ? joinedCharacter(raw, unit, `${path}.with-character`) : null;
+function fightUnit(body: unknown, unit: Unit, raw: ReturnType<typeof splitCharacter>[1], path: string, notes: string[]): FightUnit {
+  const character = raw ? joinedCharacter(raw, unit, `${path}.with-character`, notes) : null;
   return { unit, calm: calmUnit(body, unit, path), character };
 }
 
 /** A character joining the front rank of `unit`, or one line naming why it cannot. */
-function joinedCharacter(raw: NonNullable<ReturnType<typeof splitCharacter>[1]>, unit: Unit, path: string): FightCharacter {
-  const ch = parseUnit({ ...raw.body, models: 1 }, path);
+function joinedCharacter(raw: NonNullable<ReturnType<typeof splitCharacter>[1]>, unit: Unit, path: string, notes: string[]): FightCharacter {
+  const ch = parseUnit({ ...raw.body, models: 1 }, path, notes);
   const { general, 'battle-standard': battleStandard, champion } = raw.keys;
   if (ALONE.includes(unit.type)) throw new ScenarioError(path, `a ${unit.type} has no ranks for a character to join`);
   if (ALONE.includes(ch.type)) throw new ScenarioError(`${path}.type`, `a ${ch.type} fights as a unit of its own and cannot join a unit`);
@@ -151,5 +154,6 @@ function checkCharacters(a: FightUnit, t: FightUnit, challenge: boolean | 'refus
 function calmUnit(raw: unknown, unit: Unit, path: string): Unit | null {
   if (!unit.rules.frenzy) return null;
   const body = raw as { rules: string[] };
-  return parseUnit({ ...body, rules: body.rules.filter((id) => id !== 'frenzy') }, path);
+  // The same body parsed once more: its notes were given with the unit.
+  return parseUnit({ ...body, rules: body.rules.filter((id) => id !== 'frenzy') }, path, []);
 }

@@ -3,7 +3,7 @@
  */
 import { boundedOutcome } from '../bounded-outcome.js';
 import { withFights } from '../../fight/with-fights.js';
-import type { GameSystem } from '../types.js';
+import { type GameSystem, notesOf } from '../types.js';
 import { warhammerFantasyQuestions } from './questions.js';
 import { exact } from './exact.js';
 import { fightModel } from './fight.js';
@@ -42,6 +42,7 @@ export const warhammerFantasy: GameSystem<Scenario> = {
     'cannot-rally',
   ],
   questions: warhammerFantasyQuestions,
+  notes: notesOf,
 };
 
 /** The rule set as the registry serves it: everything above, or a whole fight (src/fight). */

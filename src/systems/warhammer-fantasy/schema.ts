@@ -142,11 +142,11 @@ export interface ShootingSituation {
 }
 
 export type Scenario =
-  | { readonly phase: 'melee'; readonly attacker: Unit; readonly target: Unit; readonly situation: MeleeSituation }
+  | { readonly phase: 'melee'; readonly attacker: Unit; readonly target: Unit; readonly situation: MeleeSituation; readonly notes?: readonly string[] }
   /** The target flees as a charge reaction from the attacker's charge — §3, §12 (simplified test, §16.16). */
-  | { readonly phase: 'flee-reaction'; readonly attacker: Unit; readonly target: Unit; readonly gap: number }
+  | { readonly phase: 'flee-reaction'; readonly attacker: Unit; readonly target: Unit; readonly gap: number; readonly notes?: readonly string[] }
   /** The target, fleeing, tries to rally — §12 (the attacker plays no part). */
-  | { readonly phase: 'rally'; readonly target: Unit; readonly originalModels: number }
+  | { readonly phase: 'rally'; readonly target: Unit; readonly originalModels: number; readonly notes?: readonly string[] }
   | {
       readonly phase: 'shooting';
       readonly attacker: Unit & { readonly missile: Missile };
@@ -265,25 +265,26 @@ export function parseScenario(input: unknown): Scenario {
   if (typeof phase !== 'string' || !PHASES.includes(phase))
     throw new ScenarioError('situation.phase', `must be one of ${PHASES.map((p) => JSON.stringify(p)).join(', ')}`);
   if (top.target === undefined) throw new ScenarioError('target', 'required');
-  const target = parseUnit(top.target, 'target');
+  const notes: string[] = [];
+  const target = parseUnit(top.target, 'target', notes);
   if (phase === 'rally') {
     const s = validate(rallySchema(), rawSituation, 'situation');
     if (s['original-models'] < target.models)
       throw new ScenarioError('situation.original-models', `must be at least the target's models (${target.models})`);
     // The attacker plays no part in a rally; when given it must still be a valid unit.
-    if (top.attacker !== undefined) parseUnit(top.attacker, 'attacker');
-    return { phase: 'rally', target, originalModels: s['original-models'] };
+    if (top.attacker !== undefined) parseUnit(top.attacker, 'attacker', []);
+    return withNotes({ phase: 'rally', target, originalModels: s['original-models'] }, notes);
   }
   if (top.attacker === undefined) throw new ScenarioError('attacker', 'required');
-  const attacker = parseUnit(top.attacker, 'attacker');
+  const attacker = parseUnit(top.attacker, 'attacker', notes);
   if (phase === 'flee-reaction') {
     const s = validate(fleeReactionSchema(), rawSituation, 'situation');
-    return { phase: 'flee-reaction', attacker, target, gap: s.gap };
+    return withNotes({ phase: 'flee-reaction', attacker, target, gap: s.gap }, notes);
   }
   if (phase === 'shooting') {
     const s = validate(shootingSchema(), rawSituation, 'situation');
     if (!attacker.missile) throw new ScenarioError('attacker.missile', "required when situation.phase is 'shooting' (e.g. {\"s\": 4})");
-    return {
+    return withNotes({
       phase: 'shooting',
       attacker: { ...attacker, missile: attacker.missile },
       target,
@@ -295,23 +296,27 @@ export function parseScenario(input: unknown): Scenario {
         raisedGround: s['raised-ground'],
         savesBetterThanOnePlus: s['saves-better-than-1+'],
       },
-    };
+    }, notes);
   }
   const s = validate(meleeSchema(), { ...rawSituation, phase }, 'situation');
-  if (s.round > 1 && s.charging !== 'none')
-    throw new ScenarioError('situation.charging', 'only the first round of a combat has a charger (set round to 1 or charging to "none")');
+  // Chargers strike first only in the round they charged (§4): a later round has no charger.
+  if (s.round > 1 && s.charging !== 'none') {
+    notes.push(`situation.charging: '${s.charging}' changed nothing: only the first round of a combat has a charger (§4), and this is round ${s.round}`);
+    s.charging = 'none';
+  }
   if (s.round === 1 && s['previous-round-winner'] !== 'none')
     throw new ScenarioError('situation.previous-round-winner', 'the first round has no previous round');
   // A charger meets its enemy with its front (§3): only the charged unit can be fought in the flank or rear.
   if (s.charging === 'target' && s.facing !== 'front')
     throw new ScenarioError('situation.facing', `the target charged, so it fights the attacker with its front; '${s.facing}' needs charging "attacker" or "none"`);
   // Overkill — §9: it counts only for combat resolution, and in one round between two single models
-  // the over-killed model is slain, so its side loses whatever the scores (characters in units: not yet).
-  if (s.challenge)
-    throw new ScenarioError(
-      'situation.challenge',
-      'a challenge only matters through Overkill (§9), which adds to combat resolution, but in one round between two single models the over-killed model is slain and its side loses whatever the scores: it changes nothing here; a whole fight (situation phase "fight") carries characters in units and their challenges',
+  // the over-killed model is slain, so its side loses whatever the scores.
+  if (s.challenge) {
+    notes.push(
+      'situation.challenge: true changed nothing: a challenge matters only through Overkill (§9), which adds to combat resolution, and in one round between two single models the over-killed model is slain, so its side loses whatever the scores; a whole fight (--fight, or situation phase "fight") carries characters in units and their challenges',
     );
+    s.challenge = false;
+  }
   const obstacleRoundWon = parseObstacleRoundWon(s);
   const scenario: MeleeScenario = {
     phase: 'melee',
@@ -342,12 +347,17 @@ export function parseScenario(input: unknown): Scenario {
       },
     },
   };
+  // Fear and terror when charged — §11: tested only by a unit charged, in round 1, by a fear- or terror-causer.
   if (s['fear-test'] !== undefined && chargeTest(scenario) === null)
-    throw new ScenarioError(
-      'situation.fear-test',
-      'applies only in round 1 to a unit charged by a fear- or terror-causer that is not immune to psychology',
+    notes.push(
+      `situation.fear-test: '${s['fear-test']}' changed nothing: a fear or terror test is taken only in round 1 by a unit charged by a fear- or terror-causer that is not immune to psychology (§11)`,
     );
-  return scenario;
+  return withNotes(scenario, notes);
+}
+
+/** The scenario with the notes its parse gathered (none: the scenario as it is). */
+function withNotes<T extends Scenario>(scenario: T, notes: readonly string[]): T {
+  return notes.length ? { ...scenario, notes } : scenario;
 }
 
 /**
@@ -373,16 +383,19 @@ function parseObstacleRoundWon(s: z.infer<ReturnType<typeof meleeSchema>>): bool
   return given;
 }
 
-export function parseUnit(input: unknown, path: string): Unit {
+/** One unit; a fact in it that changes nothing is added to `notes` (GameSystem.notes). */
+export function parseUnit(input: unknown, path: string, notes: string[]): Unit {
   const u = validate(unitSchema, input, path);
   const armour = parseArmour(u.armour, u['armour-bonus'], u.type, `${path}.armour`);
   checkWeapon(u.weapon, u.type, `${path}.weapon`);
   if (u.mount && u.type !== 'cavalry') throw new ScenarioError(`${path}.mount`, `only cavalry has a mount's attacks (this unit is '${u.type}')`);
-  const rules = parseRules(u.rules, `${path}.rules`);
+  const parsedRules = parseRules(u.rules, `${path}.rules`);
+  let rules = parsedRules;
   // General — §1: a unit *may* use the General's Ld; one below its own is never used.
-  if (rules.generalLd !== null && rules.generalLd < u.ld) {
+  if (parsedRules.generalLd !== null && parsedRules.generalLd < u.ld) {
     const at = u.rules.findIndex((text) => /^\s*general\b/.test(text));
-    throw new ScenarioError(`${path}.rules[${at}]`, `'${u.rules[at]}' is below the unit's own Ld ${u.ld}: a unit uses its General's Ld only when it is higher (§1)`);
+    notes.push(`${path}.rules[${at}]: '${u.rules[at]}' changed nothing: a unit uses its General's Ld only when it is higher than its own (§1), and this unit's Ld is ${u.ld}`);
+    rules = { ...parsedRules, generalLd: null };
   }
   return {
     models: u.models,

@@ -104,31 +104,41 @@ describe('age-of-sigmar parse: the weapons an ability uses', () => {
   });
 });
 
-describe('age-of-sigmar parse: keywords are checked, with a suggestion (issue 12)', () => {
-  it("'heroes' is refused and 'hero' suggested (it would switch off Anti-HERO, Guarded Hero)", () => {
-    const e = error({ attacker: liberators, target: { ...target, keywords: ['infantry', 'heroes'] } });
-    expect(e.path).toBe('target.keywords[1]');
-    expect(e.problem).toMatch(/unknown keyword 'heroes' \(did you mean 'hero'\?\)/);
+describe('age-of-sigmar parse: any keyword as printed is taken; one no rule reads is noted, with a suggestion', () => {
+  const notes = (input: unknown) => ageOfSigmar.notes!(ageOfSigmar.parse(input));
+  it("faction keywords ('ORDER', 'Stormcast Eternals') are accepted, computed as without them, and noted", () => {
+    const plain = ageOfSigmar.exact(ageOfSigmar.parse({ attacker: liberators, target }));
+    const input = { attacker: liberators, target: { ...target, keywords: ['ORDER', 'Stormcast Eternals', 'infantry'] } };
+    expect(ageOfSigmar.exact(ageOfSigmar.parse(input))).toEqual(plain);
+    expect(notes(input)).toEqual([
+      expect.stringMatching(/^target\.keywords\[0\]: 'ORDER' changed nothing: no rule computed here reads it; the rules read hero, /),
+      expect.stringMatching(/^target\.keywords\[1\]: 'Stormcast Eternals' changed nothing: no rule computed here reads it;/),
+    ]);
   });
-  it('the Spanish keyword of the source suggests its English id; a typo suggests the nearest', () => {
-    expect(error({ attacker: liberators, target: { ...target, keywords: ['HÉROE'] } }).problem).toMatch(/did you mean 'hero'/);
-    expect(error({ attacker: liberators, target: { ...target, keywords: ['calvary'] } }).problem).toMatch(/did you mean 'cavalry'/);
-    expect(error({ attacker: { ...liberators, keywords: ['flyer'] }, target }).problem).toMatch(/did you mean 'fly'/);
+  it("a misspelt keyword is noted with the nearest one the rules read: 'heroes', the Spanish 'HÉROE', 'calvary', 'flyer'", () => {
+    expect(notes({ attacker: liberators, target: { ...target, keywords: ['infantry', 'heroes'] } })[0]).toMatch(/^target\.keywords\[1\]: 'heroes' changed nothing.*\(did you mean 'hero'\?\)/);
+    expect(notes({ attacker: liberators, target: { ...target, keywords: ['HÉROE'] } })[0]).toMatch(/did you mean 'hero'/);
+    expect(notes({ attacker: liberators, target: { ...target, keywords: ['calvary'] } })[0]).toMatch(/did you mean 'cavalry'/);
+    expect(notes({ attacker: { ...liberators, keywords: ['flyer'] }, target })[0]).toMatch(/^attacker\.keywords\[0\]: 'flyer'.*did you mean 'fly'/);
+    expect(notes({ attacker: liberators, target: { ...target, keywords: ['banana'] } })[0]).not.toMatch(/did you mean/);
   });
-  it('a word that is no keyword gets no suggestion, only the allowed list', () => {
-    const e = error({ attacker: liberators, target: { ...target, keywords: ['banana'] } });
-    expect(e.problem).not.toMatch(/did you mean/);
-    expect(e.problem).toMatch(/allowed: hero, infantry, cavalry, monster, war-machine, fly/);
-  });
-  it("every keyword of the rules file and the unit data is accepted; 'War Machine' is 'war-machine'", () => {
+  it("every keyword of the rules file is read and not noted; 'War Machine' is 'war-machine'", () => {
     const keywords = ['HERO', 'Infantry', 'cavalry', 'monster', 'War Machine', 'fly', 'wizard', 'priest', 'champion', 'musician', 'standard-bearer', 'reinforcements'];
-    expect([...parseScenario({ attacker: liberators, target: { ...target, keywords } }).target.keywords]).toContain('war-machine');
+    const input = { attacker: liberators, target: { ...target, keywords } };
+    expect([...parseScenario(input).target.keywords]).toContain('war-machine');
+    expect(notes(input)).toEqual([]);
   });
-  it("Anti-X names a keyword or 'charge': 'anti-banana' is refused, 'anti-heroes' suggests 'hero'", () => {
-    const banana = error({ attacker: attackerWith({ abilities: ['anti-banana'] }), target });
-    expect(banana.path).toBe('attacker.weapons[0].abilities[0]');
-    expect(banana.problem).toMatch(/unknown Anti-X keyword 'banana'.*allowed: .*charge/);
-    expect(error({ attacker: attackerWith({ abilities: ['anti-heroes(+1 rend)'] }), target }).problem).toMatch(/did you mean 'hero'/);
+  it('a faction keyword an Anti-X of the attacker reads is not noted, and Anti-X applies to it (+1 rend, 20.0)', () => {
+    const input = { attacker: attackerWith({ abilities: ['crit-mortal', 'anti-order(+1 rend)'] }), target: { ...target, keywords: ['Order'] } };
+    expect(notes(input)).toEqual([]);
+    const withRend = ageOfSigmar.exact(ageOfSigmar.parse({ attacker: attackerWith({ rend: warhammer.rend + 1 }), target }));
+    expect(ageOfSigmar.exact(ageOfSigmar.parse(input))).toEqual(withRend);
+  });
+  it("an Anti-X of no rules-file keyword that the target lacks is noted ('anti-heroes' suggests 'hero')", () => {
+    expect(notes({ attacker: attackerWith({ abilities: ['anti-banana'] }), target })).toEqual([
+      "attacker.weapons[0]: Anti-BANANA changed nothing: the target has no keyword 'banana'",
+    ]);
+    expect(notes({ attacker: attackerWith({ abilities: ['anti-heroes(+1 rend)'] }), target })[0]).toMatch(/did you mean 'hero'/);
   });
 });
 
@@ -136,12 +146,19 @@ describe('age-of-sigmar parse: nonsense is refused, naming the field (issue 12)'
   const gun = { name: 'gun', type: 'ranged', range: '12"', attacks: 1, hit: '4+', wound: '4+', damage: 1 };
   const shooter = { models: 1, weapons: [gun] };
   const hero = { ...target, keywords: ['hero', 'infantry'] };
-  it("'guarded-hero' on a non-hero, on a MONSTER hero, or in melee (25.0)", () => {
-    expect(error({ attacker: shooter, target, situation: { ability: 'shoot', 'guarded-hero': true } })).toMatchObject({ path: 'situation.guarded-hero' });
+  it("'guarded-hero' on a non-hero, on a MONSTER hero, or in melee changes nothing (25.0): computed without it, and noted", () => {
+    const guarded = (input: { attacker: unknown; target: unknown; situation: Record<string, unknown> }) => {
+      const parsed = ageOfSigmar.parse({ ...input, situation: { ...input.situation, 'guarded-hero': true } });
+      expect(ageOfSigmar.exact(parsed)).toEqual(ageOfSigmar.exact(ageOfSigmar.parse(input)));
+      return ageOfSigmar.notes!(parsed);
+    };
+    expect(guarded({ attacker: shooter, target, situation: { ability: 'shoot' } })).toEqual([expect.stringMatching(/^situation\.guarded-hero: true changed nothing: .*the target has no keyword HERO$/)]);
     const monster = { ...target, keywords: ['hero', 'monster'] };
-    expect(error({ attacker: shooter, target: monster, situation: { ability: 'shoot', 'guarded-hero': true } })).toMatchObject({ path: 'situation.guarded-hero' });
-    expect(error({ attacker: liberators, target: hero, situation: { 'guarded-hero': true } }).problem).toMatch(/shooting attacks only/);
-    expect(parseScenario({ attacker: shooter, target: hero, situation: { ability: 'shoot', 'guarded-hero': true } }).situation.guardedHero).toBe(true);
+    expect(guarded({ attacker: shooter, target: monster, situation: { ability: 'shoot' } })).toEqual([expect.stringMatching(/the target is a MONSTER$/)]);
+    expect(guarded({ attacker: liberators, target: hero, situation: {} })).toEqual([expect.stringMatching(/shooting attacks only \(25\.0\), and this is ability 'fight'$/)]);
+    const real = parseScenario({ attacker: shooter, target: hero, situation: { ability: 'shoot', 'guarded-hero': true } });
+    expect(real.situation.guardedHero).toBe(true);
+    expect(real.notes).toBeUndefined();
   });
   it("'covering-fire' while engaged (Órdenes 4.0)", () => {
     const pistolUnit = { models: 1, weapons: [{ ...gun, abilities: ['shoot-in-combat'] }] };
@@ -175,11 +192,11 @@ describe('age-of-sigmar parse: nonsense is refused, naming the field (issue 12)'
   });
   it('the CLI prints the one line and exits 2, nothing on stdout', async () => {
     const file = join(mkdtempSync(join(tmpdir(), 'warodds-aos-')), 'banana.json');
-    writeFileSync(file, JSON.stringify({ system: 'aos', attacker: attackerWith({ abilities: ['anti-banana'] }), target }));
+    writeFileSync(file, JSON.stringify({ system: 'aos', attacker: attackerWith({ abilities: ['cornered-rat'] }), target }));
     const r = await warodds(['attack', '--scenario', file]);
     expect(r.code).toBe(2);
     expect(r.stdout).toBe('');
     expect(r.stderr.trim().split('\n')).toHaveLength(1);
-    expect(r.stderr).toMatch(/attacker\.weapons\[0\]\.abilities\[0\]: unknown Anti-X keyword 'banana'/);
+    expect(r.stderr).toMatch(/attacker\.weapons\[0\]\.abilities\[0\]: .*Warpforged Halberd/);
   });
 });

@@ -143,21 +143,30 @@ describe('hott: bad input is one ScenarioError naming the field', () => {
       rejects({ attacker: { type: 'fortaleza' }, target: blades, situation: { mode } }, 'attacker.type', /Stronghold never attacks.*§6\.6/);
     rejects({ attacker: { type: 'stronghold' }, target: { type: 'stronghold' } }, 'attacker.type', /never attacks/);
   });
-  it('rear support while the fighting element is in difficult terrain (Apoyo a iguales, §5)', () => {
-    for (const terrain of ['marsh', 'wood', 'difficult-hill', 'river'])
-      rejects({ attacker: blades, target: { type: 'spears', terrain, 'rear-support': true } }, 'target.rear-support', /difficult terrain.*Apoyo a iguales/);
-    // Open ground, a gentle hill and a road are not difficult: accepted.
-    for (const terrain of ['open', 'gentle-hill', 'road']) expect(() => parseHott({ attacker: blades, target: { type: 'warbands', terrain, 'rear-support': true } })).not.toThrow();
+  it('rear support while the fighting element is in difficult terrain changes nothing (Apoyo a iguales, §5): computed without it, and noted', () => {
+    for (const terrain of ['marsh', 'wood', 'difficult-hill', 'river']) {
+      const given = parseHott({ attacker: blades, target: { type: 'spears', terrain, 'rear-support': true } });
+      expect(given).toEqual({ ...parseHott({ attacker: blades, target: { type: 'spears', terrain } }), notes: [`target.rear-support: true changed nothing: an element in difficult terrain ('${terrain}') gets no rear support (Apoyo a iguales, §5)`] });
+    }
+    // Open ground, a gentle hill and a road are not difficult: the support counts, and no note.
+    for (const terrain of ['open', 'gentle-hill', 'road']) {
+      const given = parseHott({ attacker: blades, target: { type: 'warbands', terrain, 'rear-support': true } });
+      expect(given.mode === 'close-combat' && given.target.rearSupport).toBe(true);
+      expect(hott.notes!(given)).toEqual([]);
+    }
   });
   it('height or a river bank against an aerial element gives nothing (§6.3): refused', () => {
     rejects({ attacker: { type: 'flyers', terrain: 'river' }, target: { ...blades, 'defending-bank': true } }, 'target.defending-bank', /terrestrial opponent, not Flyers/);
     rejects({ attacker: { type: 'dragons' }, target: { ...blades, terrain: 'gentle-hill', higher: true } }, 'target.higher', /terrestrial opponent, not Dragons/);
   });
-  it('general on the shooter or the Magician: no +1 when a general shoots or casts (§5 General, ambiguity 12)', () => {
-    rejects({ attacker: { type: 'shooters', general: true }, target: blades, situation: { mode: 'shooting' } }, 'attacker.general', /shoots or casts/);
-    rejects({ attacker: { type: 'magicians', general: true }, target: blades, situation: { mode: 'magic' } }, 'attacker.general', /shoots or casts/);
-    // general: false says nothing wrong.
-    expect(() => parseHott({ attacker: { type: 'artillery', general: false }, target: blades, situation: { mode: 'shooting' } })).not.toThrow();
+  it('general on the shooter or the Magician changes nothing (§5 General: no +1 when a general shoots or casts): computed, and noted', () => {
+    const note = 'attacker.general: true changed nothing: a general gets no +1 when it shoots or casts (§5 General, ambiguity 12), only in close combat or when shot at';
+    for (const [type, mode] of [['shooters', 'shooting'], ['magicians', 'magic']]) {
+      const given = parseHott({ attacker: { type, general: true }, target: blades, situation: { mode } });
+      expect(given).toEqual({ ...parseHott({ attacker: { type }, target: blades, situation: { mode } }), notes: [note] });
+    }
+    // general: false says nothing.
+    expect(hott.notes!(parseHott({ attacker: { type: 'artillery', general: false }, target: blades, situation: { mode: 'shooting' } }))).toEqual([]);
   });
   it('both recoil flags: rear harassment already blocks the recoil (§7.8.3)', () => {
     rejects({ attacker: blades, target: { ...blades, 'rear-harassment': true, 'recoil-blocked': true } }, 'target.recoil-blocked', /rear-harassment/);
@@ -165,8 +174,8 @@ describe('hott: bad input is one ScenarioError naming the field', () => {
   });
 });
 
-describe('hott: §11.10 illegal charges are warnings carried out of parse, not errors', () => {
-  const warnings = (input: unknown) => hott.warnings!(parseHott(input));
+describe('hott: §11.10 illegal charges are notes carried out of parse, not errors', () => {
+  const warnings = (input: unknown) => hott.notes!(parseHott(input));
   it('a ground element other than a Hero or Paladin charging an aerial element', () => {
     expect(warnings({ attacker: blades, target: { type: 'flyers' } })).toEqual([
       'situation.charged: only aerial elements, Paladins and Heroes may charge Flyers, unless they are already in combat (§5 Aéreas, §11.10)',

@@ -19,7 +19,7 @@ const evaluate: Evaluate = async (system, input) => {
 const library = loadLibrary();
 
 async function kills(target: string, flags: SituationFlags) {
-  const result = await whatKills({ unit: library.find(target, 'target'), option: 'default' }, library.ofSystem('hott'), flags, 'destroyed', evaluate);
+  const result = await whatKills({ unit: library.find(target, 'target'), option: 'default' }, library.ofSystem('hott').map((unit) => ({ unit })), flags, 'destroyed', evaluate);
   return new Map(result.rows.map((r) => [r.attacker.unit.id, r.pRemove]));
 }
 

@@ -223,7 +223,23 @@ describe('bad engagements', () => {
   it('a target key given to one attacker', () => {
     expect(() => engagement({}, [[{}, { ...charge, inspired: true }]])).toThrow(/^attackers\[0\]\.situation\.inspired: describes the target/);
   });
-  it('a counter-charge by a target without Lifeleech', () => {
-    expect(() => engagement({}, [[{}, charge]], { turns: 2, 'counter-charge': true })).toThrow(/^engagement\.counter-charge: .*Lifeleech/);
+  it('a counter-charge by a war engine (§9)', () => {
+    expect(() => engagement({ type: 'war-engine', size: undefined }, [[{}, charge]], { turns: 2, 'counter-charge': true })).toThrow(/^engagement\.counter-charge: a war engine cannot charge/);
   });
+});
+
+describe('a counter-charge that changes nothing is computed without it, and noted', () => {
+  const charge = { attack: 'melee', charge: 'front' };
+  const shot = { attack: 'shooting' };
+  const cases: Array<[string, Record<string, unknown>, Array<[Record<string, unknown>, Record<string, unknown>]>, number, RegExp]> = [
+    ['a target without Lifeleech (§7)', {}, [[{}, charge]], 2, /only through its Lifeleech \(§7\), and it has none$/],
+    ['no attacker charges (§3)', { rules: ['lifeleech(2)'] }, [[{ ra: '4+' }, shot]], 2, /no attacker charges$/],
+    ['one turn: the target has no turn of its own (§3)', { rules: ['lifeleech(2)'] }, [[{}, charge]], 1, /this engagement has 1 turn$/],
+  ];
+  for (const [why, target, attackers, turns, note] of cases)
+    it(why, () => {
+      const given = engagement(target, attackers, { turns, 'counter-charge': true });
+      expect(kingsOfWar.notes!(given)).toEqual([expect.stringMatching(new RegExp(`^engagement\\.counter-charge: true changed nothing: .*${note.source}`))]);
+      expect(kingsOfWar.exact(given)).toEqual(kingsOfWar.exact(engagement(target, attackers, { turns })));
+    });
 });

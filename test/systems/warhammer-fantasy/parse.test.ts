@@ -68,15 +68,9 @@ describe('warhammer-fantasy parse', () => {
     ['a missile weapon with a melee rule', { ...ok, attacker: unit({ missile: { s: 4, rules: ['killing-blow'] } }) }, 'attacker.missile.rules', /only/],
     ['unknown phase', { ...ok, situation: { phase: 'magic' } }, 'situation.phase', /melee/],
     ['melee key in shooting', { ...ok, attacker: unit({ missile: { s: 3 } }), situation: { phase: 'shooting', round: 2 } }, 'situation', /unknown field/],
-    ['charging after round 1', { ...ok, situation: { round: 2, charging: 'attacker' } }, 'situation.charging', /first round/],
     ['previous winner in round 1', { ...ok, situation: { 'previous-round-winner': 'target' } }, 'situation.previous-round-winner', /first round/],
-    ['a challenge between units', { ...ok, situation: { challenge: true } }, 'situation.challenge', /Overkill/],
-    // Overkill counts only for combat resolution, which a slain single model's side loses anyway.
-    ['a challenge between single models', { attacker: unit({ models: 1 }), target: unit({ models: 1 }), situation: { challenge: true } }, 'situation.challenge', /changes nothing/],
     ['the target charging with the attacker in its rear', { ...ok, situation: { charging: 'target', facing: 'rear' } }, 'situation.facing', /front/],
     ['the target charging with the attacker in its flank', { ...ok, situation: { charging: 'target', facing: 'flank' } }, 'situation.facing', /front/],
-    ["a General's Ld below the unit's own", { ...ok, attacker: unit({ ld: 7, rules: ['hatred', 'general(5)'] }) }, 'attacker.rules[1]', /below the unit's own Ld 7/],
-    ['a fear test without a fear-causer', { ...ok, situation: { charging: 'attacker', 'fear-test': 'failed' } }, 'situation.fear-test', /fear- or terror-causer/],
     ['bad option value', { ...ok, situation: { 'ws4-vs-ws9': '3+' } }, 'situation.ws4-vs-ws9', /5\+/],
     ['rally below the current size', { target: unit(), situation: { phase: 'rally', 'original-models': 10 } }, 'situation.original-models', /at least/],
     ['missing target', { attacker: unit() }, 'target', /required/],
@@ -88,4 +82,28 @@ describe('warhammer-fantasy parse', () => {
       expect(e.problem).toMatch(message);
       expect(e.message).not.toContain('\n');
     });
+});
+
+describe('warhammer-fantasy parse: a fact that changes nothing is computed without it, and noted', () => {
+  const cases: Array<[string, Record<string, unknown>, Record<string, unknown>, RegExp]> = [
+    // Chargers strike first only in the round they charged (§4).
+    ['a charger after round 1', { ...ok, situation: { round: 2, charging: 'attacker' } }, { ...ok, situation: { round: 2 } }, /^situation\.charging: 'attacker' changed nothing: only the first round .*round 2$/],
+    // Overkill counts only for combat resolution, which a slain single model's side loses anyway (§9).
+    ['a challenge between units', { ...ok, situation: { challenge: true } }, ok, /^situation\.challenge: true changed nothing: .*Overkill \(§9\)/],
+    ['a challenge between single models', { attacker: unit({ models: 1 }), target: unit({ models: 1 }), situation: { challenge: true } }, { attacker: unit({ models: 1 }), target: unit({ models: 1 }) }, /^situation\.challenge: true changed nothing/],
+    // General — §1: a unit uses its General's Ld only when it is higher.
+    ["a General's Ld below the unit's own", { ...ok, attacker: unit({ ld: 7, rules: ['hatred', 'general(5)'] }) }, { ...ok, attacker: unit({ ld: 7, rules: ['hatred'] }) }, /^attacker\.rules\[1\]: 'general\(5\)' changed nothing: .*Ld is 7$/],
+    // Fear — §11: tested only by a unit charged in round 1 by a fear- or terror-causer.
+    ['a fear test without a fear-causer', { ...ok, situation: { charging: 'attacker', 'fear-test': 'failed' } }, { ...ok, situation: { charging: 'attacker' } }, /^situation\.fear-test: 'failed' changed nothing: .*\(§11\)$/],
+    ['a fear test in round 2', { ...ok, attacker: unit({ rules: ['causes-fear'] }), situation: { round: 2, 'fear-test': 'roll' } }, { ...ok, attacker: unit({ rules: ['causes-fear'] }), situation: { round: 2 } }, /^situation\.fear-test: 'roll' changed nothing/],
+  ];
+  for (const [what, given, without, note] of cases)
+    it(what, () => {
+      const parsed = W.parse(given);
+      expect(W.notes!(parsed)).toEqual([expect.stringMatching(note)]);
+      expect(W.exact(parsed)).toEqual(W.exact(W.parse(without)));
+    });
+  it('both notes of a charger and a challenge in round 2, in the order of the fields', () => {
+    expect(W.notes!(W.parse({ ...ok, situation: { round: 2, charging: 'attacker', challenge: true } })).map((n) => n.split(':')[0])).toEqual(['situation.charging', 'situation.challenge']);
+  });
 });

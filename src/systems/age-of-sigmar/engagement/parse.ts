@@ -75,7 +75,9 @@ export function parseEngagement(input: unknown): Engagement {
   if (focus === undefined) throw new ScenarioError('engagement.target', `no unit is named '${raw.engagement.target}' (units: ${[...index.keys()].join(', ')})`);
   if (!targets.some((ts) => ts.includes(focus)))
     throw new ScenarioError('engagement.target', `no unit attacks '${raw.units[focus].name}': list it in some unit's targets`);
-  return { kind: 'engagement', turns: raw.engagement.turns, first: raw.engagement.first, phases: raw.engagement.phases, focus, units };
+  // The notes of every attack, each once (GameSystem.notes).
+  const notes = [...new Set(units.flatMap((u) => [...u.fight, ...u.shoot].flatMap((p) => [...(p.firstTurn.notes ?? []), ...(p.laterTurns.notes ?? [])])))];
+  return { kind: 'engagement', turns: raw.engagement.turns, first: raw.engagement.first, phases: raw.engagement.phases, focus, units, ...(notes.length ? { notes } : {}) };
 }
 
 function resolveTargets(raw: RawEngagement, u: RawUnit, i: number, index: Map<string, number>): number[] {
@@ -137,7 +139,7 @@ function attackPlan(raw: RawEngagement, u: number, t: number, ability: AttackAbi
   const usable = all.filter((w) => (ability === 'fight' ? w.type === 'melee' : w.type === 'ranged' && (w.shootInCombat || !engaged)));
   if (usable.length === 0) return null;
   const scenario = (firstTurn: boolean): Scenario =>
-    remapErrors(
+    remapScenario(
       () =>
         parseScenario({
           attacker: bodies[u].body,
@@ -161,6 +163,14 @@ function attackPlan(raw: RawEngagement, u: number, t: number, ability: AttackAbi
 /** Health per model; a unit no one attacks may have none (its attack scenarios check it otherwise). */
 function healthOf(body: Record<string, unknown>): number | null {
   return typeof body.health === 'number' ? body.health : null;
+}
+
+/** A single-attack scenario, its errors and notes named by the engagement's fields. */
+function remapScenario(f: () => Scenario, attacker: number, target: number): Scenario {
+  const scenario = remapErrors(f, attacker, target);
+  if (!scenario.notes) return scenario;
+  const notes = scenario.notes.map((n) => n.replace(/^attacker\b/, `units[${attacker}].unit`).replace(/^target\b/, `units[${target}].unit`));
+  return { ...scenario, notes };
 }
 
 /** A single-attack scenario's error, named by the engagement's fields. */

@@ -118,4 +118,6 @@ export interface Engagement {
   /** Index of the unit the headline answers are about. */
   readonly focus: number;
   readonly units: readonly EngagementUnit[];
+  /** What the parse noted about its attacks (GameSystem.notes). */
+  readonly notes?: readonly string[];
 }
