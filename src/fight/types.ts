@@ -81,7 +81,8 @@ const REMOVED: readonly (FightSide | null)[] = [null, 'attacker', 'target'];
 /** A number for the end of a fight in `state` with `ending`, `removed` the side left with no models (a side caught, or destroyed on a failed test). */
 export function endId(ending: Ending, state: number, removed: FightSide | null): number {
   const side = removed === null ? 0 : removed === 'attacker' ? 1 : 2;
-  return (state * REMOVED.length + side) * ENDINGS.length + ENDING_INDEX.get(ending)!;
+  // A scan of nine interned strings: cheaper than a map look-up on the stepper's hot path
+  return (state * REMOVED.length + side) * ENDINGS.length + ENDINGS.indexOf(ending);
 }
 
 /** The ending, state and side removed of an endId. */
@@ -90,9 +91,38 @@ export function endOf(id: number): { ending: Ending; state: number; removed: Fig
   return { ending: ENDINGS[id % ENDINGS.length], state: Math.floor(rest / REMOVED.length), removed: REMOVED[rest % REMOVED.length] };
 }
 
-/** No challenge fought (an Overkill code), and no blows struck (a margin), as number keys. */
+/** No challenge fought, as an Overkill code. */
 const NONE = -1;
-const NO_BLOWS = Number.NEGATIVE_INFINITY;
+
+/** Sums by integer key, in the order the keys were first met: an array slot per key, no hashing on the hot path. */
+class IntSums {
+  /** Slot + 1 of key k ≥ 0 at [k], of k < 0 at [−k − 1] (0: not met). */
+  private readonly pos: number[] = [];
+  private readonly neg: number[] = [];
+  readonly keys: number[] = [];
+  readonly sums: number[] = [];
+
+  add(k: number, p: number): void {
+    const at = k >= 0 ? this.pos : this.neg;
+    const i = k >= 0 ? k : -k - 1;
+    const slot = at[i];
+    if (slot !== undefined && slot > 0) this.sums[slot - 1] += p;
+    else {
+      at[i] = this.keys.push(k);
+      this.sums.push(p);
+    }
+  }
+}
+
+/**
+ * Each end's index in the StepSet being filled, for small end ids: one table shared by every
+ * StepSet, a slot valid only when stamped with the set's generation (no clearing between sets).
+ * Large ids go to the set's own map.
+ */
+const END_TABLE_LIMIT = 1 << 22;
+let endStamp = new Int32Array(0);
+let endSlot = new Int32Array(0);
+let generation = 0;
 
 /**
  * Collects the steps of a round as they are found: the states it goes on from and the ways it
@@ -103,14 +133,18 @@ export class StepSet {
   private readonly nextP: number[] = [];
   private readonly ends: number[] = [];
   private readonly endP: number[] = [];
-  /** Each end's index in `ends`. */
+  /** Each large end id's index in `ends` (small ones: endSlot). */
   private readonly endAt = new Map<number, number>();
-  private readonly margins = new Map<number, number>();
+  private readonly generation = ++generation;
+  private readonly margins = new IntSums();
   private readonly overkills = new Map<number, number>();
-  // A round's outcomes come in runs of steps with one margin and Overkill: each run is summed here first
+  private noBlows = 0;
+  private blowless = false;
+  // A round's outcomes come in runs of steps with one margin, and one Overkill: each run is summed here first
   private margin = Number.NaN;
+  private marginRun = 0;
   private overkill = Number.NaN;
-  private run = 0;
+  private overkillRun = 0;
 
   /** The round went on to `next` with probability p, this margin (null: no blows) and Overkill. */
   goOn(p: number, margin: number | null, next: number, overkill: Overkill = null): void {
@@ -126,47 +160,77 @@ export class StepSet {
     this.tally(p, margin, overkill);
     // The same end met again (a rule set may record ends that leave the same units in one state) is added up
     const id = endId(ending, state, removed);
-    const at = this.endAt.get(id);
-    if (at !== undefined) {
-      this.endP[at] += p;
+    if (id >= END_TABLE_LIMIT) {
+      const at = this.endAt.get(id);
+      if (at !== undefined) this.endP[at] += p;
+      else this.endAt.set(id, this.push(id, p));
       return;
     }
-    this.endAt.set(id, this.ends.length);
-    this.ends.push(id);
+    if (id >= endStamp.length) growEndTable(id);
+    if (endStamp[id] === this.generation) this.endP[endSlot[id]] += p;
+    else {
+      // Sets filled at once take a slot over from each other: the other then misses and records the end again, which RoundSteps allows
+      endStamp[id] = this.generation;
+      endSlot[id] = this.push(id, p);
+    }
+  }
+
+  /** A new end, and its index in `ends`. */
+  private push(id: number, p: number): number {
     this.endP.push(p);
+    return this.ends.push(id) - 1;
   }
 
   private tally(p: number, margin: number | null, overkill: Overkill): void {
-    const m = margin ?? NO_BLOWS;
-    const o = overkill === null ? NONE : overkillCode(overkill.attacker, overkill.target);
-    if (m === this.margin && o === this.overkill) {
-      this.run += p;
-      return;
+    if (margin === null) {
+      this.noBlows += p;
+      this.blowless = true;
+    } else if (margin === this.margin) this.marginRun += p;
+    else {
+      if (this.marginRun !== 0) this.margins.add(this.margin, this.marginRun);
+      this.margin = margin;
+      this.marginRun = p;
     }
-    this.flush();
-    this.margin = m;
-    this.overkill = o;
-    this.run = p;
+    const o = overkill === null ? NONE : overkillCode(overkill.attacker, overkill.target);
+    if (o === this.overkill) this.overkillRun += p;
+    else {
+      this.flushOverkill();
+      this.overkill = o;
+      this.overkillRun = p;
+    }
   }
 
-  private flush(): void {
-    if (this.run === 0) return;
-    this.margins.set(this.margin, (this.margins.get(this.margin) ?? 0) + this.run);
-    this.overkills.set(this.overkill, (this.overkills.get(this.overkill) ?? 0) + this.run);
-    this.run = 0;
+  private flushOverkill(): void {
+    if (this.overkillRun === 0) return;
+    this.overkills.set(this.overkill, (this.overkills.get(this.overkill) ?? 0) + this.overkillRun);
+    this.overkillRun = 0;
   }
 
   result(): RoundSteps {
-    this.flush();
+    if (this.marginRun !== 0) this.margins.add(this.margin, this.marginRun);
+    this.marginRun = 0;
+    this.flushOverkill();
+    const margins: Array<readonly [number | null, number]> = this.margins.keys.map((m, i) => [m, this.margins.sums[i]] as const);
+    if (this.blowless) margins.push([null, this.noBlows]);
     return {
       next: this.next,
       nextP: this.nextP,
       ends: this.ends,
       endP: this.endP,
-      margins: [...this.margins].map(([m, p]) => [m === NO_BLOWS ? null : m, p] as const),
+      margins,
       overkills: [...this.overkills].map(([o, p]) => [o === NONE ? 'none' : `${Math.floor(o / 65536)}:${o % 65536}`, p] as const),
     };
   }
+}
+
+function growEndTable(id: number): void {
+  const length = Math.min(END_TABLE_LIMIT, Math.max(id + 1, endStamp.length * 2, 1024));
+  const stamp = new Int32Array(length);
+  stamp.set(endStamp);
+  const slot = new Int32Array(length);
+  slot.set(endSlot);
+  endStamp = stamp;
+  endSlot = slot;
 }
 
 /** A rule set's fight, seen by the exact chain: states are numbers. */

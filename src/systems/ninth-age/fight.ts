@@ -160,6 +160,21 @@ export function fightState(dA: number, dT: number, calmA: boolean, calmT: boolea
   return { dA, dT, calmA, calmT, cA, cT };
 }
 
+/** A state the exact stepper rewrites for each way a round ends (it keeps only the state's key). */
+type Scratch = { -readonly [K in keyof FightState]: FightState[K] };
+
+/** `out` (when given, else a new state) set to the fields. */
+function stateInto(out: Scratch | undefined, dA: number, dT: number, calmA: boolean, calmT: boolean, cA: number, cT: number): FightState {
+  if (!out) return fightState(dA, dT, calmA, calmT, cA, cT);
+  out.dA = dA;
+  out.dT = dT;
+  out.calmA = calmA;
+  out.calmT = calmT;
+  out.cA = cA;
+  out.cT = cT;
+  return out;
+}
+
 export const START: FightState = fightState(0, 0, false, false, 0, 0);
 
 /**
@@ -168,12 +183,12 @@ export const START: FightState = fightState(0, 0, false, false, 0, 0);
  * and character standing (none once it is removed), no Frenzy flags; the target's wounds exact
  * (its wounds and models slain are reported).
  */
-export function endState(f: FightScenario, s: FightState, removed: FightSide | null): FightState {
-  if (removed === 'attacker') return fightState(0, s.dT, false, false, 0, s.cT);
+export function endState(f: FightScenario, s: FightState, removed: FightSide | null, out?: Scratch): FightState {
+  if (removed === 'attacker') return stateInto(out, 0, s.dT, false, false, 0, s.cT);
   const u = f.attacker.unit;
   const models = Math.min(u.models, Math.floor((u.woundsLost + s.dA) / u.profile.w));
   const cA = characterStands(f.attacker, s.cA) ? 0 : characterPool(f.attacker);
-  return fightState(Math.max(0, models * u.profile.w - u.woundsLost), s.dT, false, false, cA, s.cT);
+  return stateInto(out, Math.max(0, models * u.profile.w - u.woundsLost), s.dT, false, false, cA, s.cT);
 }
 
 /** A state as one number, and back. */
@@ -265,12 +280,23 @@ function caughtOnce(test: Parameters<typeof caughtChance>[0]): number {
   return p;
 }
 
-/** A break test's P(pass) and P(caught), by the test (judges return the same test object for equal tests). */
-const breakOddsOf = new WeakMap<LoserTest, { readonly pass: number; readonly caught: number }>();
-function breakOdds(test: Extract<LoserTest, { kind: 'break' }>): { readonly pass: number; readonly caught: number } {
-  let odds = breakOddsOf.get(test);
-  if (!odds) breakOddsOf.set(test, (odds = { pass: leadershipChance(test.ld, test.reroll), caught: test.destroyedOnFailure ? 1 : caughtOnce(test) }));
-  return odds;
+/** P(pass) of a Leadership test by Ld · 2 + re-roll, for the Ld a test can have (0 … 10 after modifiers, §2); NaN until worked out. */
+const passByLd = new Float64Array(64).fill(Number.NaN);
+function passChance(ld: number, reroll: boolean): number {
+  const id = ld * 2 + (reroll ? 1 : 0);
+  if (!(id >= 0 && id < passByLd.length)) return leadershipChance(ld, reroll);
+  const p = passByLd[id];
+  return p === p ? p : (passByLd[id] = leadershipChance(ld, reroll));
+}
+
+type BreakTest = Extract<LoserTest, { kind: 'break' }>;
+
+/** Whether two break tests have the same flee, pursuit and restraint dice: the same P(caught) (§12.3). */
+function sameChase(a: BreakTest, b: BreakTest): boolean {
+  if (a.flee !== b.flee || a.pursuit !== b.pursuit || a.destroyedOnFailure !== b.destroyedOnFailure) return false;
+  const ra = a.restraint;
+  const rb = b.restraint;
+  return ra === rb || (ra !== null && rb !== null && ra.ld === rb.ld && ra.reroll === rb.reroll);
 }
 
 /** One way the blows of a round ended: each side's wounds in the units' combat and in the challenge. */
@@ -349,7 +375,7 @@ function overkillOf(attacker: number, target: number): Overkill {
 }
 
 /** The round's blows as the state after them and the judge of its combat result. */
-export function afterBlows(f: FightScenario, from: FightState, s: Scenario, b: RoundBlows, judges: RoundJudges): AfterBlows {
+export function afterBlows(f: FightScenario, from: FightState, s: Scenario, b: RoundBlows, judges: RoundJudges, out?: { -readonly [K in keyof AfterBlows]: AfterBlows[K] }): AfterBlows {
   // Wounds on each side's rank and file, on its joined character in the units' combat (damage
   // indices after the pool), then on its fighter in the challenge; the rest is Overkill
   const rnfT = Math.min(b.dT, woundPool(s.target));
@@ -360,9 +386,18 @@ export function afterBlows(f: FightScenario, from: FightState, s: Scenario, b: R
   const inChallengeA = Math.min(b.oA, characterPool(f.attacker) - from.cA - onCharacterA);
   const overkillT = b.oT - inChallengeT;
   const overkillA = b.oA - inChallengeA;
-  const after = fightState(from.dA + rnfA, from.dT + rnfT, from.calmA, from.calmT, from.cA + onCharacterA + inChallengeA, from.cT + onCharacterT + inChallengeT);
+  const after = stateInto(out?.after as Scratch | undefined, from.dA + rnfA, from.dT + rnfT, from.calmA, from.calmT, from.cA + onCharacterA + inChallengeA, from.cT + onCharacterT + inChallengeT);
   // Combat score: wounds on the rank and file and on the characters, and Overkill up to +3 (§4.11, §12.1)
   const overkill: Overkill = judges.challenge === 'accepted' ? overkillOf(overkillT, overkillA) : null;
+  if (out) {
+    out.judge = judges.of(after.cA, after.cT, after.dA, after.dT);
+    out.bonusA = onCharacterT + inChallengeT + overkillT;
+    out.bonusT = onCharacterA + inChallengeA + overkillA;
+    out.wT = rnfT;
+    out.wA = rnfA;
+    out.overkill = overkill;
+    return out;
+  }
   return {
     after,
     judge: judges.of(after.cA, after.cT, after.dA, after.dT),
@@ -443,14 +478,14 @@ export function spillsOf(f: FightScenario): { attacker: boolean; target: boolean
  * Instability, §7) on top of the `lost` its rank and file took — first the rank and file (the
  * champion, removed last, among them, §4.10), then its character.
  */
-export function loserAfter(f: FightScenario, from: FightState, after: FightState, loser: FightSide, pool: number, lost: number, extra: number): FightState {
+export function loserAfter(f: FightScenario, from: FightState, after: FightState, loser: FightSide, pool: number, lost: number, extra: number, out?: Scratch): FightState {
   const total = Math.min(pool, lost + extra);
   const u = sideOf(f, loser);
   const c = loser === 'target' ? after.cT : after.cA;
   const onCharacter = Math.min(lost + extra - total, Math.max(0, characterPool(u) - c));
   return loser === 'target'
-    ? fightState(after.dA, from.dT + total, after.calmA, f.target.calm !== null, after.cA, c + onCharacter)
-    : fightState(from.dA + total, after.dT, f.attacker.calm !== null, after.calmT, c + onCharacter, after.cT);
+    ? stateInto(out, after.dA, from.dT + total, after.calmA, f.target.calm !== null, after.cA, c + onCharacter)
+    : stateInto(out, from.dA + total, after.dT, f.attacker.calm !== null, after.calmT, c + onCharacter, after.cT);
 }
 
 /** Models and character of a side standing in `st`, a state reached in the round fought from `from` and judged on `judged`. */
@@ -479,8 +514,12 @@ const ENDINGS_OF: Record<FightSide, { readonly destroyed: Ending; readonly caugh
 class RoundStepper {
   readonly steps = new StepSet();
   readonly judges: RoundJudges;
-  private lastTest: LoserTest | null = null;
-  private lastOdds: ReturnType<typeof breakOdds> | null = null;
+  private lastTest: BreakTest | null = null;
+  private lastCaught = 0;
+  // Rewritten for each way the round ends: nothing of them is kept but the states' keys
+  private readonly blown = { after: fightState(0, 0, false, false, 0, 0), judge: null as unknown as RoundJudge, bonusA: 0, bonusT: 0, wT: 0, wA: 0, overkill: null as Overkill };
+  private readonly lostState: Scratch = fightState(0, 0, false, false, 0, 0) as Scratch;
+  private readonly endedState: Scratch = fightState(0, 0, false, false, 0, 0) as Scratch;
 
   constructor(
     private readonly f: FightScenario,
@@ -493,13 +532,13 @@ class RoundStepper {
 
   private add(q: number, margin: number, overkill: Overkill, state: FightState, ending: Ending | null, removed: FightSide | null = null): void {
     if (ending === null) this.steps.goOn(q, margin, this.key(state), overkill);
-    else this.steps.end(q, margin, ending, this.key(endState(this.f, state, removed)), removed, overkill);
+    else this.steps.end(q, margin, ending, this.key(endState(this.f, state, removed, this.endedState)), removed, overkill);
   }
 
   /** The round's blows `b`, with probability p: their result and what follows (§12.1–§12.3). */
   judge(s: Scenario, b: RoundBlows, p: number): void {
     const { f, from } = this;
-    const { after, judge, bonusA, bonusT, wT, wA, overkill } = afterBlows(f, from, s, b, this.judges);
+    const { after, judge, bonusA, bonusT, wT, wA, overkill } = afterBlows(f, from, s, b, this.judges, this.blown);
     const judged = judge.s;
     const scoreA = judge.scoreA(wT, wA, bonusA);
     const scoreT = judge.scoreT(wT, wA, bonusT);
@@ -525,17 +564,14 @@ class RoundStepper {
         return;
       }
       case 'break': {
-        // Ways a round ends in a row are mostly lost alike: the last test's odds kept at hand
-        if (test !== this.lastTest) {
-          this.lastTest = test;
-          this.lastOdds = breakOdds(test);
-        }
-        const odds = this.lastOdds!;
-        const pass = odds.pass;
+        // Ways a round ends in a row are mostly chased alike: the last test's P(caught) kept at hand
+        if (this.lastTest === null || (test !== this.lastTest && !sameChase(test, this.lastTest))) this.lastCaught = test.destroyedOnFailure ? 1 : caughtOnce(test);
+        this.lastTest = test;
+        const pass = passChance(test.ld, test.reroll);
         this.goesOn(judged, after, loser, pool, lost, margin, overkill, 0, p * pass);
         // A war machine that fails is destroyed (§9); a unit that breaks flees and may be caught (§12.3)
         if (test.destroyedOnFailure) return this.add(p * (1 - pass), margin, overkill, after, ENDINGS_OF[loser].destroyed, loser);
-        const caught = odds.caught;
+        const caught = this.lastCaught;
         this.add(p * (1 - pass) * caught, margin, overkill, after, ENDINGS_OF[loser].caught, loser);
         this.add(p * (1 - pass) * (1 - caught), margin, overkill, after, ENDINGS_OF[loser].escaped);
       }
@@ -545,7 +581,7 @@ class RoundStepper {
   /** The loser loses its Frenzy (§7) and takes `extra` wounds with no saves (Unstable, Daemonic, §7), with probability q. */
   private goesOn(judged: Scenario, after: FightState, loser: FightSide, pool: number, lost: number, margin: number, overkill: Overkill, extra: number, q: number): void {
     const { f, from } = this;
-    const state = loserAfter(f, from, after, loser, pool, lost, extra);
+    const state = loserAfter(f, from, after, loser, pool, lost, extra, this.lostState);
     this.add(q, margin, overkill, state, standingIn(f, judged, from, loser, state) === 0 ? ENDINGS_OF[loser].destroyed : null);
   }
 }

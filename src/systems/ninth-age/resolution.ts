@@ -182,7 +182,8 @@ export class RoundJudge {
   private readonly sit: MeleeSituation;
   private readonly a: JudgedSide;
   private readonly t: JudgedSide;
-  private readonly lost = new Map<number, RoundResult>();
+  /** Results of a lost round by their key (small integers: an array, no hashing). */
+  private readonly lost: Array<RoundResult | undefined> = [];
 
   constructor(readonly s: Scenario) {
     const sit = (this.sit = s.situation as MeleeSituation);
@@ -227,11 +228,11 @@ export class RoundJudge {
     // Steadfast: more full ranks than the enemy, unless Disrupted (§12.2)
     const steadfast = !disrupted && (targetLost ? t.ranks[iT] > a.ranks[iA] : a.ranks[iA] > t.ranks[iT]);
     const key = ((difference * 2 + (steadfast ? 1 : 0)) * 2 + (tieBreak ? 1 : 0)) * 2 + (targetLost ? 1 : 0);
-    let r = this.lost.get(key);
-    if (!r) {
+    let r = this.lost[key];
+    if (r === undefined) {
       const loser: Side = targetLost ? 'target' : 'attacker';
       const test = targetLost ? loserTest(s, s.target, s.attacker, difference, steadfast, tieBreak) : loserTest(s, s.attacker, s.target, difference, steadfast, tieBreak);
-      this.lost.set(key, (r = resultOf('lost', undefined, loser, test)));
+      this.lost[key] = r = resultOf('lost', undefined, loser, test);
     }
     return r;
   }
