@@ -9,6 +9,7 @@ import { escapeForTerminal } from '../core/json.js';
 import { grouped, scientific, WorkAccount } from '../core/budget.js';
 import { loadLibrary, type Library } from '../analysis/units.js';
 import { parseJsonText } from '../json-file.js';
+import { shootingNotes } from '../analysis/shooting-flags.js';
 import type { Evaluate, RemoveMetric } from '../analysis/pairing.js';
 import { findSystem } from '../systems/lookup.js';
 import { tallyToOutcome } from '../sim/tally.js';
@@ -186,7 +187,9 @@ export async function withEvaluator<T>(f: QuestionFlags, pairings: number, ask: 
     const s = findSystem(system);
     const parsed = s.parse(input);
     parsedPairings++;
-    for (const note of new Set(s.notes?.(parsed) ?? [])) {
+    // A flag that --shooting makes irrelevant here (UnitQuestions.shootingFlags), noted like the rule set's own notes.
+    const flagNotes = s.questions ? shootingNotes(s.questions, situationFlags(f)) : [];
+    for (const note of new Set([...flagNotes, ...(s.notes?.(parsed) ?? [])])) {
       const labels = pairingsOf.get(note) ?? [];
       if (!labels.includes(label ?? '')) labels.push(label ?? '');
       pairingsOf.set(note, labels);

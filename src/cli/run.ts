@@ -42,7 +42,7 @@ export interface RunResult {
 
 export async function runScenario(scenario: LoadedScenario, engine: Engine, options: RunOptions): Promise<RunResult> {
   // Notes the rule set carries out of parse (nothing in systems/ prints): every format shows them.
-  const result: RunResult = { scenario, notes: [...(scenario.system.notes?.(scenario.parsed) ?? [])] };
+  const result: RunResult = { scenario, notes: [...(scenario.notes ?? []), ...(scenario.system.notes?.(scenario.parsed) ?? [])] };
   if (options.stages) result.stages = stagesOf(scenario);
   if (engine !== 'mc') result.exact = withWorkBudget(() => scenario.system.exact(scenario.parsed));
   if (engine !== 'exact') {
