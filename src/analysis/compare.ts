@@ -13,7 +13,7 @@ import { at, probEqual, probGreater } from '../core/dist.js';
 import { findSystem } from '../systems/lookup.js';
 import type { Outcome, SituationFlags } from '../systems/types.js';
 import { type Evaluate, evaluatePairing, type Figures, figuresOf, type RemoveMetric, type Side, sideBody } from './pairing.js';
-import { questionsOf, type Unit } from './units.js';
+import { questionsOf, type Unit } from './unit.js';
 
 export interface OptionResult extends Figures {
   option: string;

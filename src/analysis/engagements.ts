@@ -9,7 +9,7 @@ import { findSystem } from '../systems/lookup.js';
 import type { AttackHow, EngagementQuestions, Outcome, SituationFlags } from '../systems/types.js';
 import { type Evaluate, type Side, sideBody, sideLabel } from './pairing.js';
 import { shootingReads } from './shooting-flags.js';
-import { DEFAULT_OPTION, questionsOf, type Unit } from './units.js';
+import { DEFAULT_OPTION, questionsOf, type Unit } from './unit.js';
 
 /** Most attackers one engagement takes (issue 15). */
 export const MAX_ENGAGEMENT_ATTACKERS = 10;

@@ -7,7 +7,7 @@ import { escapeForTerminal } from '../core/json.js';
 import { findSystem } from '../systems/lookup.js';
 import type { SituationFlags, UnitBody, UnitQuestions } from '../systems/types.js';
 import { checkSituationAgainstFlags, type Evaluate, type RemoveMetric, removeProbability, type Side, sideBody } from './pairing.js';
-import { questionsOf } from './units.js';
+import { questionsOf } from './unit.js';
 import { shootingReads } from './shooting-flags.js';
 import { grouped } from '../core/budget.js';
 

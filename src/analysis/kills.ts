@@ -5,7 +5,7 @@
 import { findSystem } from '../systems/lookup.js';
 import type { Outcome, SituationFlags } from '../systems/types.js';
 import { type Evaluate, evaluatePairing, type Figures, figuresOf, type RemoveMetric, type Side, sideBody } from './pairing.js';
-import { DEFAULT_OPTION, pointsOf, questionsOf, type Unit } from './units.js';
+import { DEFAULT_OPTION, pointsOf, questionsOf, type Unit } from './unit.js';
 
 export interface KillsRow extends Figures {
   attacker: Side;

@@ -7,7 +7,7 @@ import { InputError } from '../core/errors.js';
 import type { Outcome, SituationFlags, UnitBody, UnitQuestions } from '../systems/types.js';
 import { shootingReads } from './shooting-flags.js';
 import { findSystem } from '../systems/lookup.js';
-import { DEFAULT_OPTION, questionsOf, type Unit, withOption } from './units.js';
+import { DEFAULT_OPTION, questionsOf, type Unit, withOption } from './unit.js';
 
 /** Turns a scenario input into an Outcome: the exact engine, or the Monte Carlo pool. */
 /** `label` names the pairing for an error message. */

@@ -3,7 +3,7 @@
  */
 import { existsSync, readdirSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
-import { shortId } from './ids.js';
+import { shortId } from '../questions/ids.js';
 import { DATA_DIR } from '../paths.js';
 import { findSystem } from '../systems/registry.js';
 import { loadScenarioFile, type LoadedScenario } from './scenario-file.js';

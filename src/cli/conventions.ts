@@ -4,7 +4,8 @@
  * command lists the global options and fits the terminal's width; the command line is recorded for the outputs.
  */
 import type { Command } from 'commander';
-import { setInvocation, VERSION } from './provenance.js';
+import { setInvocation } from '../questions/provenance.js';
+import { VERSION } from './version.js';
 import { setNoColorFlag } from './terminal.js';
 import { fitHelp } from './help-wrap.js';
 
@@ -14,7 +15,7 @@ export function applyConventions(root: Command): Command {
     .option('--no-color', 'no colour (also NO_COLOR=1; FORCE_COLOR=1 forces it)')
     .configureHelp({ showGlobalOptions: true })
     .hook('preAction', (thisCommand) => {
-      setInvocation((thisCommand as Command & { rawArgs: string[] }).rawArgs.slice(2));
+      setInvocation((thisCommand as Command & { rawArgs: string[] }).rawArgs.slice(2), VERSION);
       setNoColorFlag(thisCommand.opts().color === false);
     });
   for (const cmd of [root, ...root.commands]) {

@@ -8,7 +8,7 @@
 import { engagementsOf } from '../analysis/engagements.js';
 import { InputError } from '../core/errors.js';
 import { ATTACK_HOWS, type AttackHow, type SituationFlags } from '../systems/types.js';
-import { situationLines } from './provenance.js';
+import { situationLines } from '../questions/provenance.js';
 import type { EngagementFlags } from './engagement-options.js';
 
 /** `kow/knights:flank` → the unit id and how it attacks. */

@@ -17,8 +17,8 @@ import type { EngagementFlags } from './engagement-options.js';
 import { samplingNotes, samplingOptions, type SamplingFlags } from './options.js';
 import { renderResult } from './output.js';
 import { library, type QuestionFlags, situationFlags } from './questions.js';
-import { runProvenance, withNotes } from './provenance.js';
-import { runScenario } from './run.js';
+import { runProvenance, withNotes } from '../questions/provenance.js';
+import { runScenario } from './answer.js';
 import type { LoadedScenario } from './scenario-file.js';
 import { writeStdout } from './stdout.js';
 

@@ -5,7 +5,7 @@ import { Option, type Command } from 'commander';
 import { InputError } from '../core/errors.js';
 import { DEFAULT_SEED } from '../core/rng.js';
 import { defaultThreads, maxThreads } from '../sim/threads.js';
-import type { Engine, RunOptions } from './run.js';
+import type { Engine, RunOptions } from './answer.js';
 import { grouped } from '../core/budget.js';
 
 export type Format = 'table' | 'json' | 'csv' | 'markdown';

@@ -1,11 +1,11 @@
 /** Picks the renderer for a run result. */
 import type { Format } from './options.js';
-import type { RunResult } from './run.js';
+import type { RunResult } from './answer.js';
 import { renderCsv, renderMarkdown } from './render/flat.js';
-import { resultJson } from './render/json.js';
+import { resultJson } from '../questions/json.js';
 import { renderTable } from './render/table.js';
 import { stdoutStyle } from './terminal.js';
-import type { Provenance } from './provenance.js';
+import type { Provenance } from '../questions/provenance.js';
 
 export function renderResult(r: RunResult, format: Format, p?: Provenance): string {
   if (format === 'json') return JSON.stringify(resultJson(r, p), null, 2);

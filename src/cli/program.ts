@@ -26,6 +26,7 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   table: async () => (await import('./commands/table.js')).tableCommand(),
   matchups: async () => (await import('./commands/matchups.js')).matchupsCommand(),
   scenarios: async () => (await import('./commands/scenarios.js')).scenariosCommand(),
+  serve: async () => (await import('./commands/serve.js')).serveCommand(),
 };
 
 /** The commands whose rule sets are loaded from the unit ids in their arguments (system-scope.ts). */

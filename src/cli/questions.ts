@@ -4,23 +4,24 @@
  * --html FILE).
  */
 import { Command, Option } from 'commander';
-import { InputError, TooLargeError } from '../core/errors.js';
+import { InputError } from '../core/errors.js';
 import { escapeForTerminal } from '../core/json.js';
-import { grouped, scientific, WorkAccount } from '../core/budget.js';
+import { grouped } from '../core/budget.js';
 import { loadLibrary, type Library } from '../analysis/units.js';
 import { parseJsonText } from '../json-file.js';
-import { shootingNotes } from '../analysis/shooting-flags.js';
 import type { Evaluate, RemoveMetric } from '../analysis/pairing.js';
+import { shootingNotes } from '../analysis/shooting-flags.js';
 import { findSystem } from '../systems/lookup.js';
-import { tallyToOutcome } from '../sim/tally.js';
 import type { SituationFlags, UnitQuestions } from '../systems/types.js';
 import { DEFAULT_ROUNDS, MAX_ROUNDS } from '../fight/types.js';
 import { addSamplingOptions, formatOf, positiveInteger, samplingNotes, samplingOptions, type OutputFlags, type SamplingFlags } from './options.js';
 import { interruptible } from './interrupt.js';
 import { progressReporter } from './progress.js';
 import { stdoutStyle } from './terminal.js';
-import { type Provenance, provenance, provenanceJson, situationLines } from './provenance.js';
-import type { Report } from './render/report.js';
+import { type Provenance, provenance, provenanceJson } from '../questions/provenance.js';
+import { type QuestionRun, withEvaluator as answerWith } from '../questions/evaluate.js';
+import { nodeHost } from './answer.js';
+import type { Report } from '../questions/report.js';
 import { reportToCsv, reportToMarkdown, reportToTerminal } from './render/report-text.js';
 import { writeStdout } from './stdout.js';
 
@@ -161,78 +162,34 @@ export function questionProvenance(run: QuestionRun, assumed: string[]): Provena
   return provenance({ ...run, assumed });
 }
 
-/** What a question's run used: the engine, sampling, and the situation the rule set was given. */
-export type QuestionRun = Pick<Provenance, 'engine' | 'samples' | 'samplesPer' | 'seed' | 'situation' | 'notes'>;
+export type { QuestionRun };
 
 /**
- * Run `ask` with the exact engine, or with the Monte Carlo simulator on one pool started for the
- * whole command (every pairing reuses its workers). The situation recorded is the one the rule
- * set received in the first pairing (every pairing gets the same flags).
+ * Run `ask` with the exact engine, or with Monte Carlo (--mc) on one pool of worker threads
+ * started for the whole command, with one progress bar over its `pairings` and Ctrl-C ending it.
  */
 export async function withEvaluator<T>(f: QuestionFlags, pairings: number, ask: (evaluate: Evaluate) => Promise<T>): Promise<{ value: T; run: QuestionRun }> {
   // A bad --html path is refused before the work, not after it.
   (await import('./file-output.js')).checkHtmlPath(f.html, undefined, f.units);
-  let situation: string[] | null = null;
-  // The rule sets' notes (GameSystem.notes): one that every pairing gives is shown once; one that
-  // only some give names each of them.
-  const pairingsOf = new Map<string, string[]>();
-  let parsedPairings = 0;
-  const notesOfRun = () =>
-    [...pairingsOf].flatMap(([note, labels]) => (labels.length === parsedPairings || labels.every((l) => l === '') ? [note] : labels.map((l) => (l ? `${l}: ${note}` : note))));
-  const seen = (input: unknown) => {
-    situation ??= situationLines((input as { situation?: unknown }).situation);
-  };
-  const parse = (system: string, input: unknown, label?: string) => {
-    seen(input);
-    const s = findSystem(system);
-    const parsed = s.parse(input);
-    parsedPairings++;
-    // A flag that --shooting makes irrelevant here (UnitQuestions.shootingFlags), noted like the rule set's own notes.
-    const flagNotes = s.questions ? shootingNotes(s.questions, situationFlags(f)) : [];
-    for (const note of new Set([...flagNotes, ...(s.notes?.(parsed) ?? [])])) {
-      const labels = pairingsOf.get(note) ?? [];
-      if (!labels.includes(label ?? '')) labels.push(label ?? '');
-      pairingsOf.set(note, labels);
-    }
-    return parsed;
-  };
-  if (!f.mc) {
-    // One meter over the whole question: its pairings' work adds up to the one limit.
-    const account = new WorkAccount();
-    let done = 0;
-    const value = await ask(async (system, input, label) => {
-      const parsed = parse(system, input, label);
-      try {
-        const outcome = account.run(() => findSystem(system).exact(parsed));
-        done++;
-        return outcome;
-      } catch (error) {
-        if (!(error instanceof TooLargeError) || done === 0) throw error;
-        throw new TooLargeError(
-          `too large for the exact engine: this question's ${grouped(pairings)} pairings together need more than ${scientific(account.limit)} steps (about 5 s; the limit was reached after ${grouped(done)} of them${label ? `, at ${label}` : ''}); use --mc, or ask a smaller question`,
-        );
-      }
+  // The rule sets asked: a flag that --shooting makes irrelevant in one (UnitQuestions.shootingFlags) is noted.
+  const systems = new Set<string>();
+  const asking = (evaluate: Evaluate) => ask((system, input, label) => (systems.add(system), evaluate(system, input, label)));
+  const withFlagNotes = (answer: { value: T; run: QuestionRun }, extra: string[]) => {
+    const flags = situationFlags(f);
+    const flagNotes = [...systems].flatMap((id) => {
+      const q = findSystem(id).questions;
+      return q ? shootingNotes(q, flags) : [];
     });
-    return { value, run: { engine: 'exact', situation: situation ?? [], notes: [...notesOfRun(), ...samplingNotes(f, false)] } };
-  }
+    return { ...answer, run: { ...answer.run, notes: [...new Set([...flagNotes, ...(answer.run.notes ?? []), ...extra])] } };
+  };
+  if (!f.mc) return withFlagNotes(await answerWith({ pairings }, asking), samplingNotes(f, false));
   const options = samplingOptions(f, QUESTION_MC_SAMPLES);
-  const { createPool, runMonteCarlo, threadsFor } = await import('../sim/pool.js'); // only with --mc
-  const pool = createPool(threadsFor(options.threads, options.samples));
-  // One bar over every pairing (`pairings` of them, as the command counts them).
   const progress = progressReporter('Monte Carlo', pairings * options.samples);
   try {
-    const value = await interruptible(() =>
-      ask(async (system, input, label) => {
-        const parsed = parse(system, input, label);
-        const tally = await runMonteCarlo({ system, input, parsed, label, ...options, onProgress: progress.update }, pool);
-        progress.endPart(options.samples);
-        return tallyToOutcome(tally);
-      }),
-    );
-    return { value, run: { engine: 'monte-carlo', samples: options.samples, samplesPer: 'pairing', seed: options.seed, situation: situation ?? [], notes: notesOfRun() } };
+    const host = await nodeHost();
+    return withFlagNotes(await interruptible(() => answerWith({ pairings, monteCarlo: { ...options, host, progress } }, asking)), []);
   } finally {
     progress.done();
-    await pool.destroy();
   }
 }
 

@@ -1,40 +1,12 @@
 /**
- * Reading scenario files: a JSON object `{ name?, description?, system, attacker, target,
- * situation }`. The meta fields are split off; the rest is what the system's parse takes.
+ * Reading scenario files from disk (questions/scenario.ts splits and validates them). Importing
+ * this module loads every rule set (a scenario file may name any).
  */
-import { InputError } from '../core/errors.js';
 import { readJsonFile, shownPath } from '../json-file.js';
-import { findSystem } from '../systems/registry.js';
-import type { GameSystem } from '../systems/types.js';
+import '../systems/registry.js';
+import { type LoadedScenario, scenarioFromJson } from '../questions/scenario.js';
 
-export interface LoadedScenario {
-  name: string;
-  description: string;
-  system: GameSystem<unknown>;
-  /** What the system's parse takes (already validated by it once). */
-  input: unknown;
-  parsed: unknown;
-  file: string | null;
-  /** What the command noted about the flags it built the input from (a flag that changed nothing, and why). */
-  notes?: readonly string[];
-}
-
-
-/** Split a scenario object into its system and the system's input, and validate it. */
-export function scenarioFromJson(raw: unknown, origin: string, file: string | null): LoadedScenario {
-  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw new InputError(`${origin}: a scenario must be a JSON object`);
-  const { name, description, system: systemName, ...input } = raw as Record<string, unknown>;
-  if (typeof systemName !== 'string') throw new InputError(`${origin}: field 'system' is required (a rule set id such as "generic", "t9a", "aos")`);
-  const system = findSystem(systemName, `${origin}: system`);
-  return {
-    name: typeof name === 'string' ? name : file ?? 'scenario',
-    description: typeof description === 'string' ? description : '',
-    system,
-    input,
-    parsed: system.parse(input),
-    file,
-  };
-}
+export { type LoadedScenario, scenarioFromJson };
 
 export function loadScenarioFile(path: string, flag = '--scenario'): LoadedScenario {
   return scenarioFromJson(readJsonFile(path, flag), `${flag}: ${shownPath(path)}`, path);

@@ -1,81 +1,31 @@
 /**
- * Deterministic parallel Monte Carlo on a pool of worker threads (worker-pool.ts): chunks go to the
- * least busy worker;
- * integer tallies come back and are added, so the result depends only on the seed.
+ * Monte Carlo on Node worker threads (workerpool; lanes.ts): the pool of a command, and
+ * runMonteCarlo, which starts one when not given one. The job itself is run-monte-carlo.ts, the
+ * same code the web page runs on Web Workers.
  */
-import type { ResourceLimits } from 'node:worker_threads';
+import { setFlagsFromString } from 'node:v8';
+import { type ResourceLimits, SHARE_ENV } from 'node:worker_threads';
 import { fileURLToPath } from 'node:url';
-import { masterState } from '../core/rng.js';
-import { findSystem, loadSystems, systemIdOf } from '../systems/lookup.js';
 import { defaultThreads } from './threads.js';
-import { WorkerFailure } from './worker-failure.js';
-import { CHUNK_SIZE, type Chunk, planChunks } from './chunks.js';
-import type { ChunkTask } from './roll-chunk.js';
-import { WorkerPool, type WorkerPoolOptions } from './worker-pool.js';
-import { canonicalTally, emptyTallyData, mergeTally, type TallyData } from './tally.js';
+import { lanesPool } from './lanes.js';
+import { type MonteCarloJob, type MonteCarloPool, runMonteCarloOn, threadsFor } from './run-monte-carlo.js';
+import type { TallyData } from './tally.js';
 
-export interface MonteCarloJob {
-  system: string;
-  /** The raw scenario input, as the rule set's parse takes it. */
-  input: unknown;
-  /** The same input already parsed by the rule set, when the caller has it (saves a parse). */
-  parsed?: unknown;
-  samples: number;
-  seed: string;
-  /** What is simulated, for an error message (a scenario's name). */
-  label?: string;
-  threads?: number;
-  /** Samples per chunk (tests use small chunks to have many); the output depends on it. */
-  chunkSize?: number;
-  /**
-   * Every chunk on this thread of the shared pool (0 … threads − 1): a caller running several jobs
-   * at once gives each its own thread, so each job's scenario is prepared (warmed up) on one
-   * thread only. The result is the same (the chunks and their seeds do not change).
-   */
-  lane?: number;
-  /** Called with the number of samples done so far. */
-  onProgress?: (done: number, total: number) => void;
-  signal?: AbortSignal;
-}
-
-export { WorkerFailure };
-
-/** The worker threads of one command, shared by its Monte Carlo jobs. */
-export type MonteCarloPool = WorkerPool;
-
-/** Tasks queued per worker thread at any time. */
-const IN_FLIGHT_PER_THREAD = 3;
-/** Chunks per task: at most this many, and few enough that each thread gets TASKS_PER_THREAD tasks or more. */
-const MAX_CHUNKS_PER_TASK = 16;
-const TASKS_PER_THREAD = 8;
+export { failureCause, type MonteCarloJob, type MonteCarloPool, scenarioForWorkers, tasksOf, threadsFor, WorkerFailure } from './run-monte-carlo.js';
 
 /**
- * The job's chunks cut into runs of consecutive chunks, one run a task (roll-chunk.ts). A fast
- * simulator rolls a chunk in a millisecond or two; sent one by one, its chunks woke the main thread
- * as often, and each wake-up took a busy worker's core from it for a moment (a plain 2-thread
- * `attack --mc` counted about 950 involuntary context switches on one worker; issue 16, thread
- * scaling). Enough tasks per thread remain for the threads to finish together.
+ * Worker threads compile their hot loops on their own thread, at once (V8's flag, read when a
+ * thread's isolate is created, so it is set before the first one starts). With V8's default
+ * background compilation a worker kept rolling dice in its slow first-tier code while its
+ * simulator compiled, and often compiled it twice (on-stack replacement, then the function): a
+ * worker's first chunk of a scenario cost 2–4 times a later one. Results do not depend on it (the
+ * dice are the same).
  */
-export function tasksOf(chunks: readonly Chunk[], threads: number): Chunk[][] {
-  const size = Math.max(1, Math.min(MAX_CHUNKS_PER_TASK, Math.floor(chunks.length / (threads * TASKS_PER_THREAD))));
-  const tasks: Chunk[][] = [];
-  for (let i = 0; i < chunks.length; i += size) tasks.push(chunks.slice(i, i + size));
-  return tasks;
-}
-
-/** Threads worth starting for a job: never more than it has chunks. */
-export function threadsFor(threads: number, samples: number, chunkSize = CHUNK_SIZE): number {
-  return Math.max(1, Math.min(threads, Math.ceil(samples / chunkSize)));
-}
-
-/**
- * Each thread runs the CommonJS worker-entry (see there why), resolved next to this module.
- * Running from TypeScript sources (vitest, tsx), the thread loads tsx's require hook first.
- */
-function workerOptions(): WorkerPoolOptions {
-  if (!import.meta.url.endsWith('.ts')) return { script: new URL('./worker-entry.cjs', import.meta.url) };
-  const entry = fileURLToPath(new URL('./worker-entry.cts', import.meta.url));
-  return { script: `require('tsx/cjs'); require(${JSON.stringify(entry)});`, eval: true, execArgv: ['--import', 'tsx'] };
+let compileInPlace = false;
+function compileWorkersInPlace(): void {
+  if (compileInPlace) return;
+  compileInPlace = true;
+  setFlagsFromString('--no-concurrent-recompilation');
 }
 
 /** Tests run the built worker-entry with a replacement task function (workers that fail) and limit its heap. */
@@ -87,101 +37,33 @@ export interface WorkerOverride {
   resourceLimits?: ResourceLimits;
 }
 
-/** A pool of `threads` workers, started at once; runMonteCarlo makes its own unless given one. */
+/**
+ * Each thread runs the CommonJS worker-entry (see there why), resolved next to this module.
+ * Running from TypeScript sources (vitest, tsx), the thread loads tsx's require hook first.
+ */
+function threadScript(override?: WorkerOverride): { script: string; workerThreadOpts: Record<string, unknown> } {
+  // Nothing to copy: the thread reads the process environment as it is.
+  const common = { env: SHARE_ENV };
+  if (override) return { script: override.filename, workerThreadOpts: { ...common, workerData: { handler: override.handler }, resourceLimits: override.resourceLimits } };
+  if (!import.meta.url.endsWith('.ts')) return { script: fileURLToPath(new URL('./worker-entry.cjs', import.meta.url)), workerThreadOpts: common };
+  const entry = fileURLToPath(new URL('./worker-entry.cts', import.meta.url));
+  return { script: `require('tsx/cjs'); require(${JSON.stringify(entry)});`, workerThreadOpts: { ...common, eval: true, execArgv: ['--import', 'tsx'] } };
+}
+
+/** A pool of `threads` worker threads, started at once; runMonteCarlo makes its own unless given one. */
 export function createPool(threads: number, override?: WorkerOverride): MonteCarloPool {
-  if (!Number.isInteger(threads) || threads < 1) throw new RangeError(`createPool: threads must be a whole number ≥ 1, got ${threads}`);
-  const options: WorkerPoolOptions = override
-    ? { script: override.filename, workerData: { handler: override.handler }, resourceLimits: override.resourceLimits }
-    : workerOptions();
-  return new WorkerPool(threads, options);
+  compileWorkersInPlace();
+  const { script, workerThreadOpts } = threadScript(override);
+  return lanesPool(threads, script, { workerType: 'thread', workerThreadOpts });
 }
 
-/** One line: what killed the worker. */
-export function failureCause(error: unknown): string {
-  const e = error as NodeJS.ErrnoException;
-  if (e?.code === 'ERR_WORKER_OUT_OF_MEMORY') return 'a worker ran out of memory';
-  const message = String(e?.message ?? e).split('\n')[0].trim();
-  const exited = /^worker exited with code: (-?\d+)/.exec(message);
-  if (exited) return `a worker exited unexpectedly (exit code ${exited[1]})`;
-  return `a worker failed: ${message}`;
-}
-
-/**
- * What workers get of a scenario: the parsed one, so that they load neither the validation library
- * nor the rule set's schemas (issue 16); the raw input when a structured clone cannot carry the
- * parsed one (it holds functions, as a HOTT assault does), for the worker to parse itself.
- */
-export function scenarioForWorkers(input: unknown, parsed: unknown): Pick<ChunkTask, 'scenario' | 'input'> {
-  try {
-    structuredClone(parsed);
-    return { scenario: parsed };
-  } catch (error) {
-    if ((error as Error)?.name !== 'DataCloneError') throw error;
-    return { input };
-  }
-}
-
-/** Jobs of this process, numbered: a worker prepares (warms up) each job once. */
-let jobs = 0;
-
-/**
- * Run a job; a pool passed in is left running for the caller to reuse and destroy. The main
- * thread parses and validates the scenario (loading the rule set if need be: an unknown rule set
- * or a bad scenario is the caller's error, before any worker starts); workers get it parsed.
- */
+/** Run a job; a pool passed in is left running for the caller to reuse and destroy. */
 export async function runMonteCarlo(job: MonteCarloJob, sharedPool?: MonteCarloPool): Promise<TallyData> {
-  await loadSystems([systemIdOf(job.system)]);
-  const system = findSystem(job.system);
-  const carried = scenarioForWorkers(job.input, job.parsed ?? system.parse(job.input));
-  const jobNumber = ++jobs;
-  const chunks = planChunks(job.samples, job.chunkSize);
   const threads = threadsFor(job.threads ?? defaultThreads(), job.samples, job.chunkSize);
   const pool = sharedPool ?? createPool(threads);
-  const master = masterState(job.seed);
-  // The first failure, or the caller's abort, stops the whole job at once; chunks already queued
-  // on a worker finish there and are ignored.
-  const stop = new AbortController();
-  const stopped = new Promise<never>((_, reject) => stop.signal.addEventListener('abort', () => reject(stop.signal.reason), { once: true }));
-  stopped.catch(() => {});
-  const onAbort = () => stop.abort(job.signal?.reason);
-  if (job.signal?.aborted) onAbort();
-  else job.signal?.addEventListener('abort', onAbort, { once: true });
-  // A few tasks in flight per thread: memory stays flat for any job size. Tallies are integer
-  // counts, so adding them as they arrive gives the same numbers in any order; canonicalTally
-  // fixes the order of the category names.
-  const laneThreads = job.lane === undefined ? threads : 1;
-  const tasks = tasksOf(chunks, laneThreads);
-  const inFlight = Math.min(tasks.length, laneThreads * IN_FLIGHT_PER_THREAD);
-  let total = emptyTallyData();
-  let next = 0;
-  let done = 0;
-  const feed = async (): Promise<void> => {
-    while (next < tasks.length && !stop.signal.aborted) {
-      const taskChunks = tasks[next++];
-      const task: ChunkTask = { system: system.id, job: jobNumber, ...carried, master, chunks: taskChunks };
-      const result = await pool.run<TallyData>(task, job.lane);
-      if (stop.signal.aborted) return;
-      total = mergeTally(total, result);
-      for (const chunk of taskChunks) done += chunk.samples;
-      job.onProgress?.(done, job.samples);
-    }
-  };
-  const feeding = Promise.all(Array.from({ length: inFlight }, () => feed().catch((error) => stop.abort(error))));
   try {
-    await Promise.race([feeding, stopped]);
-    if (stop.signal.aborted) throw stop.signal.reason;
-    return canonicalTally(total, system.categoryOrder);
-  } catch (error) {
-    if (job.signal?.aborted) throw abortError(job.signal);
-    throw new WorkerFailure(`${job.label ? `${job.label}: ` : ''}Monte Carlo stopped: ${failureCause(error)}`);
+    return await runMonteCarloOn(pool, { ...job, threads });
   } finally {
-    job.signal?.removeEventListener('abort', onAbort);
     if (!sharedPool) await pool.destroy();
   }
-}
-
-function abortError(signal: AbortSignal): Error {
-  const reason = signal.reason;
-  if (reason instanceof Error && reason.name === 'AbortError') return reason;
-  return new DOMException('The Monte Carlo job was aborted', 'AbortError');
 }

@@ -1,6 +1,7 @@
 /**
- * The script each worker thread of the pool runs (worker-pool.ts): it takes `{ id, task }`
- * messages one after another and answers `{ id, result }` or `{ id, error: { message } }`.
+ * The script each worker thread of the pool runs (pool.ts): a workerpool worker whose one method,
+ * `roll` (lanes.ts), takes a task and answers its tally; workerpool sends a thread one task at a
+ * time and rejects a task with the error it threw.
  *
  * The work itself is worker.ts, an ES module. This file is CommonJS on purpose: Node 20's
  * require() of an ES module aborts the whole process (`FATAL ERROR: v8::Module::IsGraphAsync`,
@@ -13,7 +14,8 @@
  * in workerData.handler.
  */
 import { join } from 'node:path';
-import { parentPort, workerData } from 'node:worker_threads';
+import { workerData } from 'node:worker_threads';
+import workerpool from 'workerpool';
 import { compileBundle } from './code-cache.cjs';
 import type { ChunkTask } from './roll-chunk.js';
 import type { TallyData } from './tally.js';
@@ -49,15 +51,4 @@ const loading: Promise<Work> = handler ? Promise.resolve(require(handler) as Wor
 // Marked as handled here; a failed load still rejects every task that awaits it.
 loading.catch(() => {});
 
-// One task at a time, in the order they came.
-let queue: Promise<void> = Promise.resolve();
-parentPort!.on('message', ({ id, task }: { id: number; task: ChunkTask }) => {
-  queue = queue.then(async () => {
-    try {
-      const work = await loading;
-      parentPort!.postMessage({ id, result: await work(task) });
-    } catch (error) {
-      parentPort!.postMessage({ id, error: { message: String((error as Error)?.message ?? error) } });
-    }
-  });
-});
+workerpool.worker({ roll: async (task: ChunkTask) => (await loading)(task) });

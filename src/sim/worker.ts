@@ -1,5 +1,5 @@
 /**
- * The work of a Monte Carlo worker thread (worker-entry.cts loads it; worker-pool.ts runs the
+ * The work of a Monte Carlo worker thread (worker-entry.cts loads it; pool.ts runs the
  * threads): runs chunks of parsed scenarios, loading only the simulator each one needs
  * (system-modules.ts) and warming it up once per job.
  */

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { compareOptions } from '../../src/analysis/compare.js';
 import { loadLibrary, questionsOf } from '../../src/analysis/units.js';
 import { fromArray } from '../../src/core/dist.js';
-import { compareReport } from '../../src/cli/render/question-reports.js';
+import { compareReport } from '../../src/questions/question-reports.js';
 import { findSystem } from '../../src/systems/registry.js';
 import type { Outcome } from '../../src/systems/types.js';
 

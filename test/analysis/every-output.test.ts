@@ -14,7 +14,7 @@ import { WORK_LIMIT, withWorkBudget, workSpent } from '../../src/core/budget.js'
 import { InputError } from '../../src/core/errors.js';
 import { bundledScenarioFiles } from '../../src/cli/bundled.js';
 import { loadScenarioFile } from '../../src/cli/scenario-file.js';
-import { outcomeJson } from '../../src/cli/render/json.js';
+import { outcomeJson } from '../../src/questions/json.js';
 import { findSystem, SYSTEMS } from '../../src/systems/registry.js';
 import type { GameSystem, Outcome, SituationFlags } from '../../src/systems/types.js';
 

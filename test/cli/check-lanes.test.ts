@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkInLanes, LaneShares } from '../../src/cli/check-lanes.js';
+import { checkInLanes, LaneShares } from '../../src/questions/check-lanes.js';
 import type { Progress } from '../../src/cli/progress.js';
 
 /** A Progress that records what it is told. */

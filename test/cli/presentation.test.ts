@@ -18,7 +18,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runBuiltCli } from '../support/in-process.js';
-import { provenanceLines } from '../../src/cli/provenance.js';
+import { provenanceLines } from '../../src/questions/provenance.js';
 
 const VERSION = JSON.parse(readFileSync('package.json', 'utf8')).version;
 const width = (line: string) => [...line].length;

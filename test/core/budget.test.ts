@@ -7,7 +7,7 @@ import { MAX_DIST_LENGTH, withWorkBudget, workSpent } from '../../src/core/budge
 import * as D from '../../src/core/dist.js';
 import { InputError, TooLargeError } from '../../src/core/errors.js';
 import { genericScenarioFromFlags, type GenericFlags } from '../../src/cli/generic-flags.js';
-import { runScenario } from '../../src/cli/run.js';
+import { runScenario } from '../../src/cli/answer.js';
 import { scenarioFromJson } from '../../src/cli/scenario-file.js';
 import { readFileSync } from 'node:fs';
 

@@ -8,10 +8,10 @@ import { InputError } from '../../core/errors.js';
 import { addEngagementOptions, addLengthOption, collect, type EngagementFlags, type LengthFlags } from '../engagement-options.js';
 import type { QuestionFlags } from '../questions.js';
 import { addEngineOptions, addOutputOptions, addSamplingOptions, engineOf, type EngineFlags, formatOf, type OutputFlags, samplingNotes, samplingOptions, type SamplingFlags } from '../options.js';
-import { runScenario } from '../run.js';
+import { runScenario } from '../answer.js';
 import { renderResult } from '../output.js';
 import { COLUMN_HELP } from '../help.js';
-import { runProvenance, situationLines, withNotes } from '../provenance.js';
+import { runProvenance, situationLines, withNotes } from '../../questions/provenance.js';
 import { writeStdout } from '../stdout.js';
 
 export const DEFAULT_ATTACK_SAMPLES = 1_000_000;

@@ -4,16 +4,16 @@
 import { Command } from 'commander';
 import { InputError } from '../../core/errors.js';
 import { addSamplingOptions, samplingOptions, type SamplingFlags } from '../options.js';
-import { runScenario, type RunResult } from '../run.js';
-import { createPool, threadsFor } from '../../sim/pool.js';
+import { nodeHost, type RunResult } from '../answer.js';
 import { progressReporter } from '../progress.js';
-import { checkInLanes } from '../check-lanes.js';
-import { fixed, sig } from '../render/format.js';
+import { interruptible } from '../interrupt.js';
+import { checkScenarios } from '../../questions/check.js';
+import { fixed, sig } from '../../questions/format.js';
 import { renderTextTable, type TextColumn } from '../render/text-table.js';
 import { wrapProse } from '../render/report-text.js';
 import { terminalWidth } from '../terminal.js';
 import { findScenario, loadBundledScenarios, scenarioLabel } from '../bundled.js';
-import { type Provenance, provenanceJson, provenanceLines, runProvenance } from '../provenance.js';
+import { type Provenance, provenanceJson, provenanceLines, runProvenance } from '../../questions/provenance.js';
 import { findSystem } from '../../systems/registry.js';
 import { grouped } from '../../core/budget.js';
 import { writeStdout } from '../stdout.js';
@@ -48,22 +48,18 @@ Examples:
     const scenarios = files.length ? files.map((f) => findScenario(f, 'scenario')) : loadBundledScenarios(flags.system);
     if (!scenarios.length) throw new InputError(`--system: no bundled scenarios${flags.system ? ` for '${flags.system}'` : ''}`);
     const sampling = samplingOptions(flags, DEFAULT_CHECK_SAMPLES);
-    // One pool for every scenario: workers start once.
-    const threads = threadsFor(sampling.threads, sampling.samples);
-    const pool = createPool(threads);
-    const results: RunResult[] = [];
     // On a terminal: a bar over every scenario's samples, and one line per scenario as it finishes.
     const progress = progressReporter('check', scenarios.length * sampling.samples);
+    let results: RunResult[];
     try {
-      await checkInLanes(scenarios.length, Math.min(threads, scenarios.length), async (index, lane, progressOfLane) => {
-        const r = await runScenario(scenarios[index], 'both', { ...sampling, pool, lane, progress: progressOfLane });
-        results[index] = r;
-        const finished = results.filter(Boolean).length;
-        progressOfLane.endPart(sampling.samples, `${r.agreement!.pass ? 'pass' : 'FAIL'}  ${scenarioLabel(scenarios[index])}  (${finished} of ${scenarios.length})`);
-      }, progress);
+      const host = await nodeHost();
+      results = await interruptible(() =>
+        checkScenarios(scenarios, sampling, host, progress, (r, finished) =>
+          `${r.agreement!.pass ? 'pass' : 'FAIL'}  ${scenarioLabel(r.scenario)}  (${finished} of ${scenarios.length})`,
+        ),
+      );
     } finally {
       progress.done();
-      await pool.destroy();
     }
     const assumed = files.length ? [] : [`scenarios: every bundled scenario${flags.system ? ` of ${findSystem(flags.system, '--system').id}` : ''} (${scenarios.length})`];
     const record = runProvenance('both', sampling, [], assumed, 'scenario');

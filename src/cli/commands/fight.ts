@@ -14,12 +14,12 @@ import { checkFightSystem, library, roundsOf, situationFlags } from '../question
 import { checkHtmlPath, writeOutputFile } from '../file-output.js';
 import { fightToJson, fightToTerminal } from '../render/fight.js';
 import { fightToHtml } from '../render/fight-html.js';
-import { runScenario } from '../run.js';
+import { runScenario } from '../answer.js';
 import { addEngagementOptions, collect } from '../engagement-options.js';
 import { fightEngagement, type FightUnitsFlags } from '../engagement-units.js';
 import { type LoadedScenario, scenarioFromJson } from '../scenario-file.js';
 import { findScenario } from '../bundled.js';
-import { runProvenance, situationLines, withNotes } from '../provenance.js';
+import { runProvenance, situationLines, withNotes } from '../../questions/provenance.js';
 import { terminalWidth } from '../terminal.js';
 import { DEFAULT_ROUNDS } from '../../fight/types.js';
 import { grouped } from '../../core/budget.js';

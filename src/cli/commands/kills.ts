@@ -10,11 +10,11 @@ import { engagementKillsReport } from '../render/engagement-report.js';
 import { DEFAULT_OPTION, questionsOf, withOption } from '../../analysis/units.js';
 import { InputError } from '../../core/errors.js';
 import { findSystem } from '../../systems/lookup.js';
-import { killsReport } from '../render/question-reports.js';
+import { killsReport } from '../../questions/question-reports.js';
 import { addFightOptions, addListOption, addQuestionOptions, addRemoveOption, checkFightSystem, emit, fightAssumptions, library, listFlag, type QuestionFlags, questionProvenance, removeAssumption, removeMetricOf, situationFlags, withEvaluator } from '../questions.js';
 import { COLUMN_HELP } from '../help.js';
-import { shortId } from '../ids.js';
-import { withNotes } from '../provenance.js';
+import { shortId } from '../../questions/ids.js';
+import { withNotes } from '../../questions/provenance.js';
 import { applyLength } from '../length-flag.js';
 import { addLengthOption, type LengthFlags } from '../engagement-options.js';
 

@@ -7,9 +7,9 @@ import { Command, Option } from 'commander';
 import { InputError } from '../../core/errors.js';
 import { matchups, matchupTable } from '../../systems/hott/matchups.js';
 import { findTroop, troopNames, TROOPS } from '../../systems/hott/tables.js';
-import type { Report } from '../render/report.js';
+import type { Report } from '../../questions/report.js';
 import { emit, type QuestionFlags } from '../questions.js';
-import { provenance } from '../provenance.js';
+import { provenance } from '../../questions/provenance.js';
 import { COLUMN_HELP } from '../help.js';
 
 /** Matchups are exact, with one fixed situation. */

@@ -7,7 +7,7 @@ import { checkGridSize, damageGrid, MAX_GRID_CELLS, parseAxis, parseGridMetric }
 import { DEFAULT_OPTION, questionsOf, withOption } from '../../analysis/units.js';
 import { InputError } from '../../core/errors.js';
 import { findSystem } from '../../systems/lookup.js';
-import { gridReport } from '../render/question-reports.js';
+import { gridReport } from '../../questions/question-reports.js';
 import { addQuestionOptions, addRemoveOption, emit, library, type QuestionFlags, questionProvenance, removeMetricOf, situationFlags, withEvaluator } from '../questions.js';
 import { COLUMN_HELP } from '../help.js';
 import { grouped } from '../../core/budget.js';

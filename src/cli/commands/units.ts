@@ -10,7 +10,7 @@ import { dirname, join } from 'node:path';
 import { InputError } from '../../core/errors.js';
 import { escapeControlCharacters } from '../../core/json.js';
 import { renderTextTable, type TextColumn } from '../render/text-table.js';
-import { shortId } from '../ids.js';
+import { shortId } from '../../questions/ids.js';
 import { terminalWidth } from '../terminal.js';
 import { writeStdout } from '../stdout.js';
 import { unitTemplate } from '../../analysis/unit-template.js';

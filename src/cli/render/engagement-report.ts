@@ -5,8 +5,8 @@ import { attackersLabel, type EngagementRow } from '../../analysis/engagements.j
 import type { Side } from '../../analysis/pairing.js';
 import { sideBody, sideLabel } from '../../analysis/pairing.js';
 import type { UnitQuestions } from '../../systems/types.js';
-import { type Column, formatCell, type Report } from './report.js';
-import { unitId, unitRef } from './question-reports.js';
+import { type Column, formatCell, type Report } from '../../questions/report.js';
+import { unitId, unitRef } from '../../questions/question-reports.js';
 
 /** Columns for steps 1..K (at most 8: then the first, middle and last). */
 function stepColumns(steps: number): number[] {

@@ -5,9 +5,9 @@
  */
 import type { FightReport, SideReport } from '../../fight/report.js';
 import type { FightHeader } from './fight.js';
-import { fixed, percent } from './format.js';
+import { fixed, percent } from '../../questions/format.js';
 import { escapeHtml } from './svg-chart.js';
-import { type Provenance, provenanceLines } from '../provenance.js';
+import { type Provenance, provenanceLines } from '../../questions/provenance.js';
 
 const TARGET = '#1f77b4';
 const ATTACKER = '#d62728';

@@ -5,9 +5,9 @@
 import type { FightReport, SideReport } from '../../fight/report.js';
 import type { Outcome } from '../../systems/types.js';
 import { bar } from './histogram.js';
-import { fixed, percent } from './format.js';
+import { fixed, percent } from '../../questions/format.js';
 import { renderTextTable, type TextColumn, fitLine } from './text-table.js';
-import { type Provenance, provenanceJson, provenanceLines } from '../provenance.js';
+import { type Provenance, provenanceJson, provenanceLines } from '../../questions/provenance.js';
 import { grouped } from '../../core/budget.js';
 
 export interface FightHeader {

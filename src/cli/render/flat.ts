@@ -3,9 +3,9 @@
  * and, for distributions, P(≥k).
  */
 import type { Dist } from '../../core/dist.js';
-import type { RunResult } from '../run.js';
+import type { RunResult } from '../answer.js';
 import { categoriesOf, sectionsOf } from './sections.js';
-import { csvComments, markdownFootnote, type Provenance } from '../provenance.js';
+import { csvComments, markdownFootnote, type Provenance } from '../../questions/provenance.js';
 import { pooledFrom } from './table.js';
 
 interface FlatRow {

@@ -5,8 +5,8 @@
  * (at least 4.5:1, WCAG AA).
  */
 import { chartHtml, escapeHtml } from './svg-chart.js';
-import { formatCell, type Report, type ReportTable } from './report.js';
-import { provenanceLines } from '../provenance.js';
+import { formatCell, type Report, type ReportTable } from '../../questions/report.js';
+import { provenanceLines } from '../../questions/provenance.js';
 
 
 /** A grid with more value columns than this sets its headings vertically. */

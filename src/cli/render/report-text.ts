@@ -4,11 +4,11 @@
  */
 import { atLeast } from '../../core/dist.js';
 import { csvCell } from './flat.js';
-import { type Chart, formatCell, type Report, type ReportTable } from './report.js';
+import { type Chart, formatCell, type Report, type ReportTable } from '../../questions/report.js';
 import { lastShownK } from './svg-chart.js';
 import { displayWidth, renderTextTable, type TextCell, wrapWords } from './text-table.js';
 import type { TextStyle } from '../terminal.js';
-import { csvComments, markdownFootnote, provenanceLines } from '../provenance.js';
+import { csvComments, markdownFootnote, provenanceLines } from '../../questions/provenance.js';
 
 /** Background colour of a shaded cell: xterm-256 greys to greens by value within the table. */
 function shade(value: number, lo: number, hi: number): (padded: string) => string {

@@ -4,7 +4,7 @@
  */
 import type { Dist } from '../../core/dist.js';
 import type { Outcome } from '../../systems/types.js';
-import type { RunResult } from '../run.js';
+import type { RunResult } from '../answer.js';
 
 export type Section =
   | { kind: 'dist'; name: string; exact?: Dist; mc?: Dist }

@@ -7,8 +7,8 @@
  * distributions are drawn dashed over each other and the legend says "identical to X".
  */
 import type { Dist } from '../../core/dist.js';
-import { percent } from './format.js';
-import type { Chart } from './report.js';
+import { percent } from '../../questions/format.js';
+import type { Chart } from '../../questions/report.js';
 
 export const SERIES_COLOURS = ['#1f77b4', '#d62728', '#2ca02c', '#9467bd', '#ff7f0e', '#17becf', '#8c564b', '#e377c2'];
 /** Dash patterns for the 2nd, 3rd, ... series identical to an earlier one. */

@@ -4,14 +4,14 @@
  */
 import { atLeast, mean, sd } from '../../core/dist.js';
 import type { AgreementReport } from '../../analysis/agreement.js';
-import type { RunResult } from '../run.js';
+import type { RunResult } from '../answer.js';
 import { bar } from './histogram.js';
-import { fixed, percent, sig } from './format.js';
+import { fixed, percent, sig } from '../../questions/format.js';
 import { type DistRow, distRows, massOf } from './rows.js';
 import { categoriesOf, sectionsOf } from './sections.js';
 import { renderTextTable, type TextColumn, fitLine } from './text-table.js';
 import { terminalWidth, type TextStyle } from '../terminal.js';
-import { type Provenance, provenanceLines } from '../provenance.js';
+import { type Provenance, provenanceLines } from '../../questions/provenance.js';
 import { grouped } from '../../core/budget.js';
 
 const right = (head: string, key = false): TextColumn => ({ head, align: 'right', key });

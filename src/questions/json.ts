@@ -1,11 +1,11 @@
 /**
- * JSON output. A distribution is `{ pmf: [P(0), P(1), ...], mean, sd }` with trailing zeros
+ * The JSON shape of an answer, the same in the CLI's --json and the web page. A distribution is `{ pmf: [P(0), P(1), ...], mean, sd }` with trailing zeros
  * trimmed.
  */
-import { type Dist, mean, sd, trim } from '../../core/dist.js';
-import type { Outcome } from '../../systems/types.js';
-import type { RunResult } from '../run.js';
-import { type Provenance, provenanceJson } from '../provenance.js';
+import { type Dist, mean, sd, trim } from '../core/dist.js';
+import type { Outcome } from '../systems/types.js';
+import type { RunResult } from './run.js';
+import { type Provenance, provenanceJson } from './provenance.js';
 
 export function distJson(d: Dist) {
   return { pmf: Array.from(trim(d)), mean: mean(d), sd: sd(d) };

@@ -1,15 +1,15 @@
 /**
  * Reports (tables, verdicts, charts) and JSON for kills, compare and table.
  */
-import { DEFAULT_ROUNDS } from '../../fight/types.js';
-import { trim } from '../../core/dist.js';
-import type { CompareResult, Measure, TargetComparison } from '../../analysis/compare.js';
-import type { GridResult } from '../../analysis/grid.js';
-import type { KillsResult } from '../../analysis/kills.js';
-import { type Side, sideLabel } from '../../analysis/pairing.js';
-import { DEFAULT_OPTION, pointsOf } from '../../analysis/units.js';
-import { shortId } from '../ids.js';
-import type { SituationFlags, UnitQuestions } from '../../systems/types.js';
+import { DEFAULT_ROUNDS } from '../fight/types.js';
+import { trim } from '../core/dist.js';
+import type { CompareResult, Measure, TargetComparison } from '../analysis/compare.js';
+import type { GridResult } from '../analysis/grid.js';
+import type { KillsResult } from '../analysis/kills.js';
+import { type Side, sideLabel } from '../analysis/pairing.js';
+import { DEFAULT_OPTION, pointsOf } from '../analysis/unit.js';
+import { shortId } from './ids.js';
+import type { SituationFlags, UnitQuestions } from '../systems/types.js';
 import { distJson } from './json.js';
 import { type ColumnKind, formatCell, type Report } from './report.js';
 

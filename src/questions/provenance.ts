@@ -3,13 +3,8 @@
  * warodds version, the engine (with samples and seed for Monte Carlo), the situation the rule set
  * was given, and every default the user did not choose (the target set, options, axes, ...).
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { PACKAGE_ROOT } from '../paths.js';
 import { grouped } from '../core/budget.js';
-import { unmodelledInUseLines } from '../analysis/units.js';
-
-export const VERSION: string = JSON.parse(readFileSync(join(PACKAGE_ROOT, 'package.json'), 'utf8')).version;
+import { unmodelledInUseLines } from '../analysis/unit.js';
 
 export interface Provenance {
   command: string;
@@ -31,10 +26,16 @@ export interface Provenance {
 }
 
 let invocation: string[] = [];
+let version = '';
 
-/** Set before each command runs: the arguments after `warodds`. */
-export function setInvocation(args: readonly string[]): void {
+/**
+ * Set by the front end before a question is answered: the warodds version, and the command line
+ * that asks it (the arguments after `warodds`: as typed in the CLI, as built from the question
+ * on the web page).
+ */
+export function setInvocation(args: readonly string[], warodds: string = version): void {
   invocation = [...args];
+  version = warodds;
 }
 
 /** One argument as a POSIX shell would need it written. */
@@ -63,7 +64,7 @@ export function situationLines(situation: unknown): string[] {
 
 export function provenance(p: Omit<Provenance, 'command' | 'version'>): Provenance {
   const notModelled = unmodelledInUseLines();
-  return { command: commandLine(), version: VERSION, ...p, ...(notModelled.length ? { notModelled } : {}) };
+  return { command: commandLine(), version, ...p, ...(notModelled.length ? { notModelled } : {}) };
 }
 
 /** The record of one run of `engine` (runScenario's sampling options). */

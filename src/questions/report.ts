@@ -3,9 +3,9 @@
  * charts. Each output format (terminal, CSV, Markdown, HTML) renders the same document; JSON
  * prints the command's own data.
  */
-import type { Dist } from '../../core/dist.js';
+import type { Dist } from '../core/dist.js';
 import { percent } from './format.js';
-import type { Provenance } from '../provenance.js';
+import type { Provenance } from './provenance.js';
 
 export type ColumnKind = 'text' | 'percent' | 'number';
 

@@ -1,15 +1,16 @@
 /**
- * Runs a loaded scenario through the exact engine, the Monte Carlo pool, or both.
+ * Runs a loaded scenario through the exact engine, the Monte Carlo pool, or both, and checks the
+ * two against each other: plain data for any front end (the CLI prints it, the web page draws it).
+ * Progress and cancelling are the caller's: `onProgress` and `signal`.
  */
 import { agreementOf, type AgreementReport } from '../analysis/agreement.js';
 import { withWorkBudget } from '../core/budget.js';
-import type { MonteCarloPool } from '../sim/pool.js';
+import { type MonteCarloPool, runMonteCarloOn, threadsFor } from '../sim/run-monte-carlo.js';
 import { tallyToOutcome, type TallyData } from '../sim/tally.js';
 import type { Outcome, Stage } from '../systems/types.js';
 import { InputError } from '../core/errors.js';
-import type { LoadedScenario } from './scenario-file.js';
-import { type Progress, progressReporter } from './progress.js';
-import { interruptible } from './interrupt.js';
+import type { LoadedScenario } from './scenario.js';
+import type { MonteCarloHost } from './evaluate.js';
 
 export type Engine = 'exact' | 'mc' | 'both';
 
@@ -23,10 +24,11 @@ export interface RunOptions {
   pool?: MonteCarloPool;
   /** The one thread of `pool` this run's Monte Carlo chunks all go to (MonteCarloJob.lane). */
   lane?: number;
-  /** Progress shared by several runs (the caller ends each part); otherwise this run shows its own. */
-  progress?: Progress;
   /** Also compute the exact distribution of each stage of the attack sequence (`--stages`). */
   stages?: boolean;
+  /** Samples done so far of this run's Monte Carlo. */
+  onProgress?: (done: number, total: number) => void;
+  signal?: AbortSignal;
 }
 
 export interface RunResult {
@@ -40,33 +42,38 @@ export interface RunResult {
   notes: string[];
 }
 
-export async function runScenario(scenario: LoadedScenario, engine: Engine, options: RunOptions): Promise<RunResult> {
+/**
+ * Answer one scenario. `host` starts the Monte Carlo workers (Node worker threads in the CLI, Web
+ * Workers in the page) when the engine includes Monte Carlo and no started pool is given.
+ */
+export async function runScenario(scenario: LoadedScenario, engine: Engine, options: RunOptions, host?: MonteCarloHost): Promise<RunResult> {
   // Notes the rule set carries out of parse (nothing in systems/ prints): every format shows them.
   const result: RunResult = { scenario, notes: [...(scenario.notes ?? []), ...(scenario.system.notes?.(scenario.parsed) ?? [])] };
   if (options.stages) result.stages = stagesOf(scenario);
   if (engine !== 'mc') result.exact = withWorkBudget(() => scenario.system.exact(scenario.parsed));
   if (engine !== 'exact') {
-    const progress = options.progress ?? progressReporter('Monte Carlo', options.samples);
+    if (!options.pool && !host) throw new Error('runScenario: Monte Carlo was asked for with neither a pool nor a host to start one');
+    const job = {
+      system: scenario.system.id,
+      input: scenario.input,
+      parsed: scenario.parsed,
+      label: scenario.name,
+      samples: options.samples,
+      seed: options.seed,
+      threads: options.threads,
+      chunkSize: options.chunkSize,
+      lane: options.lane,
+      onProgress: options.onProgress,
+      signal: options.signal,
+    };
+    const pool = options.pool ?? host!.createPool(threadsFor(options.threads, options.samples, options.chunkSize));
+    let tally;
     try {
-      // The pool and the simulator load only when a Monte Carlo answer is asked for.
-      const { runMonteCarlo } = await import('../sim/pool.js');
-      const job = {
-        system: scenario.system.id,
-        input: scenario.input,
-        parsed: scenario.parsed,
-        label: scenario.name,
-        samples: options.samples,
-        seed: options.seed,
-        threads: options.threads,
-        chunkSize: options.chunkSize,
-        lane: options.lane,
-        onProgress: progress.update,
-      };
-      const tally = await interruptible(() => runMonteCarlo(job, options.pool));
-      result.monteCarlo = { outcome: tallyToOutcome(tally), tally, samples: options.samples, seed: options.seed };
+      tally = await runMonteCarloOn(pool, job);
     } finally {
-      if (!options.progress) progress.done();
+      if (!options.pool) await pool.destroy();
     }
+    result.monteCarlo = { outcome: tallyToOutcome(tally), tally, samples: options.samples, seed: options.seed };
   }
   if (result.exact && result.monteCarlo) result.agreement = agreementOf(result.exact, result.monteCarlo.tally);
   return result;

@@ -1,5 +1,5 @@
 /**
- * How `warodds check` spreads scenarios over its worker threads. With one lane the scenarios run
+ * How a check of many scenarios (`warodds check`) spreads them over its worker threads. With one lane the scenarios run
  * in turn, each spread over every thread. With more, each lane runs whole scenarios on its own
  * thread (lane k on thread k), so a scenario is prepared and warmed up on one thread, not on each.
  *
@@ -10,7 +10,12 @@
  * which keeps the thief on one rule set too. The results do not depend on any of this: a
  * scenario's chunks and their seeds are the same whichever thread rolls them.
  */
-import type { Progress } from './progress.js';
+
+/** Progress over many scenarios: samples done of the current one; one finished (with a line to show). */
+export interface Progress {
+  update(doneInPart: number): void;
+  endPart(samples: number, line?: string): void;
+}
 
 /** The scenarios not yet taken, as one contiguous share per lane. */
 export class LaneShares {
@@ -55,7 +60,6 @@ export async function checkInLanes(count: number, lanes: number, run: (index: nu
         done[k] = 0;
         progress.endPart(samples, line);
       },
-      done: () => {},
     };
     while (!failure) {
       const index = shares.take(k);

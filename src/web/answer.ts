@@ -1,0 +1,281 @@
+/**
+ * The page's answer to a question: the same question functions as the CLI (questions/, analysis/),
+ * returned as plain data the page draws — the JSON the CLI's `--json` prints, the report's tables
+ * and charts, the "what it assumed" record and the rule set's notes. Runs in the exact engine's
+ * Web Worker, or on the page for Monte Carlo (whose chunks go to Web Workers).
+ */
+import { type Dist, trim } from '../core/dist.js';
+import { InputError, ScenarioError } from '../core/errors.js';
+import { compareOptions } from '../analysis/compare.js';
+import { damageGrid, parseAxis, parseGridMetric } from '../analysis/grid.js';
+import { whatKills } from '../analysis/kills.js';
+import { clearUnmodelledInUse, DEFAULT_OPTION, type Library, libraryOf, questionsOf, type Unit, withOption } from '../analysis/unit.js';
+import { type QuestionEngine, type QuestionRun, withEvaluator } from '../questions/evaluate.js';
+import { resultJson } from '../questions/json.js';
+import { pairingScenario } from '../questions/pairing-scenario.js';
+import { commandLine, provenance, provenanceJson, provenanceLines, setInvocation } from '../questions/provenance.js';
+import { compareReport, gridReport, killsReport } from '../questions/question-reports.js';
+import type { Chart, ReportTable } from '../questions/report.js';
+import { runScenario } from '../questions/run.js';
+import { fightReport } from '../fight/report.js';
+import { DEFAULT_ROUNDS } from '../fight/types.js';
+import { findSystem } from '../systems/lookup.js';
+import type { SituationFlags } from '../systems/types.js';
+import { LIBRARY } from './library.js';
+import { cliArgs, type Question } from './question.js';
+import { unitOf } from './my-units.js';
+
+declare const WARODDS_VERSION: string;
+
+/** A chart as the page draws it: one x axis, one or more series (Chart.js). */
+export interface AnswerChart {
+  title: string;
+  kind: 'bar' | 'line';
+  xLabel: string;
+  yLabel: string;
+  labels: string[];
+  series: Array<{ label: string; values: number[] }>;
+}
+
+export interface Answer {
+  title: string;
+  lines: string[];
+  charts: AnswerChart[];
+  tables: ReportTable[];
+  /** The same JSON as the CLI's `--json` for this question. */
+  json: unknown;
+  /** The "what it assumed" record, as lines. */
+  provenance: string[];
+  /** The rule set's warnings and notes. */
+  notes: string[];
+  /** The CLI command line that asks the same (absent when an edited unit has no CLI equivalent). */
+  command: string;
+}
+
+/**
+ * The library with the player's units and the form's edited units in place of the library's. An
+ * imported army (units with a faction/name id) is what kills ranks, as with `--units ARMY.ros`.
+ */
+function libraryWithEdits(q: Question): Library {
+  const carried = q.units ?? [];
+  const mine = carried.map(unitOf);
+  const army = carried.some((c) => c.id.includes('/')) ? mine.filter((_, i) => carried[i].id.includes('/')) : null;
+  const everything = [...LIBRARY.units, ...mine];
+  const base = mine.length ? libraryOf(everything) : LIBRARY;
+  const edits: Unit[] = [];
+  const edited = (id: string, body: object | undefined): void => {
+    if (!body) return;
+    const unit = base.find(`${q.system}/${id}`, 'unit');
+    edits.push({ ...unit, name: `${unit.name} (edited)`, body: body as Unit['body'], options: {}, source: 'the form' });
+  };
+  edited(q.attacker, q.edited.attacker);
+  if (q.target !== q.attacker || !q.edited.attacker) edited(q.target, q.edited.target);
+  if (!edits.length && !army) return base;
+  const all = [...everything, ...edits];
+  return libraryOf(all, army ? [...army, ...edits] : all);
+}
+
+export function situationOf(q: Question): SituationFlags {
+  const fight = q.ask === 'fight';
+  return {
+    charge: q.charge,
+    flank: q.flank,
+    rear: q.rear,
+    shooting: fight ? false : q.shooting,
+    fight,
+    extra: fight && q.rounds !== undefined ? { rounds: q.rounds } : {},
+  };
+}
+
+/** P(at least i) for each i of the distribution. */
+function atLeast(d: Dist): number[] {
+  const out: number[] = new Array(d.length);
+  let tail = 0;
+  for (let i = d.length - 1; i >= 0; i--) out[i] = tail += d[i];
+  return out;
+}
+
+/** The distribution as P(value) and P(at least value), from 0 up. */
+function distCharts(title: string, xLabel: string, series: Array<{ label: string; dist: Dist }>): AnswerChart[] {
+  const length = Math.max(...series.map((s) => trim(s.dist).length));
+  const labels = Array.from({ length }, (_, i) => String(i));
+  const pmf = series.map((s) => ({ label: s.label, values: labels.map((_, i) => s.dist[i] ?? 0) }));
+  const tails = series.map((s) => {
+    const t = atLeast(s.dist);
+    return { label: s.label, values: labels.map((_, i) => t[i] ?? 0) };
+  });
+  return [
+    { title, kind: 'bar', xLabel, yLabel: 'probability', labels, series: pmf },
+    { title: `${title}: at least`, kind: 'line', xLabel, yLabel: 'P(at least)', labels, series: tails },
+  ];
+}
+
+function distTable(title: string, valueName: string, dist: Dist): ReportTable {
+  const d = trim(dist);
+  const tail = atLeast(d);
+  return {
+    title,
+    columns: [
+      { name: valueName, kind: 'text', key: true },
+      { name: 'P(exactly)', kind: 'percent' },
+      { name: 'P(at least)', kind: 'percent' },
+    ],
+    rows: Array.from(d, (p, i) => [String(i), p, tail[i]]),
+  };
+}
+
+function reportCharts(charts: Chart[]): AnswerChart[] {
+  return charts.flatMap((c) => distCharts(c.title, 'value', c.series));
+}
+
+/** Answer the question with the exact engine, or Monte Carlo on `engine`'s workers. */
+export async function answer(q: Question, engine: QuestionEngine = {}): Promise<Answer> {
+  const system = findSystem(q.system);
+  // The per-stage distributions, where the rule set has them, come with every attack.
+  const stages = q.ask === 'attack' && system.stages !== undefined;
+  const args = [...cliArgs(q), ...(stages ? ['--stages'] : [])];
+  // The record names the unmodelled rules of the units this answer uses, not an earlier one's.
+  clearUnmodelledInUse();
+  setInvocation(args, WARODDS_VERSION);
+  const editedNote = [
+    ...(q.edited.attacker || q.edited.target ? ['An edited unit is not in the CLI library: save it as a unit file and give its folder with --units.'] : []),
+    ...(q.units?.length ? [`Your units (${q.units.length}) are in the CLI library when their files are in a folder given with --units.`] : []),
+  ];
+  const lib = libraryWithEdits(q);
+  const questions = questionsOf(system);
+  const flags = situationOf(q);
+  const attackerOption = q.edited.attacker || q.attackerOption === DEFAULT_OPTION ? undefined : q.attackerOption;
+  const targetOption = q.edited.target || q.targetOption === DEFAULT_OPTION ? undefined : q.targetOption;
+  const ref = (id: string) => `${q.system}/${id}`;
+  const mc = engine.monteCarlo;
+  if (q.ask === 'attack' || q.ask === 'fight') {
+    if (q.ask === 'fight' && !questions.fights) throw new InputError(`fight: whole fights exist for ninth-age and warhammer-fantasy, not ${system.id}`);
+    const { scenario, assumed } = pairingScenario(lib, { attacker: ref(q.attacker), target: ref(q.target), attackerOption, targetOption, flags });
+    if (q.ask === 'fight' && q.rounds === undefined) assumed.push(`rounds: at most ${DEFAULT_ROUNDS}`);
+    const result = await runScenario(scenario, mc ? 'mc' : 'exact', { samples: mc?.samples ?? 0, seed: mc?.seed ?? '', threads: mc?.threads ?? 1, chunkSize: mc?.chunkSize, stages, onProgress: mc?.progress?.update, signal: mc?.signal }, mc?.host);
+    const situation = Object.entries((scenario.input as { situation?: Record<string, unknown> }).situation ?? {}).map(([k, v]) => `${k}: ${typeof v === 'object' ? JSON.stringify(v) : String(v)}`);
+    const record = provenance({ engine: mc ? 'monte-carlo' : 'exact', ...(mc ? { samples: mc.samples, seed: mc.seed } : {}), situation, assumed });
+    const outcome = result.monteCarlo?.outcome ?? result.exact!;
+    const notes = [...result.notes, ...editedNote];
+    if (q.ask === 'fight') {
+      const report = fightReport(outcome);
+      const engineText = mc ? `Monte Carlo, ${mc.samples} samples, seed '${mc.seed}'` : 'exact';
+      const json = { run: provenanceJson(record), name: scenario.name, system: system.id, engine: engineText, cap: report.cap, fighting: report.fighting, bothDestroyed: report.bothDestroyed, rounds: report.rounds, attacker: report.attacker, target: report.target };
+      const rounds = report.rounds.map((r) => String(r.round));
+      return {
+        title: scenario.name,
+        lines: [`Attacker wins ${pct(report.attacker.wins)}, target wins ${pct(report.target.wins)}, still fighting after ${report.cap} rounds ${pct(report.fighting)}`],
+        charts: [
+          {
+            title: 'Who has broken, been caught or destroyed, by round',
+            kind: 'line',
+            xLabel: 'round',
+            yLabel: 'probability',
+            labels: rounds,
+            series: [
+              { label: 'target broken', values: report.rounds.map((r) => r.targetBroken) },
+              { label: 'attacker broken', values: report.rounds.map((r) => r.attackerBroken) },
+            ],
+          },
+          { title: 'The fight ends in round', kind: 'bar', xLabel: 'round', yLabel: 'probability', labels: rounds, series: [{ label: 'ends this round', values: report.rounds.map((r) => r.ends) }] },
+        ],
+        tables: [
+          {
+            title: 'Round by round',
+            columns: [
+              { name: 'round', kind: 'text', key: true },
+              { name: 'ends', kind: 'percent' },
+              { name: 'ended by', kind: 'percent' },
+              { name: 'target broken', kind: 'percent' },
+              { name: 'attacker broken', kind: 'percent' },
+              { name: 'attacker left', kind: 'number' },
+              { name: 'target left', kind: 'number' },
+            ],
+            rows: report.rounds.map((r) => [String(r.round), r.ends, r.ended, r.targetBroken, r.attackerBroken, r.attackerLeft, r.targetLeft]),
+          },
+        ],
+        json,
+        provenance: provenanceLines(record),
+        notes,
+        command: commandLine(args),
+      };
+    }
+    const json = resultJson(result, record);
+    const charts = [
+      ...distCharts(`Damage (${questions.damageUnit})`, questions.damageUnit, [{ label: 'damage', dist: outcome.damage }]),
+      ...(outcome.slain ? distCharts('Models slain', 'models', [{ label: 'slain', dist: outcome.slain }]) : []),
+      ...(result.stages ? [distCharts('Each stage', 'count', result.stages.map((s) => ({ label: s.name, dist: s.dist })))[0]] : []),
+    ];
+    const tables = [distTable('Damage', questions.damageUnit, outcome.damage), ...(outcome.slain ? [distTable('Models slain', 'models', outcome.slain)] : [])];
+    const lines = [`Mean damage ${(json as { damage: { mean: number } }).damage.mean.toFixed(2)}`, ...(outcome.destroyed !== undefined ? [`P(${questions.removeVerb}) ${pct(outcome.destroyed)}`] : [])];
+    return { title: scenario.name, lines, charts, tables, json, provenance: provenanceLines(record), notes, command: commandLine(args) };
+  }
+  const metric = 'destroyed';
+  const { value, run, reportOf, assumed } = await (async () => {
+    if (q.ask === 'kills') {
+      const target = { unit: lib.find(ref(q.target), 'target'), option: targetOption ?? DEFAULT_OPTION };
+      const candidates = lib.ofSystem(system.id);
+      const assumed = [`attackers: every ${system.id} unit in the library (${candidates.length}), each with its best option`, `P(remove) counts ${questions.removeVerb === 'rout' ? 'routed' : 'destroyed'} (--remove break counts breaking too)`];
+      const r = await withEvaluator(engine, (evaluate) => whatKills(target, candidates.map((unit) => ({ unit })), flags, metric, evaluate));
+      return { ...r, assumed, reportOf: () => killsReport(r.value, questions) };
+    }
+    if (q.ask === 'compare') {
+      const unit = lib.find(ref(q.attacker), 'unit');
+      const options = [DEFAULT_OPTION, ...Object.keys(unit.options)];
+      if (options.length < 2) throw new InputError(`compare: '${unit.name}' has no options to compare (pick a unit with options)`);
+      const targets = [{ unit: lib.find(ref(q.target), '--target'), option: DEFAULT_OPTION }];
+      const assumed = [`options: all of the unit's (${options.join(', ')})`, `P(remove) counts ${questions.removeVerb === 'rout' ? 'routed' : 'destroyed'} (--remove break counts breaking too)`];
+      const r = await withEvaluator(engine, (evaluate) => compareOptions(unit, options, targets, flags, metric, evaluate));
+      return { ...r, assumed, reportOf: () => compareReport(r.value, questions) };
+    }
+    const unit = lib.find(ref(q.attacker), 'unit');
+    const option = attackerOption ?? DEFAULT_OPTION;
+    if (!questions.canAttack(withOption(unit, option), flags)) throw new InputError(`unit: '${unit.name}' cannot make this attack${flags.shooting ? ' (it cannot shoot)' : ' (try shooting)'}`);
+    const rows = parseAxis(questions.defaultGrid.rows, 'rows', questions, system.id);
+    const cols = parseAxis(questions.defaultGrid.cols, 'cols', questions, system.id);
+    const gridMetric = parseGridMetric(questions.defaultGrid.metric, metric);
+    const base = questions.defaultGrid.target;
+    const assumed = [
+      `target: the ${system.id} standard target (${questions.summary(base)}), its characteristics varied by the axes`,
+      `rows: ${questions.defaultGrid.rows}`,
+      `columns: ${questions.defaultGrid.cols}`,
+      `cells: ${questions.defaultGrid.metric ?? 'mean'}`,
+    ];
+    const r = await withEvaluator(engine, (evaluate) => damageGrid({ unit, option }, base, rows, cols, flags, gridMetric, evaluate));
+    return { ...r, assumed, reportOf: () => gridReport(r.value, questions) };
+  })();
+  void value;
+  const record = provenance({ ...(run as QuestionRun), assumed });
+  const { report, json } = reportOf();
+  return {
+    title: report.title,
+    lines: report.lines,
+    charts: reportCharts(report.charts),
+    tables: report.tables,
+    json: { run: provenanceJson(record), ...json },
+    provenance: provenanceLines(record),
+    notes: editedNote,
+    command: commandLine(args),
+  };
+}
+
+function pct(p: number): string {
+  return `${(100 * p).toFixed(1)}%`;
+}
+
+/** One line for an error the player can fix (a field and what is allowed), or the error itself. */
+export function errorLine(error: unknown): string {
+  if (error instanceof ScenarioError) return `${error.path}: ${error.problem}`;
+  if (error instanceof InputError) return error.message;
+  return String((error as Error)?.message ?? error);
+}
+
+/** The edited units checked against their rule set (the form's live check): null, or the error line. */
+export function checkEdited(q: Question): string | null {
+  try {
+    pairingScenario(libraryWithEdits(q), { attacker: `${q.system}/${q.attacker}`, target: `${q.system}/${q.target}`, flags: situationOf(q) });
+    return null;
+  } catch (e) {
+    return errorLine(e);
+  }
+}

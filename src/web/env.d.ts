@@ -1,0 +1,2 @@
+/// <reference types="vite/client" />
+declare const WARODDS_VERSION: string;
