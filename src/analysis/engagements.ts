@@ -8,6 +8,7 @@ import { InputError, TooLargeError } from '../core/errors.js';
 import { findSystem } from '../systems/lookup.js';
 import type { AttackHow, EngagementQuestions, Outcome, SituationFlags } from '../systems/types.js';
 import { type Evaluate, type Side, sideBody, sideLabel } from './pairing.js';
+import { shootingReads } from './shooting-flags.js';
 import { DEFAULT_OPTION, questionsOf, type Unit } from './unit.js';
 import type { Planned } from './question-work.js';
 
@@ -49,6 +50,7 @@ export function engagementInput(attackers: readonly EngagementSide[], target: Si
   if (attackers.length > MAX_ENGAGEMENT_ATTACKERS)
     throw new InputError(`--attacker: ${attackers.length} attackers: at most ${MAX_ENGAGEMENT_ATTACKERS} attack one target`);
   const q = questionsOf(findSystem(system));
+  flags = shootingReads(q, flags);
   for (const { side, how } of attackers) {
     const ref = `${side.unit.system}/${side.unit.id}`;
     if (side.unit.system !== system) throw otherRuleSet('--attacker', side.unit, system);

@@ -9,6 +9,7 @@ import type { SituationFlags, UnitBody, UnitQuestions } from '../systems/types.j
 import { checkSituationAgainstFlags, type Evaluate, type RemoveMetric, removeProbability, type Side, sideBody } from './pairing.js';
 import { questionsOf } from './unit.js';
 import type { Planned } from './question-work.js';
+import { shootingReads } from './shooting-flags.js';
 import { grouped } from '../core/budget.js';
 
 export type GridMetric = { kind: 'mean' } | { kind: 'p-remove'; remove: RemoveMetric } | { kind: 'p-at-least'; k: number };
@@ -96,6 +97,7 @@ export async function damageGrid(attacker: Side, baseTarget: UnitBody, rows: Axi
   const system = findSystem(attacker.unit.system);
   const q = questionsOf(system);
   const body = sideBody(attacker);
+  flags = shootingReads(q, flags);
   checkSituationAgainstFlags(q, body, baseTarget, flags);
   const cells: number[][] = [];
   for (const r of rows.values) {

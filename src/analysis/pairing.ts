@@ -5,6 +5,7 @@
 import { atLeast, clampProbability, mean, sd } from '../core/dist.js';
 import { InputError } from '../core/errors.js';
 import type { Outcome, SituationFlags, UnitBody, UnitQuestions } from '../systems/types.js';
+import { shootingReads } from './shooting-flags.js';
 import { findSystem } from '../systems/lookup.js';
 import { DEFAULT_OPTION, questionsOf, type Unit, withOption } from './unit.js';
 import type { Planned } from './question-work.js';
@@ -44,8 +45,9 @@ export function pairingInput(q: UnitQuestions, attacker: Side, target: Side, fla
   const t = sideBody(target);
   if (!q.canAttack(a, flags)) throw new InputError(`attacker: '${attacker.unit.system}/${attacker.unit.id}' cannot make this attack${flags.shooting ? ' (it cannot shoot)' : ''}`);
   if (!q.canBeTarget(t)) throw new InputError(`target: '${target.unit.system}/${target.unit.id}' cannot be a target`);
-  checkSituationAgainstFlags(q, a, t, flags);
-  return q.scenario(a, t, flags);
+  const read = shootingReads(q, flags);
+  checkSituationAgainstFlags(q, a, t, read);
+  return q.scenario(a, t, read);
 }
 
 const SITUATION_FLAGS = ['charge', 'flank', 'rear'] as const;

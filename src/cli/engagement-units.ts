@@ -8,6 +8,7 @@
 import { attackersLabel, engagementInput } from '../analysis/engagements.js';
 import { sideLabel, type Side } from '../analysis/pairing.js';
 import { DEFAULT_OPTION, type Library, questionsOf } from '../analysis/units.js';
+import { shootingNotes } from '../analysis/shooting-flags.js';
 import { InputError } from '../core/errors.js';
 import { findSystem } from '../systems/lookup.js';
 import type { SituationFlags } from '../systems/types.js';
@@ -27,7 +28,8 @@ export function engagementScenario(lib: Library, attackers: readonly string[], t
   const { system: id, input } = engagementInput(sides, target, steps, flags);
   const system = findSystem(id);
   const name = `${attackersLabel(sides.map((s) => s.side))} against ${sideLabel(target)}`;
-  return { name, description: '', system, input, parsed: system.parse(input), file: null };
+  const notes = shootingNotes(questionsOf(system), flags);
+  return { name, description: '', system, input, parsed: system.parse(input), file: null, ...(notes.length ? { notes } : {}) };
 }
 
 /** The run record's defaults of library units: the options not given, where the units have some. */

@@ -11,6 +11,8 @@ import { loadLibrary, type Library } from '../analysis/units.js';
 import { parseJsonText } from '../json-file.js';
 import type { Evaluate, RemoveMetric } from '../analysis/pairing.js';
 import { expectQuestionWork, type Planned } from '../analysis/question-work.js';
+import { shootingNotes } from '../analysis/shooting-flags.js';
+import { findSystem } from '../systems/lookup.js';
 import type { SituationFlags, UnitQuestions } from '../systems/types.js';
 import { DEFAULT_ROUNDS, MAX_ROUNDS } from '../fight/types.js';
 import { addSamplingOptions, formatOf, positiveInteger, samplingNotes, samplingOptions, type OutputFlags, type SamplingFlags } from './options.js';
@@ -178,17 +180,27 @@ export async function withEvaluator<T>(
 ): Promise<{ value: T; run: QuestionRun }> {
   // A bad --html path is refused before the work, not after it.
   (await import('./file-output.js')).checkHtmlPath(f.html, undefined, f.units);
+  // The rule sets asked: a flag that --shooting makes irrelevant in one (UnitQuestions.shootingFlags) is noted.
+  const systems = new Set<string>();
+  const asking = (evaluate: Evaluate) => ask((system, input, label) => (systems.add(system), evaluate(system, input, label)));
+  const withFlagNotes = (answer: { value: T; run: QuestionRun }, extra: string[]) => {
+    const flags = situationFlags(f);
+    const flagNotes = [...systems].flatMap((id) => {
+      const q = findSystem(id).questions;
+      return q ? shootingNotes(q, flags) : [];
+    });
+    return { ...answer, run: { ...answer.run, notes: [...new Set([...flagNotes, ...(answer.run.notes ?? []), ...extra])] } };
+  };
   if (!f.mc) {
     // The whole question's work, estimated before its first pairing.
     expectQuestionWork(plan.question, plan.pairings());
-    const answer = await answerWith({ pairings }, ask);
-    return { ...answer, run: { ...answer.run, notes: [...(answer.run.notes ?? []), ...samplingNotes(f, false)] } };
+    return withFlagNotes(await answerWith({ pairings }, asking), samplingNotes(f, false));
   }
   const options = samplingOptions(f, QUESTION_MC_SAMPLES);
   const progress = progressReporter('Monte Carlo', pairings * options.samples);
   try {
     const host = await nodeHost();
-    return await interruptible(() => answerWith({ pairings, monteCarlo: { ...options, host, progress } }, ask));
+    return withFlagNotes(await interruptible(() => answerWith({ pairings, monteCarlo: { ...options, host, progress } }, asking)), []);
   } finally {
     progress.done();
   }

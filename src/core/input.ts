@@ -43,10 +43,89 @@ export function joinPath(root: string, path: ReadonlyArray<PropertyKey>): string
   return out || '(scenario)';
 }
 
-function describeIssue(issue: z.core.$ZodIssue): string {
-  if (issue.code === 'unrecognized_keys') return `unknown field(s) ${issue.keys.map((k) => `'${k}'`).join(', ')}`;
-  if (issue.code === 'invalid_value') return `must be one of ${issue.values.map((v) => JSON.stringify(v)).join(', ')}`;
-  return issue.message;
+/**
+ * One zod issue in warodds' own words: the field is named by the caller, this says what is
+ * allowed. A message the schema wrote itself (a custom check, `{ error }`) is kept as written;
+ * zod's own wording ("Invalid input: expected number") is never shown.
+ */
+export function describeIssue(issue: z.core.$ZodIssue): string {
+  switch (issue.code) {
+    case 'unrecognized_keys':
+      return `unknown field(s) ${issue.keys.map((k) => `'${k}'`).join(', ')}`;
+    case 'invalid_value':
+      return `must be one of ${issue.values.map((v) => JSON.stringify(v)).join(', ')}`;
+    case 'invalid_type':
+      if (!isZodWording(issue.message)) return issue.message;
+      return / received undefined$/.test(issue.message) ? `is missing (${kindName(issue.expected)} needed)` : `must be ${kindName(issue.expected)}`;
+    case 'too_small':
+    case 'too_big':
+      return isZodWording(issue.message) ? describeBound(issue) : issue.message;
+    case 'invalid_format':
+      if (!isZodWording(issue.message)) return issue.message;
+      return issue.format === 'regex' ? 'is not written in the allowed form' : `is not a valid ${issue.format}`;
+    case 'not_multiple_of':
+      return isZodWording(issue.message) ? `must be a multiple of ${String(issue.divisor)}` : issue.message;
+    case 'invalid_union':
+      return isZodWording(issue.message) ? describeUnion(issue) : issue.message;
+    case 'invalid_key':
+      return isZodWording(issue.message) ? 'has a key that is not allowed' : issue.message;
+    case 'invalid_element':
+      return isZodWording(issue.message) ? 'has an entry that is not allowed' : issue.message;
+    default:
+      return isZodWording(issue.message) ? 'is not allowed here' : issue.message;
+  }
+}
+
+/** zod's default English messages all start with one of these words. */
+function isZodWording(message: string): boolean {
+  return /^(Invalid|Too big|Too small|Unrecognized key)/.test(message);
+}
+
+const KIND_NAMES: Readonly<Record<string, string>> = {
+  number: 'a number',
+  int: 'a whole number',
+  string: 'text',
+  boolean: 'true or false',
+  array: 'a list [...]',
+  object: 'an object {...}',
+  record: 'an object {...}',
+  tuple: 'a list [...]',
+  bigint: 'a whole number',
+  null: 'null',
+  nan: 'a number',
+};
+
+function kindName(expected: string): string {
+  return ownEntry(KIND_NAMES, expected) ?? expected;
+}
+
+function describeBound(issue: z.core.$ZodIssueTooBig | z.core.$ZodIssueTooSmall): string {
+  const big = issue.code === 'too_big';
+  const limit = String(big ? issue.maximum : issue.minimum);
+  const strict = issue.inclusive === false;
+  const bound = big ? (strict ? `below ${limit}` : `at most ${limit}`) : strict ? `above ${limit}` : `at least ${limit}`;
+  switch (issue.origin) {
+    case 'array':
+    case 'set':
+      return `must have ${bound} entries`;
+    case 'string':
+      return `must have ${bound} characters`;
+    default:
+      return `must be ${bound}`;
+  }
+}
+
+/** A value that matched no branch: the kinds each branch expected, or the one branch's own complaint. */
+function describeUnion(issue: z.core.$ZodIssueInvalidUnion): string {
+  if ('options' in issue && Array.isArray((issue as { options?: unknown }).options))
+    return `must be one of ${((issue as unknown as { options: unknown[] }).options).map((v) => JSON.stringify(v)).join(', ')}`;
+  const branches = issue.errors.map((errors) => errors[0]).filter((e): e is z.core.$ZodIssue => e !== undefined);
+  const kinds = branches.filter((e) => e.code === 'invalid_type' && e.path.length === 0);
+  // A branch whose type matched complains about the value itself: that complaint names what is allowed.
+  const specific = branches.find((e) => !(e.code === 'invalid_type' && e.path.length === 0));
+  if (specific) return specific.path.length ? `${joinPath('', specific.path)} ${describeIssue(specific)}` : describeIssue(specific);
+  if (kinds.length) return `must be ${[...new Set(kinds.map((e) => kindName((e as z.core.$ZodIssueInvalidType).expected)))].join(' or ')}`;
+  return 'is not allowed here';
 }
 
 /**

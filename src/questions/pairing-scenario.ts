@@ -5,6 +5,7 @@
  */
 import { type Library, DEFAULT_OPTION, questionsOf } from '../analysis/unit.js';
 import { pairingInput, sideLabel } from '../analysis/pairing.js';
+import { shootingNotes } from '../analysis/shooting-flags.js';
 import { findSystem } from '../systems/lookup.js';
 import type { SituationFlags } from '../systems/types.js';
 import type { LoadedScenario } from './scenario.js';
@@ -24,7 +25,8 @@ export function pairingScenario(lib: Library, q: PairingQuestion): { scenario: L
   const target = { unit: lib.find(q.target, '--target'), option: q.targetOption ?? DEFAULT_OPTION };
   const system = findSystem(attacker.unit.system);
   const input = pairingInput(questionsOf(system), attacker, target, q.flags);
-  const scenario = { name: `${sideLabel(attacker)} against ${sideLabel(target)}`, description: '', system, input, parsed: system.parse(input), file: null };
+  const notes = shootingNotes(questionsOf(system), q.flags);
+  const scenario = { name: `${sideLabel(attacker)} against ${sideLabel(target)}`, description: '', system, input, parsed: system.parse(input), file: null, ...(notes.length ? { notes } : {}) };
   const assumed = [
     ...(q.attackerOption === undefined && Object.keys(attacker.unit.options).length ? ['attacker option: default (the unit as written)'] : []),
     ...(q.targetOption === undefined && Object.keys(target.unit.options).length ? ['target option: default (the unit as written)'] : []),

@@ -48,7 +48,7 @@ export interface RunResult {
  */
 export async function runScenario(scenario: LoadedScenario, engine: Engine, options: RunOptions, host?: MonteCarloHost): Promise<RunResult> {
   // Notes the rule set carries out of parse (nothing in systems/ prints): every format shows them.
-  const result: RunResult = { scenario, notes: [...(scenario.system.notes?.(scenario.parsed) ?? [])] };
+  const result: RunResult = { scenario, notes: [...(scenario.notes ?? []), ...(scenario.system.notes?.(scenario.parsed) ?? [])] };
   if (options.stages) result.stages = stagesOf(scenario);
   if (engine !== 'mc') result.exact = withWorkBudget(() => scenario.system.exact(scenario.parsed));
   if (engine !== 'exact') {

@@ -15,6 +15,8 @@ export interface LoadedScenario {
   input: unknown;
   parsed: unknown;
   file: string | null;
+  /** What the command noted about the flags it built the input from (a flag that changed nothing, and why). */
+  notes?: readonly string[];
 }
 
 /** Split a scenario object into its system and the system's input, and validate it (its rule set loaded). */

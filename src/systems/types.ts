@@ -105,6 +105,10 @@ export interface SituationFlags {
   extra: Record<string, unknown>;
 }
 
+/** The flags of a charge or a side, which a shooting attack may or may not read. */
+export type ShootingFlag = 'charge' | 'flank' | 'rear';
+export type ShootingFlagRule = { readonly ignored: string } | { readonly contradicts: string };
+
 /** A target characteristic a `warodds table` axis can vary. */
 export interface TableKey {
   /** One line for help and errors, e.g. "t: Toughness, 1..10". */
@@ -144,6 +148,13 @@ export interface UnitQuestions {
   readonly defaultGrid: { readonly rows: string; readonly cols: string; readonly target: UnitBody; readonly metric?: string };
   /** Built-in unit ids compared against by default. */
   readonly defaultTargets: readonly string[];
+  /**
+   * What `--charge`, `--flank` and `--rear` mean beside `--shooting` in this rule set, the same in
+   * every command: `ignored` — the shooting attack does not read the flag, which is dropped and
+   * noted "changed nothing" with the reason; `contradicts` — the rules forbid it (refused with the
+   * reason). A flag not listed is read by the rule set's shooting scenario.
+   */
+  readonly shootingFlags?: Readonly<Partial<Record<ShootingFlag, ShootingFlagRule>>>;
   /** Several attackers over several turns or bounds (`--turns` / `--bounds`, issue 15); absent where the rule set has none. */
   readonly engagements?: EngagementQuestions;
 }

@@ -55,7 +55,7 @@ function checkModeFlags(cmd: Command, f: AttackFlags): void {
  */
 async function unitsScenario(f: AttackFlags): Promise<{ scenario: LoadedScenario; situation?: string[] }> {
   if (!f.attacker?.length || !f.target) throw new InputError(`--${f.attacker?.length ? 'target' : 'attacker'}: give both --attacker and --target unit ids`);
-  const [{ findSystem }, { DEFAULT_OPTION, questionsOf }, { pairingInput, sideLabel }, { attackerSpec, engagementSituation, stepsOf }, { engagementScenario }, { library, situationFlags }, { applyLength }] =
+  const [{ findSystem }, { DEFAULT_OPTION, questionsOf }, { pairingInput, sideLabel }, { attackerSpec, engagementSituation, stepsOf }, { engagementScenario }, { library, situationFlags }, { applyLength }, { shootingNotes }] =
     await Promise.all([
       import('../../systems/registry.js'),
       import('../../analysis/units.js'),
@@ -64,6 +64,7 @@ async function unitsScenario(f: AttackFlags): Promise<{ scenario: LoadedScenario
       import('../engagement-units.js'),
       import('../questions.js'),
       import('../length-flag.js'),
+      import('../../analysis/shooting-flags.js'),
     ]);
   const lib = library(f);
   const specs = f.attacker.map(attackerSpec);
@@ -78,8 +79,10 @@ async function unitsScenario(f: AttackFlags): Promise<{ scenario: LoadedScenario
   const attacker = { unit: lib.find(specs[0].ref, '--attacker'), option: f.attackerOption ?? DEFAULT_OPTION };
   const target = { unit: lib.find(f.target, '--target'), option: f.targetOption ?? DEFAULT_OPTION };
   const system = findSystem(attacker.unit.system);
-  const input = pairingInput(questionsOf(system), attacker, target, situationFlags(f));
-  return { scenario: { name: `${sideLabel(attacker)} against ${sideLabel(target)}`, description: '', system, input, parsed: system.parse(input), file: null } };
+  const flags = situationFlags(f);
+  const input = pairingInput(questionsOf(system), attacker, target, flags);
+  const notes = shootingNotes(questionsOf(system), flags);
+  return { scenario: { name: `${sideLabel(attacker)} against ${sideLabel(target)}`, description: '', system, input, parsed: system.parse(input), file: null, ...(notes.length ? { notes } : {}) } };
 }
 
 /** The generic pipeline's defaults for the flags not given: the default target, among others. */

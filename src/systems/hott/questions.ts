@@ -88,6 +88,11 @@ export const hottQuestions: UnitQuestions = {
           ? 'only Magicians cast (§6.5)'
           : 'it cannot make this attack',
   canBeTarget: () => true,
+  shootingFlags: {
+    charge: { ignored: 'a shot is not a charge: the shooter shoots from where it stands (§6.4)' },
+    flank: { ignored: 'shooting counts no flank or rear contact (§6.4: none of the close-combat overlap or rear factors)' },
+    rear: { ignored: 'shooting counts no flank or rear contact (§6.4: none of the close-combat overlap or rear factors)' },
+  },
   removeVerb: 'remove',
   damageUnit: 'elements removed',
   capacity: () => 1,

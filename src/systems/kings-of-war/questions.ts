@@ -4,7 +4,6 @@
  * `--metric break` counts wavered or routed, the attack that stops the unit. Melee is always a
  * charge (§5), into the front unless --flank or --rear.
  */
-import { InputError } from '../../core/errors.js';
 import { d6Key, intKey, patternKey } from '../table-keys.js';
 import type { AttackHow, EngagementQuestions, SituationFlags, UnitBody, UnitQuestions } from '../types.js';
 import { MAX_TURNS } from './engagement-schema.js';
@@ -21,16 +20,17 @@ function rangedOf(u: UnitBody | undefined): Record<string, unknown> {
 
 function situation(flags: SituationFlags, attacker?: UnitBody): Record<string, unknown> {
   if (flags.shooting) {
-    if (flags.flank || flags.rear) throw new InputError('--shooting: give the arc in --situation \'{"arc": "flank"}\', not --flank/--rear');
-    return { attack: 'shooting', ...rangedOf(attacker), ...flags.extra };
+    // --flank / --rear: the shooter stands in the target's flank or rear arc (Big Shield, A12).
+    const arc = flags.flank ? { arc: 'flank' } : flags.rear ? { arc: 'rear' } : {};
+    return { attack: 'shooting', ...rangedOf(attacker), ...arc, ...flags.extra };
   }
   return { attack: 'melee', charge: flags.flank ? 'flank' : flags.rear ? 'rear' : 'front', ...flags.extra };
 }
 
 /** One attacker's situation in an engagement: `--attacker ID:how` wins over the shared flags. */
-function attackSituation(how: AttackHow | null, flags: SituationFlags): Record<string, unknown> {
-  if (how === null) return situation(flags);
-  return how === 'shooting' ? { attack: 'shooting', ...flags.extra } : { attack: 'melee', charge: how, ...flags.extra };
+function attackSituation(how: AttackHow | null, flags: SituationFlags, attacker: UnitBody): Record<string, unknown> {
+  if (how === null) return situation(flags, attacker);
+  return how === 'shooting' ? { attack: 'shooting', ...rangedOf(attacker), ...flags.extra } : { attack: 'melee', charge: how, ...flags.extra };
 }
 
 /**
@@ -42,7 +42,7 @@ const engagements: EngagementQuestions = {
   maxSteps: MAX_TURNS,
   input: (attackers, target, steps, flags) => ({
     target,
-    attackers: attackers.map((a) => ({ unit: a.body, situation: attackSituation(a.how, flags) })),
+    attackers: attackers.map((a) => ({ unit: a.body, situation: attackSituation(a.how, flags, a.body) })),
     engagement: { turns: steps },
   }),
   // The engagement's damage: what the target carries at the end (its total when it routed).
@@ -66,6 +66,10 @@ export const kingsOfWarQuestions: UnitQuestions = {
   cannotAttack: (u, flags) =>
     flags.shooting ? 'it has no ranged attack (Ra -, no breath attack; a spell goes in --situation \'{"with": ...}\')' : u.type === 'war-engine' ? 'a war engine never charges (§9)' : 'it cannot make this attack',
   canBeTarget: () => true,
+  // --flank / --rear with --shooting: the target's arc the shooter is in (Big Shield, A12).
+  shootingFlags: {
+    charge: { contradicts: 'a unit that charged is in contact with the enemy, and a unit in contact can neither shoot nor be shot at (§4.1)' },
+  },
   removeVerb: 'rout',
   damageUnit: 'damage',
   capacity: (t) => routLevel(t) - Number(t.damage ?? 0),

@@ -68,6 +68,11 @@ export const ninthAgeQuestions: UnitQuestions = {
   canAttack: (u, flags) => (flags.shooting ? hasMissile(u) && Number(u.bs ?? 0) > 0 : true),
   canBeTarget: () => true,
   fights: true,
+  shootingFlags: {
+    charge: { contradicts: 'a unit that declared a charge cannot shoot (9th Age §5.1); for shots at a unit charging the shooters give --situation \'{"stand-and-shoot": true}\'' },
+    flank: { ignored: 'a shot hits alike whichever side of the target it comes from (9th Age §5.2 has no to-hit modifier for the side)' },
+    rear: { ignored: 'a shot hits alike whichever side of the target it comes from (9th Age §5.2 has no to-hit modifier for the side)' },
+  },
   removeVerb: 'destroy',
   damageUnit: 'wounds',
   capacity: (t) => Number(t.models ?? 1) * Number(t.w) - Number(t['wounds-lost'] ?? 0),

@@ -51,6 +51,11 @@ export const warhammerFantasyQuestions: UnitQuestions = {
   canAttack: (u, flags) => !flags.shooting || u.missile !== undefined,
   canBeTarget: () => true,
   fights: true,
+  shootingFlags: {
+    charge: { ignored: "the shooters' own charge plays no part in shooting (§5); for shots at a unit charging the shooters give --situation '{\"charging-target\": true}'" },
+    flank: { ignored: 'a shot hits alike whichever side of the target it comes from (§5 has no to-hit modifier for the side)' },
+    rear: { ignored: 'a shot hits alike whichever side of the target it comes from (§5 has no to-hit modifier for the side)' },
+  },
   removeVerb: 'destroy',
   damageUnit: 'wounds',
   capacity: (t) => Number(t.models) * Number(t.w),
