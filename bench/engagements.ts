@@ -1,5 +1,5 @@
 /**
- * Engagements, exact (issue 15), parse included: a Kings of War turn of three attackers and a
+ * Engagements, exact, parse included: a Kings of War turn of three attackers and a
  * 5-turn engagement (target < 50 ms each), a HOTT Stronghold assault, and an Age of Sigmar fight
  * phase of two 10-model units (target < 200 ms), then one and two battle rounds. Median wall and
  * CPU time. `bench/run.ts` calls it; `node dist/bench/engagements.js` runs it alone.

@@ -1,5 +1,5 @@
 /**
- * How much CPU the machine's other processes used while the bench ran (issue 16, an honest
+ * How much CPU the machine's other processes used while the bench ran (an honest
  * bench). The load average after the bench counts the bench's own threads — its two-thread runs
  * alone bring it near 2 on two cores — so it cannot say whether other jobs shared the cores.
  * Linux's /proc/stat gives the whole machine's busy time; the bench's own CPU, and that of every

@@ -1,5 +1,5 @@
 /**
- * `npm run bench` (issue 16: an honest bench). Every figure is a median of several runs and is
+ * `npm run bench` (an honest bench). Every figure is a median of several runs and is
  * printed with its CPU time and its wall time; the machine's load average is printed before and
  * after, with a warning when the machine is busy (then trust the CPU figures, not the wall ones).
  *
@@ -10,7 +10,7 @@
  *   and 5 s of one thread's rolling on this machine. The inputs differ from the worker's warm-up
  *   input (10 attacks × 2 models, not 20 × 1). Process CPU is bash's `time`, to the millisecond.
  * - The exact engine at 200 and 10,000 attacks, whole exact commands, and `warodds check`.
- * - Whole fights (issue 14) and engagements (issue 15), exact, in-process.
+ * - Whole fights and engagements, exact, in-process.
  * - The worst accepted case of each exact engine under the work meter, and the next size refused.
  */
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
@@ -336,7 +336,7 @@ async function warmPoolScaling(input: unknown, samples: number): Promise<number>
 /**
  * Pairs of whole processes (one thread, then two) for each 1 → 2 threads figure, by its length of
  * rolling. At about 1 s a pair's ratio moves by ±0.04 from one pair to the next even on a quiet
- * machine (fifteen pairs, fourteenth session: 1.90–1.98 ×), against a line at 1.9 ×, so that
+ * machine (fifteen pairs: 1.90–1.98 ×), against a line at 1.9 ×, so that
  * figure takes the median of 11 pairs; at about 5 s, where a pair moves by less, 5 (REPEATS).
  */
 const scalingPairs = (rollingSeconds: number): number => (rollingSeconds === 1 ? Number(process.env.BENCH_SCALING_PAIRS ?? 11) : REPEATS);
@@ -447,7 +447,7 @@ const checkRuns = Array.from({ length: checkRepeats }, () => processTiming(['che
 const check = medianTiming(checkRuns);
 console.log(`\n\`warodds check --samples ${checkSamples.toLocaleString('en')} --threads 2\` over ${scenarios} bundled scenarios, median of ${checkRepeats} (CPU of each run: ${checkRuns.map((r) => r.cpu.toFixed(1)).join(', ')} s): ${seconds(check)}; ${(check.cpu / scenarios).toFixed(3)} s CPU per scenario`);
 
-// Whole fights, exact (issue 14): two 20-model single-wound 5-wide infantry units to a finish
+// Whole fights, exact: two 20-model single-wound 5-wide infantry units to a finish
 // (target < 200 ms) and two 10-model 3-wound units (target < 1 s), the round cap at 12.
 const infantry = { models: 20, files: 5, ws: 3, s: 3, t: 3, w: 1, i: 3, a: 1, ld: 7 };
 const brutes = { troop: 'monstrous-infantry', models: 10, files: 5, ws: 3, s: 4, t: 4, w: 3, i: 2, a: 3, ld: 8 };
@@ -484,7 +484,7 @@ for (const [systemId, name, input] of fights) {
 // The 9th Age chain against Warhammer Fantasy's on one three-wound 60 v 60 fight, in a module of its own.
 (await import('./fight-ratio.js')).benchFightRatio();
 
-// Engagements (issue 15), in a module of their own.
+// Engagements, in a module of their own.
 console.log('');
 (await import('./engagements.js')).benchEngagements();
 

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * `npm run build`, after tsc: the program as it ships, in dist/bin/ (start-up, issue 16).
+ * `npm run build`, after tsc: the program as it ships, in dist/bin/ (start-up).
  *
  *  - cli.cjs: the command line (src/cli/main.ts) bundled by esbuild into one minified CommonJS
  *    file. Each command and rule set is still evaluated only when used (esbuild wraps a module

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * Worker start-up must never crash Node (issue 13). Node 20 aborted the whole process
+ * Worker start-up must never crash Node. Node 20 aborted the whole process
  * (`FATAL ERROR: v8::Module::IsGraphAsync`, exit 134) when a worker thread was terminated while
  * require() was instantiating its ES module graph: a pool destroyed, or the process exiting,
  * while slower workers were still starting.

@@ -1,6 +1,6 @@
 /**
  * esbuild options of the program's bundles (scripts/build.mjs), shared with scripts/perf/, which
- * bundles the simulators as the program ships them to measure them in-process (issue 16).
+ * bundles the simulators as the program ships them to measure them in-process.
  */
 import { inlineConstants } from './inline-constants.mjs';
 

@@ -1,6 +1,6 @@
 /**
  * An esbuild plugin for the bundles of scripts/build.mjs: every module's top-level numeric
- * constants become literals where they are used (issue 16).
+ * constants become literals where they are used.
  *
  * Why: in a bundle, a module that is evaluated lazily (each rule set's, and everything they import)
  * keeps its top-level `const`s as variables of the bundle's scope, assigned when the module runs.

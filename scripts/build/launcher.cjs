@@ -13,7 +13,7 @@
  *
  * warodds' bin (dist/bin/warodds.cjs; scripts/build.mjs writes it from this file). It runs the
  * bundled command line, cli.cjs (one file: esbuild's bundle of src/cli/main.ts), through V8's
- * code cache (src/sim/code-cache.cts), so a command compiles almost nothing (start-up, issue 16).
+ * code cache (src/sim/code-cache.cts), so a command compiles almost nothing (start-up).
  * Each command the build runs (attack, kills, compare, table) has
  * its own cache, cli.cjs.<id>.<command>.cache, with the bytecode of the functions that command
  * ran: a smaller cache is read and deserialised faster. Every other command reads

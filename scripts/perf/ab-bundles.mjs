@@ -1,5 +1,5 @@
 /**
- * Two checkouts' simulators compared in one process (issue 16), each bundled as the build bundles
+ * Two checkouts' simulators compared in one process, each bundled as the build bundles
  * it: for each scenario both are warmed up, then chunks of 65,536 samples alternate between them
  * (the order flips every chunk), so a change of the machine's load falls on both alike; the first
  * two chunks of each (compiling) are left out. Prints each one's CPU and B ÷ A. Run it both ways

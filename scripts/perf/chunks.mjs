@@ -1,5 +1,5 @@
 /**
- * Where a scenario's Monte Carlo CPU goes in a worker (issue 16): in one process, as a worker runs
+ * Where a scenario's Monte Carlo CPU goes in a worker: in one process, as a worker runs
  * them, each scenario's warm-up, then 16 chunks of 65,536 samples; prints the warm-up's CPU, the
  * first chunks', the median chunk and the excess over 16 median chunks (compiling, and the caches
  * a fight builds as it meets new states). CPU counts V8's background compiles.

@@ -1,6 +1,6 @@
 /**
  * The simulators of a checkout bundled as the program ships them (scripts/build/bundle-options.mjs:
- * esbuild with the constants plugin), for in-process measurements (issue 16): tsc's dist/src
+ * esbuild with the constants plugin), for in-process measurements: tsc's dist/src
  * measures other code — its module constants are not literals. Both checkouts of a comparison are
  * bundled with this checkout's build options, so only their sources differ. A checkout needs its
  * own node_modules (`npm ci`: its dependencies are bundled from there); the harness writes

@@ -3,7 +3,7 @@
  * targets, with P(option A does strictly more damage than option B) and P(A = B) computed exactly
  * from the two damage distributions (independent rolls).
  *
- * The verdict (issue 12) is lexicographic over three measures — mean damage, then P(remove), then
+ * The verdict is lexicographic over three measures — mean damage, then P(remove), then
  * P(damage ≥ half) — and names the measure that separates the winner from the best of the rest;
  * in a whole fight (--fight) P(remove), the chance of breaking the target, comes first.
  * Options equal on every measure (within float rounding) are a tie, never a winner picked by
@@ -24,7 +24,7 @@ export interface OptionResult extends Figures {
 /** The measures a verdict can rest on, in the order they are consulted. */
 export type Measure = 'meanDamage' | 'pRemove' | 'pHalf';
 const MEASURES: readonly Measure[] = ['meanDamage', 'pRemove', 'pHalf'];
-/** A whole fight is won by breaking the target: P(remove) decides first (issue 14). */
+/** A whole fight is won by breaking the target: P(remove) decides first. */
 const FIGHT_MEASURES: readonly Measure[] = ['pRemove', 'meanDamage', 'pHalf'];
 
 /** Two values of a measure closer than this (relative to 1 or the value) are equal: float rounding. */
@@ -97,6 +97,8 @@ function same(a: number, b: number): boolean {
 /** Narrow the options measure by measure to those best on it; stop when one is left. */
 function verdictOf(results: readonly OptionResult[], measures: readonly Measure[]): Verdict {
   let group = [...results];
+  // One loadout alone (a roster's unit): nothing to decide.
+  if (group.length === 1) return { winners: [group[0].option], decidedBy: null, runnerUp: null, sameOn: [], sameDamage: true };
   for (const [i, measure] of measures.entries()) {
     const best = Math.max(...group.map((r) => r[measure]));
     const top = group.filter((r) => same(r[measure], best));

@@ -1,5 +1,5 @@
 /**
- * "What removes this unit within K turns (or bounds)?" for several attackers at once (issue 15):
+ * "What removes this unit within K turns (or bounds)?" for several attackers at once:
  * one attacker or a pair against one target over K steps, ranked by P(removed by step K). System-
  * agnostic: a rule set joins through its UnitQuestions.engagements.
  */
@@ -12,7 +12,7 @@ import { shootingReads } from './shooting-flags.js';
 import { DEFAULT_OPTION, questionsOf, type Unit } from './unit.js';
 import type { Planned } from './question-work.js';
 
-/** Most attackers one engagement takes (issue 15). */
+/** Most attackers one engagement takes. */
 export const MAX_ENGAGEMENT_ATTACKERS = 10;
 
 /** An attacker of another rule set is bad input ("an age-of-sigmar unit": the article follows the name). */

@@ -84,7 +84,7 @@ export function unitFromJson(raw: unknown, id: string, system: GameSystem<unknow
   };
   // The package's own units are checked by the test suite (test/analysis/built-in-units.test.ts),
   // not at every start: parsing each of a rule set's units on each side costs a command
-  // 15–40 ms of CPU (start-up, issue 16). A user's unit is checked when it is read.
+  // 15–40 ms of CPU (start-up). A user's unit is checked when it is read.
   if (source !== 'built-in') validateUnit(unit, where);
   return unit;
 }

@@ -67,7 +67,7 @@ function builtInFiles(system: SystemId): string[] {
 /**
  * One package unit, read once per process. The package's own JSON is read with the native
  * parser (no repeated keys in it is checked by test/analysis/built-in-units.test.ts): reading a
- * rule set's units this way costs `kills` a few milliseconds less (start-up, issue 16). Invalid
+ * rule set's units this way costs `kills` a few milliseconds less (start-up). Invalid
  * JSON still gets the strict parser's message.
  */
 const builtInById = new Map<string, Unit>();
@@ -185,8 +185,7 @@ const builtIn = new Map<SystemId, readonly Unit[]>();
 
 /**
  * One rule set's package units, read and validated once per process (they do not change while
- * it runs) and only when asked for: `kills hott/blades` reads the HOTT units alone (start-up,
- * issue 16).
+ * it runs) and only when asked for: `kills hott/blades` reads the HOTT units alone (start-up).
  */
 function builtInUnits(system: SystemId): readonly Unit[] {
   let units = builtIn.get(system);

@@ -1,5 +1,5 @@
 /**
- * The flags of engagements (issue 15) read and checked, in one place for every command and rule
+ * The flags of engagements read and checked, in one place for every command and rule
  * set: `--attacker ID[:how]` (repeatable), `--turns K` (Kings of War; Age of Sigmar battle rounds)
  * or `--bounds K` (HOTT), and `--pairs` (kills); the options themselves are engagement-options.ts.
  * A rule set joins by giving its UnitQuestions an `engagements` object (src/systems/types.ts,

@@ -1,6 +1,6 @@
 /**
- * The engagement flags' options (issue 15) without what checks them (engagement-flags.ts): a
- * command can offer them without loading every rule set (start-up, issue 16).
+ * The engagement flags' options without what checks them (engagement-flags.ts): a
+ * command can offer them without loading every rule set (start-up).
  */
 import type { Command } from 'commander';
 

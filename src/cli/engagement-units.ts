@@ -1,5 +1,5 @@
 /**
- * Library units as an engagement (issue 15): several `--attacker ID[:how]` against one `--target`,
+ * Library units as an engagement: several `--attacker ID[:how]` against one `--target`,
  * over `--turns K` (Kings of War; Age of Sigmar battle rounds) or `--bounds K` (HOTT). `warodds
  * fight` on units of these rule sets answers with the engagement: a Kings of War charge and the
  * turns after it, an Age of Sigmar fight phase with both sides striking over battle rounds, a
@@ -75,7 +75,7 @@ export async function fightEngagement(f: FightUnitsFlags, defaultSamples: number
   const engine = f.mc ? 'mc' : 'exact';
   const sampling = samplingOptions(f, defaultSamples);
   const result = await runScenario(scenario, engine, sampling);
-  // The run record, as attack gives it for the same engagement (issue 17).
+  // The run record, as attack gives it for the same engagement.
   const record = withNotes(runProvenance(engine, sampling, engagementSituation(systemId, steps, flags), optionDefaults(lib, f.attacker, f.target, f.attackerOption, f.targetOption)), [...result.notes, ...samplingNotes(f, Boolean(f.mc))]);
   writeStdout(`${renderResult(result, f.json ? 'json' : 'table', record)}\n`);
   return true;

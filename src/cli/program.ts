@@ -12,7 +12,7 @@ import { loadSystems } from '../systems/lookup.js';
 import { systemsNamedIn } from './system-scope.js';
 
 /**
- * Each command's module, imported only when that command runs (start-up, issue 16: an exact
+ * Each command's module, imported only when that command runs (start-up: an exact
  * command loads what it uses, not the simulator or every rule set).
  */
 const COMMANDS: Record<string, () => Promise<Command>> = {

@@ -208,7 +208,7 @@ export async function withEvaluator<T>(
 
 /**
  * Print the report (or the command's JSON, with the run's record under "run") and write --html
- * atomically. The HTML page's modules load only with --html (start-up, issue 16).
+ * atomically. The HTML page's modules load only with --html (start-up).
  */
 export async function emit(report: Report, json: object, f: QuestionFlags): Promise<void> {
   const format = formatOf(f);

@@ -2,7 +2,7 @@
  * Where a command's output goes. In-process (the tests, which swap `process.stdout.write`), it is
  * `process.stdout`. The bin (main.ts) writes to file descriptor 1 directly instead: creating
  * `process.stdout` loads Node's stream and socket modules, 5–6 ms of CPU that an exact command
- * would spend on one write (start-up, issue 16). The stream is still created when something needs
+ * would spend on one write (start-up). The stream is still created when something needs
  * it (a terminal's width, commander's help), and main.ts handles its errors as a direct write's.
  */
 import { fstatSync, statSync, writeSync } from 'node:fs';

@@ -1,6 +1,6 @@
 /**
  * The rule sets `kills`, `compare` and `table` can reach, read from their arguments before the
- * command's module loads (start-up, issue 16: `kills hott/blades` loads the HOTT rule set alone).
+ * command's module loads (start-up: `kills hott/blades` loads the HOTT rule set alone).
  */
 import { isSystemName, systemIdOf } from '../systems/lookup.js';
 import type { SystemId } from '../systems/types.js';

@@ -1,5 +1,5 @@
 /**
- * The work meter of the exact engine (issue 13). Every `core/dist` operation states what it is
+ * The work meter of the exact engine. Every `core/dist` operation states what it is
  * about to allocate and how many multiply-adds it is about to do BEFORE doing it; a computation
  * that would go past the limits stops at once with a `TooLargeError` (one line, exit 2) instead of
  * running for minutes or exhausting memory.
@@ -99,7 +99,7 @@ export function checkLength(length: number, what: () => string): void {
 /**
  * A whole number with its thousands grouped, as `toLocaleString('en-US')` writes it (1,234,567),
  * without loading the locale data: that costs 20 ms of start-up when a command's help text
- * holds a number (issue 16). Any other number in the short scientific form.
+ * holds a number. Any other number in the short scientific form.
  */
 export function grouped(n: number): string {
   if (!Number.isSafeInteger(n)) return scientific(n);

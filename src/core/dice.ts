@@ -3,8 +3,8 @@
  * `D6-1`, `3D6 discard highest`, `3D6-discard-lowest`.
  * Parsed once, then turned into an exact distribution or rolled with an Rng.
  *
- * Bounds (issue 13): at most 100 dice, 3 or 6 sides, a constant or modifier of at most 10,000;
- * an expression that can come out below 0 (`D6-7`, `D3-3`) is an error (issue 12), never clamped.
+ * Bounds: at most 100 dice, 3 or 6 sides, a constant or modifier of at most 10,000;
+ * an expression that can come out below 0 (`D6-7`, `D3-3`) is an error, never clamped.
  */
 import { InputError } from './errors.js';
 import { type Dist, point, shift, sumIid, trim, uniform } from './dist.js';

@@ -6,15 +6,15 @@
  * unchanged). All terms are non-negative, so sums and products never cancel: results stay within
  * float rounding of the exact fractions, and tiny tails underflow to 0, never to garbage.
  *
- * Soundness (issue 12): every operation checks its inputs — a weight or an entry that is NaN,
+ * Soundness: every operation checks its inputs — a weight or an entry that is NaN,
  * undefined, infinite, negative or above 1 is a RangeError naming the operation, never a NaN in
  * the output; a negative within float rounding (−1e-12 ≤ x < 0, e.g. 1 − 5/6 − 1/6) counts as 0.
  *
- * Cost (issue 13): before it allocates or loops, every operation tells the work meter
+ * Cost: before it allocates or loops, every operation tells the work meter
  * (`budget.ts`) how long its result is and how many steps it will take, so a scenario too large
  * for the exact engine is refused at once.
  *
- * Rounding over thousands of attacks (issue 13): the n-fold operations (`sumIid`, `compound`,
+ * Rounding over thousands of attacks: the n-fold operations (`sumIid`, `compound`,
  * `thin`) renormalise their result to the mass it must have, and totals use Neumaier's
  * compensated summation — see `renormalise`.
  */

@@ -25,7 +25,7 @@ export class UnsupportedRuleError extends ScenarioError {
 }
 
 /**
- * A computation that would take too long or too much memory (issue 13): refused before it starts,
+ * A computation that would take too long or too much memory: refused before it starts,
  * with the quantity that is too large and what to do instead.
  */
 export class TooLargeError extends InputError {

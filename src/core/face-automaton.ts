@@ -1,5 +1,5 @@
 /**
- * A die-by-die procedure read several dice at a time (issue 16). A simulator describes one run of
+ * A die-by-die procedure read several dice at a time. A simulator describes one run of
  * its procedure — one attack: the hit die, its re-roll, the wound die, the save die, ... — as a
  * small automaton over D6 faces: from a state, a face leads to the next state, may end the run
  * and may add a value (damage, or counters packed into one number). `FaceAutomaton` then works

@@ -1,7 +1,7 @@
 /**
  * Dice expressions (attacks, Damage, mortal damage, extra hits) unpacked into plain numbers for
  * the simulators' hot loops: one object shape and no closure, so a loop that rolls many different
- * expressions stays monomorphic (issue 16). Rolled die by die in the order of rollDice.
+ * expressions stays monomorphic. Rolled die by die in the order of rollDice.
  */
 import type { Rng } from './rng.js';
 import type { DiceExpr } from './dice.js';

@@ -1,6 +1,6 @@
 /**
  * The growth of the integer tables a simulator fills as it meets new states (judgements, fates,
- * counts; issue 16): a copy of `table` at least `length` long and at least twice as long (so
+ * counts): a copy of `table` at least `length` long and at least twice as long (so
  * growing stays rare), its old entries kept and the new ones `empty`.
  */
 export function grownInt32(table: Int32Array, length: number, empty = 0): Int32Array<ArrayBuffer> {

@@ -16,7 +16,7 @@ export function ownEntry<T>(record: Readonly<Record<string, T>>, key: string): T
 /**
  * Validate with zod; the first issue becomes ScenarioError(path, message). `jitless`: zod would
  * otherwise generate and compile (new Function) a parser for each object schema on its first use,
- * which a command that parses each schema a few times never pays back (start-up, issue 16).
+ * which a command that parses each schema a few times never pays back (start-up).
  */
 export function validate<T extends z.ZodType>(schema: T, input: unknown, root = ''): z.infer<T> {
   const result = schema.safeParse(input, { jitless: true });
@@ -26,8 +26,8 @@ export function validate<T extends z.ZodType>(schema: T, input: unknown, root = 
 }
 
 /**
- * A schema built on its first use: a command builds only the schemas it parses with (start-up,
- * issue 16: each zod schema costs its construction, in code that has not run yet).
+ * A schema built on its first use: a command builds only the schemas it parses with (start-up:
+ * each zod schema costs its construction, in code that has not run yet).
  */
 export function lazySchema<T extends z.ZodType>(build: () => T): () => T {
   let schema: T | undefined;

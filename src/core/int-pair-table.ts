@@ -1,7 +1,7 @@
 /**
  * A hash table from a pair of non-negative 32-bit integers to a non-negative 32-bit integer, held
  * in typed arrays (open addressing, linear probing): a simulator's lookup of a cached result by
- * integer keys costs no object, no string and at most a few cache lines (issue 16).
+ * integer keys costs no object, no string and at most a few cache lines.
  */
 export class IntPairTable {
   private keysA: Int32Array;

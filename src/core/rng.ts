@@ -9,7 +9,7 @@ import { createRequire } from 'node:module';
 import type seedrandomFunction from 'seedrandom';
 
 // seedrandom (CommonJS) loads on the first seed, not with this module: exact commands never
-// need it (start-up, issue 16).
+// need it (start-up).
 const requireCjs = createRequire(import.meta.url);
 
 export const DEFAULT_SEED = 'warodds';
@@ -49,7 +49,7 @@ export function chunkRng(master: Uint32Array, index: number): Rng {
 export const D6_LIMIT = 4294967292;
 
 /**
- * Ten D6 from one 32-bit draw (issue 16: the dice budget of a draw): a draw under 71 · 6^10 is
+ * Ten D6 from one 32-bit draw (the dice budget of a draw): a draw under 71 · 6^10 is
  * read as ten base-6 digits, each an independent uniform face; a draw at or above it (one in
  * 2,300) is rejected, so every face is exactly equally likely. Exported for hot loops that run
  * tenFaces inline with the generator's state in locals.
@@ -70,7 +70,7 @@ export const SIX_TO_THE = Int32Array.of(1, 6, 36, 216, 1296, 7776, 46656, 279936
  * draws, so each combination of faces is equally likely — no division in the loop. The index is
  * `(u * size * 2^-32) | 0`, exact in a double (u · size < 2^48); the hot loops write 2^-32 as a
  * literal (2.3283064365386963e-10): an imported constant is read through its module cell at every
- * use (issue 16).
+ * use.
  */
 export const MAX_DICE_PER_DRAW = 6;
 const TWO_32 = 4294967296;
@@ -123,7 +123,7 @@ export class Rng {
   tenFaces(): number {
     // One call site for every draw, rejected or not: the rare rejection then has V8's type
     // feedback, and a hot loop that inlines this is not thrown away the first time a draw is
-    // rejected ("Insufficient type feedback", issue 16).
+    // rejected ("Insufficient type feedback").
     let u = 0;
     do u = this.next();
     while (u >= TEN_D6_LIMIT);

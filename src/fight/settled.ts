@@ -1,5 +1,5 @@
 /**
- * A fight simulator's counts on integers (issue 16): each way a round can end — its margin,
+ * A fight simulator's counts on integers: each way a round can end — its margin,
  * Overkill, the units it leaves, how the fight ends there (or null) and the state it goes on from —
  * gets an id once; a sample's round is then one increment of a typed array at (id, round). The
  * counts become the fight's tables (tables.ts) once per chunk, each sample counted once in the round and ending it reached.

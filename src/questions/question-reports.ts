@@ -106,6 +106,10 @@ function verdictLine(t: TargetComparison, q: UnitQuestions, verb: string): strin
   const measureName = (m: Measure) => (m === 'meanDamage' ? `mean ${q.damageUnit}` : m === 'pRemove' ? `P(${verb})` : 'P(≥ half)');
   const figure = (option: string, m: Measure) => formatCell(t.options.find((o) => o.option === option)![m], m === 'meanDamage' ? 'number' : 'percent');
   const against = `Against ${sideLabel(t.target)}:`;
+  if (t.options.length === 1) {
+    const only = t.options[0];
+    return `${against} ${only.option} deals ${formatCell(only.meanDamage, 'number')} ${q.damageUnit} on average, P(${verb}) ${formatCell(only.pRemove, 'percent')}.`;
+  }
   if (v.decidedBy === null)
     return `${against} ${listOf(v.winners)} tie: ${v.sameDamage ? `identical ${q.damageUnit} distributions` : `the same ${listOf(v.sameOn.map(measureName))}`}.`;
   const [winner, runnerUp, m] = [v.winners[0], v.runnerUp!, v.decidedBy];
@@ -119,7 +123,7 @@ export function compareReport(r: CompareResult, q: UnitQuestions): { report: Rep
   const verb = r.metric === 'break' ? 'break' : q.removeVerb;
   const lines = r.targets.map((t) => verdictLine(t, q, verb));
   if (r.changes.length) lines.push(...r.changes.map((c) => `The best changes from ${winnersLabel(c.from)} to ${winnersLabel(c.to)} at ${c.at}.`));
-  else if (r.targets.length > 1) {
+  else if (r.targets.length > 1 && r.options.length > 1) {
     const winners = r.targets[0].verdict.winners;
     lines.push(winners.length === 1 ? `${winners[0]} wins against every target.` : `${listOf(winners)} tie against every target.`);
   }
@@ -151,7 +155,7 @@ export function compareReport(r: CompareResult, q: UnitQuestions): { report: Rep
             o.pRemove,
             o.pHalf,
             ...others.flatMap<string | number>((_, j) => (i === 0 ? [t.beats[0][j + 1], t.equal[0][j + 1]] : ['', ''])),
-            t.verdict.winners.includes(o.option) ? (t.verdict.winners.length > 1 ? 'tie' : '◀') : '',
+            t.options.length > 1 && t.verdict.winners.includes(o.option) ? (t.verdict.winners.length > 1 ? 'tie' : '◀') : '',
           ]),
         ),
       },

@@ -1,5 +1,5 @@
 /**
- * A CommonJS bundle compiled from V8's code cache (start-up, issue 16; Node 20 has no
+ * A CommonJS bundle compiled from V8's code cache (start-up; Node 20 has no
  * module.enableCompileCache). The bin (scripts/build/launcher.cjs) runs the command line,
  * cli.cjs, this way, and each Monte Carlo worker its simulators, worker.cjs (worker-entry.cts):
  * the cache holds the bytecode of the functions a run made by the build compiled, so a run reads

@@ -26,7 +26,7 @@ export interface ChunkTask {
   /**
    * Consecutive chunks of the job, rolled in turn into one tally. Several to a task, so a fast
    * simulator's worker does not wake the main thread every millisecond or two: each wake-up took
-   * a worker's core from it for a moment (issue 16, thread scaling; the tallies are integer counts,
+   * a worker's core from it for a moment (thread scaling; the tallies are integer counts,
    * so one tally over several chunks equals the sum of their own).
    */
   chunks: Chunk[];
@@ -36,7 +36,7 @@ export interface ChunkTask {
  * Warm-up before a scenario's first chunk (warm-up.ts): several short runs on throwaway generators
  * and tallies, so that V8 has type feedback for the whole of each simulator — the code after its
  * loop included — before it optimises the loop (one long run would optimise the loop first and
- * deoptimise at every chunk's end; issue 16).
+ * deoptimise at every chunk's end).
  */
 const WARM_UP_SAMPLES = 128;
 

@@ -1,5 +1,5 @@
 /**
- * The one simulator a worker needs, loaded on its own (issue 16, thread scaling): a worker gets
+ * The one simulator a worker needs, loaded on its own (thread scaling): a worker gets
  * the scenario already parsed and validated by the main thread, so it loads neither the
  * validation library nor the rule set's schema, exact engine or unit library — only the
  * simulator module of the scenario's kind (a whole fight, an engagement, or one round).

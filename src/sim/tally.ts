@@ -50,7 +50,7 @@ export class Counts {
  * A histogram grows when a sample first goes past its length, which may come only after a
  * simulator's loop was optimised with `add` inlined: V8 then threw the loop away for want of type
  * feedback on this rare path ("Insufficient type feedback", seen with --trace-deopt) and compiled
- * it again, in every worker thread (issue 16, thread scaling). Growing a few throwaway histograms
+ * it again, in every worker thread (thread scaling). Growing a few throwaway histograms
  * when this module loads gives the path its feedback (V8 records feedback only after a function's
  * first 8 calls).
  */
@@ -71,7 +71,7 @@ export class Tally {
   tracksDestroyed = false;
   destroyed = 0;
   /**
-   * Morale categories and outcome results are counted by slot in one typed array (issue 16: no
+   * Morale categories and outcome results are counted by slot in one typed array (no
    * string-keyed map updated per sample); a slot is found once by name (moraleSlot, outcomeSlot)
    * and counted with count(). Slots are numbered in the order first met, the order toJSON lists.
    */

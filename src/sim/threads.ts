@@ -1,6 +1,6 @@
 /**
  * The default and the largest number of worker threads, in a module of its own so that the command line can
- * print and check them without loading the pool (start-up, issue 16).
+ * print and check them without loading the pool (start-up).
  */
 import { availableParallelism } from 'node:os';
 

@@ -1,5 +1,5 @@
 /**
- * Warming a simulator up before it rolls for real (issue 16, JIT cost). V8 optimises a function
+ * Warming a simulator up before it rolls for real (JIT cost). V8 optimises a function
  * with the type feedback it has gathered, and allocates a function's feedback only after its first
  * 8 calls: code first reached after the optimisation — a branch no earlier call took, the code
  * after a long loop — throws the optimised code away ("Insufficient type feedback") and has it

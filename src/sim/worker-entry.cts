@@ -10,7 +10,7 @@
  * Here the ES module graph is loaded with import(), whose loading a termination stops cleanly.
  * The bin's worker has no ES module at all: the build (scripts/build.mjs) bundles worker.ts into
  * one CommonJS file, worker.cjs, which this thread compiles from V8's code cache (code-cache.cts;
- * start-up, issue 16). Tests give another handler (a CommonJS file exporting the task function)
+ * start-up). Tests give another handler (a CommonJS file exporting the task function)
  * in workerData.handler.
  */
 import { join } from 'node:path';

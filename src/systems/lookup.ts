@@ -1,5 +1,5 @@
 /**
- * The rule sets by id or alias, loaded on demand (start-up, issue 16): `warodds kills hott/blades`
+ * The rule sets by id or alias, loaded on demand (start-up): `warodds kills hott/blades`
  * loads the HOTT rule set alone. `loadSystems` loads some; `findSystem` returns a loaded one.
  * Importing `registry.ts` loads every rule set (what the Monte Carlo workers, the bench, the tests
  * and every command but kills, compare and table do).
@@ -19,7 +19,7 @@ const load = importOrRequireFrom(import.meta.url);
 /**
  * Every rule set, in the order they are listed; each entry's id and aliases are its index.ts's.
  * Each loader imports its rule set alone: the start-up of a command and of a Monte Carlo worker
- * (sim/system-modules.ts) loads only the rule sets it needs (issue 16).
+ * (sim/system-modules.ts) loads only the rule sets it needs.
  */
 const CATALOG: readonly Entry[] = [
   { id: 'generic', aliases: ['d6'], load: async () => (await load('./generic/index.js', () => import('./generic/index.js'))).generic },

@@ -155,7 +155,7 @@ export interface UnitQuestions {
    * reason). A flag not listed is read by the rule set's shooting scenario.
    */
   readonly shootingFlags?: Readonly<Partial<Record<ShootingFlag, ShootingFlagRule>>>;
-  /** Several attackers over several turns or bounds (`--turns` / `--bounds`, issue 15); absent where the rule set has none. */
+  /** Several attackers over several turns or bounds (`--turns` / `--bounds`); absent where the rule set has none. */
   readonly engagements?: EngagementQuestions;
 }
 

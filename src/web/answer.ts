@@ -222,11 +222,12 @@ export async function answer(q: Question, engine: QuestionEngine = {}): Promise<
     if (q.ask === 'compare') {
       const unit = lib.find(ref(q.attacker), 'unit');
       const options = [DEFAULT_OPTION, ...Object.keys(unit.options)];
-      if (options.length < 2) throw new InputError(`compare: '${unit.name}' has no options to compare (pick a unit with options)`);
       const targets = [{ unit: lib.find(ref(q.target), '--target'), option: DEFAULT_OPTION }];
       const assumed = [`options: all of the unit's (${options.join(', ')})`, `P(remove) counts ${questions.removeVerb === 'rout' ? 'routed' : 'destroyed'} (--remove break counts breaking too)`];
       const r = await withEvaluator(engine, (evaluate) => compareOptions(unit, options, targets, flags, metric, evaluate));
-      return { ...r, assumed, reportOf: () => compareReport(r.value, questions) };
+      // A unit with one loadout (a roster's unit, as its player chose it) is answered as it stands, with a note.
+      const oneLoadout = options.length < 2 ? [`options: '${unit.name}' has one loadout (default): nothing to compare, shown as it stands against the target`] : [];
+      return { ...r, run: { ...r.run, notes: [...oneLoadout, ...(r.run.notes ?? [])] }, assumed, reportOf: () => compareReport(r.value, questions) };
     }
     const unit = lib.find(ref(q.attacker), 'unit');
     const option = attackerOption ?? DEFAULT_OPTION;
@@ -254,7 +255,7 @@ export async function answer(q: Question, engine: QuestionEngine = {}): Promise<
     tables: report.tables,
     json: { run: provenanceJson(record), ...json },
     provenance: provenanceLines(record),
-    notes: editedNote,
+    notes: [...((run as QuestionRun).notes ?? []), ...editedNote],
     command: commandLine(args),
   };
 }

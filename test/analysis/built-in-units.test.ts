@@ -1,6 +1,6 @@
 /**
  * The package's own units are valid: each (with each option) parses on every side its rule set
- * lets it take. The program does not re-check them at every start (start-up, issue 16), so this
+ * lets it take. The program does not re-check them at every start (start-up), so this
  * is where a broken built-in unit is caught; a user's unit is still checked when it is read.
  */
 import { readdirSync, readFileSync } from 'node:fs';
@@ -23,7 +23,7 @@ describe('built-in units', () => {
       expect(() => validateUnit(unit, `${unit.system}/${unit.id}`)).not.toThrow();
     });
 
-  // The program reads the package's unit files with JSON.parse (start-up, issue 16): here each
+  // The program reads the package's unit files with JSON.parse (start-up): here each
   // must pass the strict parser a user's file meets (no repeated key) and mean the same.
   it('every unit file is strict JSON: the strict parser accepts it and reads what JSON.parse reads', () => {
     const files = readdirSync(DATA_DIR).flatMap((system) => {

@@ -67,7 +67,7 @@ describe('compare: P(option A does strictly more damage than option B)', () => {
 });
 
 /**
- * The verdict names the measure that decides it (issue 12). Three options of whfb/spearmen; the
+ * The verdict names the measure that decides it. Three options of whfb/spearmen; the
  * evaluator stands in for the engine and hands out the given outcomes in option order.
  */
 describe('compare: the verdict names the deciding measure, and ties are ties', () => {

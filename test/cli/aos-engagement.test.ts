@@ -1,5 +1,5 @@
 /**
- * Age of Sigmar engagements on the command line (issue 15): kills --turns K (K battle rounds),
+ * Age of Sigmar engagements on the command line: kills --turns K (K battle rounds),
  * --pairs, several --attacker; bad input is one line on stderr, exit 2, nothing on stdout.
  */
 import { describe, expect, it } from 'vitest';

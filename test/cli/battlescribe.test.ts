@@ -53,6 +53,18 @@ describe('a roster', () => {
   });
 });
 
+describe('compare takes a roster unit', () => {
+  it('one loadout, as the roster chose it: answered against each target with a note, not refused', async () => {
+    const out = await wjson(['compare', 'my-dwarfs/iron-wall', '--target', 'kow/spear-regiment,kow/warrior-horde', '--units', rosz]);
+    expect(out.run.notes.some((n: string) => /has one loadout \(default\): nothing to compare/.test(n))).toBe(true);
+    expect(out.run.notModelled.join()).toContain('Dwarven Throwing Mastiff');
+    // The same unit, the same figures as kills with that attacker pinned.
+    const kills = await wjson(['kills', 'kow/spear-regiment', '--attacker', 'my-dwarfs/iron-wall', '--units', rosz]);
+    const text = JSON.stringify(out);
+    expect(text).toContain(String(kills.rows[0].pRemove));
+  });
+});
+
 describe('an option that sets points (any unit file)', () => {
   it("per-points figures use the option's own price", async () => {
     const units = join(dir, 'own');

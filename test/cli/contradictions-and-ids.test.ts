@@ -8,15 +8,8 @@ import { describe, expect, it } from 'vitest';
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { warodds } from './helpers.js';
+import { refused, warodds } from './helpers.js';
 
-async function refused(args: string[], message: RegExp): Promise<void> {
-  const r = await warodds(args);
-  expect(r.code, args.join(' ')).toBe(2);
-  expect(r.stdout).toBe('');
-  expect(r.stderr.trim().split('\n')).toHaveLength(1);
-  expect(r.stderr.trim()).toMatch(message);
-}
 
 describe('a flag and a --situation key that set the same thing differently are a contradiction', () => {
   const whfb = ['--attacker', 'whfb/knights', '--target', 'whfb/halberdiers'];

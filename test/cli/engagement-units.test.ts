@@ -1,5 +1,5 @@
 /**
- * Engagements of library units through `warodds attack` and `warodds fight` (issue 15), in
+ * Engagements of library units through `warodds attack` and `warodds fight`, in
  * process. The Kings of War numbers come from a computation written here from
  * rules/kings-of-war.md and the unit files' profiles: binomial damage per attacker (§11), the
  * convolution of the chargers, the 2D6 nerve table of §6.2 — never from the code under test.

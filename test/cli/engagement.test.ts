@@ -1,5 +1,5 @@
 /**
- * Engagements on the command line (issue 15): several --attacker on one target, --turns and
+ * Engagements on the command line: several --attacker on one target, --turns and
  * --bounds, kills --pairs; bad input is one line on stderr, exit 2, nothing on stdout.
  */
 import { describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * The fuzz test that stays (issue 13): fast-check mutates the bundled scenarios and unit files —
+ * The fuzz test that stays: fast-check mutates the bundled scenarios and unit files —
  * wrong types, out-of-range and huge values, extra and missing keys, parts of another rule set,
  * repeated keys, broken text — and runs each through the command in-process. Every run must
  * either answer with finite probabilities that sum to 1 (with at most the rule set's one-line
@@ -25,7 +25,7 @@ export const FUZZ_MAX_MAGNITUDE = 1e308;
 const RUNS = Number(process.env.WARODDS_FUZZ_RUNS ?? 0) || 100;
 /** The suite's seed is fixed; WARODDS_FUZZ_SEED explores others. */
 const SEED = Number(process.env.WARODDS_FUZZ_SEED ?? 0) || 42;
-/** No accepted input may run past 10 s (issue 13); a refusal comes at once. */
+/** No accepted input may run past 10 s; a refusal comes at once. */
 const CASE_TIME_LIMIT_MS = 10_000;
 /** Probabilities of one table sum to 1 within this. */
 const SUM_TOLERANCE = 1e-9;

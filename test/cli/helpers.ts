@@ -5,6 +5,7 @@
  * smoke run per command) spawn `CLI` themselves.
  */
 import { readFileSync } from 'node:fs';
+import { expect } from 'vitest';
 import { fileURLToPath } from 'node:url';
 import { runBuiltCli, type CliResult, type RunOptions } from '../support/in-process.js';
 
@@ -20,4 +21,13 @@ export async function wjson(args: string[], options?: RunOptions) {
   const r = await warodds([...args, '--json'], options);
   if (r.code !== 0) throw new Error(`warodds ${args.join(' ')} exited ${r.code}: ${r.stderr}`);
   return JSON.parse(r.stdout);
+}
+
+/** Bad input: exit 2, nothing on stdout, one line on stderr matching `message`. */
+export async function refused(args: string[], message: RegExp): Promise<void> {
+  const r = await warodds(args);
+  expect(r.code, args.join(' ')).toBe(2);
+  expect(r.stdout).toBe('');
+  expect(r.stderr.trim().split('\n')).toHaveLength(1);
+  expect(r.stderr.trim()).toMatch(message);
 }

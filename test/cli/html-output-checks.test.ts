@@ -9,15 +9,8 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { warodds } from './helpers.js';
+import { refused, warodds } from './helpers.js';
 
-async function refused(args: string[], message: RegExp): Promise<void> {
-  const r = await warodds(args);
-  expect(r.code, args.join(' ')).toBe(2);
-  expect(r.stdout).toBe('');
-  expect(r.stderr.trim().split('\n')).toHaveLength(1);
-  expect(r.stderr.trim()).toMatch(message);
-}
 
 const fightArgs = ['fight', '--attacker', 'whfb/knights', '--target', 'whfb/halberdiers', '--rounds', '2'];
 

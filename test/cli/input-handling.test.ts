@@ -1,5 +1,5 @@
 /**
- * Hostile and careless input (issue 13): special files, files written, inherited property names,
+ * Hostile and careless input: special files, files written, inherited property names,
  * flags that do not mix, duplicate keys, unit folders, escaped excerpts, numeric limits and table
  * sizes. Every refusal is one line on stderr, nothing on stdout, exit 2 — and comes at once.
  * The commands run in-process.

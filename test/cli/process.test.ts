@@ -60,7 +60,7 @@ describe('the built CLI in its own process', () => {
 
   it('the bin run as a program passes its arguments through unchanged and starts Node without NODE_EXTRA_CA_CERTS', async () => {
     // Node 20 warns on stderr when it cannot load the file NODE_EXTRA_CA_CERTS names: kept, the
-    // variable would show there (scripts/build/launcher.cjs drops it: start-up, issue 16).
+    // variable would show there (scripts/build/launcher.cjs drops it: start-up).
     const env = { ...process.env, NODE_EXTRA_CA_CERTS: '/nonexistent/extra-ca.pem' };
     expect((await run(['attack', '--attacks', '20', '--hit', '3', '--wound', '4', '--save', '4'], { env })).stderr).toMatch(/Ignoring extra certs/);
     const good = await run(['attack', '--attacks', '20', '--hit', '3', '--wound', '4', '--save', '4'], { asProgram: true, env });

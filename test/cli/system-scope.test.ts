@@ -3,7 +3,7 @@ import { systemsNamedIn } from '../../src/cli/system-scope.js';
 import { findSystem, loadSystems } from '../../src/systems/lookup.js';
 import { SYSTEMS } from '../../src/systems/registry.js';
 
-describe('the rule sets kills, compare and table load (start-up, issue 16)', () => {
+describe('the rule sets kills, compare and table load (start-up)', () => {
   it('are those of the unit ids in the arguments, by id or alias, in lists and id:how', () => {
     expect(systemsNamedIn(['hott/blades'], {})).toEqual(['hott']);
     expect(systemsNamedIn(['AOS/clawlord', '--target', 'whfb/spearmen,t9a/knights'], {})).toEqual(['age-of-sigmar', 'warhammer-fantasy', 'ninth-age']);

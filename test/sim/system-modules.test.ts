@@ -62,7 +62,7 @@ function runtimeImports(file: string, seen = new Set<string>()): Set<string> {
 
 describe('a worker loads no validation library', () => {
   const src = fileURLToPath(new URL('../../src/', import.meta.url));
-  // The simulators whose modules are free of schemas today (issue 16: the Warhammer Fantasy
+  // The simulators whose modules are free of schemas today (the Warhammer Fantasy
   // simulators and the Age of Sigmar engagement one still reach zod through shared rule modules).
   for (const module of [
     'sim/worker.ts',

@@ -84,7 +84,7 @@ describe('a damage range beyond the tally (10 attacks hit automatically, wound o
     const generic = findSystem('generic');
     const scenario = { name: 'big damage', description: '', system: generic, input, parsed: generic.parse(input), file: null };
     const result = { scenario, notes: [], monteCarlo: { outcome: tallyToOutcome(tally), tally, samples: tally.samples, seed: 'pooled' } };
-    // The terminal wraps free text to its width (issue 17): the note is read with its lines joined.
+    // The terminal wraps free text to its width: the note is read with its lines joined.
     expect(renderResult(result, 'table').replace(/\n/g, ' ')).toMatch(/Monte Carlo: 1\d\.\d% of the samples reached 65,536 or more; they are counted at 65,536 \(row ≥65536\), so the mean and sd are lower bounds/);
     expect(JSON.parse(renderResult(result, 'json')).pooledFrom).toEqual({ damage: 65536 });
     expect(renderResult(result, 'csv').split('\n').at(-1)).toMatch(/^generic,big damage,damage,>=65536,0\.1\d+,0\.1\d+$/);

@@ -49,8 +49,8 @@ function checkModeFlags(cmd: Command, f: AttackFlags): void {
 
 /**
  * A scenario from two library units and the situation flags — or an engagement of several
- * attackers (issue 15), with the situation it was given for the run record. The unit library,
- * the pairing and every rule set load only here (start-up, issue 16: `attack` with generic
+ * attackers, with the situation it was given for the run record. The unit library,
+ * the pairing and every rule set load only here (start-up: `attack` with generic
  * flags loads the generic pipeline alone).
  */
 async function unitsScenario(f: AttackFlags): Promise<{ scenario: LoadedScenario; situation?: string[] }> {

@@ -40,7 +40,9 @@ export function compareCommand(): Command {
     const all = [DEFAULT_OPTION, ...Object.keys(unit.options)];
     const givenOptions = listFlag(f, 'option', 'options');
     const options = givenOptions ?? all;
-    if (options.length < 2) throw new InputError(`--option: give at least two options of '${unitRef}' (it has: ${all.join(', ')})`);
+    if (givenOptions && options.length < 2) throw new InputError(`--option: give at least two options of '${unitRef}' (it has: ${all.join(', ')})`);
+    // A unit with one loadout (a roster's unit, as its player chose it) is answered as it stands, with a note.
+    const oneLoadout = options.length < 2 ? [`options: '${shortId(unit.system, unit.id)}' has one loadout (default): nothing to compare, shown as it stands against each target`] : [];
     options.forEach((o) => withOption(unit, o, f.option !== undefined ? '--option' : '--options'));
     const system = findSystem(unit.system);
     const q = questionsOf(system);
@@ -64,7 +66,7 @@ export function compareCommand(): Command {
       if (removeText !== undefined) throw new InputError(`${removeFlag}: an engagement compares by P(removed within the turns or bounds)`);
       const { value: rows, run } = await withEvaluator(f, options.length * targets.length, { question: `compare of ${unit.system}/${unit.id} over ${steps} ${engagementsOf(unit.system, '--attacker').step}`, pairings: () => compareEngagementsPlan(unit, options, targets, steps, flags) }, (evaluate) => compareEngagements(unit, options, targets, steps, flags, evaluate));
       const { report, json } = engagementCompareReport({ unit, option: DEFAULT_OPTION }, rows, steps, q);
-      return emit({ ...report, provenance: questionProvenance({ ...run, situation: engagementSituation(unit.system, steps, flags) }, assumed) }, json, f);
+      return emit({ ...report, provenance: questionProvenance({ ...run, notes: [...oneLoadout, ...(run.notes ?? [])], situation: engagementSituation(unit.system, steps, flags) }, assumed) }, json, f);
     }
     checkFightSystem(q, flags, unit.system);
     const metric = f.fight && removeText === undefined ? 'break' : removeMetricOf(removeText, removeFlag);
@@ -75,10 +77,10 @@ export function compareCommand(): Command {
     // Options identical against every target, in a situation without the charge or shooting: they
     // may differ only there (a lance counts on the charge, a bow at range). Said, with how to see it.
     const allSame = result.targets.every((t) => t.verdict.sameDamage && t.verdict.winners.length === options.length);
-    if (allSame && !flags.charge && !flags.shooting) {
+    if (allSame && options.length > 1 && !flags.charge && !flags.shooting) {
       const asks = [...(q.canAttack(withOption(unit, options[0]), { ...flags, charge: true }) ? ['--charge'] : []), ...(options.some((o) => q.canAttack(withOption(unit, o), { ...flags, shooting: true })) ? ['--shooting'] : [])];
       report.lines.push(`The options change nothing in this situation (no charge, close combat); they may differ only where it is not asked${asks.length ? `: ask again with ${asks.join(' or ')}` : ''}.`);
     }
-    await emit({ ...report, provenance: questionProvenance(run, assumed) }, json, f);
+    await emit({ ...report, provenance: questionProvenance({ ...run, notes: [...oneLoadout, ...(run.notes ?? [])] }, assumed) }, json, f);
   });
 }

@@ -43,7 +43,7 @@ function roundsTable(r: FightReport): string {
 
 /**
  * P(target broken by then) and P(attacker broken by then), round by round, as two stepped lines on
- * a 0–100 % axis (issue 17: every point at its probability on the labelled axis). When the two
+ * a 0–100 % axis (every point at its probability on the labelled axis). When the two
  * lines are the same the attacker's is dashed and the legend says so, so neither hides the other.
  */
 function chartSvg(r: FightReport): string {

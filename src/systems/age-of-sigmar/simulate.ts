@@ -4,7 +4,7 @@
  * (17.2), the ward per point (18.1) and allocation one point at a time (18.2–18.4).
  *
  * The ability is compiled into an AbilityRoller: plain numbers and tables, one object shape per
- * kind, no closure, so the loops stay monomorphic (issue 16). The attack sequence of a weapon is
+ * kind, no closure, so the loops stay monomorphic. The attack sequence of a weapon is
  * written as steps over the faces (attackStep) and tabled once over every combination of the
  * most dice one attack can read (AttackTable): each attack then takes its dice from one 32-bit
  * draw, the fistful of the attack rolled at once (hit, re-roll, wound, re-roll, save, re-roll,
@@ -28,7 +28,7 @@ export function simulate(s: Scenario, rng: Rng, n: number, tally: Tally): void {
   let ability = compiled.get(s);
   if (!ability) compiled.set(s, (ability = new AbilityRoller(p)));
   const { models, health, damaged } = p;
-  // Counted here and added to the tally once (issue 16: no per-sample call into the tally).
+  // Counted here and added to the tally once (no per-sample call into the tally).
   const damageCounts = new Counts();
   const slainCounts = new Float64Array(models + 1);
   for (let i = 0; i < n; i++) {
@@ -323,7 +323,7 @@ export class AttackTable {
     // Lemire's multiply-and-reject (core/rng.ts) in integers where it can be: the low part
     // m − ⌊m / 2^32⌋ · 2^32 of m = u · size is the low 32 bits of the product, Math.imul's; the
     // index ⌊m / 2^32⌋ is taken once the draw is kept. Sizes in int32 locals and the scale a
-    // literal: V8 otherwise unboxes a field or an imported constant again on every draw (issue 16).
+    // literal: V8 otherwise unboxes a field or an imported constant again on every draw.
     const pairs = this.pairs;
     if (pairs !== null) {
       const size = this.pairSize | 0;

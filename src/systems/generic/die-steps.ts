@@ -1,5 +1,5 @@
 /**
- * The die-by-die simulator's attack as a table of steps, one per D6 (issue 16): for a profile
+ * The die-by-die simulator's attack as a table of steps, one per D6: for a profile
  * whose hit, wound and save rolls (with their re-rolls and criticals) decide each attack alone —
  * no critical hit effects, a critical wound adding rend, extra Damage or extra mortal damage, or
  * inflicting mortal damage instead. The simulator reads each die it draws (the same draws, in

@@ -4,7 +4,7 @@
  * Damage and ward, as packets of damage; crits are their own branches, never back-computed from
  * pass chances. Profiles follow one another. Packets are summed by convolution when damage
  * spills over — capped at the unit's total health as the sum is built, so damage past it is
- * never counted (issue 16) — or, when the excess damage of a packet is lost, pushed through a
+ * never counted — or, when the excess damage of a packet is lost, pushed through a
  * dynamic programme over (models slain, damage on the current model): attack by attack
  * (deal.ts) or by powers of one attack's matrix (excess-lost.ts), whichever costs less.
  *

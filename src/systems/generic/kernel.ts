@@ -1,5 +1,5 @@
 /**
- * The fast Monte Carlo kernel of the generic pipeline (issue 16), for the scenarios it fits
+ * The fast Monte Carlo kernel of the generic pipeline, for the scenarios it fits
  * (`kernelFits`): one weapon profile whose hit and wound rolls (with their modifiers, re-rolls and
  * criticals) decide each attack alone — a critical hit may give further hits, hit automatically
  * on to the save or inflict mortal damage instead; a critical wound may add rend or inflict
@@ -88,7 +88,7 @@ export function simulateWithTables(s: GenericScenario, rng: Rng, n: number, tall
     // A few short runs on a throwaway generator and tally first. V8 records type feedback only
     // once a function has been called several times; without these calls it optimises the loop
     // during the first long call, before the closing `rng.save` ever ran with feedback, and
-    // every chunk then ends in a deoptimisation (issue 16: about twice slower). Recording into a
+    // every chunk then ends in a deoptimisation (about twice slower). Recording into a
     // scratch tally of the same class settles the tally's fields before the loop is optimised
     // (else V8 threw its first optimised code away as "dependency change").
     const Scratch = tally.constructor as new () => Tally;
@@ -99,7 +99,7 @@ export function simulateWithTables(s: GenericScenario, rng: Rng, n: number, tall
 
 /**
  * The samples of one scenario, through the loop of its mode: count mode and packet mode are
- * separate functions, so each keeps its own type feedback and optimised code (issue 16: one shared
+ * separate functions, so each keeps its own type feedback and optimised code (one shared
  * loop, optimised for a packet-mode scenario, ran a count-mode scenario after it three times slower).
  */
 function runSamples(s: GenericScenario, plan: Plan, rng: Rng, n: number, tally: Tally): void {
@@ -140,7 +140,7 @@ function runCounts(s: GenericScenario, plan: Plan, rng: Rng, n: number, tally: T
   const spill = s.situation.allocation === 'spill-over';
   const fixedDamage = damageDice.modifier;
   const { packetTable, countTable, groupTable } = plan;
-  // Sizes in int32 locals: V8 otherwise unboxes the plan's fields again on every draw (issue 16).
+  // Sizes in int32 locals: V8 otherwise unboxes the plan's fields again on every draw.
   const attackSize = plan.attackSize | 0;
   const attackReject = plan.attackReject | 0;
   const packetSize = plan.packetSize | 0;
@@ -463,7 +463,7 @@ function facesOf(x: number, dice: number): number[] {
  * combinations) and over a packet's dice (at most 216), and the larger tables combine those
  * entries, since an attack's hit dice are its low digits and its packet's dice the next ones, and
  * the attacks of one draw follow one another in the same way. Building them costs each worker
- * thread well under a millisecond, with nothing for V8 to compile (issue 16, thread scaling: the
+ * thread well under a millisecond, with nothing for V8 to compile (thread scaling: the
  * same tables built by calling the rule steps on every combination of up to 6 dice were compiled
  * three times in each thread).
  */
@@ -519,7 +519,7 @@ function countOf(entry: number): number {
 /**
  * The table over an attack's dice, its hit dice the low digits: for each packet combination, a
  * row over the hit combinations, made once per distinct packet entry and copied (the tables are
- * built in every worker thread, so no long loop for V8 to compile; issue 16).
+ * built in every worker thread, so no long loop for V8 to compile).
  */
 function byPacket(hitFlags: number[], packetTable: Uint8Array, entry: (flags: number, packet: number) => number): Uint8Array {
   const size = hitFlags.length;

@@ -192,7 +192,7 @@ export function simulateDieByDie(s: GenericScenario, rng: Rng, n: number, tally:
  * Every attack of one profile in one sample: its attacks rolled, then the attacks through the
  * profile's steps (a totals table or a packets table, die-steps.ts) or the branching code. Three
  * loop functions, so each keeps its own type feedback and optimised code when scenarios of
- * different kinds run one after another in a worker (issue 16).
+ * different kinds run one after another in a worker.
  */
 function runProfile(k: Kernel, rng: Rng, alloc: Allocation): void {
   let attacks = 0;

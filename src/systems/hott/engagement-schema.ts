@@ -1,5 +1,5 @@
 /**
- * HOTT combats that go on (issue 15): a close combat fought bound after bound while the results
+ * HOTT combats that go on: a close combat fought bound after bound while the results
  * table leaves both elements in contact (§7.1 "-", ties §7.2, an Impetuous winner's pursuit §5),
  * and a Stronghold assaulted bound after bound by a group (§6.6). Input: a close-combat scenario
  * plus `bounds`, or `{ assault: [elements], target: { type: stronghold }, bounds }`.

@@ -25,7 +25,7 @@ const DESTROYED = RESULTS.indexOf('destroyed');
 const CAPTURED = RESULTS.indexOf('captured');
 
 /**
- * One bound of close combat prepared once per combat (issue 16): the two results, packed, that
+ * One bound of close combat prepared once per combat: the two results, packed, that
  * each of the 36 pairs of dice gives (attacker's die in the low digit, Rng.twoFaces), so a bound
  * rolls its two dice and reads one table.
  */
@@ -78,7 +78,7 @@ const SLOTS = STILL + 1;
 /**
  * The bounds of n samples, two dice each until the combat ends or the last bound is fought: the
  * samples by the bound they ended in (`bounds`: still in contact after the last) and their ending.
- * A small function of its own, compiled once for every scenario (issue 16).
+ * A small function of its own, compiled once for every scenario.
  */
 function rollRepeated(first: Uint8Array, later: Uint8Array, bounds: number, rng: Rng, n: number): Float64Array {
   const ended = new Float64Array((bounds + 1) * SLOTS);
@@ -142,7 +142,7 @@ const STATES = 3;
 const UNKNOWN = -2;
 
 /**
- * An assault compiled once (issue 16): for each state of the group (a base-3 number) and whose
+ * An assault compiled once: for each state of the group (a base-3 number) and whose
  * bound it is, who fights and the group's state once its recoiled elements moved back in; and for
  * each (fighter, supports) the bound's table of what each pair of dice does. Filled as states are met.
  */

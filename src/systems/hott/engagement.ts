@@ -1,5 +1,5 @@
 /**
- * The exact engine of HOTT combats that go on (issue 15): Markov chains over what carries from
+ * The exact engine of HOTT combats that go on: Markov chains over what carries from
  * one bound to the next. A repeated combat carries only "still in contact"; an assault on a
  * Stronghold carries each assaulter's state (in contact, recoiled, lost). Both are small enough
  * that src/fight's two-unit chain (models and wounds on both sides, break and pursuit endings)

@@ -1,7 +1,7 @@
 /**
  * Hordes of the Things III "Edición para Amiguetes" (rules/hott.md): one element against one
  * element in close combat, shooting or a magic attack; and combats that go on bound after bound,
- * including assaults on a Stronghold (issue 15).
+ * including assaults on a Stronghold.
  */
 import { boundedOutcome } from '../bounded-outcome.js';
 import type { GameSystem } from '../types.js';

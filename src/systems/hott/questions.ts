@@ -43,7 +43,7 @@ function attackerBody(attacker: UnitBody, flags: SituationFlags): UnitBody {
 }
 
 /**
- * Combats that go on bound after bound (issue 15): one element against one, or a group assaulting
+ * Combats that go on bound after bound: one element against one, or a group assaulting
  * a Stronghold (the only combat several elements fight together, §6.6). Removal: the target
  * destroyed, vanished, gone or captured within the bounds.
  */

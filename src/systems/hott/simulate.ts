@@ -3,7 +3,7 @@
  * the Magician's die for a 1 (§6.5), the totals are compared (§6.7), and the loser's row of the
  * scenario's results table is applied (§7).
  *
- * A sample is wholly decided by its two dice (issue 16): the results of each of the 36 pairs are
+ * A sample is wholly decided by its two dice: the results of each of the 36 pairs are
  * worked out once per scenario, by the rules; the loop only rolls the pairs and counts them, and
  * each pair's results are then counted into the tally as often as the pair came up. The loop is a
  * small function of its own, so the JIT compiles it once for every scenario.

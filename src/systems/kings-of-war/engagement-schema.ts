@@ -1,6 +1,6 @@
 /**
  * A Kings of War engagement: several attacking units against one target, turn after turn until it
- * routs (issue 15). Input: `{ target, attackers: [{ unit, situation }], engagement }`. Each
+ * routs. Input: `{ target, attackers: [{ unit, situation }], engagement }`. Each
  * attacker is checked as a one-attacker scenario against the target, so every rule of the
  * single attack (who may shoot, a Wavered unit cannot charge, ...) holds for it too.
  */
@@ -10,7 +10,7 @@ import { validate } from '../../core/input.js';
 import { parseScenario, parseUnit, type Scenario } from './schema.js';
 import type { Unit } from './units.js';
 
-/** Most attackers one engagement takes (issue 15). */
+/** Most attackers one engagement takes. */
 export const MAX_ATTACKERS = 10;
 /** Most attacker turns one engagement runs. */
 export const MAX_TURNS = 20;

@@ -34,7 +34,7 @@ function attackSituation(how: AttackHow | null, flags: SituationFlags, attacker:
 }
 
 /**
- * Several attackers, turn after turn (issue 15): each turn the shooters shoot and the chargers
+ * Several attackers, turn after turn: each turn the shooters shoot and the chargers
  * charge (the first charger listed is the first to reach an Individual, A20); removal is P(routed).
  */
 const engagements: EngagementQuestions = {

@@ -1,5 +1,5 @@
 /**
- * The simulator's dice, compiled once per scenario (issue 16): pools counted a draw of up to ten
+ * The simulator's dice, compiled once per scenario: pools counted a draw of up to ten
  * faces per call (core FaceCounter), and the 2D6 nerve test read from a table of its own results. Every die is still rolled,
  * in rule order, from the Rng; the tables only hold what the rules say each face (or pair of
  * faces) does, never a probability.

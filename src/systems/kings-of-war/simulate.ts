@@ -178,7 +178,7 @@ const STILL_WAVERED = 1;
 const NEXT_ROUTED = 2;
 const NEXT_TURN = ['not-wavered', 'wavered', 'routed'] as const;
 
-/** What the samples of one call counted (issue 16: the loop counts into these, the tally is told once). */
+/** What the samples of one call counted (the loop counts into these, the tally is told once). */
 class SampleCounts {
   /** By dealt · 2 + (routed ? 1 : 0). */
   readonly dealt = new Counts();

@@ -1,6 +1,6 @@
 /**
  * Two made-up plans that the simulators roll a few times before their first real scenario
- * (issue 16, JIT cost): one with every rule on, one with every rule off. V8 compiles the sample
+ * (JIT cost): one with every rule on, one with every rule off. V8 compiles the sample
  * loop with the type feedback it has seen; a branch no scenario took yet has none, and the first
  * scenario that takes it throws the compiled loop away and has it compiled again ("Insufficient
  * type feedback", seen with --trace-deopt). A `check` worker meets the bundled scenarios one after

@@ -6,7 +6,7 @@
  * `rollAttacks` rolls a batch of attacks of one profile; when no attack of it changes or reads the
  * victim, it reads their dice four at a time through the same sequence written as an automaton
  * over the faces (attackAutomaton, core/face-automaton.ts): the same dice in the same order
- * (issue 16).
+ *.
  */
 import { type DiceExpr, rollDice } from '../../core/dice.js';
 import { FaceAutomaton, KeptByKey, type FaceStep, endRun, goTo } from '../../core/face-automaton.js';
@@ -34,7 +34,7 @@ const NO_PROTECTION = { need: -1, rerollSuccess: false } as const;
 
 /**
  * An AttackProfile flattened into numbers and booleans, one hidden class for every profile, so the
- * dice loop stays monomorphic (issue 16). Built by AttackDiceTable, one object per distinct profile.
+ * dice loop stays monomorphic. Built by AttackDiceTable, one object per distinct profile.
  */
 export class AttackDice {
   /** 0 cannot hit, 1 "a 6, then X+", 2 one roll, 3 automatic. */
@@ -148,7 +148,7 @@ export class AttackDiceTable {
   private readonly byKey = new Map<string, AttackDice>();
   /**
    * The same by profile object: a group gives one profile object for every count of models alive,
-   * so a fight's rounds look most profiles up here, without building their key (issue 16).
+   * so a fight's rounds look most profiles up here, without building their key.
    */
   private readonly byProfile = new Map<AttackProfile, AttackDice>();
 
@@ -189,7 +189,7 @@ export function rollAttack(p: AttackDice, rng: Rng, victim: Victim): number {
 
 /**
  * An attack of a plain profile (AttackDice.plain): the dice of rollAnyAttack when none of its
- * rarer rules applies, in a body small enough for the hot loop to inline (issue 16).
+ * rarer rules applies, in a body small enough for the hot loop to inline.
  */
 function rollPlainAttack(p: AttackDice, rng: Rng): number {
   let f = 0;

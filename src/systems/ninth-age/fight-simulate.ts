@@ -52,7 +52,7 @@ import { LOSER_RESULTS, LoserFates } from './loser-sim.js';
  * Most blows' keys a round keeps its judgements for in an array of its own (4 bytes each); wider
  * rounds use hash tables (two look-ups a round), but up to WIDE_DENSE_KEYS while the fight's
  * DENSE_BUDGET lasts: the first rounds prepared — the opening round every sample fights, and the
- * widest, as its units are whole — get arrays (issue 16).
+ * widest, as its units are whole — get arrays.
  */
 const DENSE_KEYS = 4096;
 const WIDE_DENSE_KEYS = 1 << 16;

@@ -1,7 +1,7 @@
 /**
  * The loser's test of a 9th Age round rolled by the simulator (§12.2, §7, §12.3): a LoserTest
  * flattened into numbers once per combat result, one hidden class for every kind of test, so the
- * hot loop reads no union of object shapes and calls no generic dice roller for 2D6 (issue 16).
+ * hot loop reads no union of object shapes and calls no generic dice roller for 2D6.
  */
 import { type DiceExpr, rollDice } from '../../core/dice.js';
 import type { Rng } from '../../core/rng.js';

@@ -105,7 +105,7 @@ function judgeOf(s: Scenario): RoundJudge {
 
 /**
  * Results and tests written with every kind's keys in one order, the keys a kind does not use left
- * undefined (issue 16): one hidden class for all results and one for all tests, so the simulators'
+ * undefined: one hidden class for all results and one for all tests, so the simulators'
  * code that reads them stays monomorphic from one scenario to the next.
  */
 function resultOf(kind: RoundResult['kind'], side: Side | undefined, loser: Side | undefined, test: LoserTest | undefined): RoundResult {

@@ -33,7 +33,7 @@ class CompiledGroup {
   /**
    * By alive code × GROUP_STRIDE: the attacks made without dice (UNKNOWN until filled), how many
    * rolls of `rolled` add to them, and the index of their AttackDice in the table's `all` — side by
-   * side, read from one cache line in the hot loop (issue 16).
+   * side, read from one cache line in the hot loop.
    */
   readonly counts: Int32Array;
   /** By alive code: the dice of the rolled attack counts (read only when there are some). */
@@ -73,7 +73,7 @@ interface CompiledSide {
 /**
  * A step without groups: an empty array of the elements kind of one with groups (objectArray), so
  * every step's array has one shape and the hot loop reads it monomorphic in every scenario
- * (issue 16). Never written to.
+ *. Never written to.
  */
 const NO_GROUPS: CompiledGroup[] = objectArray();
 
@@ -347,7 +347,7 @@ interface MeleeEnd {
 }
 
 /**
- * A one-round melee's results compiled per scenario (issue 16): each pair of wound counts met gets a
+ * A one-round melee's results compiled per scenario: each pair of wound counts met gets a
  * judgement (the combat result: a settled end, or a loser's test), each judgement and test code an
  * end before the end-of-phase hits; the hot loop looks them up in typed arrays and counts each end,
  * recorded into the tally once per call.

@@ -1,6 +1,6 @@
 /**
  * Units and their morale written out field by field, every key present and always in the same
- * order (issue 16): one hidden class for every unit the engines meet. A spread copies its source's
+ * order: one hidden class for every unit the engines meet. A spread copies its source's
  * shape, so units made by spreads (a whole fight's round units, a character joined or not, Frenzy
  * lost) had a different class per scenario, and the simulators' code, compiled for one scenario's
  * units, was thrown away ("wrong map") and compiled again at the next. Make every stored Unit with

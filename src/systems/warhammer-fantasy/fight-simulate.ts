@@ -13,7 +13,7 @@
  * Every die is rolled each round; what follows from the dice deterministically — the state after a
  * round's blows, its verdict and margin, where the fight stands after the loser's fate — is worked
  * out once per combination met and kept across chunks (a worker parses a scenario once and
- * simulates it chunk after chunk). The hot loop works on integers only (issue 16): a round fought
+ * simulates it chunk after chunk). The hot loop works on integers only: a round fought
  * from a state is a number, so is each way a round can end (SettledRounds), found through
  * integer-keyed tables; each sample's rounds are counted in one typed array.
  */

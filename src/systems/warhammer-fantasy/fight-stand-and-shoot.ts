@@ -76,7 +76,7 @@ export const SHOT_ENDINGS = [null, 'attacker-destroyed', 'attacker-fled-at-charg
  * The stand and shoot rolled die by die, compiled once. Each roll returns the wounds the charger
  * lost × 3 + the index of how it ended in SHOT_ENDINGS (one number, no object per sample; the
  * charger's models left follow from the wounds, afterShots). A class, not a closure per scenario:
- * the simulator's call of roll keeps one target whatever the scenario (issue 16).
+ * the simulator's call of roll keeps one target whatever the scenario.
  */
 export class StandAndShootRoller {
   private readonly roller: AttackRoller;

@@ -20,7 +20,7 @@ export interface SideResult {
 
 export type Verdict =
   | {
-      /** A draw (§9): nobody tests. Its other fields are fixed, in the same order as a win's: every verdict has one shape (issue 16). */
+      /** A draw (§9): nobody tests. Its other fields are fixed, in the same order as a win's: every verdict has one shape. */
       readonly kind: 'draw';
       readonly winner: null;
       readonly loser: null;

@@ -3,7 +3,7 @@
  * ward, multiple wounds) and each unsaved wound applied to the defender's models one at a time.
  * A strike whose wounds are a fixed number reads its dice four at a time through the same
  * sequence written as an automaton over the faces (strikeAutomaton, core/face-automaton.ts): the
- * same dice in the same order (issue 16). Its unsaved wounds are then applied all at once
+ * same dice in the same order. Its unsaved wounds are then applied all at once
  * (Casualties.woundTimes), with the same result as one at a time.
  */
 import { type DiceExpr, rollDice } from '../../core/dice.js';
@@ -14,7 +14,7 @@ import { OVERKILL_MAX, savePasses } from './tables.js';
 
 /**
  * The defender's models as the dice fall: models left, Wounds left on the model being wounded,
- * Overkill. The defender's numbers are copied into fields of their own (one hidden class, issue 16).
+ * Overkill. The defender's numbers are copied into fields of their own (one hidden class).
  */
 export class Casualties {
   modelsLeft = 0;
@@ -119,7 +119,7 @@ export class Casualties {
   }
 }
 
-/** Rolls the attacks of one Strike, its scores copied into numbers (one hidden class for every strike, issue 16). */
+/** Rolls the attacks of one Strike, its scores copied into numbers (one hidden class for every strike). */
 export class AttackRoller {
   /** 0: cannot hit (10+, §5); 1: one D6; 2: a 6, then the second die (7+, §5). */
   private readonly hitKind: number;
@@ -222,7 +222,7 @@ export function attackRoller(strike: Strike, defenderW: number): AttackRoller {
 
 // ---- Tests and moves: a few D6 read from the Rng's draw in locals (core/rng.ts faces, facesLeft) ----
 // The same faces in the same order as calls of d6(): face i is base-6 digit i of the draw, plus 1;
-// when the draw runs out, d6() takes the next draw of ten (issue 16).
+// when the draw runs out, d6() takes the next draw of ten.
 
 /** Faces summed per look-up in rollNd6, and the sums of the digits of each block of that many base-6 digits. */
 const SUM_BLOCK = 4;

@@ -3,7 +3,7 @@
  * unit's fear or terror test, the roll-off for equal Initiative, the first striker's attacks, the
  * reply of the models left, combat resolution, the break test, the flee and pursuit rolls.
  *
- * The plan is compiled once per scenario into numbers (RoundDice, LoserDice; issue 16). Every die
+ * The plan is compiled once per scenario into numbers (RoundDice, LoserDice). Every die
  * is rolled each sample; what follows from the dice deterministically — the verdict of each pair
  * of casualties met, the record of each fate — is worked out once and kept across chunks, and a
  * sample is counted by (verdict, fate) in a typed array, added into the tally once per chunk.
@@ -160,7 +160,7 @@ const WIPED_OUT = FATES.indexOf('wiped-out') + 1;
 
 /**
  * The dice after a round's verdict (§10, §12), their numbers read once from the plan: a simulator
- * keeps one per verdict met and rolls it sample after sample (issue 16).
+ * keeps one per verdict met and rolls it sample after sample.
  */
 export class LoserDice {
   /** 0: a draw, nobody tests; 1: the loser has no model left; 2: it flees without a roll (fear, §10); 3: it takes a break test. */

@@ -99,7 +99,7 @@ export function savePasses(roll: number, need: number): boolean {
 
 const TWO_D6 = diceDist(parseDice('2D6'));
 
-/** P(2D6 ≤ k) for k = 0..12, worked out once: every end state of a round asks (start-up, issue 16). */
+/** P(2D6 ≤ k) for k = 0..12, worked out once: every end state of a round asks (start-up). */
 const TWO_D6_AT_MOST = Array.from({ length: 13 }, (_, k) => 1 - atLeast(TWO_D6, k + 1));
 
 /** P(2D6 ≤ x) — §2: the Leadership test passes on a total equal to or less than Ld. */

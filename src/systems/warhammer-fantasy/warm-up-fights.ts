@@ -1,6 +1,6 @@
 /**
  * Made-up fights that the fight simulator rolls a few times before its first real scenario
- * (issue 16, JIT cost), as Kings of War does (kings-of-war/warm-up-plans.ts): one with every rule
+ * (JIT cost), as Kings of War does (kings-of-war/warm-up-plans.ts): one with every rule
  * of a challenge on (characters on both sides, Overkill, Frenzy and Hatred, a flail, a defended
  * obstacle, a General and a Battle Standard), one with the stand and shoot, fear and models of
  * several Wounds, one with cavalry, their mounts and a character without a challenge in a flank, and one with no rule at all. V8

@@ -1,5 +1,5 @@
 /**
- * Engagements (issue 15) against expectations built in the test: each ATTACK ability's damage is
+ * Engagements against expectations built in the test: each ATTACK ability's damage is
  * the brute-force witness's (enumerate.ts, written from the rules file, importing nothing from
  * src/), and the order of the phase — Strike-first (19.0), alternating picks (13.1), casualties
  * removed before the reply (18.3), the weapons that go with slain models, Cornered Rat switching

@@ -142,7 +142,7 @@ describe('age-of-sigmar parse: any keyword as printed is taken; one no rule read
   });
 });
 
-describe('age-of-sigmar parse: nonsense is refused, naming the field (issue 12)', () => {
+describe('age-of-sigmar parse: nonsense is refused, naming the field', () => {
   const gun = { name: 'gun', type: 'ranged', range: '12"', attacks: 1, hit: '4+', wound: '4+', damage: 1 };
   const shooter = { models: 1, weapons: [gun] };
   const hero = { ...target, keywords: ['hero', 'infantry'] };

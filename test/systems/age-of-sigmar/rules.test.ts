@@ -111,7 +111,7 @@ describe('wards and mortal damage sources (§4.4, §6)', () => {
   });
 });
 
-describe('Crit (2 Hits) with one shared Damage roll on a weapon that cannot wound (issue 12)', () => {
+describe('Crit (2 Hits) with one shared Damage roll on a weapon that cannot wound', () => {
   // Wound 6+ with −1 needs a 7 (§2.4): no attack ever wounds, so nothing gets through; this was NaN.
   const cannotWound = { ...blade, hit: '4+', wound: '6+', damage: 'D3', attacks: 2, abilities: ['crit-2-hits'] };
   const situation = { 'crit-2-hits-damage': 'shared', 'wound-modifier': -1 };

@@ -1,5 +1,5 @@
 /**
- * What the peer calculators let users express, reproduced in the generic pipeline (issue 17):
+ * What the peer calculators let users express, reproduced in the generic pipeline:
  * published numbers from the test suites of aos-statshammer (damonhook/aos-statshammer,
  * api/tests/units.test.ts: average damage against no save, 6+, 5+, 4+, 3+, 2+, rounded to three
  * decimals) and 40kdice (toadchild/40kdice, test.js: distributions as arrays), and, where no

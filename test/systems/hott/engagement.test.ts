@@ -1,5 +1,5 @@
 /**
- * HOTT combats that go on (issue 15). Expected numbers are exact fractions worked out here from
+ * HOTT combats that go on. Expected numbers are exact fractions worked out here from
  * rules/hott.md: the 36 die pairs (§6.7), the loser's row (§7.3, §7.4), a geometric series for
  * combats that stay in contact, and a chain written out for a Stronghold assault (§6.6).
  */

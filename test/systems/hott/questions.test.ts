@@ -1,5 +1,5 @@
 /**
- * The HOTT adapter of kills / compare / table (issue 12): a Stronghold never attacks (§6.6), a
+ * The HOTT adapter of kills / compare / table: a Stronghold never attacks (§6.6), a
  * magic attack is made only by Magicians (§6.5) and shooting only by Shooters or Artillery
  * (§6.4), and a general that shoots or casts attacks without its +1 (§5 General, ambiguity 12).
  * Expected probabilities are counted over the 36 die pairs here, from the rules file.

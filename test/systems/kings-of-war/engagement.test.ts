@@ -1,5 +1,5 @@
 /**
- * Kings of War engagements (issue 15): several attackers on one target, and turns. Expected
+ * Kings of War engagements: several attackers on one target, and turns. Expected
  * numbers come from computations written here from rules/kings-of-war.md: binomial damage
  * (§11), convolution, the 2D6 nerve table of §6.2, Regeneration as §7 states it, and a Markov
  * chain over the target's damage — never from the code under test.

@@ -1,5 +1,5 @@
 /**
- * Bad input: one ScenarioError naming the field and what is allowed (issue 5, Acceptance).
+ * Bad input: one ScenarioError naming the field and what is allowed (Acceptance).
  */
 import { describe, expect, it } from 'vitest';
 import { ScenarioError, UnsupportedRuleError } from '../../../src/core/errors.js';

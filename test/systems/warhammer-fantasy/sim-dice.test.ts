@@ -1,5 +1,5 @@
 /**
- * The simulator's shortcuts against the die-by-die procedure they replace (issue 16): wounds
+ * The simulator's shortcuts against the die-by-die procedure they replace: wounds
  * applied all at once against the wounds applied model by model as the rules say, and tests and
  * moves read from the draw in locals against the same dice taken one by one with Rng.d6() on a
  * twin generator.

@@ -3,7 +3,7 @@ import type { FightScenario } from '../../../src/systems/warhammer-fantasy/fight
 import { warmUpOnce } from '../../../src/sim/warm-up.js';
 import { warmUpFights } from '../../../src/systems/warhammer-fantasy/warm-up-fights.js';
 
-describe('Warhammer Fantasy warm-up fights (issue 16, JIT cost)', () => {
+describe('Warhammer Fantasy warm-up fights (JIT cost)', () => {
   // The made-up fights are valid input, rolled alike call after call, and take the branches
   // the module's comment names: a challenge, a stand and shoot, a character without a challenge, none.
   const calls: Array<{ f: FightScenario; n: number }> = [];

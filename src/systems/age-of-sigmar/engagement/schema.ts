@@ -1,5 +1,5 @@
 /**
- * An Age of Sigmar engagement (issue 15): units of two sides attacking each other over one or more
+ * An Age of Sigmar engagement: units of two sides attacking each other over one or more
  * turns — shooting phases, and combat phases in which both players' engaged units fight in turn
  * (13.1, 19.0). The raw JSON shape (zod) and the typed engagement `parse` returns.
  */

@@ -10,7 +10,7 @@
  * count. The independent check of them is the brute-force witness
  * test/systems/age-of-sigmar/engagement-enumerate.ts.
  *
- * Hot-loop shape (issue 16): the engagement is compiled once into an EngagementRun (kept for its
+ * Hot-loop shape: the engagement is compiled once into an EngagementRun (kept for its
  * later chunks): the units' fixed facts and targets in typed arrays, the units of each side and
  * Strike tier listed ahead, per-sample state in typed arrays, and each ability compiled once per
  * (unit, ability, target, first turn or not, damaged or not, models left). Samples are counted in
