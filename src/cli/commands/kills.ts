@@ -60,7 +60,12 @@ export function killsCommand(): Command {
     const removeText = f.remove ?? f.metric;
     const removeFlag = f.remove !== undefined ? '--remove' : '--metric';
     const assumed: string[] = [];
-    if (!given) assumed.push(`attackers: every ${system.id} unit in the library (${candidates.length}), each with its best option`);
+    if (!given)
+      assumed.push(
+        lib.imported
+          ? `attackers: every ${system.id} unit of your files (${candidates.length}), each with its loadout as written (a roster's as chosen; a catalogue unit's upgrades as options, the best one kept)`
+          : `attackers: every ${system.id} unit in the library (${candidates.length}), each with its best option`,
+      );
     if (f.targetOption === undefined && Object.keys(target.unit.options).length) assumed.push('target option: default (the unit as written)');
     const steps = stepsOf(f, target.unit.system);
     if (steps !== null) {
