@@ -11,10 +11,10 @@
  */
 import { at, probEqual, probGreater } from '../core/dist.js';
 import { findSystem } from '../systems/lookup.js';
-import type { Outcome, SituationFlags } from '../systems/types.js';
+import type { Outcome, SituationFlags, UnitQuestions } from '../systems/types.js';
 import type { Planned } from './question-work.js';
 import { type Evaluate, evaluatePairing, plannedPairing, type Figures, figuresOf, type RemoveMetric, type Side, sideBody } from './pairing.js';
-import { questionsOf, type Unit } from './unit.js';
+import { questionsOf, type Unit, withOption } from './unit.js';
 
 export interface OptionResult extends Figures {
   option: string;
@@ -88,6 +88,27 @@ export async function compareOptions(unit: Unit, options: string[], targets: Sid
       changes.push({ from: before, to: after, at: `${comparisons[i].target.unit.system}/${comparisons[i].target.unit.id}` });
   }
   return { unit, options, metric, targets: comparisons, changes };
+}
+
+/** A situation a comparison can be asked again in, where options that change nothing may differ. */
+export type OptionSituation = 'charge' | 'shooting';
+
+/**
+ * The situations, not asked, in which options that change nothing in close combat without the
+ * charge may differ (a bow's profile counts only at range, a lance only on the charge), the one to
+ * show first: shooting when every option can shoot, then the charge when every option can charge.
+ * Which attacks an option can make is the rule set's (`canAttack`). Empty when the question
+ * already asked the charge or shooting.
+ */
+export function situationsWhereOptionsMayDiffer(unit: Unit, options: readonly string[], flags: SituationFlags, q: UnitQuestions): OptionSituation[] {
+  if (flags.charge || flags.shooting || options.length < 2) return [];
+  const every = (asked: SituationFlags) => options.every((o) => q.canAttack(withOption(unit, o), asked));
+  return [...(!flags.fight && every({ ...flags, shooting: true }) ? ['shooting' as const] : []), ...(every({ ...flags, charge: true }) ? ['charge' as const] : [])];
+}
+
+/** Every option does the same against every target: identical damage distributions, all tied. */
+export function optionsChangeNothing(r: CompareResult): boolean {
+  return r.options.length > 1 && r.targets.every((t) => t.verdict.sameDamage && t.verdict.winners.length === r.options.length);
 }
 
 function same(a: number, b: number): boolean {

@@ -66,15 +66,20 @@ describe('the flags policy: --samples and --seed without Monte Carlo are a note,
 });
 
 describe('compare: options that tie everywhere in a situation without the charge or shooting say where they may differ', () => {
-  it('Warhammer Fantasy knights (lances count on the charge): the hint names --charge; with --charge they differ', async () => {
+  it('Warhammer Fantasy knights (lances count on the charge): the charge is shown below; with --charge they differ', async () => {
     const text = (await warodds(['compare', 'whfb/knights'], { env: { COLUMNS: '400' } })).stdout;
-    expect(text).toContain('The options change nothing in this situation (no charge, close combat); they may differ only where it is not asked: ask again with --charge');
+    expect(text).toContain('The options change nothing in this situation (no charge, close combat); they may differ only where it is not asked: on the charge, shown below.');
     const charged = await warodds(['compare', 'whfb/knights', '--charge'], { env: { COLUMNS: '400' } });
     expect(charged.stdout).not.toContain('change nothing in this situation');
     expect(charged.stdout).not.toContain('tie against every target');
   });
-  it('9th Age archers (bows against a melee default): the hint names --shooting', async () => {
+  it('9th Age archers (bows against a melee default): shooting is shown below, the charge named', async () => {
     const text = (await warodds(['compare', 't9a/archers'], { env: { COLUMNS: '400' } })).stdout;
-    expect(text).toMatch(/ask again with (--charge or )?--shooting\./);
+    expect(text).toContain('they may differ only where it is not asked: shooting, shown below; ask again with --charge.');
+  });
+  it('with further --situation keys the other situation is named, not computed', async () => {
+    const text = (await warodds(['compare', 'whfb/knights', '--situation', '{"round":2}'], { env: { COLUMNS: '400' } })).stdout;
+    expect(text).toContain('they may differ only where it is not asked: ask again with --charge.');
+    expect(text).not.toContain('On the charge (--charge):');
   });
 });
