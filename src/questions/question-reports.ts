@@ -31,7 +31,7 @@ function doing(flags: SituationFlags): string {
 }
 
 export function killsReport(r: KillsResult, q: UnitQuestions): { report: Report; json: object } {
-  const verb = r.metric === 'break' ? 'break' : q.removeVerb;
+  const verb = r.metric === 'break' ? (q.breakVerb ?? 'break') : q.removeVerb;
   const best = r.rows[0];
   const verdict = best
     ? `${sideLabel(best.attacker)}${doing(r.flags)}: ${formatCell(best.pRemove, 'percent')} to ${verb} it ${r.flags.fight ? `in a whole fight (up to ${r.flags.extra.rounds ?? DEFAULT_ROUNDS} rounds)` : 'this turn'}`
@@ -120,7 +120,7 @@ function verdictLine(t: TargetComparison, q: UnitQuestions, verb: string): strin
 
 export function compareReport(r: CompareResult, q: UnitQuestions): { report: Report; json: object } {
   const [a, ...others] = r.options;
-  const verb = r.metric === 'break' ? 'break' : q.removeVerb;
+  const verb = r.metric === 'break' ? (q.breakVerb ?? 'break') : q.removeVerb;
   const lines = r.targets.map((t) => verdictLine(t, q, verb));
   if (r.changes.length) lines.push(...r.changes.map((c) => `The best changes from ${winnersLabel(c.from)} to ${winnersLabel(c.to)} at ${c.at}.`));
   else if (r.targets.length > 1 && r.options.length > 1) {
@@ -202,7 +202,7 @@ export function compareReportAlsoUnder(first: { report: Report; json: object }, 
 }
 
 export function gridReport(r: GridResult, q: UnitQuestions): { report: Report; json: object } {
-  const what = r.metric.kind === 'mean' ? `mean ${q.damageUnit}` : r.metric.kind === 'p-at-least' ? `P(${q.damageUnit} ≥ ${r.metric.k})` : `P(${r.metric.remove === 'break' ? 'break' : q.removeVerb})`;
+  const what = r.metric.kind === 'mean' ? `mean ${q.damageUnit}` : r.metric.kind === 'p-at-least' ? `P(${q.damageUnit} ≥ ${r.metric.k})` : `P(${r.metric.remove === 'break' ? (q.breakVerb ?? 'break') : q.removeVerb})`;
   const kind: ColumnKind = r.metric.kind === 'mean' ? 'number' : 'percent';
   const report: Report = {
     title: `${sideLabel(r.attacker)} (${unitRef(r.attacker)}): ${what} by target ${r.rows.key} × ${r.cols.key}`,

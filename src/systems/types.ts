@@ -135,6 +135,8 @@ export interface UnitQuestions {
   canBeTarget(unit: UnitBody): boolean;
   /** The verb of removal in a verdict: 'destroy', 'rout' (Kings of War), ... */
   readonly removeVerb: string;
+  /** What `--remove break` counts, as a verb (`break`; Kings of War has no break test: `waver or rout`, §6). */
+  readonly breakVerb?: string;
   /** What "damage" counts and how much the target can take (P(≥ half) uses half of it). */
   readonly damageUnit: string;
   capacity(target: UnitBody): number;

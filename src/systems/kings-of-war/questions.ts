@@ -71,6 +71,8 @@ export const kingsOfWarQuestions: UnitQuestions = {
     charge: { contradicts: 'a unit that charged is in contact with the enemy, and a unit in contact can neither shoot nor be shot at (§4.1)' },
   },
   removeVerb: 'rout',
+  // Kings of War has no break test: 'break' counts a nerve test that Wavers or Routs the unit (§6)
+  breakVerb: 'waver or rout',
   damageUnit: 'damage',
   capacity: (t) => routLevel(t) - Number(t.damage ?? 0),
   breakProbability: (o) => (o.morale?.wavered ?? 0) + (o.morale?.routed ?? 0),
