@@ -17,18 +17,10 @@
  * combat, status): a number, so equal states merge.
  */
 import { type Weights, bind, certain, die, map, repeat } from '../../support/walk.js';
+import type { RawUnit } from './enumerate.js';
 
-export interface EngagementUnit {
-  type: string;
-  size?: string;
-  me: string;
-  ra: string;
-  de: string;
-  att: number;
-  nerve: string;
-  damage?: number;
-  rules?: string[];
-}
+/** A unit of the engagement: the one-attack enumerator's unit without a weapon or artefact. */
+export type EngagementUnit = Omit<RawUnit, 'weapon' | 'artefact'>;
 
 export interface EngagementInput {
   target: EngagementUnit;

@@ -31,10 +31,10 @@
  *
  * The state between rounds: rank and file, champion and the wounds on the character of each side.
  */
+import { add, die, probability, repeat, type Weights } from '../../support/walk.js';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- raw scenario JSON */
 type Json = any;
-type Weights = Map<number, number>;
 
 type SideName = 'attacker' | 'target';
 const SIDES: readonly SideName[] = ['attacker', 'target'];
@@ -159,17 +159,10 @@ function wounds(n: number, p: number): Weights {
   return out;
 }
 
-function convolve(a: Weights, b: Weights): Weights {
-  const out: Weights = new Map();
-  for (const [x, p] of a) for (const [y, q] of b) out.set(x + y, (out.get(x + y) ?? 0) + p * q);
-  return out;
-}
 
 /** P(2D6 ≤ n) (§3.1: no automatic pass). */
 function p2d6AtMost(n: number): number {
-  let c = 0;
-  for (let a = 1; a <= 6; a++) for (let b = 1; b <= 6; b++) if (a + b <= n) c++;
-  return c / 36;
+  return probability(repeat(die(), 2), (total) => total <= n);
 }
 
 /** P(pursuit 2D6 ≥ flee 2D6), §12.3. */
@@ -368,11 +361,11 @@ export function enumerateT9aFight(input: Json): FightEnumerated {
         const frontRf = Math.max(0, front - charHere - me.champ);
         // one supporting attack per second-rank model; an unmodified A0 model makes no normal attack, supporting or not (§4.3)
         const supporting = own.unit.a > 0 ? Math.min(me.rf - frontRf, Math.max(0, Math.min(own.files, total - own.files))) : 0;
-        if (own.unit.i === step && me.rf > 0) unit = convolve(unit, wounds(frontRf * own.unit.a + supporting, pUnsaved(own.unit, targetProfile)));
+        if (own.unit.i === step && me.rf > 0) unit = add(unit, wounds(frontRf * own.unit.a + supporting, pUnsaved(own.unit, targetProfile)));
         const champFights = me.champ === 1 && !(duel && fighterIsChampion(x));
-        if (own.unit.i === step && champFights) unit = convolve(unit, wounds(own.champion!.a, pUnsaved(own.champion!, targetProfile)));
+        if (own.unit.i === step && champFights) unit = add(unit, wounds(own.champion!.a, pUnsaved(own.champion!, targetProfile)));
         const charFights = charHere === 1 && !(duel && !fighterIsChampion(x));
-        if (own.character && own.character.i === step && charFights) unit = convolve(unit, wounds(own.character.a, pUnsaved(own.character, targetProfile)));
+        if (own.character && own.character.i === step && charFights) unit = add(unit, wounds(own.character.a, pUnsaved(own.character, targetProfile)));
       }
       let duelBlows = none;
       if (duel) {

@@ -27,10 +27,10 @@
  * The state between rounds: rank and file left on each side (one Wound each), wounds on each
  * character, the previous round's winner. Equal states are merged.
  */
+import { add, die, probability, repeat, type Weights } from '../../support/walk.js';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- raw scenario JSON */
 type Json = any;
-type Weights = Map<number, number>;
 
 export const SUPPORTED_FIGHT = 'infantry, W1 rank and file, M ≤ 15, hand weapons, armour light/heavy/shield; a character or champion (W1–3, the unit’s I) with general / battle-standard; challenge; charging attacker or none';
 
@@ -153,19 +153,12 @@ function capped(w: Weights, cap: number): Weights {
   return out;
 }
 
-function convolve(a: Weights, b: Weights): Weights {
-  const out: Weights = new Map();
-  for (const [x, p] of a) for (const [y, q] of b) out.set(x + y, (out.get(x + y) ?? 0) + p * q);
-  return out;
-}
 
 // ---- Morale dice ----------------------------------------------------------------------------
 
 /** P(2D6 ≤ n), the 36 pairs walked. */
 function p2d6AtMost(n: number): number {
-  let c = 0;
-  for (let a = 1; a <= 6; a++) for (let b = 1; b <= 6; b++) if (a + b <= n) c++;
-  return c / 36;
+  return probability(repeat(die(), 2), (total) => total <= n);
 }
 
 /** P(pursuit 5D6 ≥ flee 5D6), both walked (§12). */
@@ -292,7 +285,7 @@ export function enumerateWfbFight(input: Json): FightEnumerated {
         if (lone(x)) return wounds(own.character!.a, pUnsaved(own.character!, target));
         let w = wounds(fightingRankAndFile * own.unit.a, pUnsaved(own.unit, target));
         // a joined character outside the challenge strikes with its unit (README)
-        if (stands(x, s.c[x]) && !duel) w = convolve(w, wounds(own.character!.a, pUnsaved(own.character!, target)));
+        if (stands(x, s.c[x]) && !duel) w = add(w, wounds(own.character!.a, pUnsaved(own.character!, target)));
         return w;
       };
       /** Capacity of the enemy's target group: its rank and file, or a lone character's remaining Wounds. */
