@@ -41,7 +41,7 @@ export function expectQuestionWork(question: string, plan: readonly Planned[], a
     counted++;
     if (total > limit)
       throw new TooLargeError(
-        `too large for the exact engine: ${question} (${grouped(plan.length)} pairings) needs about ${scientific((total * plan.length) / counted)} steps${counted < plan.length ? ` (${scientific(total)} in its first ${grouped(counted)})` : ''} (at most ${scientific(limit)}, about 5 s); use --mc, or fewer candidates, options or turns`,
+        `too large for the exact engine: ${question} (${grouped(plan.length)} pairings) needs about ${scientific((total * plan.length) / counted)} steps${counted < plan.length ? ` (${scientific(total)} in its first ${grouped(counted)})` : ''} (at most ${scientific(limit)}, about 5 s); use --mc, or fewer candidates, options, turns or rounds`,
       );
   }
   return total;

@@ -65,6 +65,25 @@ export function laterRoundsWork(f: ChainForecast): number {
   return outcomes * COMPILE_UNITS + outcomes * (f.rounds - 1) * SPREAD_UNITS;
 }
 
+/**
+ * The whole work of a fight, estimated before any round is fought, for a question over many
+ * pairings: round 1 fought from the start (its outcomes compiled and carried), then the later
+ * rounds as runChain forecasts them at round 2 (laterRoundsWork), from the states alive after
+ * round 1 and the outcomes of a later round fought from the start. It costs the rule set's round
+ * engine one or two rounds from one state.
+ */
+export function estimateFightWork(model: FightModel): number {
+  checkChainSize(model.bound);
+  const first = model.steps(model.start, 1);
+  const outcomes = (r: RoundSteps) => r.next.length + r.ends.length;
+  const carried = outcomes(first) + first.margins.length + (first.overkills?.length ?? 1);
+  const roundOne = outcomes(first) * COMPILE_UNITS + carried * SPREAD_UNITS;
+  if (model.rounds < 2) return roundOne;
+  const later = model.phase(2) === model.phase(1) ? first : model.steps(model.start, 2);
+  const laterCompile = later === first ? 0 : outcomes(later) * COMPILE_UNITS;
+  return roundOne + laterCompile + laterRoundsWork({ bound: model.bound, rounds: model.rounds, afterFirst: new Set(first.next).size, outcomes: outcomes(later) });
+}
+
 /** Values met, each given a dense index the first time. */
 class Indexer<T> {
   readonly values: T[] = [];

@@ -15,21 +15,6 @@ import { ProbabilityTotal } from './conservation.js';
  */
 export const TRANSITION_UNITS = 1500;
 
-/**
- * Work of a chain of steps, estimated before any is taken: step k spreads every live state over
- * at most `outcomes[k]` successors, and the live states are at most `cap` and at most the product
- * of the outcomes of the steps before.
- */
-export function stepsWork(outcomes: readonly number[], cap: number): number {
-  let states = 1;
-  let transitions = 0;
-  for (const o of outcomes) {
-    transitions += states * o;
-    states = Math.min(cap, states * o);
-  }
-  return transitions * TRANSITION_UNITS;
-}
-
 const transitionWhat = () => `an engagement whose states hold up to ${grouped(MAX_CHAIN_STATES)} states at once`;
 
 export interface Weighted<S> {

@@ -7,7 +7,7 @@ import { boundedOutcome } from '../systems/bounded-outcome.js';
 import type { Rng } from '../core/rng.js';
 import type { Tally } from '../sim/tally.js';
 import type { GameSystem } from '../systems/types.js';
-import { runChain } from './chain.js';
+import { estimateFightWork, runChain } from './chain.js';
 import type { FightModel } from './types.js';
 
 /** What a rule set provides for its whole fights. */
@@ -26,6 +26,8 @@ export function withFights<S, F>(round: GameSystem<S>, fights: FightParts<S, F>)
     parse: (input) => (fights.isFightInput(input) ? fights.parseFight(input) : round.parse(input)),
     isFight,
     exact: (s) => (isFight(s) ? boundedOutcome(runChain(fights.fightModel(s))) : round.exact(s)),
+    // A fight's work is estimated from its first round fought from the start; a round's, as the round's system does.
+    estimate: (s) => (isFight(s) ? estimateFightWork(fights.fightModel(s)) : (round.estimate?.(s) ?? 0)),
     simulate: (s, rng, n, tally) => (isFight(s) ? fights.simulateFight(s, rng, n, tally) : round.simulate(s, rng, n, tally)),
   };
 }

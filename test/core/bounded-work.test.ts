@@ -10,11 +10,15 @@ import { describe, expect, it } from 'vitest';
 import { WORK_LIMIT, WorkAccount } from '../../src/core/budget.js';
 import { InputError, TooLargeError } from '../../src/core/errors.js';
 import { laterRoundsWork } from '../../src/fight/chain.js';
-import { stepsWork, TRANSITION_UNITS } from '../../src/fight/markov.js';
 import { findSystem } from '../../src/systems/registry.js';
-import { rankPlan } from '../../src/analysis/engagements.js';
-import { expectQuestionWork } from '../../src/analysis/question-work.js';
+import { rankEngagements, rankPlan } from '../../src/analysis/engagements.js';
+import { killsPlan, whatKills } from '../../src/analysis/kills.js';
+import { compareOptions, comparePlan } from '../../src/analysis/compare.js';
+import type { Evaluate } from '../../src/analysis/pairing.js';
+import { expectQuestionWork, type Planned } from '../../src/analysis/question-work.js';
 import { DEFAULT_OPTION, loadLibrary, type Unit } from '../../src/analysis/units.js';
+import { withEvaluator } from '../../src/cli/questions.js';
+import type { SituationFlags } from '../../src/systems/types.js';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -103,9 +107,9 @@ describe('the inputs that ran for minutes are refused on their estimate', () => 
     expectRefusedUpFront('warhammer-fantasy', { attacker: wfbUnit(140), target: wfbUnit(140), situation: { phase: 'fight', charging: 'attacker' } }, 'a fight of 12 rounds');
   });
 
-  it('Age of Sigmar: two 24-model units of health 10, 10 attacks of damage D6 each, at 2 and 20 battle rounds (40 s, > 500 s)', () => {
-    expectRefusedUpFront('age-of-sigmar', aosEngagement(2), 'an engagement of 2 units over 2 battle rounds');
-    expectRefusedUpFront('age-of-sigmar', aosEngagement(20), 'an engagement of 2 units over 20 battle rounds');
+  it('Age of Sigmar: two 24-model units of health 10, 10 attacks of damage D6 each, at 2 and 20 player turns (40 s, > 500 s)', () => {
+    expectRefusedUpFront('age-of-sigmar', aosEngagement(2), 'an engagement of 2 units over 2 player turns');
+    expectRefusedUpFront('age-of-sigmar', aosEngagement(20), 'an engagement of 2 units over 20 player turns');
   });
 
   it('Kings of War: the largest engagement over 20 turns', () => {
@@ -120,10 +124,51 @@ describe('the inputs that ran for minutes are refused on their estimate', () => 
 });
 
 describe('the estimates', () => {
-  it('a chain of steps: live states are the product of the outcomes before, up to the cap', () => {
-    // 1 state × 10, then 10 × 10, then min(50, 100) × 10
-    expect(stepsWork([10, 10, 10], 50)).toBe((10 + 100 + 500) * TRANSITION_UNITS);
-    expect(stepsWork([], 50)).toBe(0);
+  it("a fight: the estimate is the chain's own refusal line, from round 1 fought from the start", () => {
+    const s = findSystem('ninth-age');
+    // Past the line: the chain refuses it at round 2 with about the work the estimate gave before any round
+    const large = s.parse({ attacker: t9aUnit(243, 1), target: t9aUnit(243, 1), situation: { type: 'fight', charging: 'attacker' } });
+    const estimate = s.estimate!(large);
+    expect(estimate).toBeGreaterThan(WORK_LIMIT);
+    const { error } = exactRun('ninth-age', { attacker: t9aUnit(243, 1), target: t9aUnit(243, 1), situation: { type: 'fight', charging: 'attacker' } });
+    expect(error).toBeInstanceOf(TooLargeError);
+    const needed = neededSteps(error!.message);
+    expect(estimate / needed).toBeGreaterThan(0.9);
+    expect(estimate / needed).toBeLessThan(1.1);
+  });
+
+  it.each([
+    ['ninth-age', { attacker: t9aUnit(20, 1), target: t9aUnit(20, 1), situation: { type: 'fight', charging: 'attacker' } }],
+    ['ninth-age', { attacker: t9aUnit(10, 3), target: t9aUnit(10, 3), situation: { type: 'fight', charging: 'attacker', rounds: 20 } }],
+    ['warhammer-fantasy', { attacker: wfbUnit(20), target: wfbUnit(20), situation: { phase: 'fight', charging: 'attacker' } }],
+  ] as const)('a %s fight within the line: the estimate is within a factor of 3 of the work the chain charges', (system, input) => {
+    const s = findSystem(system);
+    const estimate = s.estimate!(s.parse(input));
+    const { error, spent } = exactRun(system, input);
+    expect(error).toBeNull();
+    expect(estimate).toBeLessThan(WORK_LIMIT);
+    expect(estimate / spent).toBeGreaterThan(1 / 3);
+    expect(estimate / spent).toBeLessThan(3);
+  });
+
+  it('an Age of Sigmar engagement: the estimate is within a factor of 3 of the work it charges, and past the line it is refused before any', () => {
+    const engagement = (models: number) => ({
+      engagement: { turns: 2, phases: ['combat'] },
+      units: ['A', 'B'].map((name, i) => ({
+        name,
+        side: i === 0 ? 'attacker' : 'defender',
+        targets: [i === 0 ? 'B' : 'A'],
+        unit: { models, health: 5, save: '4+', keywords: ['infantry'], weapons: [{ name: 'Blade', attacks: 5, hit: '3+', wound: '3+', rend: '-', damage: 'D6' }] },
+      })),
+    });
+    const s = findSystem('age-of-sigmar');
+    const estimate = s.estimate!(s.parse(engagement(8)));
+    const { error, spent } = exactRun('age-of-sigmar', engagement(8));
+    expect(error).toBeNull();
+    expect(estimate / spent).toBeGreaterThan(1 / 3);
+    expect(estimate / spent).toBeLessThan(3);
+    expect(s.estimate!(s.parse(engagement(40)))).toBeGreaterThan(WORK_LIMIT);
+    expectRefusedUpFront('age-of-sigmar', engagement(40), 'an engagement of 2 units over 2 player turns');
   });
 
   it('a fight: no later rounds, no work; the states met grow with the rounds up to the bound', () => {
@@ -209,5 +254,112 @@ describe('a question over many pairings is refused on its estimate before its fi
     const estimate = expectQuestionWork('kills', plan);
     expect(estimate).toBeGreaterThan(0);
     expect(estimate).toBeLessThan(WORK_LIMIT);
+  });
+
+  /** A units folder of 19 large blocks of a rule set with whole fights: 32 to 68 models ten wide, S3–S5, one to three attacks. */
+  const largeBlocks = (system: 'ninth-age' | 'warhammer-fantasy'): Unit[] => {
+    const folder = mkdtempSync(join(tmpdir(), 'warodds-blocks-'));
+    mkdirSync(join(folder, system));
+    for (let i = 1; i <= 19; i++) {
+      const profile = { m: 4, ws: 4, bs: 3, s: 3 + (i % 3), t: 4, w: 1, i: 4, a: 1 + (i % 3), ld: 7 };
+      const unit =
+        system === 'ninth-age'
+          ? { name: `Block ${i}`, troop: 'infantry', models: 30 + 2 * i, files: 10, ...profile, equipment: ['hand-weapon', 'light-armour', 'shield'], standard: true, musician: true }
+          : { name: `Block ${i}`, type: 'infantry', models: 30 + 2 * i, width: 10, ...profile, armour: ['light', 'shield'], weapon: 'hand-weapon', rules: ['standard', 'musician'] };
+      writeFileSync(join(folder, system, `block-${i}.json`), JSON.stringify(unit));
+    }
+    return loadLibrary(folder)
+      .ofSystem(system)
+      .filter((u) => u.id.startsWith('block-'));
+  };
+
+  /** Ask a question as `kills` and `compare` do with the exact engine: what it threw, and how many pairings it computed. */
+  async function asked(question: string, plan: () => Planned[], ask: (evaluate: Evaluate) => Promise<unknown>): Promise<{ error: Error | null; computed: number }> {
+    let computed = 0;
+    try {
+      await withEvaluator({}, plan().length, { question, pairings: plan }, (evaluate) => ask((system, input, label) => (computed++, evaluate(system, input, label))));
+      return { error: null, computed };
+    } catch (error) {
+      return { error: error as Error, computed };
+    }
+  }
+
+  /** Refused on the question's estimate: one line naming the question and its pairings, the estimate past the limit, --mc suggested. */
+  function expectQuestionRefused(error: Error | null, names: string): void {
+    expect(error).toBeInstanceOf(TooLargeError);
+    expect(error!.message).not.toContain('\n');
+    expect(error!.message).toContain(`too large for the exact engine: ${names}`);
+    expect(error!.message).toContain('use --mc, or fewer candidates, options, turns or rounds');
+    expect(neededSteps(error!.message)).toBeGreaterThan(WORK_LIMIT);
+  }
+
+  const noFlags: SituationFlags = { charge: false, flank: false, rear: false, shooting: false, fight: false, extra: {} };
+  const fight: SituationFlags = { ...noFlags, fight: true };
+
+  it.each(['ninth-age', 'warhammer-fantasy'] as const)('%s: kills --fight over 19 large units — refused before its first pairing', async (system) => {
+    const blocks = largeBlocks(system);
+    const target = { unit: blocks.find((u) => u.id === 'block-19')!, option: DEFAULT_OPTION };
+    const candidates = blocks.map((unit) => ({ unit }));
+    const question = `kills of ${system}/block-19 in a whole fight`;
+    const { error, computed } = await asked(question, () => killsPlan(target, candidates, fight), (evaluate) => whatKills(target, candidates, fight, 'break', evaluate));
+    expectQuestionRefused(error, `${question} (19 pairings)`);
+    expect(computed).toBe(0);
+  });
+
+  it('9th Age: compare --fight of two options against 19 large units — refused before its first pairing', async () => {
+    const blocks = largeBlocks('ninth-age');
+    const spears = loadLibrary().ofSystem('ninth-age').find((u) => u.id === 'line-infantry-spears')!;
+    const options = ['hand-weapon-and-shield', 'horde'];
+    const targets = blocks.map((unit) => ({ unit, option: DEFAULT_OPTION }));
+    const question = 'compare of ninth-age/line-infantry-spears in a whole fight';
+    const { error, computed } = await asked(question, () => comparePlan(spears, options, targets, fight), (evaluate) => compareOptions(spears, options, targets, fight, 'break', evaluate));
+    expectQuestionRefused(error, `${question} (38 pairings)`);
+    expect(computed).toBe(0);
+  });
+
+  it('Age of Sigmar: kills --turns 2 --pairs over large units — refused before its first pairing', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'warodds-aos-'));
+    mkdirSync(join(folder, 'age-of-sigmar'));
+    for (let i = 1; i <= 6; i++) {
+      const weapons = [{ name: 'Blade', attacks: 3, hit: '3+', wound: '3+', rend: '1', damage: 'D3' }];
+      writeFileSync(join(folder, 'age-of-sigmar', `mob-${i}.json`), JSON.stringify({ name: `Mob ${i}`, models: 20, health: 2 + i, save: '4+', keywords: ['infantry'], weapons }));
+    }
+    const mobs = loadLibrary(folder)
+      .ofSystem('age-of-sigmar')
+      .filter((u) => u.id.startsWith('mob-'));
+    const target = { unit: mobs[5], option: DEFAULT_OPTION };
+    const candidates = mobs.slice(0, 5);
+    const question = 'kills of age-of-sigmar/mob-6 over 2 turns by pairs of attackers';
+    const { error, computed } = await asked(question, () => rankPlan(target, candidates, 2, true, { ...noFlags, charge: true }), (evaluate) => rankEngagements(target, candidates, 2, true, { ...noFlags, charge: true }, evaluate));
+    expectQuestionRefused(error, `${question} (10 pairings)`);
+    expect(computed).toBe(0);
+  });
+});
+
+describe('questions the exact engine answers well within the meter are not refused', () => {
+  const library = loadLibrary();
+  const unit = (system: string, id: string) => library.ofSystem(system).find((u) => u.id === id)!;
+
+  it('Age of Sigmar: the documented kills aos/example-monster --turns 2 --pairs --charge over three attackers is answered', async () => {
+    const target = { unit: unit('age-of-sigmar', 'example-monster'), option: DEFAULT_OPTION };
+    const candidates = ['example-cavalry', 'example-elite-infantry', 'example-horde'].map((id) => unit('age-of-sigmar', id));
+    const flags = { charge: true, flank: false, rear: false, shooting: false, fight: false, extra: {} };
+    const plan = () => rankPlan(target, candidates, 2, true, flags);
+    expect(expectQuestionWork('kills', plan())).toBeLessThan(WORK_LIMIT / 4);
+    let computed = 0;
+    const { value } = await withEvaluator({}, 3, { question: 'kills', pairings: plan }, (evaluate) =>
+      rankEngagements(target, candidates, 2, true, flags, (system, input, label) => (computed++, evaluate(system, input, label))),
+    );
+    expect(computed).toBe(3);
+    expect(value.rows).toHaveLength(3);
+  });
+
+  it.each([
+    ['ninth-age', 'line-infantry-spears', 'horde'],
+    ['warhammer-fantasy', 'spearmen', 'deep'],
+  ])('%s: kills --fight of the largest bundled %s (%s) over the bundled library is estimated within the meter', (system, id, option) => {
+    const flags = { charge: false, flank: false, rear: false, shooting: false, fight: true, extra: {} };
+    const plan = killsPlan({ unit: unit(system, id), option }, library.ofSystem(system).map((u) => ({ unit: u })), flags);
+    expect(expectQuestionWork('kills', plan)).toBeLessThan(WORK_LIMIT);
   });
 });

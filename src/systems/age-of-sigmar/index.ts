@@ -12,7 +12,7 @@ import { parseScenario } from './parse.js';
 import type { Scenario } from './schema.js';
 import { simulate } from './simulate.js';
 import { aosStages } from './stages.js';
-import { engagementExact } from './engagement/exact.js';
+import { engagementEstimate, engagementExact } from './engagement/exact.js';
 import { isEngagementInput, parseEngagement } from './engagement/parse.js';
 import type { Engagement } from './engagement/schema.js';
 import { simulateEngagement } from './engagement/simulate.js';
@@ -29,6 +29,8 @@ export const ageOfSigmar: GameSystem<AgeOfSigmarScenario> = {
   title: 'Warhammer Age of Sigmar (4th edition core rules)',
   parse: (input) => (isEngagementInput(input) ? parseEngagement(input) : parseScenario(input)),
   exact: (s) => boundedOutcome(isEngagement(s) ? engagementExact(s) : exactOutcome(s)),
+  // One ATTACK ability's distributions are metered as they are built; an engagement is estimated whole.
+  estimate: (s) => (isEngagement(s) ? engagementEstimate(s) : 0),
   stages: (s) => {
     if (isEngagement(s)) throw new InputError('--stages: an engagement is many attacks over turns; --stages takes one ATTACK ability');
     return aosStages(s);

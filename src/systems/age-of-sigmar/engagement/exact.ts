@@ -10,7 +10,7 @@ import { type Dist, point } from '../../../core/dist.js';
 import { expectWork, grouped } from '../../../core/budget.js';
 import { expectWhole } from '../../../fight/conservation.js';
 import { MAX_CHAIN_STATES } from '../../../fight/chain.js';
-import { addState, advance, certain, massOf, type StateDist, stepsWork } from '../../../fight/markov.js';
+import { addState, advance, certain, massOf, type StateDist, TRANSITION_UNITS } from '../../../fight/markov.js';
 import type { Outcome } from '../../types.js';
 import { exactOutcome } from '../exact.js';
 import { weaponsWith } from './loadout.js';
@@ -34,7 +34,7 @@ export function engagementExact(e: Engagement): Outcome {
   const start = e.units.map(startHealth);
   const damage = new DamageCache(e);
   const tables = new EngagementTables(e);
-  expectWork(engagementWork(e, damage), () => `an engagement of ${grouped(e.units.length)} units over ${grouped(e.turns)} battle rounds`);
+  expectWork(engagementWork(e, damage), () => `an engagement of ${grouped(e.units.length)} units over ${grouped(e.turns)} player turns`);
   let live: StateDist<Health> = certain(start, key);
   for (let turn = 1; turn <= e.turns; turn++) {
     const active = activePlayer(e, turn);
@@ -59,14 +59,23 @@ function startHealth(u: EngagementUnit): number {
   return u.models * (u.health ?? 1) - u.damaged;
 }
 
+/** The engagement's whole work, estimated before any turn is played (GameSystem.estimate). */
+export function engagementEstimate(e: Engagement): number {
+  return engagementWork(e, new DamageCache(e));
+}
+
 /**
  * The engagement's work, estimated before it starts (core/budget.ts): each ATTACK ability used in
- * each turn spreads the live states over the damage it can deal, at most the target's health + 1
- * outcomes (and no more than the ability can deal at full strength).
+ * each turn carries every live state to each damage it can deal — no more than it can deal at full
+ * strength, and from a state no more than its target's remaining health + 1 (meanOutcomes). A
+ * unit's remaining health takes one value at the start, and each ability adds to its targets' the
+ * most it can deal (up to the target's health + 1 values); the live states are at most the joint
+ * values of the units' (jointStates) and at most MAX_CHAIN_STATES.
  */
 function engagementWork(e: Engagement, damage: DamageCache): number {
-  const cap = Math.min(MAX_CHAIN_STATES, e.units.reduce((n, u) => n * (startHealth(u) + 1), 1));
-  const outcomes: number[] = [];
+  const values = e.units.map(() => 1);
+  const joint = jointStates(e);
+  let transitions = 0;
   for (let turn = 1; turn <= e.turns; turn++) {
     const active = activePlayer(e, turn);
     for (const phase of e.phases)
@@ -74,14 +83,60 @@ function engagementWork(e: Engagement, damage: DamageCache): number {
         const ability: AttackAbility = phase === 'shooting' ? 'shoot' : 'fight';
         if (phase === 'shooting' && u.side !== active) return;
         const plans = ability === 'fight' ? u.fight : u.shoot;
+        if (plans.length === 0) return;
         const r = startHealth(u);
         const most = plans.map((p, k) =>
           Math.min(startHealth(e.units[p.target]) + 1, damage.of(i, ability, k, turn === 1, modelsOf(u, r), r % (u.health ?? 1) !== 0).length),
         );
-        if (most.length > 0) outcomes.push(Math.max(...most));
+        const perState = plans.map((p, k) => meanOutcomes(most[k], startHealth(e.units[p.target]), values[p.target]));
+        transitions += Math.min(MAX_CHAIN_STATES, joint(values)) * Math.max(...perState);
+        // The ability goes to the first of its targets still on the table: any of them may take its damage.
+        plans.forEach((p, k) => (values[p.target] = Math.min(startHealth(e.units[p.target]) + 1, values[p.target] + most[k] - 1)));
       });
   }
-  return stepsWork(outcomes, cap);
+  return transitions * TRANSITION_UNITS;
+}
+
+/**
+ * The outcomes from one state of an ability with at most `most` of them, averaged over its
+ * target's remaining health: from r left there are at most r + 1 (any damage of r or more leaves
+ * 0), and r takes `values` values, from the target's full `health` down.
+ */
+function meanOutcomes(most: number, health: number, values: number): number {
+  const low = health - values + 1;
+  // r + 1 for r below most − 1, then most
+  const rising = Math.max(0, Math.min(health, most - 1) - low + 1);
+  const risingSum = (rising * (low + 1 + low + rising)) / 2;
+  return (risingSum + (values - rising) * most) / values;
+}
+
+/**
+ * The joint states of the units' remaining health, from the values each unit's may take: their
+ * product, except in a group of units that the units' target lists name together and always in
+ * one order (each list naming the group's units in a start of that order). An ability goes to the
+ * first of its targets still on the table and health only goes down, so a unit of such a group is
+ * damaged only once every unit before it is destroyed: the group's joint values are then
+ * 1 + Σ (values − 1), one unit at a time, not their product.
+ */
+function jointStates(e: Engagement): (values: readonly number[]) => number {
+  const lists = e.units.flatMap((u) => [u.fight, u.shoot]).filter((plans) => plans.length > 0).map((plans) => plans.map((p) => p.target));
+  // Units named in one list together are in one group
+  const group = e.units.map((_, i) => i);
+  const root = (i: number): number => (group[i] === i ? i : (group[i] = root(group[i])));
+  for (const [first, ...rest] of lists) for (const t of rest) group[root(t)] = root(first);
+  const groups = new Map<number, number[]>();
+  e.units.forEach((_, i) => groups.set(root(i), [...(groups.get(root(i)) ?? []), i]));
+  const parts = [...groups.values()].map((members) => {
+    const within = lists.map((l) => l.filter((t) => members.includes(t))).filter((l) => l.length > 0);
+    const order = within.reduce((a, b) => (b.length > a.length ? b : a), [] as number[]);
+    const oneByOne = members.length === 1 || (order.length === members.length && within.every((l) => l.every((t, k) => order[k] === t)));
+    return { members, oneByOne };
+  });
+  return (values) =>
+    parts.reduce(
+      (n, { members, oneByOne }) => n * (oneByOne ? 1 + members.reduce((sum, i) => sum + values[i] - 1, 0) : members.reduce((product, i) => product * values[i], 1)),
+      1,
+    );
 }
 
 /** Models on the table with r health points left. */
