@@ -3,7 +3,7 @@
  */
 import { DEFAULT_ROUNDS } from '../fight/types.js';
 import { trim } from '../core/dist.js';
-import type { CompareResult, Measure, OptionSituation, TargetComparison } from '../analysis/compare.js';
+import type { CompareResult, Measure, TargetComparison } from '../analysis/compare.js';
 import type { GridResult } from '../analysis/grid.js';
 import type { KillsResult } from '../analysis/kills.js';
 import { type Side, sideLabel } from '../analysis/pairing.js';
@@ -180,25 +180,6 @@ export function compareReport(r: CompareResult, q: UnitQuestions): { report: Rep
     changes: r.changes,
   };
   return { report, json };
-}
-
-/** How a comparison's further situation is named in a report. */
-const SITUATION_NAME: Record<OptionSituation, string> = { charge: 'on the charge (--charge)', shooting: 'shooting (--shooting)' };
-
-/**
- * A comparison followed by the same comparison in a further situation (where the options may
- * differ): its lines under a heading, its tables and charts titled with the situation, its JSON
- * under "alsoUnder".
- */
-export function compareReportAlsoUnder(first: { report: Report; json: object }, situation: OptionSituation, second: { report: Report; json: object }): { report: Report; json: object } {
-  const name = SITUATION_NAME[situation];
-  const report: Report = {
-    ...first.report,
-    lines: [...first.report.lines, `${name[0].toUpperCase()}${name.slice(1)}:`, ...second.report.lines],
-    tables: [...first.report.tables, ...second.report.tables.map((t) => ({ ...t, title: `${t.title}, ${name}` }))],
-    charts: [...first.report.charts, ...second.report.charts.map((c) => ({ ...c, title: `${c.title}, ${name}` }))],
-  };
-  return { report, json: { ...first.json, alsoUnder: { situation, ...second.json } } };
 }
 
 export function gridReport(r: GridResult, q: UnitQuestions): { report: Report; json: object } {

@@ -6,7 +6,6 @@
  */
 import { type Dist, trim } from '../core/dist.js';
 import { InputError, ScenarioError } from '../core/errors.js';
-import { compareOptions } from '../analysis/compare.js';
 import { damageGrid, parseAxis, parseGridMetric } from '../analysis/grid.js';
 import { whatKills } from '../analysis/kills.js';
 import { clearUnmodelledInUse, DEFAULT_OPTION, type Library, libraryOf, questionsOf, type Unit, withOption } from '../analysis/unit.js';
@@ -14,7 +13,8 @@ import { type QuestionEngine, type QuestionRun, withEvaluator } from '../questio
 import { resultJson } from '../questions/json.js';
 import { pairingScenario } from '../questions/pairing-scenario.js';
 import { commandLine, provenance, provenanceJson, provenanceLines, setInvocation } from '../questions/provenance.js';
-import { compareReport, gridReport, killsReport } from '../questions/question-reports.js';
+import { askCompare, compareAnswerReport, type CompareAnswerReport, furtherSituations } from '../questions/compare-question.js';
+import { gridReport, killsReport } from '../questions/question-reports.js';
 import type { Chart, ReportTable } from '../questions/report.js';
 import { runScenario } from '../questions/run.js';
 import { fightReport } from '../fight/report.js';
@@ -50,6 +50,16 @@ export interface Answer {
   notes: string[];
   /** The CLI command line that asks the same (absent when an edited unit has no CLI equivalent). */
   command: string;
+  /** The same question in a further situation, shown after the first (compare: options that tie here, where they may differ). */
+  alsoUnder?: AnswerSection;
+}
+
+/** A further block of an answer: its heading, verdict lines, charts and tables. */
+export interface AnswerSection {
+  heading: string;
+  lines: string[];
+  charts: AnswerChart[];
+  tables: ReportTable[];
 }
 
 /**
@@ -224,10 +234,13 @@ export async function answer(q: Question, engine: QuestionEngine = {}): Promise<
       const options = [DEFAULT_OPTION, ...Object.keys(unit.options)];
       const targets = [{ unit: lib.find(ref(q.target), '--target'), option: DEFAULT_OPTION }];
       const assumed = [`options: all of the unit's (${options.join(', ')})`, `P(remove) counts ${questions.removeVerb === 'rout' ? 'routed' : 'destroyed'} (--remove break counts breaking too)`];
-      const r = await withEvaluator(engine, (evaluate) => compareOptions(unit, options, targets, flags, metric, evaluate));
+      // Options that tie here are compared again where the rule set says they may differ (the charge, shooting).
+      const question = { unit, options, targets, flags, metric } as const;
+      const further = furtherSituations(question, questions);
+      const r = await withEvaluator(engine, (evaluate) => askCompare(question, further, evaluate));
       // A unit with one loadout (a roster's unit, as its player chose it) is answered as it stands, with a note.
       const oneLoadout = options.length < 2 ? [`options: '${unit.name}' has one loadout (default): nothing to compare, shown as it stands against the target`] : [];
-      return { ...r, run: { ...r.run, notes: [...oneLoadout, ...(r.run.notes ?? [])] }, assumed, reportOf: () => compareReport(r.value, questions) };
+      return { ...r, run: { ...r.run, notes: [...oneLoadout, ...(r.run.notes ?? [])] }, assumed, reportOf: () => compareAnswerReport(r.value, further, flags, questions) };
     }
     const unit = lib.find(ref(q.attacker), 'unit');
     const option = attackerOption ?? DEFAULT_OPTION;
@@ -247,12 +260,13 @@ export async function answer(q: Question, engine: QuestionEngine = {}): Promise<
   })();
   void value;
   const record = provenance({ ...(run as QuestionRun), assumed });
-  const { report, json } = reportOf();
+  const { report, json, alsoUnder }: CompareAnswerReport = reportOf();
   return {
     title: report.title,
     lines: report.lines,
     charts: reportCharts(report.charts),
     tables: report.tables,
+    ...(alsoUnder ? { alsoUnder: { heading: alsoUnder.heading, lines: alsoUnder.report.lines, charts: reportCharts(alsoUnder.report.charts), tables: alsoUnder.report.tables } } : {}),
     json: { run: provenanceJson(record), ...json },
     provenance: provenanceLines(record),
     notes: [...((run as QuestionRun).notes ?? []), ...editedNote],

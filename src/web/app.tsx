@@ -8,7 +8,7 @@ import { DEFAULT_OPTION, questionsOf, type Unit, withOption } from '../analysis/
 import { findSystem } from '../systems/lookup.js';
 import type { SystemId, UnitBody } from '../systems/types.js';
 import { formatCell, type ReportTable } from '../questions/report.js';
-import type { Answer } from './answer.js';
+import type { Answer, AnswerSection } from './answer.js';
 import { ChartView } from './chart.js';
 import { BUILT_IN_UNITS, systemsWithUnits } from './library.js';
 import { type Ask, cliCommand, defaultQuestion, type Question, questionFromHash, questionToHash } from './question.js';
@@ -384,6 +384,20 @@ function TableView({ table }: { table: ReportTable }) {
   );
 }
 
+/** A further block of the answer (the same question in another situation), under its own heading. */
+function SectionView({ section }: { section: AnswerSection }) {
+  return (
+    <section class="also-under" aria-labelledby="also-under-heading">
+      <h3 id="also-under-heading">{section.heading}</h3>
+      {section.lines.map((l) => <p class="verdict">{l}</p>)}
+      <div class="charts">
+        {section.charts.map((c) => <ChartView chart={c} />)}
+      </div>
+      {section.tables.map((t) => <TableView table={t} />)}
+    </section>
+  );
+}
+
 function AnswerView({ answer }: { answer: Answer }) {
   return (
     <>
@@ -398,6 +412,7 @@ function AnswerView({ answer }: { answer: Answer }) {
         {answer.charts.map((c) => <ChartView chart={c} />)}
       </div>
       {answer.tables.map((t) => <TableView table={t} />)}
+      {answer.alsoUnder && <SectionView section={answer.alsoUnder} />}
       <details class="record" open>
         <summary>What it assumed</summary>
         <ul id="provenance">

@@ -1,6 +1,7 @@
 /**
  * The web page in headless Chromium (playwright-core), served by `warodds serve` from the build:
- * its numbers against the CLI's `--json` for the same question (each rule set), unit files the
+ * its numbers against the CLI's `--json` for the same question (each rule set; compare with its
+ * further comparison where tied options may differ), unit files the
  * player drops joining the library (as `--units` does in the CLI), an edit in the
  * form changing the exact chart, Monte Carlo with a seed against the CLI's, the share link in a
  * fresh page, and the page at 360×740 (no horizontal overflow, measured in the DOM; a screenshot
@@ -112,6 +113,29 @@ describe.skipIf(!chromiumAvailable())(`the web page in headless Chromium (${CHRO
     expectClose(numbers(shown), numbers(JSON.parse(cli.stdout)), 1e-12);
   });
 
+  it('compare of whfb/knights: tied in close combat, the charge comparison below it equals the CLI --json alsoUnder', async () => {
+    const shown = (await open(page, served, { ...defaultQuestion(), ask: 'compare', system: 'warhammer-fantasy', attacker: 'knights', target: 'halberdiers' })) as { alsoUnder?: { situation: string } };
+    const cli = await runCli(['compare', 'whfb/knights', '--target', 'whfb/halberdiers', '--json']);
+    expect(cli.stderr).toBe('');
+    const expected = JSON.parse(cli.stdout) as { alsoUnder?: { situation: string; targets: Array<{ winners: string[] }> } };
+    // The CLI's answer has the charge block, where the lance (the unit as written) wins.
+    expect(expected.alsoUnder?.situation).toBe('charge');
+    expect(expected.alsoUnder!.targets.map((t) => t.winners)).toEqual([['default']]);
+    expectClose(shown.alsoUnder, expected.alsoUnder, 1e-12);
+    expectClose(numbers(shown), numbers(expected), 1e-12);
+    // Shown under the first comparison, with the CLI's words, its own charts and table.
+    const answerText = (await page.textContent('.answer'))!;
+    expect(answerText).toContain('The options change nothing in this situation (no charge, close combat); they may differ only where it is not asked: on the charge, shown below.');
+    expect(await page.textContent('#also-under-heading')).toBe('On the charge (--charge)');
+    const also = page.locator('.also-under');
+    expect(await also.locator('.verdict').first().textContent()).toMatch(/^Against Halberdiers: default does more wounds on average/);
+    expect(await also.locator('figure.chart').count()).toBeGreaterThan(0);
+    expect(await also.locator('caption').first().textContent()).toBe('Per target and option, on the charge (--charge)');
+    // Options that differ already get no further block.
+    await open(page, served, { ...defaultQuestion(), ask: 'compare', system: 'age-of-sigmar', attacker: 'liberators', target: 'clawlord' });
+    expect(await page.$('.also-under')).toBeNull();
+  });
+
   it('unit files dropped on the page join the library: kills ranks them as the CLI does with --units; a bad file is named', async () => {
     await open(page, served, { ...defaultQuestion(), ask: 'kills', system: 'ninth-age', target: 'halberdiers' });
     const g = await generation(page);
@@ -207,8 +231,12 @@ describe.skipIf(!chromiumAvailable())(`the web page in headless Chromium (${CHRO
   });
 
   it('at 360×740 nothing overflows sideways, for every question (screenshots kept)', async () => {
-    for (const ask of ['attack', 'fight', 'kills', 'compare', 'table'] as const) {
-      const q: Question = { ...defaultQuestion(), ask, system: 'ninth-age', attacker: 'line-infantry-spears', target: 'halberdiers' };
+    const questions: Array<[string, Question]> = [
+      ...(['attack', 'fight', 'kills', 'compare', 'table'] as const).map((ask): [string, Question] => [ask, { ...defaultQuestion(), ask, system: 'ninth-age', attacker: 'line-infantry-spears', target: 'halberdiers' }]),
+      // A comparison with its further block (tied options compared again on the charge).
+      ['compare-also', { ...defaultQuestion(), ask: 'compare', system: 'warhammer-fantasy', attacker: 'knights', target: 'halberdiers' }],
+    ];
+    for (const [ask, q] of questions) {
       await open(page, served, q);
       const overflow = await page.evaluate(() => ({
         scroll: document.documentElement.scrollWidth,

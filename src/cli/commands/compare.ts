@@ -2,7 +2,6 @@
  * `warodds compare <unit> --option a,b`: weapon or equipment options side by side.
  */
 import { Command } from 'commander';
-import { compareOptions, comparePlan, optionsChangeNothing, situationsWhereOptionsMayDiffer } from '../../analysis/compare.js';
 import { compareEngagements, compareEngagementsPlan, engagementsOf } from '../../analysis/engagements.js';
 import { engagementSituation, stepsOf } from '../engagement-flags.js';
 import { addEngagementOptions, type EngagementFlags } from '../engagement-options.js';
@@ -10,7 +9,7 @@ import { engagementCompareReport } from '../render/engagement-report.js';
 import { DEFAULT_OPTION, questionsOf, withOption } from '../../analysis/units.js';
 import { InputError } from '../../core/errors.js';
 import { findSystem } from '../../systems/lookup.js';
-import { compareReport, compareReportAlsoUnder } from '../../questions/question-reports.js';
+import { askCompare, compareAnswerReport, compareQuestionPlan, furtherSituations, joinedReport } from '../../questions/compare-question.js';
 import { addFightOptions, addListOption, addQuestionOptions, addRemoveOption, checkFightSystem, emit, fightAssumptions, library, listFlag, type QuestionFlags, questionProvenance, removeAssumption, removeMetricOf, situationFlags, withEvaluator } from '../questions.js';
 import { shortId } from '../../questions/ids.js';
 import { COLUMN_HELP } from '../help.js';
@@ -72,29 +71,18 @@ export function compareCommand(): Command {
     const metric = f.fight && removeText === undefined ? 'break' : removeMetricOf(removeText, removeFlag);
     // Options that change nothing here may differ on the charge or at range: that comparison is
     // computed too when the first shows no difference (same options, targets, metric; one meter).
-    const situations = situationsWhereOptionsMayDiffer(unit, options, flags, q);
-    const further = Object.keys(flags.extra).length === 0 ? situations[0] : undefined;
-    const furtherFlags = further && { ...flags, [further]: true };
+    const question = { unit, options, targets, flags, metric };
+    const further = furtherSituations(question, q);
     const { value: results, run } = await withEvaluator(
       f,
-      options.length * targets.length * (furtherFlags ? 2 : 1),
-      { question: `compare of ${unit.system}/${unit.id}${f.fight ? ' in a whole fight' : ''}`, pairings: () => [...comparePlan(unit, options, targets, flags), ...(furtherFlags ? comparePlan(unit, options, targets, furtherFlags) : [])] },
-      async (evaluate) => {
-        const first = await compareOptions(unit, options, targets, flags, metric, evaluate);
-        const second = furtherFlags && optionsChangeNothing(first) ? await compareOptions(unit, options, targets, furtherFlags, metric, evaluate) : undefined;
-        return { first, second };
-      },
+      options.length * targets.length * (further.furtherFlags ? 2 : 1),
+      { question: `compare of ${unit.system}/${unit.id}${f.fight ? ' in a whole fight' : ''}`, pairings: () => compareQuestionPlan(question, further) },
+      (evaluate) => askCompare(question, further, evaluate),
     );
     if (removeText === undefined) assumed.push(removeAssumption(q, Boolean(f.fight)));
     assumed.push(...fightAssumptions(f));
-    let { report, json } = compareReport(results.first, q);
-    if (optionsChangeNothing(results.first) && !flags.charge && !flags.shooting) {
-      const shown = results.second ? further : undefined;
-      const asks = situations.filter((s) => s !== shown).map((s) => `--${s}`);
-      const where = [...(shown ? [`${shown === 'charge' ? 'on the charge' : 'shooting'}, shown below`] : []), ...(asks.length ? [`ask again with ${asks.join(' or ')}`] : [])];
-      report.lines.push(`The options change nothing in this situation (no charge, close combat); they may differ only where it is not asked${where.length ? `: ${where.join('; ')}` : ''}.`);
-      if (results.second && further) ({ report, json } = compareReportAlsoUnder({ report, json }, further, compareReport(results.second, q)));
-    }
-    await emit({ ...report, provenance: questionProvenance({ ...run, notes: [...oneLoadout, ...(run.notes ?? [])] }, assumed) }, json, f);
+    const answered = compareAnswerReport(results, further, flags, q);
+    const report = joinedReport(answered);
+    await emit({ ...report, provenance: questionProvenance({ ...run, notes: [...oneLoadout, ...(run.notes ?? [])] }, assumed) }, answered.json, f);
   });
 }

@@ -93,15 +93,22 @@ class SideMoves {
 export function forEachChallengeRoundEnd(r: ChallengeRound, visit: (dT: number, dA: number, oT: number, oA: number, p: number) => void): void {
   const pA = fearPassChance(r.units.attacker, r.units.target);
   const pT = fearPassChance(r.units.target, r.units.attacker);
+  const outcomes: Array<{ w: number; table: Float64Array; dims: Dims }> = [];
   for (const [failA, wA] of [[false, pA], [true, 1 - pA]] as const) {
     for (const [failT, wT] of [[false, pT], [true, 1 - pT]] as const) {
       if (wA * wT === 0) continue;
       const u = r.unitsAfterFalls.map((units) => steppedSides(units, failA, failT));
       const d = steppedSides(r.duel, failA, failT);
       const dims = [u[0].sides.target.cap + 1, u[0].sides.attacker.cap + 1, d.sides.target.cap + 1, d.sides.attacker.cap + 1] as const;
-      forEachEntry(steps(u, d, r.spills, dims), dims, (dT, dA, oT, oA, p) => visit(dT, dA, oT, oA, wA * wT * p));
+      outcomes.push({ w: wA * wT, table: steps(u, d, r.spills, dims), dims });
     }
   }
+  // The same wounds after different Fear tests are one way the round ends: added up before they are visited
+  if (outcomes.length === 1) return forEachEntry(outcomes[0].table, outcomes[0].dims, (dT, dA, oT, oA, p) => visit(dT, dA, oT, oA, outcomes[0].w * p));
+  const dims = [0, 1, 2, 3].map((i) => Math.max(...outcomes.map((o) => o.dims[i]))) as unknown as Dims;
+  const sum = new Float64Array(dims[0] * dims[1] * dims[2] * dims[3]);
+  for (const { w, table, dims: own } of outcomes) forEachEntry(table, own, (dT, dA, oT, oA, p) => (sum[((dT * dims[1] + dA) * dims[2] + oT) * dims[3] + oA] += w * p));
+  forEachEntry(sum, dims, visit);
 }
 
 type Sides = ReturnType<typeof meleeSides>;

@@ -315,30 +315,59 @@ function resolveState(s: Scenario, dT: number, dA: number, state: number, p: num
   });
 }
 
-/**
- * Every way the Initiative steps of a melee round can end: wounds caused on the target and on the
- * attacker (Overkill included in a challenge) and both victims' state bits, with their probability,
- * mixed over the Fear tests taken at the start of the Combat Phase.
- */
 /** P(a unit passes its Fear test against `enemy`): one Leadership test at the start of the Combat Phase (§12.6); 1 with no test. */
 export function fearPassChance(unit: Unit, enemy: Unit): number {
   return takesFearTest(unit, enemy) ? leadershipChance(standingLeadership(unit, enemy), unit.morale.rerollLeadership) : 1;
 }
 
+/**
+ * Every way the Initiative steps of a melee round can end: wounds caused on the target and on the
+ * attacker (Overkill included in a challenge) and both victims' state bits, with their probability,
+ * mixed over the Fear tests taken at the start of the Combat Phase.
+ */
 export function forEachRoundEnd(s: Scenario, visit: (dT: number, dA: number, state: number, p: number) => void): void {
-  // Fear: one Leadership test per unit at the start of the Combat Phase; failure sets WS 1 (§12.6)
-  const fearPass = fearPassChance;
-  const pA = fearPass(s.attacker, s.target);
-  const pT = fearPass(s.target, s.attacker);
-  for (const [failA, wA] of [[false, pA], [true, 1 - pA]] as const) {
+  for (const { w, tables } of fearOutcomes(s))
+    for (const [state, joint] of tables.tables) for (let k = 0; k < joint.length; k++) if (joint[k] > 0) visit(Math.floor(k / tables.strideA), k % tables.strideA, state, w * joint[k]);
+}
+
+/** The round's Initiative steps after each outcome of the Fear tests, one per unit at the start of the Combat Phase (failure sets WS 1, §12.6), with its probability. */
+function fearOutcomes(s: Scenario): Array<{ w: number; tables: RoundStates }> {
+  const pA = fearPassChance(s.attacker, s.target);
+  const pT = fearPassChance(s.target, s.attacker);
+  const out: Array<{ w: number; tables: RoundStates }> = [];
+  for (const [failA, wA] of [[false, pA], [true, 1 - pA]] as const)
     for (const [failT, wT] of [[false, pT], [true, 1 - pT]] as const) {
-      const w = wA * wT;
-      if (w === 0) continue;
+      if (wA * wT === 0) continue;
       const sides = meleeSides(s, failA, failT);
-      const { tables, strideA } = roundStates(sides.attacker, sides.target, (s.situation as MeleeSituation).challenge);
-      for (const [state, joint] of tables) for (let k = 0; k < joint.length; k++) if (joint[k] > 0) visit(Math.floor(k / strideA), k % strideA, state, w * joint[k]);
+      out.push({ w: wA * wT, tables: roundStates(sides.attacker, sides.target, (s.situation as MeleeSituation).challenge) });
     }
+  return out;
+}
+
+/**
+ * Every (wounds on the target, wounds on the attacker) the Initiative steps of a melee round can
+ * end with, and its probability: forEachRoundEnd's ways with the same wounds added up, over the
+ * Fear tests and the victims' state bits (a whole fight carries only the wounds to the next round).
+ */
+export function forEachRoundWounds(s: Scenario, visit: (dT: number, dA: number, p: number) => void): void {
+  const combos = fearOutcomes(s);
+  const only = combos.length === 1 && combos[0].tables.tables.size === 1 ? combos[0] : null;
+  if (only) {
+    const { tables, strideA } = only.tables;
+    for (const joint of tables.values()) for (let k = 0; k < joint.length; k++) if (joint[k] > 0) visit(Math.floor(k / strideA), k % strideA, only.w * joint[k]);
+    return;
   }
+  let rows = 0;
+  let stride = 0;
+  for (const c of combos) {
+    rows = Math.max(rows, c.tables.rowsT);
+    stride = Math.max(stride, c.tables.strideA);
+  }
+  const sum = new Float64Array(rows * stride);
+  for (const { w, tables } of combos)
+    for (const joint of tables.tables.values())
+      for (let k = 0; k < joint.length; k++) if (joint[k] > 0) sum[Math.floor(k / tables.strideA) * stride + (k % tables.strideA)] += w * joint[k];
+  for (let k = 0; k < sum.length; k++) if (sum[k] > 0) visit(Math.floor(k / stride), k % stride, sum[k]);
 }
 
 function exactMelee(s: Scenario): Outcome {

@@ -14,7 +14,7 @@ import { type Ending, type FightModel, type FightSide, type Overkill, type Round
 import {
   caughtChance,
   daemonicWounds,
-  forEachRoundEnd,
+  forEachRoundWounds,
   leadershipChance,
   panicPassChance,
   panicsFromLosses,
@@ -191,12 +191,28 @@ export function endState(f: FightScenario, s: FightState, removed: FightSide | n
   return stateInto(out, Math.max(0, models * u.profile.w - u.woundsLost), s.dT, false, false, cA, s.cT);
 }
 
+/**
+ * A state's key is a sum of one term per field: dT·dT + dA·dA + cA·cA + cT·cT + (calmA 2) + (calmT 1),
+ * the wounds' weights these (each field's range a digit of a mixed-radix number).
+ */
+interface KeyWeights {
+  readonly dT: number;
+  readonly dA: number;
+  readonly cA: number;
+  readonly cT: number;
+}
+
+function keyWeights(f: FightScenario): KeyWeights {
+  const cT = 4;
+  const cA = cT * (characterPool(f.target) + 1);
+  const dA = cA * (characterPool(f.attacker) + 1);
+  return { dT: dA * (woundPool(f.attacker.unit) + 1), dA, cA, cT };
+}
+
 /** A state as one number, and back. */
 export function stateKey(f: FightScenario): (s: FightState) => number {
-  const poolA = woundPool(f.attacker.unit);
-  const cpA = characterPool(f.attacker) + 1;
-  const cpT = characterPool(f.target) + 1;
-  return (s) => ((((s.dT * (poolA + 1) + s.dA) * cpA + s.cA) * cpT + s.cT) * 2 + (s.calmA ? 1 : 0)) * 2 + (s.calmT ? 1 : 0);
+  const w = keyWeights(f);
+  return (s) => s.dT * w.dT + s.dA * w.dA + s.cA * w.cA + s.cT * w.cT + (s.calmA ? 2 : 0) + (s.calmT ? 1 : 0);
 }
 
 function decoder(f: FightScenario): (k: number) => FightState {
@@ -349,12 +365,28 @@ export class RoundJudges {
 
   /** The judge of the round after the blows left each character `cA`, `cT` wounds and each rank and file `dA`, `dT`. */
   of(cA: number, cT: number, dA: number, dT: number): RoundJudge {
-    const f = this.f;
-    const rnfA = modelsAlive(f.attacker.unit, dA) > 0;
-    const rnfT = modelsAlive(f.target.unit, dT) > 0;
-    const i = (characterStands(f.attacker, cA) ? 8 : 0) + (characterStands(f.target, cT) ? 4 : 0) + (rnfA ? 2 : 0) + (rnfT ? 1 : 0);
+    return this.byStanding(this.standingA(cA, dA) + this.standingT(cT, dT));
+  }
+
+  /** The attacker's part of a judge's index: whether its character and its rank and file stand after `cA`, `dA` wounds. */
+  standingA(cA: number, dA: number): number {
+    return (characterStands(this.f.attacker, cA) ? 8 : 0) + (modelsAlive(this.f.attacker.unit, dA) > 0 ? 2 : 0);
+  }
+
+  /** The target's part. */
+  standingT(cT: number, dT: number): number {
+    return (characterStands(this.f.target, cT) ? 4 : 0) + (modelsAlive(this.f.target.unit, dT) > 0 ? 1 : 0);
+  }
+
+  /** The judge by standingA + standingT. */
+  byStanding(i: number): RoundJudge {
     let judge = this.judges[i];
     if (!judge) {
+      const f = this.f;
+      const rnfA = (i & 2) === 2;
+      const rnfT = (i & 1) === 1;
+      const cA = (i & 8) === 8 ? this.from.cA : characterPool(f.attacker);
+      const cT = (i & 4) === 4 ? this.from.cT : characterPool(f.target);
       const from = this.from;
       const judged: Scenario = {
         attacker: judgedSide(f, 'attacker', from.calmA, from.dA, cA, this.challenge, rnfA),
@@ -417,7 +449,7 @@ export function forEachRoundBlows(f: FightScenario, from: FightState, round: num
   // One blows object, rewritten for each way: `visit` reads it and keeps nothing of it
   const b = { dT: 0, dA: 0, oT: 0, oA: 0 };
   if (!duel)
-    return forEachRoundEnd(s, (dT, dA, _bits, p) => {
+    return forEachRoundWounds(s, (dT, dA, p) => {
       b.dT = dT;
       b.dA = dA;
       visit(s, b, p);
@@ -510,14 +542,69 @@ const ENDINGS_OF: Record<FightSide, { readonly destroyed: Ending; readonly caugh
   target: { destroyed: sideEnding('target', 'destroyed'), caught: sideEnding('target', 'caught'), escaped: sideEnding('target', 'escaped') },
 };
 
+/**
+ * One side of the rounds fought from one state, by the way the blows struck it (its damage index in
+ * the units' combat, the wounds on its fighter in the challenge): what afterBlows leaves of it,
+ * worked out once per way met — the wounds on its rank and file, its part of the state's key after
+ * the blows and of an ending's (endState), the models and character standing, its part of the
+ * judge's index (RoundJudges) and of the enemy's combat score (its character's wounds and the
+ * Overkill on its fighter, §4.11, §12.1).
+ */
+class SideRows {
+  /** Row + 1 of each damage index met with no wounds on the fighter (0: not met); the others by damage · 2^16 + fighter wounds. */
+  private plain = new Int32Array(64);
+  private readonly other = new Map<number, number>();
+  readonly rnf: number[] = [];
+  /** The side's wounds after the blows: on the rank and file, on the character. */
+  readonly d: number[] = [];
+  readonly c: number[] = [];
+  readonly key: number[] = [];
+  readonly endKey: number[] = [];
+  readonly standing: number[] = [];
+  readonly judgeIndex: number[] = [];
+  readonly scored: number[] = [];
+  readonly overkill: number[] = [];
+
+  constructor(private readonly fill: (rows: SideRows, d: number, o: number) => void) {}
+
+  /** The row of the side struck `d` (damage index) and `o` (wounds on its fighter). */
+  row(d: number, o: number): number {
+    if (o === 0 && d < this.plain.length) {
+      const at = this.plain[d];
+      if (at > 0) return at - 1;
+      this.fill(this, d, o);
+      this.plain[d] = this.rnf.length;
+      return this.rnf.length - 1;
+    }
+    if (o === 0) {
+      const grown = new Int32Array(Math.max(d + 1, this.plain.length * 2));
+      grown.set(this.plain);
+      this.plain = grown;
+      return this.row(d, o);
+    }
+    const id = d * 65536 + o;
+    const at = this.other.get(id);
+    if (at !== undefined) return at;
+    this.fill(this, d, o);
+    this.other.set(id, this.rnf.length - 1);
+    return this.rnf.length - 1;
+  }
+}
+
 /** The steps of a round fought from one state, collected as its blows are judged. */
 class RoundStepper {
   readonly steps = new StepSet();
   readonly judges: RoundJudges;
   private lastTest: BreakTest | null = null;
   private lastCaught = 0;
-  // Rewritten for each way the round ends: nothing of them is kept but the states' keys
-  private readonly blown = { after: fightState(0, 0, false, false, 0, 0), judge: null as unknown as RoundJudge, bonusA: 0, bonusT: 0, wT: 0, wA: 0, overkill: null as Overkill };
+  private readonly weights: KeyWeights;
+  /** The Frenzy flags' part of a state's key: as they stand, and after each side lost the round (§7). */
+  private readonly calm: number;
+  private readonly calmLostA: number;
+  private readonly calmLostT: number;
+  private readonly accepted: boolean;
+  private readonly rowsA: SideRows;
+  private readonly rowsT: SideRows;
   private readonly lostState: Scratch = fightState(0, 0, false, false, 0, 0) as Scratch;
   private readonly endedState: Scratch = fightState(0, 0, false, false, 0, 0) as Scratch;
 
@@ -526,41 +613,93 @@ class RoundStepper {
     private readonly from: FightState,
     round: number,
     private readonly key: (s: FightState) => number,
+    s: Scenario,
   ) {
     this.judges = new RoundJudges(f, from, round);
+    this.weights = keyWeights(f);
+    this.calm = (from.calmA ? 2 : 0) + (from.calmT ? 1 : 0);
+    this.calmLostA = (f.attacker.calm !== null ? 2 : 0) + (from.calmT ? 1 : 0);
+    this.calmLostT = (from.calmA ? 2 : 0) + (f.target.calm !== null ? 1 : 0);
+    this.accepted = this.judges.challenge === 'accepted';
+    const w = this.weights;
+    // Each side's row from afterBlows with the other side unstruck: afterBlows works out each side on its own
+    this.rowsT = new SideRows((rows, d, o) => {
+      const b = afterBlows(f, from, s, { dT: d, dA: 0, oT: o, oA: 0 }, this.judges);
+      const dT = b.after.dT;
+      const cT = b.after.cT;
+      rows.rnf.push(b.wT);
+      rows.d.push(dT);
+      rows.c.push(cT);
+      // An ending keeps the target's wounds as they are (endState)
+      rows.key.push(dT * w.dT + cT * w.cT);
+      rows.endKey.push(dT * w.dT + cT * w.cT);
+      rows.standing.push(modelsAlive(f.target.unit, dT) + (characterStands(f.target, cT) ? 1 : 0));
+      rows.judgeIndex.push(this.judges.standingT(cT, dT));
+      rows.scored.push(b.bonusA);
+      rows.overkill.push(b.overkill === null ? 0 : b.overkill.attacker);
+    });
+    this.rowsA = new SideRows((rows, d, o) => {
+      const b = afterBlows(f, from, s, { dT: 0, dA: d, oT: 0, oA: o }, this.judges);
+      const dA = b.after.dA;
+      const cA = b.after.cA;
+      const ended = endState(f, b.after, null, this.endedState);
+      rows.rnf.push(b.wA);
+      rows.d.push(dA);
+      rows.c.push(cA);
+      rows.key.push(dA * w.dA + cA * w.cA);
+      rows.endKey.push(ended.dA * w.dA + ended.cA * w.cA);
+      rows.standing.push(modelsAlive(f.attacker.unit, dA) + (characterStands(f.attacker, cA) ? 1 : 0));
+      rows.judgeIndex.push(this.judges.standingA(cA, dA));
+      rows.scored.push(b.bonusT);
+      rows.overkill.push(b.overkill === null ? 0 : b.overkill.target);
+    });
   }
 
-  private add(q: number, margin: number, overkill: Overkill, state: FightState, ending: Ending | null, removed: FightSide | null = null): void {
-    if (ending === null) this.steps.goOn(q, margin, this.key(state), overkill);
-    else this.steps.end(q, margin, ending, this.key(endState(this.f, state, removed, this.endedState)), removed, overkill);
-  }
-
-  /** The round's blows `b`, with probability p: their result and what follows (§12.1–§12.3). */
+  /**
+   * The round's blows `b`, with probability p: their result and what follows (§12.1–§12.3). The
+   * state after the blows and an ending's state are keyed as sums of each side's part (keyWeights).
+   */
   judge(s: Scenario, b: RoundBlows, p: number): void {
-    const { f, from } = this;
-    const { after, judge, bonusA, bonusT, wT, wA, overkill } = afterBlows(f, from, s, b, this.judges, this.blown);
-    const judged = judge.s;
-    const scoreA = judge.scoreA(wT, wA, bonusA);
-    const scoreT = judge.scoreT(wT, wA, bonusT);
+    const T = this.rowsT;
+    const A = this.rowsA;
+    const t = T.row(b.dT, b.oT);
+    const a = A.row(b.dA, b.oA);
+    const judge = this.judges.byStanding(A.judgeIndex[a] + T.judgeIndex[t]);
+    const wT = T.rnf[t];
+    const wA = A.rnf[a];
+    const scoreA = judge.scoreA(wT, wA, T.scored[t]);
+    const scoreT = judge.scoreT(wT, wA, A.scored[a]);
     const margin = scoreA - scoreT;
+    const overkill = this.accepted ? overkillOf(T.overkill[t], A.overkill[a]) : null;
+    // The ending's key with both units on the table, and with the attacker removed (endState)
+    const ended = T.endKey[t] + A.endKey[a];
+    const endedWithout = T.endKey[t];
+    const steps = this.steps;
     // Both units wiped out in the same Initiative step
-    if (standingIn(f, judged, from, 'target', after) === 0 && standingIn(f, judged, from, 'attacker', after) === 0)
-      return this.add(p, margin, overkill, after, 'both-destroyed');
+    if (T.standing[t] === 0 && A.standing[a] === 0) return steps.end(p, margin, 'both-destroyed', ended, null, overkill);
     const r = judge.result(wT, wA, scoreA, scoreT);
-    if (r.kind === 'destroyed') return this.add(p, margin, overkill, after, ENDINGS_OF[r.side].destroyed);
-    if (r.kind === 'draw') return this.add(p, margin, overkill, after, null);
+    if (r.kind === 'destroyed') return steps.end(p, margin, ENDINGS_OF[r.side].destroyed, ended, null, overkill);
+    const after = T.key[t] + A.key[a];
+    if (r.kind === 'draw') return steps.goOn(p, margin, after + this.calm, overkill);
     const loser = r.loser;
-    const pool = woundPool(loser === 'target' ? judged.target : judged.attacker);
-    const lost = loser === 'target' ? wT : wA;
     const test = r.test;
+    // The loser goes on having lost its Frenzy (§7); one left with no model is destroyed
+    const lostKey = after + (loser === 'target' ? this.calmLostT : this.calmLostA);
+    const loserStands = (loser === 'target' ? T.standing[t] : A.standing[a]) > 0;
+    const endings = ENDINGS_OF[loser];
+    const removedKey = loser === 'attacker' ? endedWithout : ended;
     switch (test.kind) {
       case 'auto-pass':
-        return this.goesOn(judged, after, loser, pool, lost, margin, overkill, 0, p);
+        return loserStands ? steps.goOn(p, margin, lostKey, overkill) : steps.end(p, margin, endings.destroyed, ended, null, overkill);
       case 'unstable':
-        return this.goesOn(judged, after, loser, pool, lost, margin, overkill, test.wounds, p);
       case 'daemonic': {
+        // Extra wounds with no saves (§7): the state after them worked out in full
+        const afterState = fightState(A.d[a], T.d[t], this.from.calmA, this.from.calmT, A.c[a], T.c[t]);
+        const pool = woundPool(loser === 'target' ? judge.s.target : judge.s.attacker);
+        const lost = loser === 'target' ? wT : wA;
+        if (test.kind === 'unstable') return this.goesOn(judge.s, afterState, loser, pool, lost, margin, overkill, test.wounds, p);
         const extra = daemonicOnce(test.add, test.ld, test.reroll);
-        for (let e = 0; e < extra.length; e++) this.goesOn(judged, after, loser, pool, lost, margin, overkill, e, p * extra[e]);
+        for (let e = 0; e < extra.length; e++) this.goesOn(judge.s, afterState, loser, pool, lost, margin, overkill, e, p * extra[e]);
         return;
       }
       case 'break': {
@@ -568,14 +707,20 @@ class RoundStepper {
         if (this.lastTest === null || (test !== this.lastTest && !sameChase(test, this.lastTest))) this.lastCaught = test.destroyedOnFailure ? 1 : caughtOnce(test);
         this.lastTest = test;
         const pass = passChance(test.ld, test.reroll);
-        this.goesOn(judged, after, loser, pool, lost, margin, overkill, 0, p * pass);
+        if (loserStands) steps.goOn(p * pass, margin, lostKey, overkill);
+        else steps.end(p * pass, margin, endings.destroyed, ended, null, overkill);
         // A war machine that fails is destroyed (§9); a unit that breaks flees and may be caught (§12.3)
-        if (test.destroyedOnFailure) return this.add(p * (1 - pass), margin, overkill, after, ENDINGS_OF[loser].destroyed, loser);
+        if (test.destroyedOnFailure) return steps.end(p * (1 - pass), margin, endings.destroyed, removedKey, loser, overkill);
         const caught = this.lastCaught;
-        this.add(p * (1 - pass) * caught, margin, overkill, after, ENDINGS_OF[loser].caught, loser);
-        this.add(p * (1 - pass) * (1 - caught), margin, overkill, after, ENDINGS_OF[loser].escaped);
+        steps.end(p * (1 - pass) * caught, margin, endings.caught, removedKey, loser, overkill);
+        steps.end(p * (1 - pass) * (1 - caught), margin, endings.escaped, ended, null, overkill);
       }
     }
+  }
+
+  private add(q: number, margin: number, overkill: Overkill, state: FightState, ending: Ending | null, removed: FightSide | null = null): void {
+    if (ending === null) this.steps.goOn(q, margin, this.key(state), overkill);
+    else this.steps.end(q, margin, ending, this.key(endState(this.f, state, removed, this.endedState)), removed, overkill);
   }
 
   /** The loser loses its Frenzy (§7) and takes `extra` wounds with no saves (Unstable, Daemonic, §7), with probability q. */
@@ -587,7 +732,8 @@ class RoundStepper {
 }
 
 function roundSteps(f: FightScenario, from: FightState, round: number, key: (s: FightState) => number): RoundSteps {
-  const stepper = new RoundStepper(f, from, round, key);
-  forEachRoundBlows(f, from, round, (s, blows, p) => stepper.judge(s, blows, p));
-  return stepper.steps.result();
+  let stepper: RoundStepper | null = null;
+  forEachRoundBlows(f, from, round, (s, blows, p) => (stepper ??= new RoundStepper(f, from, round, key, s)).judge(s, blows, p));
+  if (stepper === null) throw new Error('fight: a round with no way for its blows to end');
+  return (stepper as RoundStepper).steps.result();
 }
