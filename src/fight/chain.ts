@@ -157,7 +157,7 @@ interface EndSlot {
 function compileSteps(r: RoundSteps, stateIndex: (k: number) => number, endIndex: (id: number) => number, margins: Indexer<number | null>, overkills: Indexer<string>): Compiled {
   const ok = r.overkills ?? [['none', 1] as const];
   // Plain loops: TypedArray.from with a mapping function is many times slower
-  const indexed = <T>(xs: readonly T[], index: (x: T) => number) => {
+  const indexed = <T>(xs: ArrayLike<T>, index: (x: T) => number) => {
     const out = new Int32Array(xs.length);
     for (let j = 0; j < xs.length; j++) out[j] = index(xs[j]);
     return out;

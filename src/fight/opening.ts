@@ -30,10 +30,14 @@ export function openedBy(model: FightModel, openings: readonly Opening[]): Fight
         continue;
       }
       const round = model.steps(o.state, 1);
-      out.next.push(...round.next);
-      out.nextP.push(...round.nextP.map((q) => q * o.p));
-      out.ends.push(...round.ends);
-      out.endP.push(...round.endP.map((q) => q * o.p));
+      for (let j = 0; j < round.next.length; j++) {
+        out.next.push(round.next[j]);
+        out.nextP.push(round.nextP[j] * o.p);
+      }
+      for (let j = 0; j < round.ends.length; j++) {
+        out.ends.push(round.ends[j]);
+        out.endP.push(round.endP[j] * o.p);
+      }
       for (const [m, q] of round.margins) margins.set(m, (margins.get(m) ?? 0) + q * o.p);
       for (const [k, q] of round.overkills ?? [['none', 1] as const]) overkills.set(k, (overkills.get(k) ?? 0) + q * o.p);
     }

@@ -60,10 +60,10 @@ export const overkillKey = (o: Overkill): string => (o === null ? 'none' : `${o.
  * either may repeat, the chain adds them up — and the round's combat-result margins.
  */
 export interface RoundSteps {
-  readonly next: readonly number[];
-  readonly nextP: readonly number[];
-  readonly ends: readonly number[];
-  readonly endP: readonly number[];
+  readonly next: ArrayLike<number>;
+  readonly nextP: ArrayLike<number>;
+  readonly ends: ArrayLike<number>;
+  readonly endP: ArrayLike<number>;
   /** The attacker's combat score minus the target's, with its probability; null when no blows were struck. */
   readonly margins: ReadonlyArray<readonly [number | null, number]>;
   /** The round's Overkill, keyed `attacker:target` or `none`, with its probability (fights with a challenge only). */
@@ -80,9 +80,17 @@ const REMOVED: readonly (FightSide | null)[] = [null, 'attacker', 'target'];
 
 /** A number for the end of a fight in `state` with `ending`, `removed` the side left with no models (a side caught, or destroyed on a failed test). */
 export function endId(ending: Ending, state: number, removed: FightSide | null): number {
+  return state * END_CODES + endCode(ending, removed);
+}
+
+/** How many end codes there are: endId(ending, state, removed) is state · END_CODES + endCode(ending, removed). */
+export const END_CODES = REMOVED.length * ENDINGS.length;
+
+/** The part of an endId that is not the state's. */
+export function endCode(ending: Ending, removed: FightSide | null): number {
   const side = removed === null ? 0 : removed === 'attacker' ? 1 : 2;
   // A scan of nine interned strings: cheaper than a map look-up on the stepper's hot path
-  return (state * REMOVED.length + side) * ENDINGS.length + ENDINGS.indexOf(ending);
+  return side * ENDINGS.length + ENDINGS.indexOf(ending);
 }
 
 /** The ending, state and side removed of an endId. */
@@ -115,26 +123,63 @@ class IntSums {
 }
 
 /**
- * Each end's index in the StepSet being filled, for small end ids: one table shared by every
- * StepSet, a slot valid only when stamped with the set's generation (no clearing between sets).
- * Large ids go to the set's own map.
+ * Each end's index in the StepSet being filled, found by open addressing in one small table shared
+ * by every StepSet (a few hundred KB at most, so the look-ups stay in the processor's cache; a
+ * slot counts only when stamped with the set's generation, so nothing is cleared between sets).
+ * Sets filled at once may take slots over from each other: the other then misses and records the
+ * end again, which RoundSteps allows.
  */
-const END_TABLE_LIMIT = 1 << 22;
-let endStamp = new Int32Array(0);
-let endSlot = new Int32Array(0);
+let endBits = 12;
+let endStamp = new Int32Array(1 << endBits);
+let endKey = new Float64Array(1 << endBits);
+let endSlot = new Int32Array(1 << endBits);
 let generation = 0;
+
+/** The table's first probe for an end id (Fibonacci hashing of its low and high 32 bits). */
+function endHash(id: number): number {
+  return Math.imul((id | 0) ^ Math.imul((id / 4294967296) | 0, 0x27d4eb2d), 0x9e3779b1) >>> (32 - endBits);
+}
+
+/** Twice the table (a set with more ends than half of it); other sets being filled then miss their ends and record them again. */
+function growEndTable(): void {
+  endBits++;
+  endStamp = new Int32Array(1 << endBits);
+  endKey = new Float64Array(1 << endBits);
+  endSlot = new Int32Array(1 << endBits);
+}
+
+/** A growable list of numbers in a typed array. */
+class NumberList {
+  values = new Float64Array(64);
+  length = 0;
+
+  push(x: number): number {
+    if (this.length === this.values.length) {
+      const grown = new Float64Array(this.values.length * 2);
+      grown.set(this.values);
+      this.values = grown;
+    }
+    this.values[this.length] = x;
+    return this.length++;
+  }
+
+  /** The numbers pushed (a view on the list's array). */
+  view(): Float64Array {
+    return this.values.subarray(0, this.length);
+  }
+}
 
 /**
  * Collects the steps of a round as they are found: the states it goes on from and the ways it
  * ended, as numbers; margins and Overkills (attacker's · 2^16 + target's) added up by value.
+ * A way the round's blows ended is recorded either step by step (goOn, end: each with its margin
+ * and Overkill), or as one `way` and then its steps (next, ended), the margin and Overkill added once.
  */
 export class StepSet {
-  private readonly next: number[] = [];
-  private readonly nextP: number[] = [];
-  private readonly ends: number[] = [];
-  private readonly endP: number[] = [];
-  /** Each large end id's index in `ends` (small ones: endSlot). */
-  private readonly endAt = new Map<number, number>();
+  private readonly next = new NumberList();
+  private readonly nextP = new NumberList();
+  private readonly ends = new NumberList();
+  private readonly endP = new NumberList();
   private readonly generation = ++generation;
   private readonly margins = new IntSums();
   private readonly overkills = new Map<number, number>();
@@ -150,35 +195,71 @@ export class StepSet {
   goOn(p: number, margin: number | null, next: number, overkill: Overkill = null): void {
     if (p === 0) return;
     this.tally(p, margin, overkill);
-    this.next.push(next);
-    this.nextP.push(p);
+    this.nextAt(next, p);
   }
 
   /** The round ended the fight in `state` with `ending`, `removed` the side left with no models. */
   end(p: number, margin: number | null, ending: Ending, state: number, removed: FightSide | null, overkill: Overkill = null): void {
     if (p === 0) return;
     this.tally(p, margin, overkill);
+    this.endedAt(endId(ending, state, removed), p);
+  }
+
+  /** A way the round's blows ended, with probability p, this margin and Overkill: its steps follow (nextAt, endedAt), summing to p. */
+  way(p: number, margin: number | null, overkill: Overkill): void {
+    if (p !== 0) this.tally(p, margin, overkill);
+  }
+
+  /** A step of the way last recorded: the round went on to `next` with probability p. */
+  nextAt(next: number, p: number): void {
+    if (p === 0) return;
+    this.next.push(next);
+    this.nextP.push(p);
+  }
+
+  /** A step of the way last recorded: the round ended the fight as `id` (endId) with probability p. */
+  endedAt(id: number, p: number): void {
+    if (p === 0) return;
     // The same end met again (a rule set may record ends that leave the same units in one state) is added up
-    const id = endId(ending, state, removed);
-    if (id >= END_TABLE_LIMIT) {
-      const at = this.endAt.get(id);
-      if (at !== undefined) this.endP[at] += p;
-      else this.endAt.set(id, this.push(id, p));
-      return;
+    const mask = endStamp.length - 1;
+    for (let h = endHash(id); ; h = (h + 1) & mask) {
+      if (endStamp[h] !== this.generation) {
+        endStamp[h] = this.generation;
+        endKey[h] = id;
+        endSlot[h] = this.push(id, p);
+        // At most half the table full: a larger one, this set's ends entered again
+        if (this.ends.length > endStamp.length >> 1) {
+          growEndTable();
+          const ends = this.ends.view();
+          for (let j = 0; j < ends.length; j++) this.enter(ends[j], j);
+        }
+        return;
+      }
+      if (endKey[h] === id) {
+        this.endP.values[endSlot[h]] += p;
+        return;
+      }
     }
-    if (id >= endStamp.length) growEndTable(id);
-    if (endStamp[id] === this.generation) this.endP[endSlot[id]] += p;
-    else {
-      // Sets filled at once take a slot over from each other: the other then misses and records the end again, which RoundSteps allows
-      endStamp[id] = this.generation;
-      endSlot[id] = this.push(id, p);
+  }
+
+  /** End `id` at index j of `ends`, in the table (the first index when it is there already). */
+  private enter(id: number, j: number): void {
+    const mask = endStamp.length - 1;
+    for (let h = endHash(id); ; h = (h + 1) & mask) {
+      if (endStamp[h] !== this.generation) {
+        endStamp[h] = this.generation;
+        endKey[h] = id;
+        endSlot[h] = j;
+        return;
+      }
+      if (endKey[h] === id) return;
     }
   }
 
   /** A new end, and its index in `ends`. */
   private push(id: number, p: number): number {
     this.endP.push(p);
-    return this.ends.push(id) - 1;
+    return this.ends.push(id);
   }
 
   private tally(p: number, margin: number | null, overkill: Overkill): void {
@@ -213,25 +294,16 @@ export class StepSet {
     const margins: Array<readonly [number | null, number]> = this.margins.keys.map((m, i) => [m, this.margins.sums[i]] as const);
     if (this.blowless) margins.push([null, this.noBlows]);
     return {
-      next: this.next,
-      nextP: this.nextP,
-      ends: this.ends,
-      endP: this.endP,
+      next: this.next.view(),
+      nextP: this.nextP.view(),
+      ends: this.ends.view(),
+      endP: this.endP.view(),
       margins,
       overkills: [...this.overkills].map(([o, p]) => [o === NONE ? 'none' : `${Math.floor(o / 65536)}:${o % 65536}`, p] as const),
     };
   }
 }
 
-function growEndTable(id: number): void {
-  const length = Math.min(END_TABLE_LIMIT, Math.max(id + 1, endStamp.length * 2, 1024));
-  const stamp = new Int32Array(length);
-  stamp.set(endStamp);
-  const slot = new Int32Array(length);
-  slot.set(endSlot);
-  endStamp = stamp;
-  endSlot = slot;
-}
 
 /** A rule set's fight, seen by the exact chain: states are numbers. */
 export interface FightModel {

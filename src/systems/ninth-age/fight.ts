@@ -10,7 +10,7 @@
 import type { DiceExpr } from '../../core/dice.js';
 import type { Dist } from '../../core/dist.js';
 import { type Opening, openedBy } from '../../fight/opening.js';
-import { type Ending, type FightModel, type FightSide, type Overkill, type RoundSteps, MAX_ROUNDS, StepSet, type Units, sideEnding } from '../../fight/types.js';
+import { type Ending, type FightModel, type FightSide, type Overkill, type RoundSteps, END_CODES, MAX_ROUNDS, StepSet, type Units, endCode, endId, sideEnding } from '../../fight/types.js';
 import {
   caughtChance,
   daemonicWounds,
@@ -543,6 +543,26 @@ const ENDINGS_OF: Record<FightSide, { readonly destroyed: Ending; readonly caugh
 };
 
 /**
+ * Each side's ways of ending as end codes (endCode): destroyed with both units recorded, destroyed
+ * as it fails its test (removed, §9), caught in pursuit (removed) and escaped (§12.3).
+ */
+const END_CODES_OF: Record<FightSide, { readonly destroyed: number; readonly destroyedRemoved: number; readonly caught: number; readonly escaped: number }> = {
+  attacker: {
+    destroyed: endCode(ENDINGS_OF.attacker.destroyed, null),
+    destroyedRemoved: endCode(ENDINGS_OF.attacker.destroyed, 'attacker'),
+    caught: endCode(ENDINGS_OF.attacker.caught, 'attacker'),
+    escaped: endCode(ENDINGS_OF.attacker.escaped, null),
+  },
+  target: {
+    destroyed: endCode(ENDINGS_OF.target.destroyed, null),
+    destroyedRemoved: endCode(ENDINGS_OF.target.destroyed, 'target'),
+    caught: endCode(ENDINGS_OF.target.caught, 'target'),
+    escaped: endCode(ENDINGS_OF.target.escaped, null),
+  },
+};
+const BOTH_DESTROYED = endCode('both-destroyed', null);
+
+/**
  * One side of the rounds fought from one state, by the way the blows struck it (its damage index in
  * the units' combat, the wounds on its fighter in the challenge): what afterBlows leaves of it,
  * worked out once per way met — the wounds on its rank and file, its part of the state's key after
@@ -560,12 +580,24 @@ class SideRows {
   readonly c: number[] = [];
   readonly key: number[] = [];
   readonly endKey: number[] = [];
+  /** Each row's end class: its endKey's index among the distinct endKeys met, endKey 0 being class 0. */
+  readonly endClass: number[] = [];
+  /** The endKey of each end class. */
+  readonly classKey: number[] = [0];
+  private readonly classOf = new Map<number, number>([[0, 0]]);
   readonly standing: number[] = [];
   readonly judgeIndex: number[] = [];
   readonly scored: number[] = [];
   readonly overkill: number[] = [];
 
   constructor(private readonly fill: (rows: SideRows, d: number, o: number) => void) {}
+
+  /** The end class of an endKey, given one the first time it is met. */
+  classOfKey(endKey: number): number {
+    let c = this.classOf.get(endKey);
+    if (c === undefined) this.classOf.set(endKey, (c = this.classKey.push(endKey) - 1));
+    return c;
+  }
 
   /** The row of the side struck `d` (damage index) and `o` (wounds on its fighter). */
   row(d: number, o: number): number {
@@ -591,6 +623,59 @@ class SideRows {
   }
 }
 
+/**
+ * The ends of a round fought from one state, added up before they are recorded: by the target's
+ * row, the attacker's end class and the end code (an ending's endId is (T.endKey + class's endKey)
+ * · END_CODES + code), in a dense table. One table serves every round in turn; a round whose rows
+ * or classes pass its size records those ends at once (RoundSteps allows an end twice).
+ */
+class EndSums {
+  static readonly ROWS = 64;
+  static readonly CLASSES = 32;
+  private static free: EndSums | null = null;
+  readonly sums = new Float64Array(EndSums.ROWS * EndSums.CLASSES * END_CODES);
+  private touched = new Int32Array(1024);
+  private count = 0;
+
+  /** The shared table, or a new one while it is in use. */
+  static take(): EndSums {
+    const t = EndSums.free ?? new EndSums();
+    EndSums.free = null;
+    return t;
+  }
+
+  /** Adds p to the end (t, c, code); false when it is outside the table. */
+  add(t: number, c: number, code: number, p: number): boolean {
+    if (p === 0) return true;
+    if (t >= EndSums.ROWS || c >= EndSums.CLASSES) return false;
+    const i = (t * EndSums.CLASSES + c) * END_CODES + code;
+    if (this.sums[i] === 0) {
+      if (this.count === this.touched.length) {
+        const grown = new Int32Array(this.touched.length * 2);
+        grown.set(this.touched);
+        this.touched = grown;
+      }
+      this.touched[this.count++] = i;
+    }
+    this.sums[i] += p;
+    return true;
+  }
+
+  /** Each end added, (t, c, code) and its sum, in the order first met; the table is then empty and free again. */
+  flush(visit: (t: number, c: number, code: number, p: number) => void): void {
+    for (let k = 0; k < this.count; k++) {
+      const i = this.touched[k];
+      const code = i % END_CODES;
+      const tc = (i - code) / END_CODES;
+      const c = tc % EndSums.CLASSES;
+      visit((tc - c) / EndSums.CLASSES, c, code, this.sums[i]);
+      this.sums[i] = 0;
+    }
+    this.count = 0;
+    EndSums.free = this;
+  }
+}
+
 /** The steps of a round fought from one state, collected as its blows are judged. */
 class RoundStepper {
   readonly steps = new StepSet();
@@ -605,6 +690,7 @@ class RoundStepper {
   private readonly accepted: boolean;
   private readonly rowsA: SideRows;
   private readonly rowsT: SideRows;
+  private readonly endSums = EndSums.take();
   private readonly lostState: Scratch = fightState(0, 0, false, false, 0, 0) as Scratch;
   private readonly endedState: Scratch = fightState(0, 0, false, false, 0, 0) as Scratch;
 
@@ -648,6 +734,7 @@ class RoundStepper {
       rows.c.push(cA);
       rows.key.push(dA * w.dA + cA * w.cA);
       rows.endKey.push(ended.dA * w.dA + ended.cA * w.cA);
+      rows.endClass.push(rows.classOfKey(ended.dA * w.dA + ended.cA * w.cA));
       rows.standing.push(modelsAlive(f.attacker.unit, dA) + (characterStands(f.attacker, cA) ? 1 : 0));
       rows.judgeIndex.push(this.judges.standingA(cA, dA));
       rows.scored.push(b.bonusT);
@@ -670,36 +757,35 @@ class RoundStepper {
     const scoreA = judge.scoreA(wT, wA, T.scored[t]);
     const scoreT = judge.scoreT(wT, wA, A.scored[a]);
     const margin = scoreA - scoreT;
-    const overkill = this.accepted ? overkillOf(T.overkill[t], A.overkill[a]) : null;
-    // The ending's key with both units on the table, and with the attacker removed (endState)
-    const ended = T.endKey[t] + A.endKey[a];
-    const endedWithout = T.endKey[t];
     const steps = this.steps;
+    steps.way(p, margin, this.accepted ? overkillOf(T.overkill[t], A.overkill[a]) : null);
+    // An ending's key with both units on the table, by the attacker's end class, and with the attacker removed (class 0, endState)
+    const ended = A.endClass[a];
     // Both units wiped out in the same Initiative step
-    if (T.standing[t] === 0 && A.standing[a] === 0) return steps.end(p, margin, 'both-destroyed', ended, null, overkill);
+    if (T.standing[t] === 0 && A.standing[a] === 0) return this.ends(t, ended, BOTH_DESTROYED, p);
     const r = judge.result(wT, wA, scoreA, scoreT);
-    if (r.kind === 'destroyed') return steps.end(p, margin, ENDINGS_OF[r.side].destroyed, ended, null, overkill);
+    if (r.kind === 'destroyed') return this.ends(t, ended, END_CODES_OF[r.side].destroyed, p);
     const after = T.key[t] + A.key[a];
-    if (r.kind === 'draw') return steps.goOn(p, margin, after + this.calm, overkill);
+    if (r.kind === 'draw') return steps.nextAt(after + this.calm, p);
     const loser = r.loser;
     const test = r.test;
     // The loser goes on having lost its Frenzy (§7); one left with no model is destroyed
     const lostKey = after + (loser === 'target' ? this.calmLostT : this.calmLostA);
     const loserStands = (loser === 'target' ? T.standing[t] : A.standing[a]) > 0;
-    const endings = ENDINGS_OF[loser];
-    const removedKey = loser === 'attacker' ? endedWithout : ended;
+    const codes = END_CODES_OF[loser];
+    const removed = loser === 'attacker' ? 0 : ended;
     switch (test.kind) {
       case 'auto-pass':
-        return loserStands ? steps.goOn(p, margin, lostKey, overkill) : steps.end(p, margin, endings.destroyed, ended, null, overkill);
+        return loserStands ? steps.nextAt(lostKey, p) : this.ends(t, ended, codes.destroyed, p);
       case 'unstable':
       case 'daemonic': {
         // Extra wounds with no saves (§7): the state after them worked out in full
         const afterState = fightState(A.d[a], T.d[t], this.from.calmA, this.from.calmT, A.c[a], T.c[t]);
         const pool = woundPool(loser === 'target' ? judge.s.target : judge.s.attacker);
         const lost = loser === 'target' ? wT : wA;
-        if (test.kind === 'unstable') return this.goesOn(judge.s, afterState, loser, pool, lost, margin, overkill, test.wounds, p);
+        if (test.kind === 'unstable') return this.goesOn(judge.s, afterState, loser, pool, lost, test.wounds, p);
         const extra = daemonicOnce(test.add, test.ld, test.reroll);
-        for (let e = 0; e < extra.length; e++) this.goesOn(judge.s, afterState, loser, pool, lost, margin, overkill, e, p * extra[e]);
+        for (let e = 0; e < extra.length; e++) this.goesOn(judge.s, afterState, loser, pool, lost, e, p * extra[e]);
         return;
       }
       case 'break': {
@@ -707,27 +793,34 @@ class RoundStepper {
         if (this.lastTest === null || (test !== this.lastTest && !sameChase(test, this.lastTest))) this.lastCaught = test.destroyedOnFailure ? 1 : caughtOnce(test);
         this.lastTest = test;
         const pass = passChance(test.ld, test.reroll);
-        if (loserStands) steps.goOn(p * pass, margin, lostKey, overkill);
-        else steps.end(p * pass, margin, endings.destroyed, ended, null, overkill);
+        if (loserStands) steps.nextAt(lostKey, p * pass);
+        else this.ends(t, ended, codes.destroyed, p * pass);
         // A war machine that fails is destroyed (§9); a unit that breaks flees and may be caught (§12.3)
-        if (test.destroyedOnFailure) return steps.end(p * (1 - pass), margin, endings.destroyed, removedKey, loser, overkill);
+        if (test.destroyedOnFailure) return this.ends(t, removed, codes.destroyedRemoved, p * (1 - pass));
         const caught = this.lastCaught;
-        steps.end(p * (1 - pass) * caught, margin, endings.caught, removedKey, loser, overkill);
-        steps.end(p * (1 - pass) * (1 - caught), margin, endings.escaped, ended, null, overkill);
+        this.ends(t, removed, codes.caught, p * (1 - pass) * caught);
+        this.ends(t, ended, codes.escaped, p * (1 - pass) * (1 - caught));
       }
     }
   }
 
-  private add(q: number, margin: number, overkill: Overkill, state: FightState, ending: Ending | null, removed: FightSide | null = null): void {
-    if (ending === null) this.steps.goOn(q, margin, this.key(state), overkill);
-    else this.steps.end(q, margin, ending, this.key(endState(this.f, state, removed, this.endedState)), removed, overkill);
+  /** The fight ended with end code `code`, the target in row t and the attacker's end class c, with probability p: a step of the way last recorded. */
+  private ends(t: number, c: number, code: number, p: number): void {
+    if (!this.endSums.add(t, c, code, p)) this.steps.endedAt((this.rowsT.endKey[t] + this.rowsA.classKey[c]) * END_CODES + code, p);
   }
 
-  /** The loser loses its Frenzy (§7) and takes `extra` wounds with no saves (Unstable, Daemonic, §7), with probability q. */
-  private goesOn(judged: Scenario, after: FightState, loser: FightSide, pool: number, lost: number, margin: number, overkill: Overkill, extra: number, q: number): void {
+  /** The round's steps, its ends added up. */
+  result(): RoundSteps {
+    this.endSums.flush((t, c, code, p) => this.steps.endedAt((this.rowsT.endKey[t] + this.rowsA.classKey[c]) * END_CODES + code, p));
+    return this.steps.result();
+  }
+
+  /** The loser loses its Frenzy (§7) and takes `extra` wounds with no saves (Unstable, Daemonic, §7), with probability q: a step of the way last recorded. */
+  private goesOn(judged: Scenario, after: FightState, loser: FightSide, pool: number, lost: number, extra: number, q: number): void {
     const { f, from } = this;
     const state = loserAfter(f, from, after, loser, pool, lost, extra, this.lostState);
-    this.add(q, margin, overkill, state, standingIn(f, judged, from, loser, state) === 0 ? ENDINGS_OF[loser].destroyed : null);
+    if (standingIn(f, judged, from, loser, state) > 0) this.steps.nextAt(this.key(state), q);
+    else this.steps.endedAt(endId(ENDINGS_OF[loser].destroyed, this.key(endState(f, state, null, this.endedState)), null), q);
   }
 }
 
@@ -735,5 +828,5 @@ function roundSteps(f: FightScenario, from: FightState, round: number, key: (s: 
   let stepper: RoundStepper | null = null;
   forEachRoundBlows(f, from, round, (s, blows, p) => (stepper ??= new RoundStepper(f, from, round, key, s)).judge(s, blows, p));
   if (stepper === null) throw new Error('fight: a round with no way for its blows to end');
-  return (stepper as RoundStepper).steps.result();
+  return (stepper as RoundStepper).result();
 }
