@@ -81,7 +81,7 @@ export function estimateFightWork(model: FightModel): number {
   if (model.rounds < 2) return roundOne;
   const later = model.phase(2) === model.phase(1) ? first : model.steps(model.start, 2);
   const laterCompile = later === first ? 0 : outcomes(later) * COMPILE_UNITS;
-  return roundOne + laterCompile + laterRoundsWork({ bound: model.bound, rounds: model.rounds, afterFirst: new Set(first.next).size, outcomes: outcomes(later) });
+  return roundOne + laterCompile + laterRoundsWork({ bound: model.bound, rounds: model.rounds, afterFirst: new Set(Array.from(first.next)).size, outcomes: outcomes(later) });
 }
 
 /** Values met, each given a dense index the first time. */

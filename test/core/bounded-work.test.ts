@@ -18,7 +18,7 @@ import type { Evaluate } from '../../src/analysis/pairing.js';
 import { expectQuestionWork, type Planned } from '../../src/analysis/question-work.js';
 import { DEFAULT_OPTION, loadLibrary, type Unit } from '../../src/analysis/units.js';
 import { withEvaluator } from '../../src/cli/questions.js';
-import type { SituationFlags } from '../../src/systems/types.js';
+import type { SituationFlags, SystemId } from '../../src/systems/types.js';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -338,7 +338,7 @@ describe('a question over many pairings is refused on its estimate before its fi
 
 describe('questions the exact engine answers well within the meter are not refused', () => {
   const library = loadLibrary();
-  const unit = (system: string, id: string) => library.ofSystem(system).find((u) => u.id === id)!;
+  const unit = (system: SystemId, id: string) => library.ofSystem(system).find((u) => u.id === id)!;
 
   it('Age of Sigmar: the documented kills aos/example-monster --turns 2 --pairs --charge over three attackers is answered', async () => {
     const target = { unit: unit('age-of-sigmar', 'example-monster'), option: DEFAULT_OPTION };
@@ -354,7 +354,7 @@ describe('questions the exact engine answers well within the meter are not refus
     expect(value.rows).toHaveLength(3);
   });
 
-  it.each([
+  it.each<[SystemId, string, string]>([
     ['ninth-age', 'line-infantry-spears', 'horde'],
     ['warhammer-fantasy', 'spearmen', 'deep'],
   ])('%s: kills --fight of the largest bundled %s (%s) over the bundled library is estimated within the meter', (system, id, option) => {
