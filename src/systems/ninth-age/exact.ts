@@ -344,18 +344,23 @@ function fearOutcomes(s: Scenario): Array<{ w: number; tables: RoundStates }> {
   return out;
 }
 
+/** A table of (wounds on the target, wounds on the attacker): entry dT · stride + dA, dT < rows. */
+export interface WoundsGrid {
+  readonly p: Float64Array;
+  readonly rows: number;
+  readonly stride: number;
+}
+
 /**
  * Every (wounds on the target, wounds on the attacker) the Initiative steps of a melee round can
  * end with, and its probability: forEachRoundEnd's ways with the same wounds added up, over the
  * Fear tests and the victims' state bits (a whole fight carries only the wounds to the next round).
  */
-export function forEachRoundWounds(s: Scenario, visit: (dT: number, dA: number, p: number) => void): void {
+export function roundWoundsGrid(s: Scenario): WoundsGrid {
   const combos = fearOutcomes(s);
-  const only = combos.length === 1 && combos[0].tables.tables.size === 1 ? combos[0] : null;
-  if (only) {
-    const { tables, strideA } = only.tables;
-    for (const joint of tables.values()) for (let k = 0; k < joint.length; k++) if (joint[k] > 0) visit(Math.floor(k / strideA), k % strideA, only.w * joint[k]);
-    return;
+  if (combos.length === 1 && combos[0].w === 1 && combos[0].tables.tables.size === 1) {
+    const { tables, rowsT, strideA } = combos[0].tables;
+    return { p: tables.values().next().value!, rows: rowsT, stride: strideA };
   }
   let rows = 0;
   let stride = 0;
@@ -367,7 +372,7 @@ export function forEachRoundWounds(s: Scenario, visit: (dT: number, dA: number, 
   for (const { w, tables } of combos)
     for (const joint of tables.tables.values())
       for (let k = 0; k < joint.length; k++) if (joint[k] > 0) sum[Math.floor(k / tables.strideA) * stride + (k % tables.strideA)] += w * joint[k];
-  for (let k = 0; k < sum.length; k++) if (sum[k] > 0) visit(Math.floor(k / stride), k % stride, sum[k]);
+  return { p: sum, rows, stride };
 }
 
 function exactMelee(s: Scenario): Outcome {

@@ -14,7 +14,8 @@ import { type Ending, type FightModel, type FightSide, type Overkill, type Round
 import {
   caughtChance,
   daemonicWounds,
-  forEachRoundWounds,
+  roundWoundsGrid,
+  type WoundsGrid,
   leadershipChance,
   panicPassChance,
   panicsFromLosses,
@@ -23,7 +24,7 @@ import {
 import type { Challenge, FightScenario, FightUnit } from './fight-schema.js';
 import { modelsAlive, woundPool } from './melee-setup.js';
 import type { MeleeSituation, Scenario, Unit } from './model.js';
-import { type LoserTest, RoundJudge } from './resolution.js';
+import { type LoserTest, RoundJudge, type RoundResult } from './resolution.js';
 import { type ChallengeRound, forEachChallengeRoundEnd } from './challenge-round.js';
 import { moraleRecord, unitRecord } from './unit-record.js';
 
@@ -305,16 +306,6 @@ function passChance(ld: number, reroll: boolean): number {
   return p === p ? p : (passByLd[id] = leadershipChance(ld, reroll));
 }
 
-type BreakTest = Extract<LoserTest, { kind: 'break' }>;
-
-/** Whether two break tests have the same flee, pursuit and restraint dice: the same P(caught) (§12.3). */
-function sameChase(a: BreakTest, b: BreakTest): boolean {
-  if (a.flee !== b.flee || a.pursuit !== b.pursuit || a.destroyedOnFailure !== b.destroyedOnFailure) return false;
-  const ra = a.restraint;
-  const rb = b.restraint;
-  return ra === rb || (ra !== null && rb !== null && ra.ld === rb.ld && ra.reroll === rb.reroll);
-}
-
 /** One way the blows of a round ended: each side's wounds in the units' combat and in the challenge. */
 export interface RoundBlows {
   /** Damage indices of the units' combat: the rank and file's wounds, then a joined character's (see MeleeSide). */
@@ -439,29 +430,6 @@ export function afterBlows(f: FightScenario, from: FightState, s: Scenario, b: R
     wA: rnfA,
     overkill,
   };
-}
-
-/** Every way the blows of a round can end: the units' combat and, independently, the challenge (§4.11: no one else attacks the fighters). */
-export function forEachRoundBlows(f: FightScenario, from: FightState, round: number, visit: (s: Scenario, b: RoundBlows, p: number) => void): void {
-  const challenge = challengeOf(f, from) === 'accepted' ? sharedChallenge(f, from, round) : null;
-  const s = challenge ? challenge.units : roundScenario(f, from, round);
-  const duel = challenge ? challenge.duel : null;
-  // One blows object, rewritten for each way: `visit` reads it and keeps nothing of it
-  const b = { dT: 0, dA: 0, oT: 0, oA: 0 };
-  if (!duel)
-    return forEachRoundWounds(s, (dT, dA, p) => {
-      b.dT = dT;
-      b.dA = dA;
-      visit(s, b, p);
-    });
-  // The units' combat and the challenge, stepped together: one Fear test per unit, a champion's spilled wounds (§12.6, §4.10)
-  forEachChallengeRoundEnd(challenge!, (dT, dA, oT, oA, p) => {
-    b.dT = dT;
-    b.dA = dA;
-    b.oT = oT;
-    b.oA = oA;
-    visit(s, b, p);
-  });
 }
 
 /**
@@ -676,21 +644,72 @@ class EndSums {
   }
 }
 
+type LostRound = Extract<RoundResult, { kind: 'lost' }>;
+
+/** What a plan does: the units fight on, a side is destroyed, the loser tests (or passes), or takes extra wounds. */
+const DRAW = 0;
+const DESTROYED = 1;
+const TESTED = 2;
+const EXTRA_WOUNDS = 3;
+
+/**
+ * What follows a round's result, the same for every way its blows ended with that result: the
+ * loser's chance to stay (a passed break test, or 1 when Unbreakable), its Frenzy lost (§7), its
+ * end codes and its chance to be caught when it flees (§12.3).
+ */
+interface Plan {
+  readonly kind: number;
+  readonly loserIsTarget: boolean;
+  readonly pass: number;
+  /** The Frenzy flags' part of the key after the round (the loser's lost). */
+  readonly calm: number;
+  readonly destroyedOnFailure: boolean;
+  readonly caughtChance: number;
+  readonly destroyed: number;
+  readonly destroyedRemoved: number;
+  readonly caught: number;
+  readonly escaped: number;
+}
+
+function planOf(r: RoundResult, calmLostA: number, calmLostT: number): Plan {
+  const plan = (kind: number, loser: FightSide, pass: number, destroyedOnFailure: boolean, caughtChance: number): Plan => ({
+    kind,
+    loserIsTarget: loser === 'target',
+    pass,
+    calm: loser === 'target' ? calmLostT : calmLostA,
+    destroyedOnFailure,
+    caughtChance,
+    ...END_CODES_OF[loser],
+  });
+  if (r.kind === 'draw') return plan(DRAW, 'target', 1, false, 0);
+  if (r.kind === 'destroyed') return plan(DESTROYED, r.side, 0, false, 0);
+  const test = r.test;
+  switch (test.kind) {
+    case 'auto-pass':
+      return plan(TESTED, r.loser, 1, false, 0);
+    case 'unstable':
+    case 'daemonic':
+      return plan(EXTRA_WOUNDS, r.loser, 0, false, 0);
+    case 'break':
+      return plan(TESTED, r.loser, passChance(test.ld, test.reroll), test.destroyedOnFailure, test.destroyedOnFailure ? 1 : caughtOnce(test));
+  }
+}
+
 /** The steps of a round fought from one state, collected as its blows are judged. */
 class RoundStepper {
   readonly steps = new StepSet();
   readonly judges: RoundJudges;
-  private lastTest: BreakTest | null = null;
-  private lastCaught = 0;
   private readonly weights: KeyWeights;
   /** The Frenzy flags' part of a state's key: as they stand, and after each side lost the round (§7). */
   private readonly calm: number;
   private readonly calmLostA: number;
   private readonly calmLostT: number;
   private readonly accepted: boolean;
-  private readonly rowsA: SideRows;
-  private readonly rowsT: SideRows;
+  readonly rowsA: SideRows;
+  readonly rowsT: SideRows;
   private readonly endSums = EndSums.take();
+  /** Plans by judge index and result id. */
+  private readonly plans: Array<Array<Plan | undefined> | undefined> = [];
   private readonly lostState: Scratch = fightState(0, 0, false, false, 0, 0) as Scratch;
   private readonly endedState: Scratch = fightState(0, 0, false, false, 0, 0) as Scratch;
 
@@ -699,7 +718,8 @@ class RoundStepper {
     private readonly from: FightState,
     round: number,
     private readonly key: (s: FightState) => number,
-    s: Scenario,
+    /** The round's units' combat (the challenge's fighters apart). */
+    readonly s: Scenario,
   ) {
     this.judges = new RoundJudges(f, from, round);
     this.weights = keyWeights(f);
@@ -742,66 +762,85 @@ class RoundStepper {
     });
   }
 
-  /**
-   * The round's blows `b`, with probability p: their result and what follows (§12.1–§12.3). The
-   * state after the blows and an ending's state are keyed as sums of each side's part (keyWeights).
-   */
-  judge(s: Scenario, b: RoundBlows, p: number): void {
+  /** Every way the round's units' combat can end (no challenge): the blows' grid, judged way by way. */
+  judgeGrid(g: WoundsGrid): void {
     const T = this.rowsT;
     const A = this.rowsA;
-    const t = T.row(b.dT, b.oT);
-    const a = A.row(b.dA, b.oA);
-    const judge = this.judges.byStanding(A.judgeIndex[a] + T.judgeIndex[t]);
+    const aRows = new Int32Array(g.stride);
+    for (let y = 0; y < g.stride; y++) aRows[y] = A.row(y, 0);
+    for (let x = 0; x < g.rows; x++) {
+      const t = T.row(x, 0);
+      const at = x * g.stride;
+      for (let y = 0; y < g.stride; y++) {
+        const p = g.p[at + y];
+        if (p > 0) this.judge(t, aRows[y], p);
+      }
+    }
+  }
+
+  /**
+   * The round's blows with probability p, the target struck as its row t says and the attacker as
+   * row a: their result and what follows (§12.1–§12.3). The state after the blows and an ending's
+   * state are keyed as sums of each side's part (keyWeights).
+   */
+  judge(t: number, a: number, p: number): void {
+    const T = this.rowsT;
+    const A = this.rowsA;
+    const j = A.judgeIndex[a] + T.judgeIndex[t];
+    const judge = this.judges.byStanding(j);
     const wT = T.rnf[t];
     const wA = A.rnf[a];
     const scoreA = judge.scoreA(wT, wA, T.scored[t]);
     const scoreT = judge.scoreT(wT, wA, A.scored[a]);
-    const margin = scoreA - scoreT;
     const steps = this.steps;
-    steps.way(p, margin, this.accepted ? overkillOf(T.overkill[t], A.overkill[a]) : null);
+    steps.way(p, scoreA - scoreT, this.accepted ? overkillOf(T.overkill[t], A.overkill[a]) : null);
     // An ending's key with both units on the table, by the attacker's end class, and with the attacker removed (class 0, endState)
     const ended = A.endClass[a];
     // Both units wiped out in the same Initiative step
     if (T.standing[t] === 0 && A.standing[a] === 0) return this.ends(t, ended, BOTH_DESTROYED, p);
     const r = judge.result(wT, wA, scoreA, scoreT);
-    if (r.kind === 'destroyed') return this.ends(t, ended, END_CODES_OF[r.side].destroyed, p);
+    const plan = this.planOf(j, r);
     const after = T.key[t] + A.key[a];
-    if (r.kind === 'draw') return steps.nextAt(after + this.calm, p);
-    const loser = r.loser;
-    const test = r.test;
-    // The loser goes on having lost its Frenzy (§7); one left with no model is destroyed
-    const lostKey = after + (loser === 'target' ? this.calmLostT : this.calmLostA);
-    const loserStands = (loser === 'target' ? T.standing[t] : A.standing[a]) > 0;
-    const codes = END_CODES_OF[loser];
-    const removed = loser === 'attacker' ? 0 : ended;
-    switch (test.kind) {
-      case 'auto-pass':
-        return loserStands ? steps.nextAt(lostKey, p) : this.ends(t, ended, codes.destroyed, p);
-      case 'unstable':
-      case 'daemonic': {
-        // Extra wounds with no saves (§7): the state after them worked out in full
-        const afterState = fightState(A.d[a], T.d[t], this.from.calmA, this.from.calmT, A.c[a], T.c[t]);
-        const pool = woundPool(loser === 'target' ? judge.s.target : judge.s.attacker);
-        const lost = loser === 'target' ? wT : wA;
-        if (test.kind === 'unstable') return this.goesOn(judge.s, afterState, loser, pool, lost, test.wounds, p);
-        const extra = daemonicOnce(test.add, test.ld, test.reroll);
-        for (let e = 0; e < extra.length; e++) this.goesOn(judge.s, afterState, loser, pool, lost, e, p * extra[e]);
-        return;
-      }
-      case 'break': {
-        // Ways a round ends in a row are mostly chased alike: the last test's P(caught) kept at hand
-        if (this.lastTest === null || (test !== this.lastTest && !sameChase(test, this.lastTest))) this.lastCaught = test.destroyedOnFailure ? 1 : caughtOnce(test);
-        this.lastTest = test;
-        const pass = passChance(test.ld, test.reroll);
-        if (loserStands) steps.nextAt(lostKey, p * pass);
-        else this.ends(t, ended, codes.destroyed, p * pass);
-        // A war machine that fails is destroyed (§9); a unit that breaks flees and may be caught (§12.3)
-        if (test.destroyedOnFailure) return this.ends(t, removed, codes.destroyedRemoved, p * (1 - pass));
-        const caught = this.lastCaught;
-        this.ends(t, removed, codes.caught, p * (1 - pass) * caught);
-        this.ends(t, ended, codes.escaped, p * (1 - pass) * (1 - caught));
-      }
+    switch (plan.kind) {
+      case DESTROYED:
+        return this.ends(t, ended, plan.destroyed, p);
+      case DRAW:
+        return steps.nextAt(after + this.calm, p);
+      case EXTRA_WOUNDS:
+        return this.extraWounds(t, a, judge, r as LostRound, p);
     }
+    // The loser goes on having lost its Frenzy (§7); one left with no model is destroyed
+    const loserStands = (plan.loserIsTarget ? T.standing[t] : A.standing[a]) > 0;
+    const pass = plan.pass;
+    if (loserStands) steps.nextAt(after + plan.calm, p * pass);
+    else this.ends(t, ended, plan.destroyed, p * pass);
+    if (pass === 1) return;
+    // A war machine that fails is destroyed (§9); a unit that breaks flees and may be caught (§12.3)
+    const removed = plan.loserIsTarget ? ended : 0;
+    if (plan.destroyedOnFailure) return this.ends(t, removed, plan.destroyedRemoved, p * (1 - pass));
+    this.ends(t, removed, plan.caught, p * (1 - pass) * plan.caughtChance);
+    this.ends(t, ended, plan.escaped, p * (1 - pass) * (1 - plan.caughtChance));
+  }
+
+  /** What follows a result of the judge with index j, worked out once per result (RoundResult.id). */
+  private planOf(j: number, r: RoundResult): Plan {
+    const byResult = (this.plans[j] ??= []);
+    return (byResult[r.id] ??= planOf(r, this.calmLostA, this.calmLostT));
+  }
+
+  /** A lost round whose loser takes extra wounds with no saves (Unstable, Daemonic Instability, §7): the state after them worked out in full. */
+  private extraWounds(t: number, a: number, judge: RoundJudge, r: LostRound, p: number): void {
+    const T = this.rowsT;
+    const A = this.rowsA;
+    const loser = r.loser;
+    const afterState = fightState(A.d[a], T.d[t], this.from.calmA, this.from.calmT, A.c[a], T.c[t]);
+    const pool = woundPool(loser === 'target' ? judge.s.target : judge.s.attacker);
+    const lost = loser === 'target' ? T.rnf[t] : A.rnf[a];
+    const test = r.test;
+    if (test.kind === 'unstable') return this.goesOn(judge.s, afterState, loser, pool, lost, test.wounds, p);
+    if (test.kind !== 'daemonic') throw new Error(`fight: no extra wounds in a ${test.kind} test`);
+    const extra = daemonicOnce(test.add, test.ld, test.reroll);
+    for (let e = 0; e < extra.length; e++) this.goesOn(judge.s, afterState, loser, pool, lost, e, p * extra[e]);
   }
 
   /** The fight ended with end code `code`, the target in row t and the attacker's end class c, with probability p: a step of the way last recorded. */
@@ -825,8 +864,10 @@ class RoundStepper {
 }
 
 function roundSteps(f: FightScenario, from: FightState, round: number, key: (s: FightState) => number): RoundSteps {
-  let stepper: RoundStepper | null = null;
-  forEachRoundBlows(f, from, round, (s, blows, p) => (stepper ??= new RoundStepper(f, from, round, key, s)).judge(s, blows, p));
-  if (stepper === null) throw new Error('fight: a round with no way for its blows to end');
-  return (stepper as RoundStepper).result();
+  const challenge = challengeOf(f, from) === 'accepted' ? sharedChallenge(f, from, round) : null;
+  const stepper = new RoundStepper(f, from, round, key, challenge ? challenge.units : roundScenario(f, from, round));
+  if (challenge === null) stepper.judgeGrid(roundWoundsGrid(stepper.s));
+  // The units' combat and the challenge, stepped together: one Fear test per unit, a champion's spilled wounds (§12.6, §4.10)
+  else forEachChallengeRoundEnd(challenge, (dT, dA, oT, oA, p) => stepper.judge(stepper.rowsT.row(dT, oT), stepper.rowsA.row(dA, oA), p));
+  return stepper.result();
 }

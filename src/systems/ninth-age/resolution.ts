@@ -40,10 +40,14 @@ export type LoserTest =
       readonly restraint: { readonly ld: number; readonly reroll: boolean } | null;
     };
 
-export type RoundResult =
+export type RoundResult = (
   | { readonly kind: 'destroyed'; readonly side: Side }
   | { readonly kind: 'draw' }
-  | { readonly kind: 'lost'; readonly loser: Side; readonly test: LoserTest };
+  | { readonly kind: 'lost'; readonly loser: Side; readonly test: LoserTest }
+) & {
+  /** A small number, one per result a RoundJudge returns (the same result, the same id): 0–2 the judgements of every round, then the lost rounds'. */
+  readonly id: number;
+};
 
 const TWO_D6 = parseDice('2D6');
 const SWIFTSTRIDE = parseDice('3D6 discard lowest');
@@ -108,8 +112,8 @@ function judgeOf(s: Scenario): RoundJudge {
  * undefined: one hidden class for all results and one for all tests, so the simulators'
  * code that reads them stays monomorphic from one scenario to the next.
  */
-function resultOf(kind: RoundResult['kind'], side: Side | undefined, loser: Side | undefined, test: LoserTest | undefined): RoundResult {
-  return { kind, side, loser, test } as RoundResult;
+function resultOf(kind: RoundResult['kind'], side: Side | undefined, loser: Side | undefined, test: LoserTest | undefined, id: number): RoundResult {
+  return { kind, side, loser, test, id } as RoundResult;
 }
 
 type TestFields = { readonly kind: LoserTest['kind'] } & Partial<Omit<Extract<LoserTest, { kind: 'break' }>, 'kind'>> & { readonly wounds?: number; readonly add?: number };
@@ -128,9 +132,9 @@ function testOf(t: TestFields): LoserTest {
   } as LoserTest;
 }
 
-const TARGET_DESTROYED = resultOf('destroyed', 'target', undefined, undefined);
-const ATTACKER_DESTROYED = resultOf('destroyed', 'attacker', undefined, undefined);
-const DRAW = resultOf('draw', undefined, undefined, undefined);
+const TARGET_DESTROYED = resultOf('destroyed', 'target', undefined, undefined, 0);
+const ATTACKER_DESTROYED = resultOf('destroyed', 'attacker', undefined, undefined, 1);
+const DRAW = resultOf('draw', undefined, undefined, undefined, 2);
 
 /**
  * One side of a RoundJudge by the wounds its rank and file lost, 0 … its pool (more wounds leave no
@@ -232,7 +236,7 @@ export class RoundJudge {
     if (r === undefined) {
       const loser: Side = targetLost ? 'target' : 'attacker';
       const test = targetLost ? loserTest(s, s.target, s.attacker, difference, steadfast, tieBreak) : loserTest(s, s.attacker, s.target, difference, steadfast, tieBreak);
-      this.lost[key] = r = resultOf('lost', undefined, loser, test);
+      this.lost[key] = r = resultOf('lost', undefined, loser, test, key + 3);
     }
     return r;
   }

@@ -93,7 +93,7 @@ describe('break tests — §12.2', () => {
     const plain = oneSided({ models: 1, files: 1 }, { models: 1, files: 1, w: 2 }, { charging: 'none' });
     const s = { ...plain, situation: { ...plain.situation, challenge: true } };
     expect(combatScore(s, 5, 0).attacker).toBe(5);
-    expect(roundResult(s, 5, 0)).toEqual({ kind: 'destroyed', side: 'target' });
+    expect(roundResult(s, 5, 0)).toMatchObject({ kind: 'destroyed', side: 'target' });
   });
 });
 
