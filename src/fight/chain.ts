@@ -169,9 +169,9 @@ function compileSteps(r: RoundSteps, stateIndex: (k: number) => number, endIndex
   };
   return {
     next: indexed(r.next, stateIndex),
-    nextP: Float64Array.from(r.nextP),
+    nextP: r.nextP instanceof Float64Array ? r.nextP : Float64Array.from(r.nextP),
     end: indexed(r.ends, endIndex),
-    endP: Float64Array.from(r.endP),
+    endP: r.endP instanceof Float64Array ? r.endP : Float64Array.from(r.endP),
     margin: indexed(r.margins, ([m]) => margins.of(m)),
     marginP: weights(r.margins),
     overkill: indexed(ok, ([o]) => overkills.of(o)),

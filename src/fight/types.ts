@@ -104,21 +104,26 @@ const NONE = -1;
 
 /** Sums by integer key, in the order the keys were first met: an array slot per key, no hashing on the hot path. */
 class IntSums {
-  /** Slot + 1 of key k ≥ 0 at [k], of k < 0 at [−k − 1] (0: not met). */
-  private readonly pos: number[] = [];
-  private readonly neg: number[] = [];
+  /** Slot + 1 of key k ≥ 0 at [2k], of k < 0 at [−2k − 1] (0: not met). */
+  private slots = new Int32Array(64);
   readonly keys: number[] = [];
   readonly sums: number[] = [];
 
   add(k: number, p: number): void {
-    const at = k >= 0 ? this.pos : this.neg;
-    const i = k >= 0 ? k : -k - 1;
-    const slot = at[i];
-    if (slot !== undefined && slot > 0) this.sums[slot - 1] += p;
+    const i = k >= 0 ? 2 * k : -2 * k - 1;
+    if (i >= this.slots.length) this.grow(i);
+    const slot = this.slots[i];
+    if (slot > 0) this.sums[slot - 1] += p;
     else {
-      at[i] = this.keys.push(k);
+      this.slots[i] = this.keys.push(k);
       this.sums.push(p);
     }
+  }
+
+  private grow(i: number): void {
+    const grown = new Int32Array(Math.max(i + 1, this.slots.length * 2));
+    grown.set(this.slots);
+    this.slots = grown;
   }
 }
 
@@ -148,24 +153,35 @@ function growEndTable(): void {
   endSlot = new Int32Array(1 << endBits);
 }
 
-/** A growable list of numbers in a typed array. */
+/** A growable list of numbers in a typed array, its array kept for the next list (NumberList.take, give). */
 class NumberList {
-  values = new Float64Array(64);
+  private static readonly free: NumberList[] = [];
+  values = new Float64Array(1024);
   length = 0;
 
+  /** A list from the free ones, or a new one. */
+  static take(): NumberList {
+    return NumberList.free.pop() ?? new NumberList();
+  }
+
   push(x: number): number {
-    if (this.length === this.values.length) {
-      const grown = new Float64Array(this.values.length * 2);
-      grown.set(this.values);
-      this.values = grown;
-    }
+    if (this.length === this.values.length) this.grow();
     this.values[this.length] = x;
     return this.length++;
   }
 
-  /** The numbers pushed (a view on the list's array). */
-  view(): Float64Array {
-    return this.values.subarray(0, this.length);
+  private grow(): void {
+    const grown = new Float64Array(this.values.length * 2);
+    grown.set(this.values);
+    this.values = grown;
+  }
+
+  /** The numbers pushed, in an array of their own; the list is emptied and given back to the free ones. */
+  give(): Float64Array {
+    const out = this.values.slice(0, this.length);
+    this.length = 0;
+    NumberList.free.push(this);
+    return out;
   }
 }
 
@@ -176,10 +192,10 @@ class NumberList {
  * and Overkill), or as one `way` and then its steps (next, ended), the margin and Overkill added once.
  */
 export class StepSet {
-  private readonly next = new NumberList();
-  private readonly nextP = new NumberList();
-  private readonly ends = new NumberList();
-  private readonly endP = new NumberList();
+  private readonly next = NumberList.take();
+  private readonly nextP = NumberList.take();
+  private readonly ends = NumberList.take();
+  private readonly endP = NumberList.take();
   private readonly generation = ++generation;
   private readonly margins = new IntSums();
   private readonly overkills = new Map<number, number>();
@@ -230,8 +246,8 @@ export class StepSet {
         // At most half the table full: a larger one, this set's ends entered again
         if (this.ends.length > endStamp.length >> 1) {
           growEndTable();
-          const ends = this.ends.view();
-          for (let j = 0; j < ends.length; j++) this.enter(ends[j], j);
+          const ends = this.ends.values;
+          for (let j = 0; j < this.ends.length; j++) this.enter(ends[j], j);
         }
         return;
       }
@@ -240,6 +256,12 @@ export class StepSet {
         return;
       }
     }
+  }
+
+  /** A step of the way last recorded, an end known not to have been recorded before (RoundSteps allows it twice all the same). */
+  endedOnce(id: number, p: number): void {
+    if (p === 0) return;
+    this.push(id, p);
   }
 
   /** End `id` at index j of `ends`, in the table (the first index when it is there already). */
@@ -294,10 +316,10 @@ export class StepSet {
     const margins: Array<readonly [number | null, number]> = this.margins.keys.map((m, i) => [m, this.margins.sums[i]] as const);
     if (this.blowless) margins.push([null, this.noBlows]);
     return {
-      next: this.next.view(),
-      nextP: this.nextP.view(),
-      ends: this.ends.view(),
-      endP: this.endP.view(),
+      next: this.next.give(),
+      nextP: this.nextP.give(),
+      ends: this.ends.give(),
+      endP: this.endP.give(),
       margins,
       overkills: [...this.overkills].map(([o, p]) => [o === NONE ? 'none' : `${Math.floor(o / 65536)}:${o % 65536}`, p] as const),
     };

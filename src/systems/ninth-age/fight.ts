@@ -602,7 +602,11 @@ class EndSums {
   static readonly CLASSES = 32;
   private static free: EndSums | null = null;
   readonly sums = new Float64Array(EndSums.ROWS * EndSums.CLASSES * END_CODES);
+  /** The entries added to, in the order first met, and each one's (t, c, code). */
   private touched = new Int32Array(1024);
+  private touchedT = new Int32Array(1024);
+  private touchedC = new Int32Array(1024);
+  private touchedCode = new Int32Array(1024);
   private count = 0;
 
   /** The shared table, or a new one while it is in use. */
@@ -618,25 +622,34 @@ class EndSums {
     if (t >= EndSums.ROWS || c >= EndSums.CLASSES) return false;
     const i = (t * EndSums.CLASSES + c) * END_CODES + code;
     if (this.sums[i] === 0) {
-      if (this.count === this.touched.length) {
-        const grown = new Int32Array(this.touched.length * 2);
-        grown.set(this.touched);
-        this.touched = grown;
-      }
-      this.touched[this.count++] = i;
+      if (this.count === this.touched.length) this.grow();
+      const k = this.count++;
+      this.touched[k] = i;
+      this.touchedT[k] = t;
+      this.touchedC[k] = c;
+      this.touchedCode[k] = code;
     }
     this.sums[i] += p;
     return true;
   }
 
-  /** Each end added, (t, c, code) and its sum, in the order first met; the table is then empty and free again. */
-  flush(visit: (t: number, c: number, code: number, p: number) => void): void {
+  private grow(): void {
+    const grown = (xs: Int32Array) => {
+      const out = new Int32Array(xs.length * 2);
+      out.set(xs);
+      return out;
+    };
+    this.touched = grown(this.touched);
+    this.touchedT = grown(this.touchedT);
+    this.touchedC = grown(this.touchedC);
+    this.touchedCode = grown(this.touchedCode);
+  }
+
+  /** Records each end added in `steps` (its endId from the target's row and the attacker's class's endKeys); the table is then empty and free again. */
+  flush(steps: StepSet, endKeyT: readonly number[], classKeyA: readonly number[]): void {
     for (let k = 0; k < this.count; k++) {
       const i = this.touched[k];
-      const code = i % END_CODES;
-      const tc = (i - code) / END_CODES;
-      const c = tc % EndSums.CLASSES;
-      visit((tc - c) / EndSums.CLASSES, c, code, this.sums[i]);
+      steps.endedOnce((endKeyT[this.touchedT[k]] + classKeyA[this.touchedC[k]]) * END_CODES + this.touchedCode[k], this.sums[i]);
       this.sums[i] = 0;
     }
     this.count = 0;
@@ -672,15 +685,22 @@ interface Plan {
 }
 
 function planOf(r: RoundResult, calmLostA: number, calmLostT: number): Plan {
-  const plan = (kind: number, loser: FightSide, pass: number, destroyedOnFailure: boolean, caughtChance: number): Plan => ({
-    kind,
-    loserIsTarget: loser === 'target',
-    pass,
-    calm: loser === 'target' ? calmLostT : calmLostA,
-    destroyedOnFailure,
-    caughtChance,
-    ...END_CODES_OF[loser],
-  });
+  // Every plan written field by field in one order: one shape for the stepper's hot path
+  const plan = (kind: number, loser: FightSide, pass: number, destroyedOnFailure: boolean, caughtChance: number): Plan => {
+    const codes = END_CODES_OF[loser];
+    return {
+      kind,
+      loserIsTarget: loser === 'target',
+      pass,
+      calm: loser === 'target' ? calmLostT : calmLostA,
+      destroyedOnFailure,
+      caughtChance,
+      destroyed: codes.destroyed,
+      destroyedRemoved: codes.destroyedRemoved,
+      caught: codes.caught,
+      escaped: codes.escaped,
+    };
+  };
   if (r.kind === 'draw') return plan(DRAW, 'target', 1, false, 0);
   if (r.kind === 'destroyed') return plan(DESTROYED, r.side, 0, false, 0);
   const test = r.test;
@@ -850,7 +870,7 @@ class RoundStepper {
 
   /** The round's steps, its ends added up. */
   result(): RoundSteps {
-    this.endSums.flush((t, c, code, p) => this.steps.endedAt((this.rowsT.endKey[t] + this.rowsA.classKey[c]) * END_CODES + code, p));
+    this.endSums.flush(this.steps, this.rowsT.endKey, this.rowsA.classKey);
     return this.steps.result();
   }
 
