@@ -8,7 +8,7 @@ import { DEFAULT_OPTION, questionsOf, type Unit, withOption } from '../analysis/
 import { findSystem } from '../systems/lookup.js';
 import type { SystemId, UnitBody } from '../systems/types.js';
 import { formatCell, type ReportTable } from '../questions/report.js';
-import type { Answer, AnswerSection } from './answer.js';
+import { type Answer, type AnswerSection, checkEdited } from './answer.js';
 import { ChartView } from './chart.js';
 import { BUILT_IN_UNITS, systemsWithUnits } from './library.js';
 import { type Ask, cliCommand, defaultQuestion, type Question, questionFromHash, questionToHash } from './question.js';
@@ -214,7 +214,7 @@ export function App() {
               Back to the library's unit
             </button>
           )}
-          <UnitForm side={role} body={body} vocabulary={vocabulary} onChange={(b: UnitBody) => update({ edited: { ...q.edited, [role]: b } })} />
+          <UnitForm side={role} system={q.system} body={body} vocabulary={vocabulary} check={(b: UnitBody) => checkEdited({ ...q, edited: { ...q.edited, [role]: b } })} onChange={(b: UnitBody) => update({ edited: { ...q.edited, [role]: b } })} />
         </details>
       </section>
     );

@@ -21,7 +21,7 @@ import {
   unitSchema,
 } from './schema.js';
 
-const WEAPON_ABILITIES = [
+export const WEAPON_ABILITIES = [
   'crit-2-hits',
   'crit-auto-wound',
   'crit-mortal',
@@ -36,7 +36,7 @@ const WEAPON_ABILITIES = [
 const CRITS: Record<string, Crit> = { 'crit-2-hits': 'two-hits', 'crit-auto-wound': 'auto-wound', 'crit-mortal': 'mortal' };
 
 /** Unit abilities warodds computes, and those the rules file describes but that are not combat dice. */
-const UNIT_ABILITIES = ['boing-boing-boing'];
+export const UNIT_ABILITIES = ['boing-boing-boing'];
 const UNSUPPORTED_UNIT_ABILITIES: Record<string, string> = {
   rally: 'rally points heal or return models between attacks (Órdenes 2.0); set the unit\'s models and damaged instead',
   'strike-first': 'it changes only the order of Fight activations (19.0)',

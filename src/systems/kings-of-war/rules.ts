@@ -126,7 +126,7 @@ const SPELLS: Record<string, keyof Spells> = {
 const MAX_BONUS = 10;
 const MAX_DICE = 100;
 
-const RULE_IDS = [
+export const RULE_IDS = [
   ...Object.keys(FLAGS),
   ...NO_DICE,
   ...Object.keys(SPELLS),

@@ -446,6 +446,9 @@ function checkWeapon(weapon: Weapon, type: UnitType, path: string): void {
   if (cavalryOnly && type !== 'cavalry') throw new ScenarioError(path, `'${weapon}' is a cavalry weapon (this unit is '${type}')`);
 }
 
+/** The rules a missile weapon may carry (the unit's own rules are for close combat). */
+export const MISSILE_RULE_IDS = ['poisoned-attacks', 'multiple-wounds'] as const;
+
 function missileRules(texts: readonly string[], path: string): MissileRules {
   const rules = parseRules(texts, path);
   const allowed: UnitRules = { ...NO_RULES, poisoned: rules.poisoned, multipleWounds: rules.multipleWounds };
