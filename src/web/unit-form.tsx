@@ -18,9 +18,10 @@ type Group = FormField & { kind: 'group' };
 
 interface FieldProps {
   field: FormField;
-  /** The element id and the label a person reads ("weapons 2 attacks"). */
+  /** The element id, the label shown ("attacks") and the whole name read out ("weapons 2 attacks"). */
   id: string;
   label: string;
+  name: string;
   /** The unit's value, undefined when the unit leaves the field out. */
   value: Value;
   vocabulary: (key: string) => string[];
@@ -45,7 +46,7 @@ function NumberField({ field, id, label, value, onChange }: FieldProps & { field
   );
 }
 
-function NamesField({ field, id, label, value, vocabulary, onChange }: FieldProps & { field: FormField & { kind: 'names' } }) {
+function NamesField({ field, id, label, name: whole, value, vocabulary, onChange }: FieldProps & { field: FormField & { kind: 'names' } }) {
   const list = value === undefined ? [] : ([] as unknown[]).concat(value).map(String);
   const offered = (field.names ?? vocabulary(field.key)).filter((n) => !list.includes(n));
   const [typing, setTyping] = useState('');
@@ -54,13 +55,13 @@ function NamesField({ field, id, label, value, vocabulary, onChange }: FieldProp
       <legend>{label}</legend>
       {list.map((name, i) => (
         <span class="entry">
-          <input type="text" id={`${id}-${i}`} aria-label={`${label} ${i + 1}`} value={name} size={Math.max(6, name.length)} onInput={(e) => onChange(list.map((n, j) => (j === i ? (e.target as HTMLInputElement).value : n)))} />
-          <button type="button" class="remove" aria-label={`remove ${name} from ${label}`} onClick={() => onChange(list.filter((_, j) => j !== i))}>×</button>
+          <input type="text" id={`${id}-${i}`} aria-label={`${whole} ${i + 1}`} value={name} size={Math.max(6, name.length)} onInput={(e) => onChange(list.map((n, j) => (j === i ? (e.target as HTMLInputElement).value : n)))} />
+          <button type="button" class="remove" aria-label={`remove ${name} from ${whole}`} onClick={() => onChange(list.filter((_, j) => j !== i))}>×</button>
         </span>
       ))}
       <span class="add-row">
         {offered.length > 0 && (
-          <select aria-label={`add to ${label}`} value="" onChange={(e) => {
+          <select aria-label={`add to ${whole}`} value="" onChange={(e) => {
             const name = (e.target as HTMLSelectElement).value;
             if (name) onChange([...list, name]);
           }}>
@@ -70,8 +71,8 @@ function NamesField({ field, id, label, value, vocabulary, onChange }: FieldProp
         )}
         {field.names === null && (
           <>
-            <input type="text" aria-label={`new entry of ${label}`} placeholder="new…" value={typing} onInput={(e) => setTyping((e.target as HTMLInputElement).value)} />
-            <button type="button" aria-label={`add the new entry to ${label}`} disabled={!typing.trim()} onClick={() => {
+            <input type="text" aria-label={`new entry of ${whole}`} placeholder="new…" value={typing} onInput={(e) => setTyping((e.target as HTMLInputElement).value)} />
+            <button type="button" aria-label={`add the new entry to ${whole}`} disabled={!typing.trim()} onClick={() => {
               onChange([...list, typing.trim()]);
               setTyping('');
             }}>add</button>
@@ -82,19 +83,19 @@ function NamesField({ field, id, label, value, vocabulary, onChange }: FieldProp
   );
 }
 
-function EntriesField({ field, id, label, value, vocabulary, onChange }: FieldProps & { field: FormField & { kind: 'entries' } }) {
+function EntriesField({ field, id, label, name, value, vocabulary, onChange }: FieldProps & { field: FormField & { kind: 'entries' } }) {
   const list = Array.isArray(value) ? (value as Record<string, Value>[]) : [];
   return (
     <fieldset class="group entries">
       <legend>{label}</legend>
       {list.map((entry, i) => (
-        <fieldset class="group entry">
+        <fieldset class="group entry" id={`${id}.${i}`}>
           <legend>{`${label} ${i + 1}`}</legend>
-          <button type="button" class="remove-entry" aria-label={`remove ${label} ${i + 1}`} onClick={() => onChange(list.filter((_, j) => j !== i))}>remove</button>
-          <GroupFields group={field.item} id={`${id}.${i}`} label={`${label} ${i + 1}`} value={entry} vocabulary={vocabulary} onChange={(v) => onChange(list.map((x, j) => (j === i ? v : x)))} />
+          <button type="button" class="remove-entry" aria-label={`remove ${name} ${i + 1}`} onClick={() => onChange(list.filter((_, j) => j !== i))}>remove</button>
+          <GroupFields group={field.item} id={`${id}.${i}`} name={`${name} ${i + 1}`} value={entry} vocabulary={vocabulary} onChange={(v) => onChange(list.map((x, j) => (j === i ? v : x)))} />
         </fieldset>
       ))}
-      <button type="button" class="add-entry" onClick={() => onChange([...list, newEntry(field, `${label} ${list.length + 1}`)])}>add to {label}</button>
+      <button type="button" class="add-entry" onClick={() => onChange([...list, newEntry(field, `${label} ${list.length + 1}`)])} aria-label={`add to ${name}`}>add to {label}</button>
     </fieldset>
   );
 }
@@ -139,15 +140,15 @@ function Field(props: FieldProps) {
       return (
         <fieldset class="group">
           <legend>{label}</legend>
-          <GroupFields group={field} id={id} label={label} value={(value ?? {}) as Record<string, Value>} vocabulary={props.vocabulary} onChange={onChange} />
+          <GroupFields group={field} id={id} name={props.name} value={(value ?? {}) as Record<string, Value>} vocabulary={props.vocabulary} onChange={onChange} />
         </fieldset>
       );
   }
 }
 
 /** The fields of a group: each with the unit's value, the default it would take, or an "add" button. */
-function GroupFields({ group, id, label, value, vocabulary, onChange }: { group: Group; id: string; label: string; value: Record<string, Value>; vocabulary: (key: string) => string[]; onChange: (value: Record<string, Value>) => void }) {
-  const prefix = label ? `${label} ` : '';
+function GroupFields({ group, id, name, value, vocabulary, onChange }: { group: Group; id: string; name: string; value: Record<string, Value>; vocabulary: (key: string) => string[]; onChange: (value: Record<string, Value>) => void }) {
+  const prefix = name ? `${name} ` : '';
   const set = (key: string, v: Value) => onChange({ ...value, [key]: v });
   const remove = (key: string) => onChange(Object.fromEntries(Object.entries(value).filter(([k]) => k !== key)));
   const fields = group.fields.map((field) => {
@@ -164,13 +165,13 @@ function GroupFields({ group, id, label, value, vocabulary, onChange }: { group:
         );
       return (
         <div class={`removable${field.kind === 'group' || field.kind === 'entries' || field.kind === 'names' ? ' wide' : ''}`}>
-          <Field field={field} id={fieldId} label={field.key} value={value[field.key]} vocabulary={vocabulary} onChange={(v) => set(field.key, v)} />
-          <button type="button" class="remove-field" aria-label={`remove ${fieldLabel}`} onClick={() => remove(field.key)}>remove</button>
+          <Field field={field} id={fieldId} label={field.key} name={fieldLabel} value={value[field.key]} vocabulary={vocabulary} onChange={(v) => set(field.key, v)} />
+          <button type="button" class="remove-field" aria-label={`remove ${fieldLabel}`} onClick={() => remove(field.key)}>remove {field.key}</button>
         </div>
       );
     }
     const shown = present ? value[field.key] : field.default ?? startValue(field, fieldLabel);
-    return <Field field={field} id={fieldId} label={field.key} value={shown} vocabulary={vocabulary} onChange={(v) => set(field.key, v)} />;
+    return <Field field={field} id={fieldId} label={field.key} name={fieldLabel} value={shown} vocabulary={vocabulary} onChange={(v) => set(field.key, v)} />;
   });
   // Keys the schema does not have stay in the unit untouched (the rule set names them when it refuses them).
   return <div class="fields">{fields}</div>;
@@ -204,13 +205,13 @@ export function UnitForm({ side, system, body, vocabulary, check, onChange }: { 
     }
   };
   return (
-    <div class="unit-form">
+    <div class="unit-form" id={`${side}-form`}>
       {problem && (
         <p class="error form-problem" role="alert" id={`${side}-form-problem`}>
           {problem} (the answer is still the last accepted unit's)
         </p>
       )}
-      <GroupFields group={form} id={`field-${side}`} label="" value={draft} vocabulary={vocabulary} onChange={edit} />
+      <GroupFields group={form} id={`field-${side}`} name="" value={draft} vocabulary={vocabulary} onChange={edit} />
     </div>
   );
 }
