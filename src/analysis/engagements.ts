@@ -114,7 +114,6 @@ export async function rankEngagements(
   flags: SituationFlags,
   evaluate: Evaluate,
 ): Promise<{ rows: EngagementRow[]; refused: string[] }> {
-  const q = questionsOf(findSystem(target.unit.system));
   // An attacker of another rule set is bad input, never silently left out of the ranking.
   for (const unit of candidates)
     if (unit.system !== target.unit.system)

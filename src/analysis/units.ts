@@ -14,7 +14,6 @@ import { DATA_DIR } from '../paths.js';
 import { findSystem, isSystemName, loadedSystems, shortNameOf, systemIdOf, systemIds } from '../systems/lookup.js';
 import { didYouMean } from '../core/nearest.js';
 import { importPath, isBattleScribePath, libraryUnit } from './battlescribe.js';
-import type { RefusedUnit } from '../import/index.js';
 import type { GameSystem, SystemId } from '../systems/types.js';
 import { clearUnmodelledInUse, type Library, type Unit, unitFromJson } from './unit.js';
 

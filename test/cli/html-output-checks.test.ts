@@ -9,7 +9,7 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { refused, warodds } from './helpers.js';
+import { refused } from './helpers.js';
 
 
 const fightArgs = ['fight', '--attacker', 'whfb/knights', '--target', 'whfb/halberdiers', '--rounds', '2'];

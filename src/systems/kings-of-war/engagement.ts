@@ -26,7 +26,6 @@ const FOUR_UP = 1 / 2;
 
 /** The target's status after a phase: it matters to its own turn (counter-charge, Thunderous Charge). */
 export const STATUSES = ['fresh', 'disordered', 'wavered'] as const;
-type Status = 0 | 1 | 2;
 const FRESH = 0;
 const DISORDERED = 1;
 const WAVERED = 2;

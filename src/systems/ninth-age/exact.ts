@@ -26,7 +26,7 @@ import type { MeleeSituation, Scenario, ShootingSituation, Unit } from './model.
 import { MELEE_CATEGORIES, SHOOTING_CATEGORIES, type MeleeCategory } from './categories.js';
 import { type AttackGroup, INITIATIVE_STEPS, endOfPhaseHits, shotCount } from './groups.js';
 import { shootingProfile } from './profile.js';
-import { type LoserTest, type Side, roundResult } from './resolution.js';
+import { type LoserTest, roundResult } from './resolution.js';
 import { leadershipPass } from './tables.js';
 import { type Batch, batchOutcomes, itemBits, merged } from './victim-exact.js';
 
@@ -125,7 +125,7 @@ function roundStates(attacker: MeleeSide, target: MeleeSide, challenge: boolean)
       }
     }
     const next = new Map<number, Float64Array>();
-    for (const { vT, vA, dT, dA, p, xs, ys } of moves) {
+    for (const { dT, dA, p, xs, ys } of moves) {
       for (const [vT2, x] of xs) {
         for (const [vA2, y] of ys) {
           const key = vT2 | (vA2 << VICTIM_BITS);
@@ -201,11 +201,6 @@ interface Accumulator {
   damage: Dist;
   slain: Dist;
   morale: Record<MeleeCategory, number>;
-}
-
-function prefix(side: Side, category: 'holds' | 'breaks-escapes' | 'breaks-caught' | 'destroyed'): MeleeCategory {
-  if (side === 'target') return category;
-  return category === 'destroyed' ? 'attacker-destroyed' : (`attacker-${category}` as MeleeCategory);
 }
 
 /** End-of-phase wounds of each unit, by its state bits. */

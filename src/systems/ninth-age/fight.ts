@@ -24,7 +24,7 @@ import {
 import type { Challenge, FightScenario, FightUnit } from './fight-schema.js';
 import { modelsAlive, woundPool } from './melee-setup.js';
 import type { MeleeSituation, Scenario, Unit } from './model.js';
-import { type LoserTest, RoundJudge, type RoundResult } from './resolution.js';
+import { RoundJudge, type RoundResult } from './resolution.js';
 import { type ChallengeRound, forEachChallengeRoundEnd } from './challenge-round.js';
 import { moraleRecord, unitRecord } from './unit-record.js';
 

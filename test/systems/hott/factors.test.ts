@@ -6,7 +6,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseHott } from '../../../src/systems/hott/schema.js';
 import { combatFactors } from '../../../src/systems/hott/factors.js';
-import { hott } from '../../../src/systems/hott/index.js';
 
 const factors = (input: unknown) => combatFactors(parseHott(input));
 const close = (attacker: object, target: object, situation: object = {}) => factors({ attacker, target, situation });

@@ -16,7 +16,6 @@ import {
   type EngagementUnit,
   MAX_UNITS_PER_SIDE,
   type RawEngagement,
-  type Side,
   engagementSchema,
 } from './schema.js';
 
@@ -45,7 +44,7 @@ export function parseEngagement(input: unknown): Engagement {
   const targets = raw.units.map((u, i) => resolveTargets(raw, u, i, index));
   checkEngaged(raw, targets);
   const bodies = raw.units.map((u, i) => withoutStrike(u, i));
-  const weapons = raw.units.map((u, i) => parseUnitWeapons(bodies[i].body, `units[${i}].unit`));
+  const weapons = bodies.map((b, i) => parseUnitWeapons(b.body, `units[${i}].unit`));
   const units = raw.units.map((u, i): EngagementUnit => {
     // Charges happen in the charge phase of the charging player's own turn (13.0): turn 1 is the first player's.
     if (u.charged && u.side !== raw.engagement.first)
