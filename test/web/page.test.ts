@@ -144,7 +144,11 @@ describe.skipIf(!chromiumAvailable())(`the web page in headless Chromium (${CHRO
     const shown = await answerAfter(page, g);
     const cli = await runCli(['kills', 'kow/spear-regiment', '--turns', '2', '--json']);
     expect(cli.stderr).toBe('');
-    expectClose(numbers(shown), numbers(JSON.parse(cli.stdout)), 1e-12);
+    const expected = JSON.parse(cli.stdout);
+    expectClose(numbers(shown), numbers(expected), 1e-12);
+    // The record: the same situation, assumptions and notes as the CLI's.
+    const record = (r: { run: Record<string, unknown> }) => ({ situation: r.run.situation, assumed: r.run.assumed, notes: r.run.notes });
+    expect(record(shown as { run: Record<string, unknown> })).toEqual(record(expected));
     // The rule set's word, turn by turn, as the CLI prints it; the command line asks the same.
     expect(await page.textContent('caption')).toBe('Attackers ranked by P(rout within 2 turns)');
     expect(await page.locator('th[scope="col"]').allTextContents()).toEqual(['attacker', 'P(rout) by turn 1', 'P(rout) by turn 2', 'mean damage carried']);
