@@ -7,8 +7,7 @@
  */
 import { engagementsOf } from '../analysis/engagements.js';
 import { InputError } from '../core/errors.js';
-import { ATTACK_HOWS, type AttackHow, type SituationFlags } from '../systems/types.js';
-import { situationLines } from '../questions/provenance.js';
+import { ATTACK_HOWS, type AttackHow } from '../systems/types.js';
 import type { EngagementFlags } from './engagement-options.js';
 
 /** `kow/knights:flank` → the unit id and how it attacks. */
@@ -36,11 +35,5 @@ export function stepsOf(f: EngagementFlags, systemId: string): number | null {
   return n;
 }
 
-/**
- * The situation an engagement was given, for the run record: its length, the shared situation
- * flags that were set, and the --situation keys (how each attacker attacks is on the command line).
- */
-export function engagementSituation(systemId: string, steps: number, flags: SituationFlags): string[] {
-  const set = (['charge', 'flank', 'rear', 'shooting'] as const).filter((k) => flags[k]).map((k) => `${k}: true`);
-  return [`${engagementsOf(systemId, '--attacker').step}: ${steps}`, ...set, ...situationLines(flags.extra)];
-}
+/** The run record's situation of an engagement (shared with the web page). */
+export { engagementSituation } from '../questions/engagement-report.js';

@@ -6,14 +6,20 @@
  */
 import { type Dist, trim } from '../core/dist.js';
 import { InputError, ScenarioError } from '../core/errors.js';
-import { damageGrid, parseAxis, parseGridMetric } from '../analysis/grid.js';
-import { whatKills } from '../analysis/kills.js';
+import { compareEngagements, compareEngagementsPlan, engagementsOf, rankEngagements, rankPlan } from '../analysis/engagements.js';
+import { checkGridSize, damageGrid, gridPlan, parseAxis, parseGridMetric } from '../analysis/grid.js';
+import { killsPlan, whatKills } from '../analysis/kills.js';
+import type { Evaluate } from '../analysis/pairing.js';
+import { expectQuestionWork, type Planned } from '../analysis/question-work.js';
+import { shootingNotes } from '../analysis/shooting-flags.js';
 import { clearUnmodelledInUse, DEFAULT_OPTION, type Library, libraryOf, questionsOf, type Unit, withOption } from '../analysis/unit.js';
 import { type QuestionEngine, type QuestionRun, withEvaluator } from '../questions/evaluate.js';
 import { resultJson } from '../questions/json.js';
 import { pairingScenario } from '../questions/pairing-scenario.js';
-import { commandLine, provenance, provenanceJson, provenanceLines, setInvocation } from '../questions/provenance.js';
-import { askCompare, compareAnswerReport, type CompareAnswerReport, furtherSituations } from '../questions/compare-question.js';
+import { commandLine, provenance, provenanceJson, provenanceLines, setInvocation, withNotes } from '../questions/provenance.js';
+import { askCompare, compareAnswerReport, type CompareAnswerReport, compareQuestionPlan, furtherSituations } from '../questions/compare-question.js';
+import { engagementCompareReport, engagementKillsReport, engagementSituation } from '../questions/engagement-report.js';
+import { shortId } from '../questions/ids.js';
 import { gridReport, killsReport } from '../questions/question-reports.js';
 import type { Chart, ReportTable } from '../questions/report.js';
 import { runScenario } from '../questions/run.js';
@@ -22,7 +28,7 @@ import { DEFAULT_ROUNDS } from '../fight/types.js';
 import { findSystem } from '../systems/lookup.js';
 import type { SituationFlags } from '../systems/types.js';
 import { LIBRARY } from './library.js';
-import { cliArgs, type Question } from './question.js';
+import { cliArgs, compareTargets, type Question } from './question.js';
 import { unitOf } from './my-units.js';
 
 declare const WARODDS_VERSION: string;
@@ -95,6 +101,31 @@ export function situationOf(q: Question): SituationFlags {
     fight,
     extra: fight && q.rounds !== undefined ? { rounds: q.rounds } : {},
   };
+}
+
+/** What a question over many pairings (kills, compare, table) gives the answer: its run, record and report. */
+interface PairingsAnswer {
+  run: QuestionRun;
+  assumed: string[];
+  /** Candidates that could not make the attack, each named with why. */
+  leftOut?: string[];
+  reportOf: () => CompareAnswerReport;
+}
+
+/**
+ * The engagement's length of kills or compare, checked as the CLI checks --turns and --bounds, or
+ * null for one attack (a share link edited by hand may carry a value the form never gives).
+ */
+function engagementSteps(q: Question): number | null {
+  if (q.ask !== 'kills' && q.ask !== 'compare') return null;
+  if (q.steps === undefined) {
+    if (q.ask === 'kills' && q.pairs) throw new InputError('--pairs: only with --turns (Kings of War, Age of Sigmar) or --bounds (HOTT)');
+    return null;
+  }
+  const e = questionsOf(findSystem(q.system)).engagements;
+  if (!e) throw new InputError(`--length: ${q.system} has no engagements of turns or bounds`);
+  if (!Number.isInteger(q.steps) || q.steps < 1 || q.steps > e.maxSteps) throw new InputError(`--${e.step}: '${q.steps}' must be a whole number from 1 to ${e.maxSteps}`);
+  return q.steps;
 }
 
 /** P(at least i) for each i of the distribution. */
@@ -221,45 +252,86 @@ export async function answer(q: Question, engine: QuestionEngine = {}): Promise<
     return { title: scenario.name, lines, charts, tables, json, provenance: provenanceLines(record), notes, command: commandLine(args) };
   }
   const metric = 'destroyed';
-  const { value, run, reportOf, assumed } = await (async () => {
+  const removeAssumed = `P(remove) counts ${questions.removeVerb === 'rout' ? 'routed' : 'destroyed'} (--remove break counts breaking too)`;
+  const steps = engagementSteps(q);
+  // Every run of the question: one meter over its pairings, and the notes the CLI gives (a
+  // --shooting flag the rule set's shooting does not read is named).
+  const answerWith = async <T>(pairings: number, ask: (evaluate: Evaluate) => Promise<T>) => {
+    const r = await withEvaluator({ ...engine, pairings }, ask);
+    return { ...r, run: { ...r.run, notes: [...new Set([...shootingNotes(questions, flags), ...(r.run.notes ?? [])])] } };
+  };
+  // The exact engine estimates the whole question's work before its first pairing and refuses one
+  // past the meter in the CLI's line (Monte Carlo runs anything, with progress and Cancel).
+  const expectWork = (question: string, plan: () => Planned[]) => {
+    if (!mc) expectQuestionWork(question, plan());
+  };
+  const { run, reportOf, assumed, leftOut = [] } = await (async (): Promise<PairingsAnswer> => {
     if (q.ask === 'kills') {
       const target = { unit: lib.find(ref(q.target), 'target'), option: targetOption ?? DEFAULT_OPTION };
       const candidates = lib.ofSystem(system.id);
-      const assumed = [`attackers: every ${system.id} unit in the library (${candidates.length}), each with its best option`, `P(remove) counts ${questions.removeVerb === 'rout' ? 'routed' : 'destroyed'} (--remove break counts breaking too)`];
-      const r = await withEvaluator(engine, (evaluate) => whatKills(target, candidates.map((unit) => ({ unit })), flags, metric, evaluate));
-      return { ...r, assumed, reportOf: () => killsReport(r.value, questions) };
+      const assumed = [`attackers: every ${system.id} unit in the library (${candidates.length}), each with its best option`];
+      if (targetOption === undefined && Object.keys(target.unit.options).length) assumed.push('target option: default (the unit as written)');
+      if (steps !== null) {
+        const pairs = Boolean(q.pairs);
+        expectWork(`kills of ${target.unit.system}/${target.unit.id} over ${steps} ${engagementsOf(system.id, '--attacker').step}${pairs ? ' by pairs of attackers' : ''}`, () => rankPlan(target, candidates, steps, pairs, flags));
+        const engagements = pairs ? (candidates.length * (candidates.length + 1)) / 2 : candidates.length;
+        const r = await answerWith(engagements, (evaluate) => rankEngagements(target, candidates, steps, pairs, flags, evaluate));
+        return { run: { ...r.run, situation: engagementSituation(system.id, steps, flags) }, assumed, reportOf: () => engagementKillsReport(target, r.value.rows, r.value.refused, steps, pairs, questions) };
+      }
+      const tried = candidates.map((unit) => ({ unit }));
+      expectWork(`kills of ${target.unit.system}/${target.unit.id}`, () => killsPlan(target, tried, flags));
+      const r = await answerWith(tried.length, (evaluate) => whatKills(target, tried, flags, metric, evaluate));
+      // Nothing dropped silently: each candidate that cannot make this attack is named, with why.
+      const leftOut = r.value.leftOut.map((l) => `left out: ${shortId(l.unit.system, l.unit.id)}: ${l.why}`);
+      return { run: r.run, assumed: [...assumed, removeAssumed], leftOut, reportOf: () => killsReport(r.value, questions) };
     }
     if (q.ask === 'compare') {
       const unit = lib.find(ref(q.attacker), 'unit');
       const options = [DEFAULT_OPTION, ...Object.keys(unit.options)];
-      const targets = [{ unit: lib.find(ref(q.target), '--target'), option: DEFAULT_OPTION }];
-      const assumed = [`options: all of the unit's (${options.join(', ')})`, `P(remove) counts ${questions.removeVerb === 'rout' ? 'routed' : 'destroyed'} (--remove break counts breaking too)`];
+      const targets = compareTargets(q).map((id) => ({ unit: lib.find(ref(id), '--target'), option: DEFAULT_OPTION }));
+      const assumed = [`options: all of the unit's (${options.join(', ')})`];
+      // A unit with one loadout (a roster's unit, as its player chose it) is answered as it stands, with a note.
+      const oneLoadout = options.length < 2 ? [`options: '${shortId(unit.system, unit.id)}' has one loadout (default): nothing to compare, shown as it stands against each target`] : [];
+      if (steps !== null) {
+        expectWork(`compare of ${unit.system}/${unit.id} over ${steps} ${engagementsOf(system.id, '--attacker').step}`, () => compareEngagementsPlan(unit, options, targets, steps, flags));
+        const r = await answerWith(options.length * targets.length, (evaluate) => compareEngagements(unit, options, targets, steps, flags, evaluate));
+        return {
+          run: { ...r.run, notes: [...oneLoadout, ...(r.run.notes ?? [])], situation: engagementSituation(system.id, steps, flags) },
+          assumed,
+          reportOf: () => engagementCompareReport({ unit, option: DEFAULT_OPTION }, r.value, steps, questions),
+        };
+      }
       // Options that tie here are compared again where the rule set says they may differ (the charge, shooting).
       const question = { unit, options, targets, flags, metric } as const;
       const further = furtherSituations(question, questions);
-      const r = await withEvaluator(engine, (evaluate) => askCompare(question, further, evaluate));
-      // A unit with one loadout (a roster's unit, as its player chose it) is answered as it stands, with a note.
-      const oneLoadout = options.length < 2 ? [`options: '${unit.name}' has one loadout (default): nothing to compare, shown as it stands against the target`] : [];
-      return { ...r, run: { ...r.run, notes: [...oneLoadout, ...(r.run.notes ?? [])] }, assumed, reportOf: () => compareAnswerReport(r.value, further, flags, questions) };
+      expectWork(`compare of ${unit.system}/${unit.id}`, () => compareQuestionPlan(question, further));
+      const r = await answerWith(options.length * targets.length * (further.furtherFlags ? 2 : 1), (evaluate) => askCompare(question, further, evaluate));
+      return { run: { ...r.run, notes: [...oneLoadout, ...(r.run.notes ?? [])] }, assumed: [...assumed, removeAssumed], reportOf: () => compareAnswerReport(r.value, further, flags, questions) };
     }
     const unit = lib.find(ref(q.attacker), 'unit');
     const option = attackerOption ?? DEFAULT_OPTION;
-    if (!questions.canAttack(withOption(unit, option), flags)) throw new InputError(`unit: '${unit.name}' cannot make this attack${flags.shooting ? ' (it cannot shoot)' : ' (try shooting)'}`);
-    const rows = parseAxis(questions.defaultGrid.rows, 'rows', questions, system.id);
-    const cols = parseAxis(questions.defaultGrid.cols, 'cols', questions, system.id);
-    const gridMetric = parseGridMetric(questions.defaultGrid.metric, metric);
-    const base = questions.defaultGrid.target;
-    const assumed = [
-      `target: the ${system.id} standard target (${questions.summary(base)}), its characteristics varied by the axes`,
-      `rows: ${questions.defaultGrid.rows}`,
-      `columns: ${questions.defaultGrid.cols}`,
-      `cells: ${questions.defaultGrid.metric ?? 'mean'}`,
-    ];
-    const r = await withEvaluator(engine, (evaluate) => damageGrid({ unit, option }, base, rows, cols, flags, gridMetric, evaluate));
-    return { ...r, assumed, reportOf: () => gridReport(r.value, questions) };
+    if (!questions.canAttack(withOption(unit, option), flags)) throw new InputError(`unit: '${ref(q.attacker)}' cannot make this attack${flags.shooting ? ' (it cannot shoot)' : ' (try --shooting)'}`);
+    const grid = questions.defaultGrid;
+    const rows = parseAxis(q.rows ?? grid.rows, '--rows', questions, system.id);
+    const cols = parseAxis(q.cols ?? grid.cols, '--cols', questions, system.id);
+    if (rows.key === cols.key) throw new InputError(`--cols: '${cols.key}' is already the row key`);
+    checkGridSize(rows, cols, Boolean(q.large));
+    const base = q.gridTarget !== undefined ? withOption(lib.find(ref(q.gridTarget), '--target'), DEFAULT_OPTION) : grid.target;
+    const metricText = q.metric ?? grid.metric;
+    const gridMetric = parseGridMetric(metricText, metric);
+    expectWork(`table of ${unit.system}/${unit.id}`, () => gridPlan({ unit, option }, base, rows, cols, flags));
+    const r = await answerWith(rows.values.length * cols.values.length, (evaluate) => damageGrid({ unit, option }, base, rows, cols, flags, gridMetric, evaluate));
+    const assumed: string[] = [];
+    if (attackerOption === undefined && !q.edited.attacker && Object.keys(unit.options).length) assumed.push('option: default (the unit as written)');
+    if (q.gridTarget === undefined) assumed.push(`target: the ${system.id} standard target (${questions.summary(base)}), its characteristics varied by the axes`);
+    if (q.rows === undefined) assumed.push(`rows: ${grid.rows}`);
+    if (q.cols === undefined) assumed.push(`columns: ${grid.cols}`);
+    if (q.metric === undefined) assumed.push(`cells: ${metricText ?? 'mean'}`);
+    if (gridMetric.kind === 'p-remove') assumed.push(removeAssumed);
+    return { run: r.run, assumed, reportOf: () => gridReport(r.value, questions) };
   })();
-  void value;
-  const record = provenance({ ...(run as QuestionRun), assumed });
+  const runNotes = run.notes ?? [];
+  const record = withNotes(provenance({ ...run, assumed }), leftOut);
   const { report, json, alsoUnder }: CompareAnswerReport = reportOf();
   return {
     title: report.title,
@@ -269,7 +341,7 @@ export async function answer(q: Question, engine: QuestionEngine = {}): Promise<
     ...(alsoUnder ? { alsoUnder: { heading: alsoUnder.heading, lines: alsoUnder.report.lines, charts: reportCharts(alsoUnder.report.charts), tables: alsoUnder.report.tables } } : {}),
     json: { run: provenanceJson(record), ...json },
     provenance: provenanceLines(record),
-    notes: [...((run as QuestionRun).notes ?? []), ...editedNote],
+    notes: [...runNotes, ...leftOut, ...editedNote],
     command: commandLine(args),
   };
 }

@@ -12,6 +12,7 @@ import { type Answer, type AnswerSection, checkEdited } from './answer.js';
 import { ChartView } from './chart.js';
 import { BUILT_IN_UNITS, systemsWithUnits } from './library.js';
 import { type Ask, cliCommand, defaultQuestion, type Question, questionFromHash, questionToHash } from './question.js';
+import { GridAxes, LengthControls, MoreTargets } from './question-controls.js';
 import { UnitForm } from './unit-form.js';
 import { carriedFromFiles, unitOf } from './my-units.js';
 import ExactWorker from './exact-worker.ts?worker';
@@ -244,7 +245,22 @@ export function App() {
             const id = (e.target as HTMLSelectElement).value as SystemId;
             const first = unitsOf(id, mine);
             const sq = questionsOf(findSystem(id));
-            update({ system: id, attacker: first[0].id, target: (first.find((u) => sq.canBeTarget(u.body)) ?? first[0]).id, attackerOption: DEFAULT_OPTION, targetOption: DEFAULT_OPTION, edited: {}, ask: q.ask === 'fight' && !sq.fights ? 'attack' : q.ask });
+            update({
+              system: id,
+              attacker: first[0].id,
+              target: (first.find((u) => sq.canBeTarget(u.body)) ?? first[0]).id,
+              attackerOption: DEFAULT_OPTION,
+              targetOption: DEFAULT_OPTION,
+              edited: {},
+              ask: q.ask === 'fight' && !sq.fights ? 'attack' : q.ask,
+              // The engagement's length, the other targets and the grid's axes are the rule set's own.
+              steps: undefined,
+              pairs: undefined,
+              moreTargets: undefined,
+              rows: undefined,
+              cols: undefined,
+              gridTarget: undefined,
+            });
           }}>
             {systems.map((s) => <option value={s.id}>{s.name}</option>)}
           </select>
@@ -285,6 +301,8 @@ export function App() {
           {q.ask !== 'kills' && side('attacker', attacker)}
           {q.ask !== 'table' && side('target', target)}
         </div>
+        {q.ask === 'compare' && <MoreTargets q={q} units={units} update={update} />}
+        {q.ask === 'table' && <GridAxes q={q} units={units} update={update} />}
         <fieldset class="situation">
           <legend>Situation</legend>
           {(['charge', 'flank', 'rear', 'shooting'] as const)
@@ -298,6 +316,7 @@ export function App() {
                 {k}
               </label>
             ))}
+          {(q.ask === 'kills' || q.ask === 'compare') && <LengthControls q={q} update={update} />}
           {q.ask === 'fight' && (
             <label class="field inline" for="rounds">
               <span>Rounds (cap)</span>

@@ -3,7 +3,9 @@
  * carries (compressed into the URL's hash) and the CLI command line that asks the same.
  */
 import LZString from 'lz-string';
+import { questionsOf } from '../analysis/unit.js';
 import { shellQuote } from '../questions/provenance.js';
+import { findSystem } from '../systems/lookup.js';
 import type { SystemId, UnitBody } from '../systems/types.js';
 import type { CarriedUnit } from './my-units.js';
 
@@ -28,6 +30,22 @@ export interface Question {
   shooting: boolean;
   /** The round cap of a whole fight (the rule set's default when absent). */
   rounds?: number;
+  /**
+   * kills and compare over an engagement: how long it lasts, in the rule set's own step (turns in
+   * Kings of War and Age of Sigmar, bounds in HOTT); absent: one attack.
+   */
+  steps?: number;
+  /** kills over an engagement: every pair of attackers together. */
+  pairs?: boolean;
+  /** compare: the targets after `target`, in the order given. */
+  moreTargets?: string[];
+  /** table: the row and column axes (key=values), what each cell shows, the base target's id (absent: the rule set's defaults). */
+  rows?: string;
+  cols?: string;
+  metric?: string;
+  gridTarget?: string;
+  /** table: compute a grid of more than MAX_GRID_CELLS cells. */
+  large?: boolean;
   engine: 'exact' | 'mc';
   samples: number;
   seed: string;
@@ -73,6 +91,21 @@ export function questionFromHash(hash: string): Question | null {
   }
 }
 
+/** The rule set's word for an engagement's length ('turns', 'bounds'), or null when it has no engagements. */
+export function stepWordOf(system: SystemId): 'turns' | 'bounds' | null {
+  return questionsOf(findSystem(system)).engagements?.step ?? null;
+}
+
+/** Whether the question is asked over an engagement (kills or compare with a length). */
+export function asksEngagement(q: Question): boolean {
+  return (q.ask === 'kills' || q.ask === 'compare') && q.steps !== undefined;
+}
+
+/** compare's targets: the first, then the others, each once. */
+export function compareTargets(q: Question): string[] {
+  return [...new Set([q.target, ...(q.moreTargets ?? [])])];
+}
+
 /** The arguments after `warodds` that ask this question on the command line. */
 export function cliArgs(q: Question): string[] {
   const ref = (id: string) => `${q.system}/${id}`;
@@ -81,17 +114,25 @@ export function cliArgs(q: Question): string[] {
   const attackerOption = q.attackerOption !== 'default' ? ['--attacker-option', q.attackerOption] : [];
   const targetOption = q.targetOption !== 'default' ? ['--target-option', q.targetOption] : [];
   const rounds = q.rounds !== undefined ? ['--rounds', String(q.rounds)] : [];
+  const engagement = asksEngagement(q) ? [`--${stepWordOf(q.system) ?? 'length'}`, String(q.steps), ...(q.ask === 'kills' && q.pairs ? ['--pairs'] : [])] : [];
+  const grid = [
+    ...(q.rows !== undefined ? ['--rows', q.rows] : []),
+    ...(q.cols !== undefined ? ['--cols', q.cols] : []),
+    ...(q.gridTarget !== undefined ? ['--target', ref(q.gridTarget)] : []),
+    ...(q.metric !== undefined ? ['--metric', q.metric] : []),
+    ...(q.large ? ['--large'] : []),
+  ];
   switch (q.ask) {
     case 'attack':
       return ['attack', '--attacker', ref(q.attacker), '--target', ref(q.target), ...attackerOption, ...targetOption, ...situation, ...mc];
     case 'fight':
       return ['fight', '--attacker', ref(q.attacker), '--target', ref(q.target), ...attackerOption, ...targetOption, ...situation.filter((s) => s !== '--shooting'), ...rounds, ...mc];
     case 'kills':
-      return ['kills', ref(q.target), ...targetOption, ...situation, ...mc];
+      return ['kills', ref(q.target), ...targetOption, ...engagement, ...situation, ...mc];
     case 'compare':
-      return ['compare', ref(q.attacker), '--target', ref(q.target), ...situation, ...mc];
+      return ['compare', ref(q.attacker), '--target', compareTargets(q).map(ref).join(','), ...engagement, ...situation, ...mc];
     case 'table':
-      return ['table', ref(q.attacker), ...(q.attackerOption !== 'default' ? ['--option', q.attackerOption] : []), ...situation, ...mc];
+      return ['table', ref(q.attacker), ...(q.attackerOption !== 'default' ? ['--option', q.attackerOption] : []), ...grid, ...situation, ...mc];
   }
 }
 

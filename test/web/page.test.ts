@@ -7,7 +7,8 @@
  * fresh page, and the page at 360×740 (no horizontal overflow, measured in the DOM; a screenshot
  * is kept in test-output/screenshots/).
  */
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
@@ -136,6 +137,90 @@ describe.skipIf(!chromiumAvailable())(`the web page in headless Chromium (${CHRO
     expect(await page.$('.also-under')).toBeNull();
   });
 
+  it('an engagement: kills of kow over 2 turns, typed into the Turns control, equals the CLI --turns 2 --json', async () => {
+    await open(page, served, { ...defaultQuestion(), ask: 'kills', system: 'kings-of-war', target: 'spear-regiment' });
+    const g = await generation(page);
+    await page.fill('#steps', '2');
+    const shown = await answerAfter(page, g);
+    const cli = await runCli(['kills', 'kow/spear-regiment', '--turns', '2', '--json']);
+    expect(cli.stderr).toBe('');
+    const expected = JSON.parse(cli.stdout);
+    expectClose(numbers(shown), numbers(expected), 1e-12);
+    // The record: the same situation, assumptions and notes as the CLI's.
+    const record = (r: { run: Record<string, unknown> }) => ({ situation: r.run.situation, assumed: r.run.assumed, notes: r.run.notes });
+    expect(record(shown as { run: Record<string, unknown> })).toEqual(record(expected));
+    // The rule set's word, turn by turn, as the CLI prints it; the command line asks the same.
+    expect(await page.textContent('caption')).toBe('Attackers ranked by P(rout within 2 turns)');
+    expect(await page.locator('th[scope="col"]').allTextContents()).toEqual(['attacker', 'P(rout) by turn 1', 'P(rout) by turn 2', 'mean damage carried']);
+    expect(await page.textContent('#cli-command')).toBe('warodds kills kings-of-war/spear-regiment --turns 2');
+    expect(await page.textContent('#provenance')).toContain('turns: 2');
+  });
+
+  it('an engagement of HOTT bounds by pairs of attackers equals the CLI --bounds 4 --pairs --json, pairs the rules refuse named', async () => {
+    const shown = (await open(page, served, { ...defaultQuestion(), ask: 'kills', system: 'hott', target: 'stronghold', steps: 4, pairs: true })) as { refused: string[] };
+    const cli = await runCli(['kills', 'hott/stronghold', '--bounds', '4', '--pairs', '--json']);
+    expect(cli.stderr).toBe('');
+    expectClose(numbers(shown), numbers(JSON.parse(cli.stdout)), 1e-12);
+    expect(shown.refused.length).toBeGreaterThan(0);
+    expect(await page.textContent('.answer')).toMatch(/\d+ pairs the rules do not allow, not ranked/);
+    expect(await page.textContent('#cli-command')).toBe('warodds kills hott/stronghold --bounds 4 --pairs');
+  });
+
+  it('compare against two targets, the second ticked in the form, equals the CLI --target a,b --json', async () => {
+    await open(page, served, { ...defaultQuestion(), ask: 'compare', system: 'age-of-sigmar', attacker: 'liberators', target: 'clawlord' });
+    const g = await generation(page);
+    await page.check('[id="more-target-example-shooters"]');
+    const shown = (await answerAfter(page, g)) as { targets: unknown[] };
+    const cli = await runCli(['compare', 'aos/liberators', '--target', 'aos/clawlord,aos/example-shooters', '--json']);
+    expect(cli.stderr).toBe('');
+    expect(shown.targets).toHaveLength(2);
+    expectClose(numbers(shown), numbers(JSON.parse(cli.stdout)), 1e-12);
+    expect(await page.textContent('#cli-command')).toBe('warodds compare age-of-sigmar/liberators --target age-of-sigmar/clawlord,age-of-sigmar/example-shooters');
+    expect(await page.textContent('.answer')).toContain('default wins against every target.');
+  });
+
+  it("the grid's axes, cells and base target equal the CLI table --rows --cols --metric --target --json", async () => {
+    const q: Question = { ...defaultQuestion(), ask: 'table', system: 'age-of-sigmar', attacker: 'example-shooters', shooting: true, rows: 'save=3..6,none', cols: 'health=1..3', metric: 'p>=3', gridTarget: 'example-horde' };
+    const shown = await open(page, served, q);
+    const cli = await runCli(['table', 'aos/example-shooters', '--shooting', '--rows', 'save=3..6,none', '--cols', 'health=1..3', '--metric', 'p>=3', '--target', 'aos/example-horde', '--json']);
+    expect(cli.stderr).toBe('');
+    expectClose(numbers(shown), numbers(JSON.parse(cli.stdout)), 1e-12);
+    // A bad axis is the CLI's one line, naming the flag and what it allows.
+    const g = await generation(page);
+    await page.fill('#grid-rows', 'colour=red');
+    await page.waitForFunction((after) => Number(document.querySelector('.answer')!.getAttribute('data-generation')) > after, g);
+    expect(await page.textContent('.answer .error')).toMatch(/^--rows: age-of-sigmar has no table key 'colour' \(allowed: /);
+  });
+
+  it("an engagement past the meter is refused in the CLI's line at once, and the page goes on answering", async () => {
+    // Six large Age of Sigmar units brought by the player: every unit of the rule set against one of them over 2 battle rounds.
+    const folder = mkdtempSync(join(tmpdir(), 'warodds-web-mobs-'));
+    const files = Array.from({ length: 6 }, (_, k) => {
+      const file = join(folder, `mob-${k + 1}.json`);
+      const weapons = [{ name: 'Blade', attacks: 3, hit: '3+', wound: '3+', rend: '1', damage: 'D3' }];
+      writeFileSync(file, JSON.stringify({ system: 'age-of-sigmar', name: `Mob ${k + 1}`, models: 20, health: 3 + k, save: '4+', keywords: ['infantry'], weapons }));
+      return file;
+    });
+    await open(page, served, { ...defaultQuestion(), ask: 'kills', system: 'age-of-sigmar', target: 'clawlord', charge: true });
+    let g = await generation(page);
+    await page.setInputFiles('#unit-files', files);
+    await answerAfter(page, g);
+    g = await generation(page);
+    await page.selectOption('#target-unit', 'mob-6');
+    await answerAfter(page, g);
+    g = await generation(page);
+    await page.fill('#steps', '2');
+    await page.waitForFunction((after) => Number(document.querySelector('.answer')!.getAttribute('data-generation')) > after, g, { timeout: 30_000 });
+    const cli = await runCli(['kills', 'aos/mob-6', '--units', folder, '--turns', '2', '--charge']);
+    expect(cli.code).toBe(2);
+    expect(cli.stderr).toMatch(/^warodds: too large for the exact engine: kills of age-of-sigmar\/mob-6 over 2 turns \(/);
+    expect(await page.textContent('.answer .error')).toBe(cli.stderr.trim().replace(/^warodds: /, ''));
+    // The page answers the next edit (one attack each).
+    g = await generation(page);
+    await page.fill('#steps', '');
+    await answerAfter(page, g);
+  });
+
   it('unit files dropped on the page join the library: kills ranks them as the CLI does with --units; a bad file is named', async () => {
     await open(page, served, { ...defaultQuestion(), ask: 'kills', system: 'ninth-age', target: 'halberdiers' });
     const g = await generation(page);
@@ -216,8 +301,11 @@ describe.skipIf(!chromiumAvailable())(`the web page in headless Chromium (${CHRO
     expect(await page.isVisible('#run')).toBe(true);
   });
 
-  it('the share link gives the same answer in a fresh page', async () => {
-    const q: Question = { ...defaultQuestion(), system: 'warhammer-fantasy', attacker: 'knights', target: 'halberdiers', charge: true, edited: {} };
+  it.each<[string, Partial<Question>]>([
+    ['an attack', { system: 'warhammer-fantasy', attacker: 'knights', target: 'halberdiers', charge: true, edited: {} }],
+    ['compare over 3 turns against two targets', { ask: 'compare', system: 'kings-of-war', attacker: 'dragon', target: 'warrior-horde', moreTargets: ['spear-regiment'], steps: 3 }],
+  ])('the share link of %s gives the same answer in a fresh page', async (_, change) => {
+    const q: Question = { ...defaultQuestion(), ...change };
     const first = await open(page, served, q);
     const link = await page.getAttribute('#share-link', 'href');
     const fresh = await browser.newPage({ viewport: { width: 360, height: 740 } });
@@ -235,6 +323,10 @@ describe.skipIf(!chromiumAvailable())(`the web page in headless Chromium (${CHRO
       ...(['attack', 'fight', 'kills', 'compare', 'table'] as const).map((ask): [string, Question] => [ask, { ...defaultQuestion(), ask, system: 'ninth-age', attacker: 'line-infantry-spears', target: 'halberdiers' }]),
       // A comparison with its further block (tied options compared again on the charge).
       ['compare-also', { ...defaultQuestion(), ask: 'compare', system: 'warhammer-fantasy', attacker: 'knights', target: 'halberdiers' }],
+      // The engagement's length and pairs, further targets, the grid's axes.
+      ['kills-turns-pairs', { ...defaultQuestion(), ask: 'kills', system: 'kings-of-war', target: 'spear-regiment', steps: 2, pairs: true }],
+      ['compare-targets', { ...defaultQuestion(), ask: 'compare', system: 'kings-of-war', attacker: 'dragon', target: 'warrior-horde', moreTargets: ['spear-regiment', 'elf-archers'], steps: 3 }],
+      ['table-axes', { ...defaultQuestion(), ask: 'table', system: 'age-of-sigmar', attacker: 'liberators', rows: 'save=2..6,none', cols: 'health=1..5' }],
     ];
     for (const [ask, q] of questions) {
       await open(page, served, q);

@@ -5,7 +5,7 @@ import { Command } from 'commander';
 import { compareEngagements, compareEngagementsPlan, engagementsOf } from '../../analysis/engagements.js';
 import { engagementSituation, stepsOf } from '../engagement-flags.js';
 import { addEngagementOptions, type EngagementFlags } from '../engagement-options.js';
-import { engagementCompareReport } from '../render/engagement-report.js';
+import { engagementCompareReport } from '../../questions/engagement-report.js';
 import { DEFAULT_OPTION, questionsOf, withOption } from '../../analysis/units.js';
 import { InputError } from '../../core/errors.js';
 import { findSystem } from '../../systems/lookup.js';

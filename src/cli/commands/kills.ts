@@ -6,7 +6,7 @@ import { killsPlan, whatKills } from '../../analysis/kills.js';
 import { engagementsOf, rankEngagements, rankPlan } from '../../analysis/engagements.js';
 import { engagementSituation, stepsOf } from '../engagement-flags.js';
 import { addEngagementOptions, type EngagementFlags } from '../engagement-options.js';
-import { engagementKillsReport } from '../render/engagement-report.js';
+import { engagementKillsReport } from '../../questions/engagement-report.js';
 import { DEFAULT_OPTION, questionsOf, withOption } from '../../analysis/units.js';
 import { InputError } from '../../core/errors.js';
 import { findSystem } from '../../systems/lookup.js';

@@ -1,12 +1,23 @@
 /**
- * kills / compare over an engagement (--turns, --bounds): P(removed by the end of each step).
+ * kills / compare over an engagement (--turns, --bounds): P(removed by the end of each step), and
+ * the situation the run record names. Every front end (the CLI, the web page) shows these.
  */
-import { attackersLabel, type EngagementRow } from '../../analysis/engagements.js';
-import type { Side } from '../../analysis/pairing.js';
-import { sideBody, sideLabel } from '../../analysis/pairing.js';
-import type { UnitQuestions } from '../../systems/types.js';
-import { type Column, formatCell, type Report } from '../../questions/report.js';
-import { unitId, unitRef } from '../../questions/question-reports.js';
+import { attackersLabel, engagementsOf, type EngagementRow } from '../analysis/engagements.js';
+import type { Side } from '../analysis/pairing.js';
+import { sideBody, sideLabel } from '../analysis/pairing.js';
+import type { SituationFlags, UnitQuestions } from '../systems/types.js';
+import { situationLines } from './provenance.js';
+import { type Column, formatCell, type Report } from './report.js';
+import { unitId, unitRef } from './question-reports.js';
+
+/**
+ * The situation an engagement was given, for the run record: its length, the shared situation
+ * flags that were set, and the --situation keys (how each attacker attacks is on the command line).
+ */
+export function engagementSituation(systemId: string, steps: number, flags: SituationFlags): string[] {
+  const set = (['charge', 'flank', 'rear', 'shooting'] as const).filter((k) => flags[k]).map((k) => `${k}: true`);
+  return [`${engagementsOf(systemId, '--attacker').step}: ${steps}`, ...set, ...situationLines(flags.extra)];
+}
 
 /** Columns for steps 1..K (at most 8: then the first, middle and last). */
 function stepColumns(steps: number): number[] {
