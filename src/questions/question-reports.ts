@@ -23,6 +23,17 @@ export function unitRef(side: Side): string {
   return shortId(side.unit.system, side.unit.id);
 }
 
+/**
+ * The record's line for the attackers `kills` ranks when none are given: the rule set's units of
+ * the library, or of the player's own files (a roster's units as chosen, a catalogue unit's
+ * upgrades as options, the best one kept).
+ */
+export function killsAttackersAssumed(system: string, count: number, fromFiles: boolean): string {
+  return fromFiles
+    ? `attackers: every ${system} unit of your files (${count}), each with its loadout as written (a roster's as chosen; a catalogue unit's upgrades as options, the best one kept)`
+    : `attackers: every ${system} unit in the library (${count}), each with its best option`;
+}
+
 /** " charging the flank", " shooting", "" ... */
 function doing(flags: SituationFlags): string {
   if (flags.shooting) return ' shooting';

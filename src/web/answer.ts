@@ -20,7 +20,7 @@ import { commandLine, provenance, provenanceJson, provenanceLines, setInvocation
 import { askCompare, compareAnswerReport, type CompareAnswerReport, compareQuestionPlan, furtherSituations } from '../questions/compare-question.js';
 import { engagementCompareReport, engagementKillsReport, engagementSituation } from '../questions/engagement-report.js';
 import { shortId } from '../questions/ids.js';
-import { gridReport, killsReport } from '../questions/question-reports.js';
+import { gridReport, killsAttackersAssumed, killsReport } from '../questions/question-reports.js';
 import type { Chart, ReportTable } from '../questions/report.js';
 import { runScenario } from '../questions/run.js';
 import { fightReport } from '../fight/report.js';
@@ -75,7 +75,7 @@ export interface AnswerSection {
 function libraryWithEdits(q: Question): Library {
   const carried = q.units ?? [];
   const mine = carried.map(unitOf);
-  const army = carried.some((c) => c.id.includes('/')) ? mine.filter((_, i) => carried[i].id.includes('/')) : null;
+  const army = bringsArmy(q) ? mine.filter((_, i) => carried[i].id.includes('/')) : null;
   const everything = [...LIBRARY.units, ...mine];
   const base = mine.length ? libraryOf(everything) : LIBRARY;
   const edits: Unit[] = [];
@@ -89,6 +89,11 @@ function libraryWithEdits(q: Question): Library {
   if (!edits.length && !army) return base;
   const all = [...everything, ...edits];
   return libraryOf(all, army ? [...army, ...edits] : all);
+}
+
+/** Whether the player brought an imported army (units with a faction/name id): kills then ranks its units. */
+function bringsArmy(q: Question): boolean {
+  return (q.units ?? []).some((c) => c.id.includes('/'));
 }
 
 export function situationOf(q: Question): SituationFlags {
@@ -269,7 +274,7 @@ export async function answer(q: Question, engine: QuestionEngine = {}): Promise<
     if (q.ask === 'kills') {
       const target = { unit: lib.find(ref(q.target), 'target'), option: targetOption ?? DEFAULT_OPTION };
       const candidates = lib.ofSystem(system.id);
-      const assumed = [`attackers: every ${system.id} unit in the library (${candidates.length}), each with its best option`];
+      const assumed = [killsAttackersAssumed(system.id, candidates.length, bringsArmy(q))];
       if (targetOption === undefined && Object.keys(target.unit.options).length) assumed.push('target option: default (the unit as written)');
       if (steps !== null) {
         const pairs = Boolean(q.pairs);

@@ -247,6 +247,8 @@ describe.skipIf(!chromiumAvailable())(`the web page in headless Chromium (${CHRO
     expectClose(numbers(shown), numbers(expected), 1e-12);
     // The rules of the roster that are not modelled are named, as in the CLI's record.
     expect((shown as { run: { notModelled?: string[] } }).run.notModelled).toEqual(expected.run.notModelled);
+    // The record says whose units were ranked, in the CLI's words
+    expect((shown as { run: { assumed: string[] } }).run.assumed).toEqual(expected.run.assumed);
   });
 
   it('picking units in the form, then editing one, changes the exact chart', async () => {

@@ -10,7 +10,7 @@ import { engagementKillsReport } from '../../questions/engagement-report.js';
 import { DEFAULT_OPTION, questionsOf, withOption } from '../../analysis/units.js';
 import { InputError } from '../../core/errors.js';
 import { findSystem } from '../../systems/lookup.js';
-import { killsReport } from '../../questions/question-reports.js';
+import { killsAttackersAssumed, killsReport } from '../../questions/question-reports.js';
 import { addFightOptions, addListOption, addQuestionOptions, addRemoveOption, checkFightSystem, emit, fightAssumptions, library, listFlag, type QuestionFlags, questionProvenance, removeAssumption, removeMetricOf, situationFlags, withEvaluator } from '../questions.js';
 import { COLUMN_HELP } from '../help.js';
 import { shortId } from '../../questions/ids.js';
@@ -61,11 +61,7 @@ export function killsCommand(): Command {
     const removeFlag = f.remove !== undefined ? '--remove' : '--metric';
     const assumed: string[] = [];
     if (!given)
-      assumed.push(
-        lib.imported
-          ? `attackers: every ${system.id} unit of your files (${candidates.length}), each with its loadout as written (a roster's as chosen; a catalogue unit's upgrades as options, the best one kept)`
-          : `attackers: every ${system.id} unit in the library (${candidates.length}), each with its best option`,
-      );
+      assumed.push(killsAttackersAssumed(system.id, candidates.length, lib.imported !== undefined));
     if (f.targetOption === undefined && Object.keys(target.unit.options).length) assumed.push('target option: default (the unit as written)');
     const steps = stepsOf(f, target.unit.system);
     if (steps !== null) {
