@@ -16,57 +16,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromiumAvailable, CHROMIUM, launchChromium } from '../support/chromium.js';
 import { runCli } from '../support/in-process.js';
 import { type Served, serveWebPage } from '../support/serve.js';
+import { answerAfter, expectClose, generation, numbers, openQuestion as open } from '../support/web-answers.js';
 import { defaultQuestion, type Question, questionToHash } from '../../src/web/question.js';
 
 const SCREENSHOTS = join(process.cwd(), 'test-output', 'screenshots');
 const FIXTURES = fileURLToPath(new URL('./fixtures', import.meta.url));
-
-/** Every number of two JSON values equal within `tolerance` (relative to 1), every other value equal. */
-function expectClose(actual: unknown, expected: unknown, tolerance: number, path = '$'): void {
-  if (typeof expected === 'number') {
-    expect(typeof actual, path).toBe('number');
-    expect(Math.abs((actual as number) - expected), `${path}: ${actual} vs ${expected}`).toBeLessThanOrEqual(tolerance);
-  } else if (Array.isArray(expected)) {
-    expect(Array.isArray(actual), path).toBe(true);
-    expect((actual as unknown[]).length, `${path}.length`).toBe(expected.length);
-    expected.forEach((e, i) => expectClose((actual as unknown[])[i], e, tolerance, `${path}[${i}]`));
-  } else if (typeof expected === 'object' && expected !== null) {
-    expect(Object.keys(actual as object).sort(), path).toEqual(Object.keys(expected).sort());
-    for (const [k, v] of Object.entries(expected)) expectClose((actual as Record<string, unknown>)[k], v, tolerance, `${path}.${k}`);
-  } else expect(actual, path).toEqual(expected);
-}
-
-/** The answer's JSON without its run record (the command lines are spelt differently). */
-function numbers(json: unknown): unknown {
-  const { run: _run, ...rest } = json as Record<string, unknown>;
-  return rest;
-}
-
-async function generation(page: Page): Promise<number> {
-  return Number(await page.getAttribute('.answer', 'data-generation'));
-}
-
-/** Wait for an answer newer than `after` (the page's generation counter), settled. */
-async function answerAfter(page: Page, after: number, timeout = 60_000): Promise<unknown> {
-  await page.waitForFunction(
-    (g) => {
-      const a = document.querySelector('.answer');
-      return a !== null && Number(a.getAttribute('data-generation')) > g && a.getAttribute('data-pending') === 'no';
-    },
-    after,
-    { timeout },
-  );
-  const error = await page.$('.answer .error');
-  if (error) throw new Error(`the page answered with an error: ${await error.textContent()}`);
-  return JSON.parse((await page.textContent('#answer-json'))!);
-}
-
-/** A fresh load of the page at the question's share link. */
-async function open(page: Page, served: Served, q: Question): Promise<unknown> {
-  await page.goto('about:blank');
-  await page.goto(`${served.url}${questionToHash(q)}`);
-  return answerAfter(page, 0);
-}
 
 const PAIRS: Array<Pick<Question, 'system' | 'attacker' | 'target'> & Partial<Question>> = [
   { system: 'ninth-age', attacker: 'knights', target: 'halberdiers', charge: true },
