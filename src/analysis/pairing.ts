@@ -82,6 +82,13 @@ export function checkSituationAgainstFlags(q: UnitQuestions, attacker: UnitBody,
   }
 }
 
+/** What P(remove) counts, as `--remove` (or the flag `flag`) gives it: destroyed (the default) or break. */
+export function parseRemoveMetric(text: string | undefined, flag = '--remove'): RemoveMetric {
+  if (text === undefined || text === 'destroyed') return 'destroyed';
+  if (text === 'break') return 'break';
+  throw new InputError(`${flag}: '${text}' is not allowed (allowed: destroyed, break)`);
+}
+
 export function removeProbability(q: UnitQuestions, outcome: Outcome, metric: RemoveMetric, systemId: string): number {
   if (metric === 'break') {
     if (!q.breakProbability) throw new InputError(`--remove: 'break' needs break tests, which ${systemId} does not have (use 'destroyed')`);

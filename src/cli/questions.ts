@@ -9,7 +9,7 @@ import { escapeForTerminal } from '../core/json.js';
 import { grouped } from '../core/budget.js';
 import { loadLibrary, type Library } from '../analysis/units.js';
 import { parseJsonText } from '../json-file.js';
-import type { Evaluate, RemoveMetric } from '../analysis/pairing.js';
+import type { Evaluate } from '../analysis/pairing.js';
 import { expectQuestionWork, type Planned } from '../analysis/question-work.js';
 import { shootingNotes } from '../analysis/shooting-flags.js';
 import { findSystem } from '../systems/lookup.js';
@@ -105,12 +105,6 @@ export function library(f: QuestionFlags): Library {
   return loadLibrary(f.units);
 }
 
-/** `--remove destroyed|break` (also spelt `--metric` in kills and compare, its old name). */
-export function removeMetricOf(text: string | undefined, flag = '--remove'): RemoveMetric {
-  if (text === undefined || text === 'destroyed') return 'destroyed';
-  if (text === 'break') return 'break';
-  throw new InputError(`${flag}: '${text}' is not allowed (allowed: destroyed, break)`);
-}
 
 export const REMOVE_HELP = "what P(remove) counts: destroyed (the default; routed in Kings of War) or break (broken, fled or destroyed; Kings of War: wavered or routed)";
 
@@ -147,11 +141,6 @@ export function addRemoveOption(cmd: Command, withOldName: boolean): Command {
   return withOldName ? cmd.addOption(new Option('--metric <what>').hideHelp()) : cmd;
 }
 
-/** What P(remove) counts when --remove is not given. */
-export function removeAssumption(q: UnitQuestions, fight: boolean): string {
-  if (fight) return 'P(remove) counts the target broken, caught or destroyed within the rounds';
-  return `P(remove) counts ${q.removeVerb === 'rout' ? 'routed' : 'destroyed'} (--remove break counts breaking too)`;
-}
 
 /** The round cap of a fight when --rounds is not given. */
 export function fightAssumptions(f: QuestionFlags): string[] {

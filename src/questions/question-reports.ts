@@ -23,6 +23,12 @@ export function unitRef(side: Side): string {
   return shortId(side.unit.system, side.unit.id);
 }
 
+/** The record's line for what P(remove) counts when `--remove` is not given (in a whole fight: the target broken, caught or destroyed). */
+export function removeAssumption(q: UnitQuestions, fight = false): string {
+  if (fight) return 'P(remove) counts the target broken, caught or destroyed within the rounds';
+  return `P(remove) counts ${q.removeVerb === 'rout' ? 'routed' : 'destroyed'} (--remove break counts breaking too)`;
+}
+
 /**
  * The record's line for the attackers `kills` ranks when none are given: the rule set's units of
  * the library, or of the player's own files (a roster's units as chosen, a catalogue unit's

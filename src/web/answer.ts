@@ -9,7 +9,7 @@ import { InputError, ScenarioError } from '../core/errors.js';
 import { compareEngagements, compareEngagementsPlan, engagementsOf, rankEngagements, rankPlan } from '../analysis/engagements.js';
 import { checkGridSize, damageGrid, gridPlan, parseAxis, parseGridMetric } from '../analysis/grid.js';
 import { killsPlan, whatKills } from '../analysis/kills.js';
-import type { Evaluate } from '../analysis/pairing.js';
+import { type Evaluate, parseRemoveMetric } from '../analysis/pairing.js';
 import { expectQuestionWork, type Planned } from '../analysis/question-work.js';
 import { shootingNotes } from '../analysis/shooting-flags.js';
 import { clearUnmodelledInUse, DEFAULT_OPTION, type Library, libraryOf, questionsOf, type Unit, withOption } from '../analysis/unit.js';
@@ -20,7 +20,7 @@ import { commandLine, provenance, provenanceJson, provenanceLines, setInvocation
 import { askCompare, compareAnswerReport, type CompareAnswerReport, compareQuestionPlan, furtherSituations } from '../questions/compare-question.js';
 import { engagementCompareReport, engagementKillsReport, engagementSituation } from '../questions/engagement-report.js';
 import { shortId } from '../questions/ids.js';
-import { gridReport, killsAttackersAssumed, killsReport } from '../questions/question-reports.js';
+import { gridReport, killsAttackersAssumed, killsReport, removeAssumption } from '../questions/question-reports.js';
 import type { Chart, ReportTable } from '../questions/report.js';
 import { runScenario } from '../questions/run.js';
 import { fightReport } from '../fight/report.js';
@@ -256,8 +256,9 @@ export async function answer(q: Question, engine: QuestionEngine = {}): Promise<
     const lines = [`Mean damage ${(json as { damage: { mean: number } }).damage.mean.toFixed(2)}`, ...(outcome.destroyed !== undefined ? [`P(${questions.removeVerb}) ${pct(outcome.destroyed)}`] : [])];
     return { title: scenario.name, lines, charts, tables, json, provenance: provenanceLines(record), notes, command: commandLine(args) };
   }
-  const metric = 'destroyed';
-  const removeAssumed = `P(remove) counts ${questions.removeVerb === 'rout' ? 'routed' : 'destroyed'} (--remove break counts breaking too)`;
+  // What P(remove) counts: the player's choice (--remove), else destroyed, which the record says
+  const metric = parseRemoveMetric(q.remove);
+  const removeAssumed = q.remove === undefined ? [removeAssumption(questions)] : [];
   const steps = engagementSteps(q);
   // Every run of the question: one meter over its pairings, and the notes the CLI gives (a
   // --shooting flag the rule set's shooting does not read is named).
@@ -288,7 +289,7 @@ export async function answer(q: Question, engine: QuestionEngine = {}): Promise<
       const r = await answerWith(tried.length, (evaluate) => whatKills(target, tried, flags, metric, evaluate));
       // Nothing dropped silently: each candidate that cannot make this attack is named, with why.
       const leftOut = r.value.leftOut.map((l) => `left out: ${shortId(l.unit.system, l.unit.id)}: ${l.why}`);
-      return { run: r.run, assumed: [...assumed, removeAssumed], leftOut, reportOf: () => killsReport(r.value, questions) };
+      return { run: r.run, assumed: [...assumed, ...removeAssumed], leftOut, reportOf: () => killsReport(r.value, questions) };
     }
     if (q.ask === 'compare') {
       const unit = lib.find(ref(q.attacker), 'unit');
@@ -311,7 +312,7 @@ export async function answer(q: Question, engine: QuestionEngine = {}): Promise<
       const further = furtherSituations(question, questions);
       expectWork(`compare of ${unit.system}/${unit.id}`, () => compareQuestionPlan(question, further));
       const r = await answerWith(options.length * targets.length * (further.furtherFlags ? 2 : 1), (evaluate) => askCompare(question, further, evaluate));
-      return { run: { ...r.run, notes: [...oneLoadout, ...(r.run.notes ?? [])] }, assumed: [...assumed, removeAssumed], reportOf: () => compareAnswerReport(r.value, further, flags, questions) };
+      return { run: { ...r.run, notes: [...oneLoadout, ...(r.run.notes ?? [])] }, assumed: [...assumed, ...removeAssumed], reportOf: () => compareAnswerReport(r.value, further, flags, questions) };
     }
     const unit = lib.find(ref(q.attacker), 'unit');
     const option = attackerOption ?? DEFAULT_OPTION;
@@ -332,7 +333,7 @@ export async function answer(q: Question, engine: QuestionEngine = {}): Promise<
     if (q.rows === undefined) assumed.push(`rows: ${grid.rows}`);
     if (q.cols === undefined) assumed.push(`columns: ${grid.cols}`);
     if (q.metric === undefined) assumed.push(`cells: ${metricText ?? 'mean'}`);
-    if (gridMetric.kind === 'p-remove') assumed.push(removeAssumed);
+    if (gridMetric.kind === 'p-remove') assumed.push(...removeAssumed);
     return { run: r.run, assumed, reportOf: () => gridReport(r.value, questions) };
   })();
   const runNotes = run.notes ?? [];

@@ -12,7 +12,7 @@ import { type Answer, type AnswerSection, checkEdited } from './answer.js';
 import { ChartView } from './chart.js';
 import { BUILT_IN_UNITS, systemsWithUnits } from './library.js';
 import { type Ask, cliCommand, defaultQuestion, type Question, questionFromHash, questionToHash } from './question.js';
-import { GridAxes, LengthControls, MoreTargets } from './question-controls.js';
+import { GridAxes, LengthControls, MoreTargets, RemoveControl } from './question-controls.js';
 import { UnitForm } from './unit-form.js';
 import { carriedFromFiles, unitOf } from './my-units.js';
 import ExactWorker from './exact-worker.ts?worker';
@@ -256,6 +256,7 @@ export function App() {
               // The engagement's length, the other targets and the grid's axes are the rule set's own.
               steps: undefined,
               pairs: undefined,
+              remove: undefined,
               moreTargets: undefined,
               rows: undefined,
               cols: undefined,
@@ -317,6 +318,7 @@ export function App() {
               </label>
             ))}
           {(q.ask === 'kills' || q.ask === 'compare') && <LengthControls q={q} update={update} />}
+          {(q.ask === 'kills' || q.ask === 'compare' || q.ask === 'table') && <RemoveControl q={q} update={update} />}
           {q.ask === 'fight' && (
             <label class="field inline" for="rounds">
               <span>Rounds (cap)</span>

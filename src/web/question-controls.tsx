@@ -2,12 +2,13 @@
  * The form's controls for what kills, compare and table take besides the units and the situation,
  * each a flag of the CLI: an engagement's length in the rule set's own word (`--turns`, `--bounds`)
  * and `--pairs`; compare's further targets (`--target a,b,c`); the grid's axes (`--rows`, `--cols`,
- * `--metric`, `--target`, `--large`). The rule set says which it has; nothing here knows a rule.
+ * `--metric`, `--target`, `--large`); what P(remove) counts (`--remove`). The rule set says which it
+ * has; nothing here knows a rule.
  */
 import { questionsOf, type Unit } from '../analysis/unit.js';
 import { MAX_GRID_CELLS } from '../analysis/grid.js';
 import { findSystem } from '../systems/lookup.js';
-import type { Question } from './question.js';
+import { asksEngagement, type Question } from './question.js';
 
 type Update = (change: Partial<Question>) => void;
 
@@ -108,5 +109,27 @@ export function GridAxes({ q, units, update }: { q: Question; units: readonly Un
         more than {MAX_GRID_CELLS.toLocaleString('en')} cells
       </label>
     </fieldset>
+  );
+}
+
+/**
+ * What P(remove) counts (`--remove`): the target destroyed (routed in Kings of War), or broken too,
+ * offered where the rule set has break tests (its questions' breakVerb); an engagement counts
+ * removal only, as the CLI does.
+ */
+export function RemoveControl({ q, update }: { q: Question; update: Update }) {
+  const sq = questionsOf(findSystem(q.system));
+  if (!sq.breakProbability || asksEngagement(q)) return null;
+  return (
+    <label class="field inline" for="remove">
+      <span>P(remove) counts</span>
+      <select id="remove" value={q.remove ?? 'destroyed'} onChange={(ev) => {
+        const v = (ev.target as HTMLSelectElement).value;
+        update({ remove: v === 'break' ? 'break' : undefined });
+      }}>
+        <option value="destroyed">to {sq.removeVerb} it</option>
+        <option value="break">to {sq.breakVerb ?? 'break'} it</option>
+      </select>
+    </label>
   );
 }

@@ -39,6 +39,8 @@ export interface Question {
   pairs?: boolean;
   /** compare: the targets after `target`, in the order given. */
   moreTargets?: string[];
+  /** kills, compare and table (its P(remove) cells): what P(remove) counts (`--remove`; absent: destroyed). */
+  remove?: 'destroyed' | 'break';
   /** table: the row and column axes (key=values), what each cell shows, the base target's id (absent: the rule set's defaults). */
   rows?: string;
   cols?: string;
@@ -115,6 +117,7 @@ export function cliArgs(q: Question): string[] {
   const targetOption = q.targetOption !== 'default' ? ['--target-option', q.targetOption] : [];
   const rounds = q.rounds !== undefined ? ['--rounds', String(q.rounds)] : [];
   const engagement = asksEngagement(q) ? [`--${stepWordOf(q.system) ?? 'length'}`, String(q.steps), ...(q.ask === 'kills' && q.pairs ? ['--pairs'] : [])] : [];
+  const remove = q.remove !== undefined && !asksEngagement(q) ? ['--remove', q.remove] : [];
   const grid = [
     ...(q.rows !== undefined ? ['--rows', q.rows] : []),
     ...(q.cols !== undefined ? ['--cols', q.cols] : []),
@@ -128,11 +131,11 @@ export function cliArgs(q: Question): string[] {
     case 'fight':
       return ['fight', '--attacker', ref(q.attacker), '--target', ref(q.target), ...attackerOption, ...targetOption, ...situation.filter((s) => s !== '--shooting'), ...rounds, ...mc];
     case 'kills':
-      return ['kills', ref(q.target), ...targetOption, ...engagement, ...situation, ...mc];
+      return ['kills', ref(q.target), ...targetOption, ...engagement, ...remove, ...situation, ...mc];
     case 'compare':
-      return ['compare', ref(q.attacker), '--target', compareTargets(q).map(ref).join(','), ...engagement, ...situation, ...mc];
+      return ['compare', ref(q.attacker), '--target', compareTargets(q).map(ref).join(','), ...engagement, ...remove, ...situation, ...mc];
     case 'table':
-      return ['table', ref(q.attacker), ...(q.attackerOption !== 'default' ? ['--option', q.attackerOption] : []), ...grid, ...situation, ...mc];
+      return ['table', ref(q.attacker), ...(q.attackerOption !== 'default' ? ['--option', q.attackerOption] : []), ...grid, ...remove, ...situation, ...mc];
   }
 }
 

@@ -91,6 +91,24 @@ describe.skipIf(!chromiumAvailable())(`the web page in headless Chromium (${CHRO
     expect(await page.$('.also-under')).toBeNull();
   });
 
+  it('what P(remove) counts, chosen in the form, equals the CLI --remove break --json; the record and command line say so', async () => {
+    await open(page, served, { ...defaultQuestion(), ask: 'kills', system: 'warhammer-fantasy', target: 'halberdiers' });
+    const g = await generation(page);
+    await page.selectOption('#remove', 'break');
+    const shown = await answerAfter(page, g);
+    const cli = await runCli(['kills', 'whfb/halberdiers', '--remove', 'break', '--json']);
+    expect(cli.stderr).toBe('');
+    const expected = JSON.parse(cli.stdout);
+    expectClose(numbers(shown), numbers(expected), 1e-12);
+    expect((shown as { run: { assumed: string[] } }).run.assumed).toEqual(expected.run.assumed);
+    expect(await page.textContent('#cli-command')).toBe('warodds kills warhammer-fantasy/halberdiers --remove break');
+    // Kings of War has no break test: the choice is to waver or rout it (§6); an engagement counts removal only
+    await page.selectOption('#system', 'kings-of-war');
+    expect(await page.locator('#remove option').allTextContents()).toEqual(['to rout it', 'to waver or rout it']);
+    await page.fill('#steps', '2');
+    expect(await page.locator('#remove').count()).toBe(0);
+  });
+
   it('an engagement: kills of kow over 2 turns, typed into the Turns control, equals the CLI --turns 2 --json', async () => {
     await open(page, served, { ...defaultQuestion(), ask: 'kills', system: 'kings-of-war', target: 'spear-regiment' });
     const g = await generation(page);

@@ -27,6 +27,8 @@ describe('the command line the page shows', () => {
     ['kills over bounds by pairs', { ask: 'kills', system: 'hott', target: 'stronghold', steps: 2, pairs: true }, ['kills', 'hott/stronghold', '--bounds', '2', '--pairs']],
     ['compare over turns against two targets', { ask: 'compare', system: 'kings-of-war', attacker: 'dragon', target: 'warrior-horde', moreTargets: ['spear-regiment'], steps: 2 }, ['compare', 'kow/dragon', '--turns', '2', '--target', 'kow/warrior-horde,kow/spear-regiment']],
     ['a grid with its axes', { ask: 'table', system: 'age-of-sigmar', attacker: 'liberators', rows: 'save=3..6', cols: 'health=1..2', metric: 'p>=2', gridTarget: 'example-horde' }, ['table', 'aos/liberators', '--rows', 'save=3..6', '--cols', 'health=1..2', '--metric', 'p>=2', '--target', 'aos/example-horde']],
+    ['compare by P(break)', { ask: 'compare', system: 'warhammer-fantasy', attacker: 'knights', target: 'halberdiers', remove: 'break' }, ['compare', 'whfb/knights', '--target', 'whfb/halberdiers', '--remove', 'break']],
+    ['a grid of P(break)', { ask: 'table', system: 'ninth-age', attacker: 'knights', metric: 'p-remove', remove: 'break' }, ['table', 't9a/knights', '--metric', 'p-remove', '--remove', 'break']],
   ])('%s: runs in the CLI and answers as the flags written by hand', async (_, change, byHand) => {
     const shown = await runCli([...cliArgs({ ...defaultQuestion(), ...change }), '--json']);
     const written = await runCli([...byHand, '--json']);

@@ -10,11 +10,13 @@ import { DEFAULT_OPTION, questionsOf, withOption } from '../../analysis/units.js
 import { InputError } from '../../core/errors.js';
 import { findSystem } from '../../systems/lookup.js';
 import { askCompare, compareAnswerReport, compareQuestionPlan, furtherSituations, joinedReport } from '../../questions/compare-question.js';
-import { addFightOptions, addListOption, addQuestionOptions, addRemoveOption, checkFightSystem, emit, fightAssumptions, library, listFlag, type QuestionFlags, questionProvenance, removeAssumption, removeMetricOf, situationFlags, withEvaluator } from '../questions.js';
+import { removeAssumption } from '../../questions/question-reports.js';
+import { addFightOptions, addListOption, addQuestionOptions, addRemoveOption, checkFightSystem, emit, fightAssumptions, library, listFlag, type QuestionFlags, questionProvenance, situationFlags, withEvaluator } from '../questions.js';
 import { shortId } from '../../questions/ids.js';
 import { COLUMN_HELP } from '../help.js';
 import { applyLength } from '../length-flag.js';
 import { addLengthOption, type LengthFlags } from '../engagement-options.js';
+import { parseRemoveMetric } from '../../analysis/pairing.js';
 
 type CompareFlags = QuestionFlags & EngagementFlags & LengthFlags & { option?: string[]; options?: string[]; target?: string[]; targets?: string[]; remove?: string; metric?: string };
 
@@ -68,7 +70,7 @@ export function compareCommand(): Command {
       return emit({ ...report, provenance: questionProvenance({ ...run, notes: [...oneLoadout, ...(run.notes ?? [])], situation: engagementSituation(unit.system, steps, flags) }, assumed) }, json, f);
     }
     checkFightSystem(q, flags, unit.system);
-    const metric = f.fight && removeText === undefined ? 'break' : removeMetricOf(removeText, removeFlag);
+    const metric = f.fight && removeText === undefined ? 'break' : parseRemoveMetric(removeText, removeFlag);
     // Options that change nothing here may differ on the charge or at range: that comparison is
     // computed too when the first shows no difference (same options, targets, metric; one meter).
     const question = { unit, options, targets, flags, metric };

@@ -10,13 +10,14 @@ import { engagementKillsReport } from '../../questions/engagement-report.js';
 import { DEFAULT_OPTION, questionsOf, withOption } from '../../analysis/units.js';
 import { InputError } from '../../core/errors.js';
 import { findSystem } from '../../systems/lookup.js';
-import { killsAttackersAssumed, killsReport } from '../../questions/question-reports.js';
-import { addFightOptions, addListOption, addQuestionOptions, addRemoveOption, checkFightSystem, emit, fightAssumptions, library, listFlag, type QuestionFlags, questionProvenance, removeAssumption, removeMetricOf, situationFlags, withEvaluator } from '../questions.js';
+import { killsAttackersAssumed, killsReport, removeAssumption } from '../../questions/question-reports.js';
+import { addFightOptions, addListOption, addQuestionOptions, addRemoveOption, checkFightSystem, emit, fightAssumptions, library, listFlag, type QuestionFlags, questionProvenance, situationFlags, withEvaluator } from '../questions.js';
 import { COLUMN_HELP } from '../help.js';
 import { shortId } from '../../questions/ids.js';
 import { withNotes } from '../../questions/provenance.js';
 import { applyLength } from '../length-flag.js';
 import { addLengthOption, type LengthFlags } from '../engagement-options.js';
+import { parseRemoveMetric } from '../../analysis/pairing.js';
 
 type KillsFlags = QuestionFlags & EngagementFlags & LengthFlags & { attacker?: string[]; attackers?: string[]; targetOption?: string; remove?: string; metric?: string };
 
@@ -77,7 +78,7 @@ export function killsCommand(): Command {
     checkFightSystem(q, flags, target.unit.system);
     if (pinned?.some((c) => c.option === undefined)) assumed.push('attackers without :OPTION: each with its best option (the option column says which)');
     // A fight ranks by P(broken, caught or destroyed) unless another metric is asked for.
-    const metric = f.fight && removeText === undefined ? 'break' : removeMetricOf(removeText, removeFlag);
+    const metric = f.fight && removeText === undefined ? 'break' : parseRemoveMetric(removeText, removeFlag);
     // Pairings to run: every option of every candidate that can make this attack.
     const tried = pinned ?? candidates.map((unit) => ({ unit, option: undefined }));
     const pairings = tried.reduce((n, c) => n + (c.option !== undefined ? [c.option] : [DEFAULT_OPTION, ...Object.keys(c.unit.options)]).filter((o) => q.canAttack(withOption(c.unit, o), flags)).length, 0);

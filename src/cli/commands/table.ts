@@ -7,10 +7,11 @@ import { checkGridSize, damageGrid, gridPlan, MAX_GRID_CELLS, parseAxis, parseGr
 import { DEFAULT_OPTION, questionsOf, withOption } from '../../analysis/units.js';
 import { InputError } from '../../core/errors.js';
 import { findSystem } from '../../systems/lookup.js';
-import { gridReport } from '../../questions/question-reports.js';
-import { addQuestionOptions, addRemoveOption, emit, library, type QuestionFlags, questionProvenance, removeMetricOf, situationFlags, withEvaluator } from '../questions.js';
+import { gridReport, removeAssumption } from '../../questions/question-reports.js';
+import { addQuestionOptions, addRemoveOption, emit, library, type QuestionFlags, questionProvenance, situationFlags, withEvaluator } from '../questions.js';
 import { COLUMN_HELP } from '../help.js';
 import { grouped } from '../../core/budget.js';
+import { parseRemoveMetric } from '../../analysis/pairing.js';
 
 type TableFlags = QuestionFlags & { option?: string; rows?: string; cols?: string; target?: string; metric?: string; remove?: string; large?: boolean };
 
@@ -43,7 +44,7 @@ export function tableCommand(): Command {
     checkGridSize(rows, cols, Boolean(f.large));
     const base = f.target ? withOption(lib.find(f.target, '--target'), DEFAULT_OPTION) : q.defaultGrid.target;
     const metricText = f.metric ?? q.defaultGrid.metric;
-    const metric = parseGridMetric(metricText, removeMetricOf(f.remove));
+    const metric = parseGridMetric(metricText, parseRemoveMetric(f.remove));
     const { value: result, run } = await withEvaluator(f, rows.values.length * cols.values.length, { question: `table of ${unit.system}/${unit.id}`, pairings: () => gridPlan({ unit, option }, base, rows, cols, flags) }, (evaluate) => damageGrid({ unit, option }, base, rows, cols, flags, metric, evaluate));
     const assumed: string[] = [];
     if (f.option === undefined && Object.keys(unit.options).length) assumed.push('option: default (the unit as written)');
@@ -51,7 +52,7 @@ export function tableCommand(): Command {
     if (!f.rows) assumed.push(`rows: ${q.defaultGrid.rows}`);
     if (!f.cols) assumed.push(`columns: ${q.defaultGrid.cols}`);
     if (f.metric === undefined) assumed.push(`cells: ${metricText ?? 'mean'}`);
-    if (metric.kind === 'p-remove' && f.remove === undefined) assumed.push(`P(remove) counts ${q.removeVerb === 'rout' ? 'routed' : 'destroyed'} (--remove break counts breaking too)`);
+    if (metric.kind === 'p-remove' && f.remove === undefined) assumed.push(removeAssumption(q));
     const { report, json } = gridReport(result, q);
     await emit({ ...report, provenance: questionProvenance(run, assumed) }, json, f);
   });
