@@ -53,6 +53,11 @@ export function probability(w: Weights, test: (value: number) => boolean): numbe
   return p;
 }
 
+/** P(2D6 ≤ n), the 36 pairs of faces walked (a Leadership test passes on it). */
+export function p2d6AtMost(n: number): number {
+  return probability(repeat(die(), 2), (total) => total <= n);
+}
+
 /**
  * A dice expression of the forms the witnesses need: '3', 'D6', '2D6', 'D3', 'D3+1', '2D3-1'.
  * `d3` says how to read a D3 (both rule sets: a D6 halved, rounded up). Anything else throws, so

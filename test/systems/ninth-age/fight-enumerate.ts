@@ -31,12 +31,12 @@
  *
  * The state between rounds: rank and file, champion and the wounds on the character of each side.
  */
-import { add, die, probability, repeat, type Weights } from '../../support/walk.js';
+import { type FightTables, FightWalk, type SideName, type Standing } from '../../support/fight-witness.js';
+import { add, p2d6AtMost, type Weights } from '../../support/walk.js';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- raw scenario JSON */
 type Json = any;
 
-type SideName = 'attacker' | 'target';
 const SIDES: readonly SideName[] = ['attacker', 'target'];
 const other = (s: SideName): SideName => (s === 'attacker' ? 'target' : 'attacker');
 
@@ -62,16 +62,7 @@ interface FightSide {
   character: Profile | null;
 }
 
-export interface FightEnumerated {
-  ending: Record<string, number>;
-  margin: Array<Record<string, number>>;
-  overkillAttacker: Array<Record<string, number>>;
-  overkillTarget: Array<Record<string, number>>;
-  attackerLeft: Array<Record<string, number>>;
-  targetLeft: Array<Record<string, number>>;
-  damage: Weights;
-  slain: Weights;
-  destroyed: number;
+export interface FightEnumerated extends FightTables {
   /** P(a champion stands alone, attacked by the enemy, in some round). */
   loneChampionAttacked: number;
   /** P(a fighter is slain in the challenge at one step and its unit's rank and file strike at a later step of that round). */
@@ -160,11 +151,6 @@ function wounds(n: number, p: number): Weights {
 }
 
 
-/** P(2D6 ≤ n) (§3.1: no automatic pass). */
-function p2d6AtMost(n: number): number {
-  return probability(repeat(die(), 2), (total) => total <= n);
-}
-
 /** P(pursuit 2D6 ≥ flee 2D6), §12.3. */
 const P_CAUGHT = (() => {
   let c = 0;
@@ -197,240 +183,189 @@ export function enumerateT9aFight(input: Json): FightEnumerated {
   const fighterStands = (x: SideName, s: Side) => (fighterIsChampion(x) ? s.champ === 1 : charStands(x, s));
   const leftOf = (x: SideName, s: Side) => s.rf + s.champ + (charStands(x, s) ? 1 : 0);
 
-  const out: FightEnumerated = {
-    ending: {},
-    margin: [],
-    overkillAttacker: [],
-    overkillTarget: [],
-    attackerLeft: [],
-    targetLeft: [],
-    damage: new Map(),
-    slain: new Map(),
-    destroyed: 0,
-    loneChampionAttacked: 0,
-    fighterSlainBeforeItsUnitStrikes: 0,
-    testedWithoutItsFallenRankAndFile: 0,
-    standardWithoutRankAndFile: 0,
-  };
-  const put = (m: Record<string, number>, k: string | number, p: number) => (m[String(k)] = (m[String(k)] ?? 0) + p);
-  const putW = (m: Weights, k: number, p: number) => m.set(k, (m.get(k) ?? 0) + p);
+  const walk = new FightWalk<State>(challenge, keyOf);
+  // What the witness finds beside the tables (FightEnumerated)
+  const found = { loneChampionAttacked: 0, fighterSlainBeforeItsUnitStrikes: 0, testedWithoutItsFallenRankAndFile: 0, standardWithoutRankAndFile: 0 };
   const T = sides.target;
-  const tally = (s: State, p: number) => {
-    putW(out.damage, T.rf - s.target.rf + (T.champion ? 1 - s.target.champ : 0) + s.target.c, p);
-    putW(out.slain, T.rf - s.target.rf + (T.champion ? 1 - s.target.champ : 0) + (T.character && !charStands('target', s.target) ? 1 : 0), p);
-  };
-  const ended: Array<{ p: number; left: Record<SideName, number> }> = [];
-  const finish = (round: number, ending: string, s: State, removed: SideName | null, p: number) => {
-    put(out.ending, `${round}:${ending}`, p);
-    const left = { attacker: removed === 'attacker' ? 0 : leftOf('attacker', s.attacker), target: removed === 'target' ? 0 : leftOf('target', s.target) };
-    put(out.attackerLeft[round - 1], left.attacker, p);
-    put(out.targetLeft[round - 1], left.target, p);
-    ended.push({ p, left });
-    tally(s, p);
-    if (ending === 'target-destroyed' || ending === 'target-caught' || ending === 'both-destroyed') out.destroyed += p;
-  };
+  /** The fight in state s, `removed` the side left with no models (caught). */
+  const standing = (s: State, removed: SideName | null = null): Standing => ({
+    left: { attacker: removed === 'attacker' ? 0 : leftOf('attacker', s.attacker), target: removed === 'target' ? 0 : leftOf('target', s.target) },
+    damage: T.rf - s.target.rf + (T.champion ? 1 - s.target.champ : 0) + s.target.c,
+    slain: T.rf - s.target.rf + (T.champion ? 1 - s.target.champ : 0) + (T.character && !charStands('target', s.target) ? 1 : 0),
+  });
+  const finish = (round: number, ending: string, s: State, removed: SideName | null, p: number) => walk.ends(round, ending, standing(s, removed), p);
 
   const start: State = {
     attacker: { rf: sides.attacker.rf, champ: sides.attacker.champion ? 1 : 0, c: 0 },
     target: { rf: T.rf, champ: T.champion ? 1 : 0, c: 0 },
   };
-  let live = new Map<string, { s: State; p: number }>([[keyOf(start), { s: start, p: 1 }]]);
-  for (let round = 1; round <= rounds; round++) {
-    for (const t of [out.margin, out.overkillAttacker, out.overkillTarget, out.attackerLeft, out.targetLeft]) t.push({});
-    for (const e of ended) {
-      put(out.margin[round - 1], 'none', e.p);
-      if (challenge) {
-        put(out.overkillAttacker[round - 1], 'none', e.p);
-        put(out.overkillTarget[round - 1], 'none', e.p);
-      }
-      put(out.attackerLeft[round - 1], e.left.attacker, e.p);
-      put(out.targetLeft[round - 1], e.left.target, e.p);
+  walk.run(rounds, start, fightRound, (s) => standing(s));
+  return { ...walk.tables, ...found };
+
+  /** One round from state s: the Initiative steps, then the result, break test and pursuit. */
+  function fightRound(round: number, s0: State, p0: number): void {
+    const duel = challenge && fighterStands('attacker', s0.attacker) && fighterStands('target', s0.target);
+    // Within the round: the state, the wounds each side scored (points) and its Overkill so far.
+    interface Mid {
+      s: State;
+      points: Record<SideName, number>;
+      overkill: Record<SideName, number>;
     }
-    const next = new Map<string, { s: State; p: number }>();
-    const goOn = (s: State, p: number) => {
-      const k = keyOf(s);
-      const e = next.get(k);
+    let mids = new Map<string, { m: Mid; p: number }>();
+    const midKey = (m: Mid) => `${keyOf(m.s)}|${m.points.attacker},${m.points.target}|${m.overkill.attacker},${m.overkill.target}`;
+    const addMid = (map: typeof mids, m: Mid, p: number) => {
+      const k = midKey(m);
+      const e = map.get(k);
       if (e) e.p += p;
-      else next.set(k, { s, p });
+      else map.set(k, { m, p });
     };
-    for (const { s, p } of live.values()) fightRound(s, p);
-    live = next;
-
-    /** One round from state s: the Initiative steps, then the result, break test and pursuit. */
-    function fightRound(s0: State, p0: number): void {
-      const duel = challenge && fighterStands('attacker', s0.attacker) && fighterStands('target', s0.target);
-      // Within the round: the state, the wounds each side scored (points) and its Overkill so far.
-      interface Mid {
-        s: State;
-        points: Record<SideName, number>;
-        overkill: Record<SideName, number>;
-      }
-      let mids = new Map<string, { m: Mid; p: number }>();
-      const midKey = (m: Mid) => `${keyOf(m.s)}|${m.points.attacker},${m.points.target}|${m.overkill.attacker},${m.overkill.target}`;
-      const addMid = (map: typeof mids, m: Mid, p: number) => {
-        const k = midKey(m);
-        const e = map.get(k);
-        if (e) e.p += p;
-        else map.set(k, { m, p });
-      };
-      addMid(mids, { s: copy(s0), points: { attacker: 0, target: 0 }, overkill: { attacker: 0, target: 0 } }, p0);
-      // only the steps someone strikes at (§4.2): the units' Initiative and the characters'
-      const steps = new Set(SIDES.flatMap((x) => [sides[x].unit.i, ...(sides[x].character ? [sides[x].character!.i] : [])]));
-      for (let step = 10; step >= 0; step--) {
-        if (!steps.has(step)) continue;
-        const nextMids = new Map<string, { m: Mid; p: number }>();
-        for (const { m, p } of mids.values()) {
-          // each side's blows this step, from the models alive at its start
-          const blows = { attacker: sideBlows('attacker', m.s, step, duel), target: sideBlows('target', m.s, step, duel) };
+    addMid(mids, { s: copy(s0), points: { attacker: 0, target: 0 }, overkill: { attacker: 0, target: 0 } }, p0);
+    // only the steps someone strikes at (§4.2): the units' Initiative and the characters'
+    const steps = new Set(SIDES.flatMap((x) => [sides[x].unit.i, ...(sides[x].character ? [sides[x].character!.i] : [])]));
+    for (let step = 10; step >= 0; step--) {
+      if (!steps.has(step)) continue;
+      const nextMids = new Map<string, { m: Mid; p: number }>();
+      for (const { m, p } of mids.values()) {
+        // each side's blows this step, from the models alive at its start
+        const blows = { attacker: sideBlows('attacker', m.s, step, duel), target: sideBlows('target', m.s, step, duel) };
+        for (const x of SIDES) {
+          if (blows[x].target === 'champion' && blows[x].unit.size > 1) found.loneChampionAttacked += p;
+          // a front-rank model of x (character or champion) fell earlier this round, and x's rank and file strike now with models behind to fill its place
+          const fell = (charStands(x, s0[x]) && !charStands(x, m.s[x])) || (s0[x].champ === 1 && m.s[x].champ === 0);
+          const filling = m.s[x].rf + m.s[x].champ + (charStands(x, m.s[x]) ? 1 : 0) >= sides[x].files;
+          if (fell && filling && m.s[x].rf > 0 && sides[x].unit.i === step && blows[x].target !== null) found.fighterSlainBeforeItsUnitStrikes += p;
+        }
+        const joint = convolvePairs(blows.attacker, blows.target);
+        for (const [[ua, da, ut, dt], q] of joint) {
+          const after = copy(m.s);
+          const points = { ...m.points };
+          const overkill = { ...m.overkill };
+          const dealt: Record<SideName, [number, number]> = { attacker: [ua, da], target: [ut, dt] };
           for (const x of SIDES) {
-            if (blows[x].target === 'champion' && blows[x].unit.size > 1) out.loneChampionAttacked += p;
-            // a front-rank model of x (character or champion) fell earlier this round, and x's rank and file strike now with models behind to fill its place
-            const fell = (charStands(x, s0[x]) && !charStands(x, m.s[x])) || (s0[x].champ === 1 && m.s[x].champ === 0);
-            const filling = m.s[x].rf + m.s[x].champ + (charStands(x, m.s[x]) ? 1 : 0) >= sides[x].files;
-            if (fell && filling && m.s[x].rf > 0 && sides[x].unit.i === step && blows[x].target !== null) out.fighterSlainBeforeItsUnitStrikes += p;
-          }
-          const joint = convolvePairs(blows.attacker, blows.target);
-          for (const [[ua, da, ut, dt], q] of joint) {
-            const after = copy(m.s);
-            const points = { ...m.points };
-            const overkill = { ...m.overkill };
-            const dealt: Record<SideName, [number, number]> = { attacker: [ua, da], target: [ut, dt] };
-            for (const x of SIDES) {
-              const y = other(x);
-              const [u, d] = dealt[x];
-              const ys = after[y];
-              const before = m.s[y];
-              // the challenge blows land first (§4.11): wounds up to what the fighter has left, the rest Overkill (max +3)
-              if (duel && d > 0) {
-                const remaining = fighterIsChampion(y) ? before.champ : sides[y].character!.w - before.c;
-                const lost = Math.min(d, remaining);
-                if (fighterIsChampion(y)) ys.champ -= lost;
-                else ys.c += lost;
-                points[x] += lost;
-                overkill[x] = Math.min(3, overkill[x] + d - lost);
-              }
-              // the unit blows: the rank and file, the wounds beyond them to the champion (even in the challenge)
-              const target = blows[x].target;
-              if (target === 'rf') {
-                const onRf = Math.min(u, before.rf);
-                ys.rf -= onRf;
-                points[x] += onRf;
-                if (u > onRf && ys.champ === 1) {
-                  ys.champ = 0;
-                  points[x] += 1;
-                }
-              } else if (target === 'champion') {
-                const lost = Math.min(u, ys.champ);
-                ys.champ -= lost;
-                points[x] += lost;
-              } else if (target === 'character') {
-                const lost = Math.min(u, sides[y].character!.w - before.c);
-                ys.c += lost;
-                points[x] += lost;
-              }
+            const y = other(x);
+            const [u, d] = dealt[x];
+            const ys = after[y];
+            const before = m.s[y];
+            // the challenge blows land first (§4.11): wounds up to what the fighter has left, the rest Overkill (max +3)
+            if (duel && d > 0) {
+              const remaining = fighterIsChampion(y) ? before.champ : sides[y].character!.w - before.c;
+              const lost = Math.min(d, remaining);
+              if (fighterIsChampion(y)) ys.champ -= lost;
+              else ys.c += lost;
+              points[x] += lost;
+              overkill[x] = Math.min(3, overkill[x] + d - lost);
             }
-            addMid(nextMids, { s: after, points, overkill }, p * q);
+            // the unit blows: the rank and file, the wounds beyond them to the champion (even in the challenge)
+            const target = blows[x].target;
+            if (target === 'rf') {
+              const onRf = Math.min(u, before.rf);
+              ys.rf -= onRf;
+              points[x] += onRf;
+              if (u > onRf && ys.champ === 1) {
+                ys.champ = 0;
+                points[x] += 1;
+              }
+            } else if (target === 'champion') {
+              const lost = Math.min(u, ys.champ);
+              ys.champ -= lost;
+              points[x] += lost;
+            } else if (target === 'character') {
+              const lost = Math.min(u, sides[y].character!.w - before.c);
+              ys.c += lost;
+              points[x] += lost;
+            }
           }
+          addMid(nextMids, { s: after, points, overkill }, p * q);
         }
-        mids = nextMids;
       }
-      for (const { m, p } of mids.values()) settle(s0, m.s, m.points, duel ? m.overkill : null, p);
+      mids = nextMids;
     }
+    for (const { m, p } of mids.values()) settle(round, s0, m.s, m.points, duel ? m.overkill : null, p);
+  }
 
-    /** Side x's blows at Initiative `step` from state s: on the enemy's unit (and whom), and in the challenge. */
-    function sideBlows(x: SideName, s: State, step: number, duel: boolean): { unit: Weights; target: 'rf' | 'champion' | 'character' | null; duel: Weights } {
-      const y = other(x);
-      const own = sides[x];
-      const enemy = sides[y];
-      const me = s[x];
-      const them = s[y];
-      const none: Weights = new Map([[0, 1]]);
-      // whom the unit's attacks go to (README): the rank and file; else the champion (not while it fights the challenge);
-      // else the character (not while it fights the challenge)
-      const champInDuel = duel && fighterIsChampion(y);
-      const charInDuel = duel && !fighterIsChampion(y);
-      const target: 'rf' | 'champion' | 'character' | null =
-        them.rf > 0 ? 'rf' : them.champ === 1 && !champInDuel ? 'champion' : charStands(y, them) && !charInDuel ? 'character' : null;
-      const targetProfile = target === 'rf' ? enemy.unit : target === 'champion' ? enemy.champion! : target === 'character' ? enemy.character! : null;
-      let unit = none;
-      if (targetProfile) {
-        // the front rank: a standing character takes one place; the champion stands in it; one supporting rank
-        const charHere = charStands(x, me) ? 1 : 0;
-        const total = me.rf + me.champ + charHere;
-        const front = Math.min(own.files, total);
-        const frontRf = Math.max(0, front - charHere - me.champ);
-        // one supporting attack per second-rank model; an unmodified A0 model makes no normal attack, supporting or not (§4.3)
-        const supporting = own.unit.a > 0 ? Math.min(me.rf - frontRf, Math.max(0, Math.min(own.files, total - own.files))) : 0;
-        if (own.unit.i === step && me.rf > 0) unit = add(unit, wounds(frontRf * own.unit.a + supporting, pUnsaved(own.unit, targetProfile)));
-        const champFights = me.champ === 1 && !(duel && fighterIsChampion(x));
-        if (own.unit.i === step && champFights) unit = add(unit, wounds(own.champion!.a, pUnsaved(own.champion!, targetProfile)));
-        const charFights = charHere === 1 && !(duel && !fighterIsChampion(x));
-        if (own.character && own.character.i === step && charFights) unit = add(unit, wounds(own.character.a, pUnsaved(own.character, targetProfile)));
-      }
-      let duelBlows = none;
-      if (duel) {
-        const mine = fighterIsChampion(x) ? own.champion! : own.character!;
-        const theirs = fighterIsChampion(y) ? enemy.champion! : enemy.character!;
-        if (mine.i === step && fighterStands(x, me)) duelBlows = wounds(mine.a, pUnsaved(mine, theirs));
-      }
-      return { unit, target, duel: duelBlows };
+  /** Side x's blows at Initiative `step` from state s: on the enemy's unit (and whom), and in the challenge. */
+  function sideBlows(x: SideName, s: State, step: number, duel: boolean): { unit: Weights; target: 'rf' | 'champion' | 'character' | null; duel: Weights } {
+    const y = other(x);
+    const own = sides[x];
+    const enemy = sides[y];
+    const me = s[x];
+    const them = s[y];
+    const none: Weights = new Map([[0, 1]]);
+    // whom the unit's attacks go to (README): the rank and file; else the champion (not while it fights the challenge);
+    // else the character (not while it fights the challenge)
+    const champInDuel = duel && fighterIsChampion(y);
+    const charInDuel = duel && !fighterIsChampion(y);
+    const target: 'rf' | 'champion' | 'character' | null =
+      them.rf > 0 ? 'rf' : them.champ === 1 && !champInDuel ? 'champion' : charStands(y, them) && !charInDuel ? 'character' : null;
+    const targetProfile = target === 'rf' ? enemy.unit : target === 'champion' ? enemy.champion! : target === 'character' ? enemy.character! : null;
+    let unit = none;
+    if (targetProfile) {
+      // the front rank: a standing character takes one place; the champion stands in it; one supporting rank
+      const charHere = charStands(x, me) ? 1 : 0;
+      const total = me.rf + me.champ + charHere;
+      const front = Math.min(own.files, total);
+      const frontRf = Math.max(0, front - charHere - me.champ);
+      // one supporting attack per second-rank model; an unmodified A0 model makes no normal attack, supporting or not (§4.3)
+      const supporting = own.unit.a > 0 ? Math.min(me.rf - frontRf, Math.max(0, Math.min(own.files, total - own.files))) : 0;
+      if (own.unit.i === step && me.rf > 0) unit = add(unit, wounds(frontRf * own.unit.a + supporting, pUnsaved(own.unit, targetProfile)));
+      const champFights = me.champ === 1 && !(duel && fighterIsChampion(x));
+      if (own.unit.i === step && champFights) unit = add(unit, wounds(own.champion!.a, pUnsaved(own.champion!, targetProfile)));
+      const charFights = charHere === 1 && !(duel && !fighterIsChampion(x));
+      if (own.character && own.character.i === step && charFights) unit = add(unit, wounds(own.character.a, pUnsaved(own.character, targetProfile)));
     }
+    let duelBlows = none;
+    if (duel) {
+      const mine = fighterIsChampion(x) ? own.champion! : own.character!;
+      const theirs = fighterIsChampion(y) ? enemy.champion! : enemy.character!;
+      if (mine.i === step && fighterStands(x, me)) duelBlows = wounds(mine.a, pUnsaved(mine, theirs));
+    }
+    return { unit, target, duel: duelBlows };
+  }
 
-    function settle(s0: State, after: State, points: Record<SideName, number>, overkill: Record<SideName, number> | null, q: number): void {
-      // §4.3 full ranks (5+ models, the character counted as the model it replaces), after the round's casualties
-      const fullRanks = (x: SideName) => {
-        let left = leftOf(x, after[x]);
-        let n = 0;
-        while (Math.min(sides[x].files, left) >= 5) {
-          n++;
-          left -= sides[x].files;
-        }
-        return n;
-      };
-      // §12.1: the standard bearer is one of the rank and file (book: GRUPOS DE MANDO): it counts while any stand
-      const standard = (x: SideName) => (sides[x].standard && after[x].rf > 0 ? 1 : 0);
-      for (const x of SIDES) if (sides[x].standard && after[x].rf === 0 && (s0[x].rf > 0 || leftOf(x, after[x]) > 0)) out.standardWithoutRankAndFile += q;
-      const score = (x: SideName) =>
-        points[x] + (overkill ? overkill[x] : 0) + (round === 1 && charging === x ? 1 : 0) + Math.min(3, Math.max(0, fullRanks(x) - 1)) + standard(x);
-      const margin = score('attacker') - score('target');
-      put(out.margin[round - 1], margin, q);
-      if (challenge) {
-        put(out.overkillAttacker[round - 1], overkill ? overkill.attacker : 'none', q);
-        put(out.overkillTarget[round - 1], overkill ? overkill.target : 'none', q);
+  function settle(round: number, s0: State, after: State, points: Record<SideName, number>, overkill: Record<SideName, number> | null, q: number): void {
+    // §4.3 full ranks (5+ models, the character counted as the model it replaces), after the round's casualties
+    const fullRanks = (x: SideName) => {
+      let left = leftOf(x, after[x]);
+      let n = 0;
+      while (Math.min(sides[x].files, left) >= 5) {
+        n++;
+        left -= sides[x].files;
       }
-      const gone = (x: SideName) => leftOf(x, after[x]) === 0;
-      // simultaneous blows can leave neither side standing (§4.2)
-      if (gone('attacker') && gone('target')) return finish(round, 'both-destroyed', after, null, q);
-      if (gone('attacker') || gone('target')) return finish(round, `${gone('target') ? 'target' : 'attacker'}-destroyed`, after, null, q);
-      const hold = (held: State, p: number) => {
-        put(out.attackerLeft[round - 1], leftOf('attacker', held.attacker), p);
-        put(out.targetLeft[round - 1], leftOf('target', held.target), p);
-        goOn(held, p);
-      };
-      // a draw, unless exactly one side has a musician: it wins, the loser testing without −D (§12.1)
-      const musicianWins = margin === 0 && sides.attacker.musician !== sides.target.musician;
-      if (margin === 0 && !musicianWins) return hold(after, q);
-      const winner: SideName = musicianWins ? (sides.attacker.musician ? 'attacker' : 'target') : margin > 0 ? 'attacker' : 'target';
-      const loser = other(winner);
-      const l = after[loser];
-      // §12.2: the highest Ld present, − D
-      const ld = Math.max(l.rf + l.champ > 0 ? sides[loser].unit.ld : 0, charStands(loser, l) ? sides[loser].character!.ld : 0);
-      if (s0[loser].rf + s0[loser].champ > 0 && l.rf + l.champ === 0 && ld < sides[loser].unit.ld) out.testedWithoutItsFallenRankAndFile += q;
-      // Steadfast: more full ranks than the enemy ignores −D (§12.2)
-      const steadfast = fullRanks(loser) > fullRanks(winner);
-      const holds = p2d6AtMost(Math.max(0, Math.min(10, steadfast || musicianWins ? ld : ld - Math.abs(margin))));
-      if (holds > 0) hold(after, q * holds);
-      if (holds < 1) {
-        finish(round, `${loser}-caught`, after, loser, q * (1 - holds) * P_CAUGHT);
-        finish(round, `${loser}-escaped`, after, null, q * (1 - holds) * (1 - P_CAUGHT));
-      }
+      return n;
+    };
+    // §12.1: the standard bearer is one of the rank and file (book: GRUPOS DE MANDO): it counts while any stand
+    const standard = (x: SideName) => (sides[x].standard && after[x].rf > 0 ? 1 : 0);
+    for (const x of SIDES) if (sides[x].standard && after[x].rf === 0 && (s0[x].rf > 0 || leftOf(x, after[x]) > 0)) found.standardWithoutRankAndFile += q;
+    const score = (x: SideName) =>
+      points[x] + (overkill ? overkill[x] : 0) + (round === 1 && charging === x ? 1 : 0) + Math.min(3, Math.max(0, fullRanks(x) - 1)) + standard(x);
+    const margin = score('attacker') - score('target');
+    walk.scored(round, margin, overkill, q);
+    const gone = (x: SideName) => leftOf(x, after[x]) === 0;
+    // simultaneous blows can leave neither side standing (§4.2)
+    if (gone('attacker') && gone('target')) return finish(round, 'both-destroyed', after, null, q);
+    if (gone('attacker') || gone('target')) return finish(round, `${gone('target') ? 'target' : 'attacker'}-destroyed`, after, null, q);
+    const hold = (held: State, p: number) => {
+      walk.fightsOn(round, held, standing(held).left, p);
+    };
+    // a draw, unless exactly one side has a musician: it wins, the loser testing without −D (§12.1)
+    const musicianWins = margin === 0 && sides.attacker.musician !== sides.target.musician;
+    if (margin === 0 && !musicianWins) return hold(after, q);
+    const winner: SideName = musicianWins ? (sides.attacker.musician ? 'attacker' : 'target') : margin > 0 ? 'attacker' : 'target';
+    const loser = other(winner);
+    const l = after[loser];
+    // §12.2: the highest Ld present, − D
+    const ld = Math.max(l.rf + l.champ > 0 ? sides[loser].unit.ld : 0, charStands(loser, l) ? sides[loser].character!.ld : 0);
+    if (s0[loser].rf + s0[loser].champ > 0 && l.rf + l.champ === 0 && ld < sides[loser].unit.ld) found.testedWithoutItsFallenRankAndFile += q;
+    // Steadfast: more full ranks than the enemy ignores −D (§12.2)
+    const steadfast = fullRanks(loser) > fullRanks(winner);
+    // 2D6 ≤ Ld, no automatic pass on a double 1 (§3.1)
+    const holds = p2d6AtMost(Math.max(0, Math.min(10, steadfast || musicianWins ? ld : ld - Math.abs(margin))));
+    if (holds > 0) hold(after, q * holds);
+    if (holds < 1) {
+      finish(round, `${loser}-caught`, after, loser, q * (1 - holds) * P_CAUGHT);
+      finish(round, `${loser}-escaped`, after, null, q * (1 - holds) * (1 - P_CAUGHT));
     }
   }
-  for (const { s, p } of live.values()) {
-    put(out.ending, 'fighting', p);
-    tally(s, p);
-  }
-  return out;
 }
 
 /** The joint outcome of both sides' blows of a step: [unit on target, duel on target, unit on attacker, duel on attacker]. */

@@ -6,47 +6,25 @@
  * over 1–3 rounds. Every ending, every round's margin, Overkill and models left, the target's
  * damage, slain and P(removed) must agree to 1e-12.
  *
- * Fights the engine gets wrong today are kept apart, in describes named after the fix they wait
- * for: a champion left alone and attacked (hit at its own WS, unit WS + 1, §10, §4.5); a standard
- * counted with no rank-and-file model left to carry it (§12.1, book: GRUPOS DE MANDO); a fighter or
- * champion slain in one Initiative step before its unit's rank and file strike at a later step, with
- * models behind to fill its place (book: PRIMEROS DE LA FILA); and the finding of the last describe.
+ * Fights that turn on one rule have describes of their own, named after it: a champion left alone
+ * and attacked (hit at its own WS, unit WS + 1, §10, §4.5); a standard counted only while a
+ * rank-and-file model stands to carry it (§12.1, book: GRUPOS DE MANDO); a fighter or champion slain
+ * in one Initiative step before its unit's rank and file strike at a later step, with models behind
+ * to fill its place (book: PRIMEROS DE LA FILA); and the break test on the Ld of models still standing
+ * (§2, §4.2, §12.2).
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ninthAgeWithFights as ninthAge } from '../../../src/systems/ninth-age/index.js';
+import { fightDisagreement } from '../../support/fight-witness.js';
 import { fuzzRuns } from '../../support/walk.js';
 import { type FightEnumerated, enumerateT9aFight } from './fight-enumerate.js';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- raw scenario JSON */
 type Json = any;
-const TOL = 1e-12;
 
 function disagreement(input: Json, e: FightEnumerated = enumerateT9aFight(input)): string | null {
-  const o = ninthAge.exact(ninthAge.parse(input));
-  const gaps: string[] = [];
-  const table = (what: string, actual: Record<string, number> | undefined, expected: Record<string, number>) => {
-    for (const k of new Set([...Object.keys(actual ?? {}), ...Object.keys(expected)])) {
-      const [a, b] = [actual?.[k] ?? 0, expected[k] ?? 0];
-      if (!(Math.abs(a - b) <= TOL)) gaps.push(`${what}[${k}]: exact ${a}, enumerated ${b}`);
-    }
-  };
-  const pmf = (what: string, a: ArrayLike<number>, b: Map<number, number>) =>
-    table(what, Object.fromEntries(Array.from(a, (p, k) => [String(k), p])), Object.fromEntries([...b].map(([k, p]) => [String(k), p])));
-  table('ending', o.outcomes!.ending, e.ending);
-  for (let r = 1; r <= input.situation.rounds; r++) {
-    table(`margin-${r}`, o.outcomes![`margin-${r}`], e.margin[r - 1]);
-    table(`attacker-left-${r}`, o.outcomes![`attacker-left-${r}`], e.attackerLeft[r - 1]);
-    table(`target-left-${r}`, o.outcomes![`target-left-${r}`], e.targetLeft[r - 1]);
-    if (input.situation.challenge) {
-      table(`overkill-attacker-${r}`, o.outcomes![`overkill-attacker-${r}`], e.overkillAttacker[r - 1]);
-      table(`overkill-target-${r}`, o.outcomes![`overkill-target-${r}`], e.overkillTarget[r - 1]);
-    }
-  }
-  pmf('damage', o.damage, e.damage);
-  pmf('slain', o.slain!, e.slain);
-  if (!(Math.abs(o.destroyed! - e.destroyed) <= TOL)) gaps.push(`destroyed: exact ${o.destroyed}, enumerated ${e.destroyed}`);
-  return gaps.length ? gaps.slice(0, 4).join('; ') : null;
+  return fightDisagreement(ninthAge.exact(ninthAge.parse(input)), e, input.situation.rounds, input.situation.challenge === true);
 }
 
 const base = { troop: 'infantry', ws: 3, s: 3, t: 3, w: 1, i: 3, a: 1, ld: 7 };

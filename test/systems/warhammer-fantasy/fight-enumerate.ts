@@ -27,14 +27,14 @@
  * The state between rounds: rank and file left on each side (one Wound each), wounds on each
  * character, the previous round's winner. Equal states are merged.
  */
-import { add, die, probability, repeat, type Weights } from '../../support/walk.js';
+import { type FightTables, FightWalk, type SideName, type Standing } from '../../support/fight-witness.js';
+import { add, die, p2d6AtMost, probability, repeat, type Weights } from '../../support/walk.js';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- raw scenario JSON */
 type Json = any;
 
 export const SUPPORTED_FIGHT = 'infantry, W1 rank and file, M ≤ 15, hand weapons, armour light/heavy/shield; a character or champion (W1–3, the unit’s I) with general / battle-standard; challenge; charging attacker or none';
 
-type SideName = 'attacker' | 'target';
 const SIDES: readonly SideName[] = ['attacker', 'target'];
 const other = (s: SideName): SideName => (s === 'attacker' ? 'target' : 'attacker');
 
@@ -54,16 +54,7 @@ interface FightSide {
   character: (Profile & { general: boolean; battleStandard: boolean }) | null;
 }
 
-export interface FightEnumerated {
-  ending: Record<string, number>;
-  margin: Array<Record<string, number>>;
-  overkillAttacker: Array<Record<string, number>>;
-  overkillTarget: Array<Record<string, number>>;
-  attackerLeft: Array<Record<string, number>>;
-  targetLeft: Array<Record<string, number>>;
-  damage: Weights;
-  slain: Weights;
-  destroyed: number;
+export interface FightEnumerated extends FightTables {
   /** P(some round starts with a challenge on and one side's rank and file gone, its fighter still in the challenge). */
   challengeWithoutRankAndFile: number;
 }
@@ -156,21 +147,11 @@ function capped(w: Weights, cap: number): Weights {
 
 // ---- Morale dice ----------------------------------------------------------------------------
 
-/** P(2D6 ≤ n), the 36 pairs walked. */
-function p2d6AtMost(n: number): number {
-  return probability(repeat(die(), 2), (total) => total <= n);
-}
-
 /** P(pursuit 5D6 ≥ flee 5D6), both walked (§12). */
 const P_CAUGHT = (() => {
-  let five: Weights = new Map([[0, 1]]);
-  for (let k = 0; k < 5; k++) {
-    const next: Weights = new Map();
-    for (const [x, p] of five) for (let f = 1; f <= 6; f++) next.set(x + f, (next.get(x + f) ?? 0) + p / 6);
-    five = next;
-  }
+  const five = repeat(die(), 5);
   let p = 0;
-  for (const [flee, pf] of five) for (const [pursuit, pp] of five) if (pursuit >= flee) p += pf * pp;
+  for (const [flee, pf] of five) p += pf * probability(five, (pursuit) => pursuit >= flee);
   return p;
 })();
 
@@ -201,193 +182,142 @@ export function enumerateWfbFight(input: Json): FightEnumerated {
   const charW = (x: SideName) => sides[x].character?.w ?? 0;
   const stands = (x: SideName, c: number) => sides[x].character !== null && c < charW(x);
 
-  const out: FightEnumerated = {
-    ending: {},
-    margin: [],
-    overkillAttacker: [],
-    overkillTarget: [],
-    attackerLeft: [],
-    targetLeft: [],
-    damage: new Map(),
-    slain: new Map(),
-    destroyed: 0,
-    challengeWithoutRankAndFile: 0,
-  };
-  const put = (m: Record<string, number>, k: string | number, p: number) => (m[String(k)] = (m[String(k)] ?? 0) + p);
-  const putW = (m: Weights, k: number, p: number) => m.set(k, (m.get(k) ?? 0) + p);
+  const walk = new FightWalk<State>(challenge, keyOf);
+  // What the witness finds beside the tables (FightEnumerated)
+  const found = { challengeWithoutRankAndFile: 0 };
   const T = sides.target;
   /** Models on the table: the rank and file and a standing character. */
   const leftOf = (x: SideName, s: State) => s.m[x] + (stands(x, s.c[x]) ? 1 : 0);
-  /** Endings already reached, with the models each side was left with (for the later rounds' tables). */
-  const ended: Array<{ p: number; left: Record<SideName, number> }> = [];
-  const finish = (round: number, ending: string, s: State, removed: SideName | null, p: number) => {
-    put(out.ending, `${round}:${ending}`, p);
-    const left = { attacker: removed === 'attacker' ? 0 : leftOf('attacker', s), target: removed === 'target' ? 0 : leftOf('target', s) };
-    put(out.attackerLeft[round - 1], left.attacker, p);
-    put(out.targetLeft[round - 1], left.target, p);
-    ended.push({ p, left });
-    putW(out.damage, T.unit.models - s.m.target + s.c.target, p);
-    putW(out.slain, T.unit.models - s.m.target + (T.character && !stands('target', s.c.target) ? 1 : 0), p);
-    if (ending.startsWith('target-') && ending !== 'target-escaped') out.destroyed += p;
-  };
+  /** The fight in state s, `removed` the side left with no models (caught). */
+  const standing = (s: State, removed: SideName | null = null): Standing => ({
+    left: { attacker: removed === 'attacker' ? 0 : leftOf('attacker', s), target: removed === 'target' ? 0 : leftOf('target', s) },
+    damage: T.unit.models - s.m.target + s.c.target,
+    slain: T.unit.models - s.m.target + (T.character && !stands('target', s.c.target) ? 1 : 0),
+  });
+  const finish = (round: number, ending: string, s: State, removed: SideName | null, p: number) => walk.ends(round, ending, standing(s, removed), p);
 
-  let live = new Map<string, { s: State; p: number }>();
-  live.set('start', { s: { m: { attacker: sides.attacker.unit.models, target: T.unit.models }, c: { attacker: 0, target: 0 }, previous: 'none' }, p: 1 });
-  for (let round = 1; round <= rounds; round++) {
-    out.margin.push({});
-    out.overkillAttacker.push({});
-    out.overkillTarget.push({});
-    out.attackerLeft.push({});
-    out.targetLeft.push({});
-    for (const e of ended) {
-      put(out.margin[round - 1], 'none', e.p);
-      if (challenge) {
-        put(out.overkillAttacker[round - 1], 'none', e.p);
-        put(out.overkillTarget[round - 1], 'none', e.p);
-      }
-      put(out.attackerLeft[round - 1], e.left.attacker, e.p);
-      put(out.targetLeft[round - 1], e.left.target, e.p);
-    }
-    const next = new Map<string, { s: State; p: number }>();
-    const goOn = (s: State, p: number) => {
-      const k = keyOf(s);
-      const e = next.get(k);
-      if (e) e.p += p;
-      else next.set(k, { s, p });
+  const start: State = { m: { attacker: sides.attacker.unit.models, target: T.unit.models }, c: { attacker: 0, target: 0 }, previous: 'none' };
+  walk.run(rounds, start, fightRound, (s) => standing(s));
+  return { ...walk.tables, ...found };
+
+  /** One round from state s, with probability p: its strike orders, each fought by strikeRound. */
+  function fightRound(round: number, s: State, p: number): void {
+    const duel = challenge && stands('attacker', s.c.attacker) && stands('target', s.c.target);
+    const lone = (x: SideName) => s.m[x] === 0 && stands(x, s.c[x]) && !duel;
+    if (duel && (s.m.attacker === 0 || s.m.target === 0)) found.challengeWithoutRankAndFile += p;
+    // Strike order (§4, §16.6)
+    const orders: Array<[SideName, number]> =
+      round === 1 && charging !== 'none'
+        ? [[charging, 1]]
+        : sides.attacker.unit.i !== T.unit.i
+          ? [[sides.attacker.unit.i > T.unit.i ? 'attacker' : 'target', 1]]
+          : s.previous !== 'none'
+            ? [[s.previous, 1]]
+            : [['attacker', 0.5], ['target', 0.5]];
+    for (const [first, pOrder] of orders) strikeRound(round, s, p * pOrder, first, duel, lone);
+  }
+
+  // One strike order of one state's round: the blows, then resolution, break test and pursuit.
+  function strikeRound(round: number, s: State, p: number, first: SideName, duel: boolean, lone: (x: SideName) => boolean): void {
+    const second = other(first);
+    /** The unit blows of x on its enemy: what they are made of, and whom they strike. */
+    const unitBlows = (x: SideName, fightingRankAndFile: number): Weights => {
+      const y = other(x);
+      const own = sides[x];
+      const enemy = sides[y];
+      // whom: the enemy's rank and file while any stand at the start of the round; a lone character; else nobody
+      const target: Profile | null = s.m[y] > 0 ? enemy.unit : lone(y) ? enemy.character : null;
+      if (target === null) return new Map([[0, 1]]);
+      if (lone(x)) return wounds(own.character!.a, pUnsaved(own.character!, target));
+      let w = wounds(fightingRankAndFile * own.unit.a, pUnsaved(own.unit, target));
+      // a joined character outside the challenge strikes with its unit (README)
+      if (stands(x, s.c[x]) && !duel) w = add(w, wounds(own.character!.a, pUnsaved(own.character!, target)));
+      return w;
     };
-    for (const { s, p } of live.values()) {
-      const duel = challenge && stands('attacker', s.c.attacker) && stands('target', s.c.target);
-      const lone = (x: SideName) => s.m[x] === 0 && stands(x, s.c[x]) && !duel;
-      if (duel && (s.m.attacker === 0 || s.m.target === 0)) out.challengeWithoutRankAndFile += p;
-      // Strike order (§4, §16.6)
-      const orders: Array<[SideName, number]> =
-        round === 1 && charging !== 'none'
-          ? [[charging, 1]]
-          : sides.attacker.unit.i !== T.unit.i
-            ? [[sides.attacker.unit.i > T.unit.i ? 'attacker' : 'target', 1]]
-            : s.previous !== 'none'
-              ? [[s.previous, 1]]
-              : [['attacker', 0.5], ['target', 0.5]];
-      for (const [first, pOrder] of orders) strikeRound(s, p * pOrder, first, duel, lone);
-    }
+    /** Capacity of the enemy's target group: its rank and file, or a lone character's remaining Wounds. */
+    const capacity = (y: SideName) => (s.m[y] > 0 ? s.m[y] : lone(y) ? charW(y) - s.c[y] : 0);
+    /** Front-rank rank and file of x (§8): the character takes one place. */
+    const frontRankAndFile = (x: SideName) => {
+      const joined = stands(x, s.c[x]) ? 1 : 0;
+      return Math.max(0, Math.min(sides[x].unit.width, s.m[x] + joined) - joined);
+    };
+    // in the challenge, wounds past the opponent's remaining Wounds and the +5 of Overkill change nothing
+    const duelBlows = (x: SideName) => capped(wounds(sides[x].character!.a, pUnsaved(sides[x].character!, sides[other(x)].character!)), charW(other(x)) - s.c[other(x)] + 5);
 
-    // One strike order of one state's round: the blows, then resolution, break test and pursuit.
-    function strikeRound(s: State, p: number, first: SideName, duel: boolean, lone: (x: SideName) => boolean): void {
-      const second = other(first);
-      /** The unit blows of x on its enemy: what they are made of, and whom they strike. */
-      const unitBlows = (x: SideName, fightingRankAndFile: number): Weights => {
-        const y = other(x);
-        const own = sides[x];
-        const enemy = sides[y];
-        // whom: the enemy's rank and file while any stand at the start of the round; a lone character; else nobody
-        const target: Profile | null = s.m[y] > 0 ? enemy.unit : lone(y) ? enemy.character : null;
-        if (target === null) return new Map([[0, 1]]);
-        if (lone(x)) return wounds(own.character!.a, pUnsaved(own.character!, target));
-        let w = wounds(fightingRankAndFile * own.unit.a, pUnsaved(own.unit, target));
-        // a joined character outside the challenge strikes with its unit (README)
-        if (stands(x, s.c[x]) && !duel) w = add(w, wounds(own.character!.a, pUnsaved(own.character!, target)));
-        return w;
-      };
-      /** Capacity of the enemy's target group: its rank and file, or a lone character's remaining Wounds. */
-      const capacity = (y: SideName) => (s.m[y] > 0 ? s.m[y] : lone(y) ? charW(y) - s.c[y] : 0);
-      /** Front-rank rank and file of x (§8): the character takes one place. */
-      const frontRankAndFile = (x: SideName) => {
-        const joined = stands(x, s.c[x]) ? 1 : 0;
-        return Math.max(0, Math.min(sides[x].unit.width, s.m[x] + joined) - joined);
-      };
-      // in the challenge, wounds past the opponent's remaining Wounds and the +5 of Overkill change nothing
-      const duelBlows = (x: SideName) => capped(wounds(sides[x].character!.a, pUnsaved(sides[x].character!, sides[other(x)].character!)), charW(other(x)) - s.c[other(x)] + 5);
-
-      // The first striker's blows
-      const firstUnit = capped(unitBlows(first, lone(first) ? 1 : frontRankAndFile(first)), capacity(second));
-      const firstDuel = duel ? duelBlows(first) : new Map([[0, 1]]);
-      for (const [u1, q1] of firstUnit)
-        for (const [d1, r1] of firstDuel) {
-          const lostSecond = Math.min(u1, capacity(second));
-          const duelLostSecond = Math.min(d1, charW(second) - s.c[second]);
-          // the second striker's reply: one fighting model fewer per casualty (§8)
-          const secondLoneSlain = lone(second) && s.c[second] + lostSecond >= charW(second);
-          const replying = lone(second) ? (secondLoneSlain ? 0 : 1) : Math.max(0, frontRankAndFile(second) - lostSecond);
-          const secondUnit = lone(second) && secondLoneSlain ? new Map([[0, 1]]) : capped(unitBlows(second, replying), capacity(first));
-          const secondFighterStands = duel && s.c[second] + duelLostSecond < charW(second);
-          const secondDuel = secondFighterStands ? duelBlows(second) : new Map([[0, 1]]);
-          for (const [u2, q2] of secondUnit)
-            for (const [d2, r2] of secondDuel) {
-              const q = p * q1 * r1 * q2 * r2;
-              if (q === 0) continue;
-              const lostFirst = Math.min(u2, capacity(first));
-              const duelLostFirst = Math.min(d2, charW(first) - s.c[first]);
-              const blowsOn: Record<SideName, { unit: number; duel: number; duelWounds: number }> = {
-                [first]: { unit: lostFirst, duel: duelLostFirst, duelWounds: d2 },
-                [second]: { unit: lostSecond, duel: duelLostSecond, duelWounds: d1 },
-              } as Record<SideName, { unit: number; duel: number; duelWounds: number }>;
-              settle(s, q, duel, lone, blowsOn);
-            }
-        }
-    }
-
-    function settle(s: State, q: number, duel: boolean, lone: (x: SideName) => boolean, on: Record<SideName, { unit: number; duel: number; duelWounds: number }>): void {
-      const after: State = { m: { ...s.m }, c: { ...s.c }, previous: s.previous };
-      const points: Record<SideName, number> = { attacker: 0, target: 0 };
-      const overkill: Record<SideName, number> = { attacker: 0, target: 0 };
-      for (const y of SIDES) {
-        const x = other(y);
-        if (lone(y)) after.c[y] += on[y].unit;
-        else after.m[y] -= on[y].unit;
-        after.c[y] += on[y].duel;
-        // §9: wounds caused, and in the challenge each wound beyond the opponent's remaining Wounds +1, at most +5
-        const excess = duel ? Math.min(5, on[y].duelWounds - on[y].duel) : 0;
-        points[x] = on[y].unit + on[y].duel + excess;
-        overkill[x] = excess;
+    // The first striker's blows
+    const firstUnit = capped(unitBlows(first, lone(first) ? 1 : frontRankAndFile(first)), capacity(second));
+    const firstDuel = duel ? duelBlows(first) : new Map([[0, 1]]);
+    for (const [u1, q1] of firstUnit)
+      for (const [d1, r1] of firstDuel) {
+        const lostSecond = Math.min(u1, capacity(second));
+        const duelLostSecond = Math.min(d1, charW(second) - s.c[second]);
+        // the second striker's reply: one fighting model fewer per casualty (§8)
+        const secondLoneSlain = lone(second) && s.c[second] + lostSecond >= charW(second);
+        const replying = lone(second) ? (secondLoneSlain ? 0 : 1) : Math.max(0, frontRankAndFile(second) - lostSecond);
+        const secondUnit = lone(second) && secondLoneSlain ? new Map([[0, 1]]) : capped(unitBlows(second, replying), capacity(first));
+        const secondFighterStands = duel && s.c[second] + duelLostSecond < charW(second);
+        const secondDuel = secondFighterStands ? duelBlows(second) : new Map([[0, 1]]);
+        for (const [u2, q2] of secondUnit)
+          for (const [d2, r2] of secondDuel) {
+            const q = p * q1 * r1 * q2 * r2;
+            if (q === 0) continue;
+            const lostFirst = Math.min(u2, capacity(first));
+            const duelLostFirst = Math.min(d2, charW(first) - s.c[first]);
+            const blowsOn: Record<SideName, { unit: number; duel: number; duelWounds: number }> = {
+              [first]: { unit: lostFirst, duel: duelLostFirst, duelWounds: d2 },
+              [second]: { unit: lostSecond, duel: duelLostSecond, duelWounds: d1 },
+            } as Record<SideName, { unit: number; duel: number; duelWounds: number }>;
+            settle(round, s, q, duel, lone, blowsOn);
+          }
       }
-      // ranks at the start of the round (§8), the character in its rank; a lone character has none
-      const ranks = (x: SideName) => (lone(x) ? 0 : rankBonus(s.m[x] + (stands(x, s.c[x]) ? 1 : 0), sides[x].unit.width));
-      // Unit Strength after the round's casualties (§9)
-      const us = (x: SideName) => after.m[x] + (stands(x, after.c[x]) ? 1 : 0);
-      const score = (x: SideName) => points[x] + ranks(x) + (us(x) > us(other(x)) ? 1 : 0);
-      const margin = score('attacker') - score('target');
-      put(out.margin[round - 1], margin, q);
-      if (challenge) {
-        put(out.overkillAttacker[round - 1], duel ? overkill.attacker : 'none', q);
-        put(out.overkillTarget[round - 1], duel ? overkill.target : 'none', q);
-      }
-      const gone = (x: SideName) => us(x) === 0;
-      if (gone('attacker') || gone('target')) {
-        const loser: SideName = gone('target') ? 'target' : 'attacker';
-        return finish(round, `${loser}-destroyed`, after, null, q);
-      }
-      if (margin === 0) {
-        after.previous = 'none';
-        put(out.attackerLeft[round - 1], leftOf('attacker', after), q);
-        put(out.targetLeft[round - 1], leftOf('target', after), q);
-        return goOn(after, q);
-      }
-      const winner: SideName = margin > 0 ? 'attacker' : 'target';
-      const loser = other(winner);
-      // §10: 2D6 ≤ Ld − margin holds; the General's Ld while he stands; the Battle Standard's re-roll
-      const ch = sides[loser].character;
-      const chStands = stands(loser, after.c[loser]);
-      const ld = lone(loser) ? ch!.ld : Math.max(sides[loser].unit.ld, chStands && ch!.general ? ch!.ld : 0);
-      const holdOnce = p2d6AtMost(ld - Math.abs(margin));
-      const hold = chStands && ch!.battleStandard ? holdOnce + (1 - holdOnce) * holdOnce : holdOnce;
-      const flee = 1 - hold;
-      if (hold > 0) {
-        const held: State = { ...after, previous: winner };
-        put(out.attackerLeft[round - 1], leftOf('attacker', held), q * hold);
-        put(out.targetLeft[round - 1], leftOf('target', held), q * hold);
-        goOn(held, q * hold);
-      }
-      if (flee > 0) {
-        finish(round, `${loser}-caught`, after, loser, q * flee * P_CAUGHT);
-        finish(round, `${loser}-escaped`, after, null, q * flee * (1 - P_CAUGHT));
-      }
-    }
-    live = next;
   }
-  for (const { s, p } of live.values()) {
-    put(out.ending, 'fighting', p);
-    putW(out.damage, T.unit.models - s.m.target + s.c.target, p);
-    putW(out.slain, T.unit.models - s.m.target + (T.character && !stands('target', s.c.target) ? 1 : 0), p);
+
+  function settle(round: number, s: State, q: number, duel: boolean, lone: (x: SideName) => boolean, on: Record<SideName, { unit: number; duel: number; duelWounds: number }>): void {
+    const after: State = { m: { ...s.m }, c: { ...s.c }, previous: s.previous };
+    const points: Record<SideName, number> = { attacker: 0, target: 0 };
+    const overkill: Record<SideName, number> = { attacker: 0, target: 0 };
+    for (const y of SIDES) {
+      const x = other(y);
+      if (lone(y)) after.c[y] += on[y].unit;
+      else after.m[y] -= on[y].unit;
+      after.c[y] += on[y].duel;
+      // §9: wounds caused, and in the challenge each wound beyond the opponent's remaining Wounds +1, at most +5
+      const excess = duel ? Math.min(5, on[y].duelWounds - on[y].duel) : 0;
+      points[x] = on[y].unit + on[y].duel + excess;
+      overkill[x] = excess;
+    }
+    // ranks at the start of the round (§8), the character in its rank; a lone character has none
+    const ranks = (x: SideName) => (lone(x) ? 0 : rankBonus(s.m[x] + (stands(x, s.c[x]) ? 1 : 0), sides[x].unit.width));
+    // Unit Strength after the round's casualties (§9)
+    const us = (x: SideName) => after.m[x] + (stands(x, after.c[x]) ? 1 : 0);
+    const score = (x: SideName) => points[x] + ranks(x) + (us(x) > us(other(x)) ? 1 : 0);
+    const margin = score('attacker') - score('target');
+    walk.scored(round, margin, duel ? overkill : null, q);
+    const gone = (x: SideName) => us(x) === 0;
+    if (gone('attacker') || gone('target')) {
+      const loser: SideName = gone('target') ? 'target' : 'attacker';
+      return finish(round, `${loser}-destroyed`, after, null, q);
+    }
+    if (margin === 0) {
+      after.previous = 'none';
+      return walk.fightsOn(round, after, standing(after).left, q);
+    }
+    const winner: SideName = margin > 0 ? 'attacker' : 'target';
+    const loser = other(winner);
+    // §10: 2D6 ≤ Ld − margin holds; the General's Ld while he stands; the Battle Standard's re-roll
+    const ch = sides[loser].character;
+    const chStands = stands(loser, after.c[loser]);
+    const ld = lone(loser) ? ch!.ld : Math.max(sides[loser].unit.ld, chStands && ch!.general ? ch!.ld : 0);
+    const holdOnce = p2d6AtMost(ld - Math.abs(margin));
+    const hold = chStands && ch!.battleStandard ? holdOnce + (1 - holdOnce) * holdOnce : holdOnce;
+    const flee = 1 - hold;
+    if (hold > 0) {
+      const held: State = { ...after, previous: winner };
+      walk.fightsOn(round, held, standing(held).left, q * hold);
+    }
+    if (flee > 0) {
+      finish(round, `${loser}-caught`, after, loser, q * flee * P_CAUGHT);
+      finish(round, `${loser}-escaped`, after, null, q * flee * (1 - P_CAUGHT));
+    }
   }
-  return out;
 }
