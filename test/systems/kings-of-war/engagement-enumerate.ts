@@ -6,7 +6,7 @@
  *
  * Every die is walked in rule order (test/support/walk.ts merges equal outcomes as it goes): in each
  * attacker turn the shooter's to-hit and damage dice, then its nerve test (2D6, §6.2, with the
- * Inspiring re-roll of a Routed result, §6.4); then each charger's Yellow-Bellied die and
+ * Inspiring re-roll of a Routed result, §6.4: the one-attack witness's nerveTest); then each charger's Yellow-Bellied die and
  * line-of-sight die (§7, §1: it goes in or not), each of its to-hit and damage dice (§5.2–§5.4,
  * Elite and Vicious re-rolls), and one nerve test on the total after all of them struck (§5.1,
  * §6.1) — with Brutal's +1 only when a Brutal charger is in the combat (§7 Brutal: "when one or
@@ -17,7 +17,7 @@
  * combat, status): a number, so equal states merge.
  */
 import { type Weights, bind, certain, die, map, repeat } from '../../support/walk.js';
-import type { RawUnit } from './enumerate.js';
+import { type NerveResult, type RawUnit, nerveTest } from './enumerate.js';
 
 /** A unit of the engagement: the one-attack enumerator's unit without a weapon or artefact. */
 export type EngagementUnit = Omit<RawUnit, 'weapon' | 'artefact'>;
@@ -33,7 +33,7 @@ export interface EngagementEnumerated {
   damage: Map<number, number>;
   routed: number;
   /** steady / wavered / routed at the end of each attacker turn (steady: not wavered nor routed). */
-  endOfTurn: Array<Record<'steady' | 'wavered' | 'routed', number>>;
+  endOfTurn: Array<Record<NerveResult, number>>;
 }
 
 /** The rules the witness reads; any other rule id throws, so a generator cannot slip one past it. */
@@ -101,28 +101,6 @@ function shooter(a: EngagementInput['attackers'][number], t: EngagementUnit): We
   return damageOf(dice, hit, damageNeed(need(t.de)), r.has('elite'), r.has('vicious'));
 }
 
-type Result = 'steady' | 'wavered' | 'routed';
-
-/** §6.2 with §6.4: one 2D6 test on `total` (damage + modifier), a Routed result re-rolled once when inspired. */
-function nerve(total: number, waver: number | null, rout: number, reroll: boolean): Record<Result, number> {
-  const once = (d1: number, d2: number): Result => {
-    if (d1 === 1 && d2 === 1) return 'steady';
-    const sum = d1 + d2 + total;
-    if (sum >= rout) return 'routed';
-    if (waver === null) return 'steady';
-    if (d1 === 6 && d2 === 6) return 'wavered';
-    return sum >= waver ? 'wavered' : 'steady';
-  };
-  const out: Record<Result, number> = { steady: 0, wavered: 0, routed: 0 };
-  for (let a = 1; a <= 6; a++)
-    for (let b = 1; b <= 6; b++) {
-      const r = once(a, b);
-      if (r === 'routed' && reroll) for (let c = 1; c <= 6; c++) for (let d = 1; d <= 6; d++) out[once(c, d)] += 1 / 1296;
-      else out[r] += 1 / 36;
-    }
-  return out;
-}
-
 /** State key: damage × 4 + status (0 untested/steady, 1 wavered); routed mass is kept apart. */
 const WAVERED = 1;
 
@@ -137,8 +115,8 @@ export function enumerateKowEngagement(input: EngagementInput): EngagementEnumer
   const shooters = input.attackers.filter((a) => a.situation.attack === 'shooting').map((a) => shooter(a, t));
   const chargers = input.attackers.filter((a) => a.situation.attack === 'melee').map((a) => charger(a, t));
 
-  const tests = new Map<number, Record<Result, number>>();
-  const nerveOn = (total: number) => tests.get(total) ?? tests.set(total, nerve(total, waver, rout, reroll)).get(total)!;
+  const tests = new Map<number, Record<NerveResult, number>>();
+  const nerveOn = (total: number) => tests.get(total) ?? tests.set(total, nerveTest(total, waver, rout, reroll)).get(total)!;
   const routedAt = new Map<number, number>();
   let routed = 0;
   /** One phase's test on the live states: `dealt` is (damage dealt × 2 + brutal in the combat). */

@@ -255,7 +255,7 @@ function attackDamage(x: Attack): Weights {
   return pool(hits, x.damageNeed, x.vicious, x.oneFailedDamage);
 }
 
-type NerveResult = 'steady' | 'wavered' | 'routed';
+export type NerveResult = 'steady' | 'wavered' | 'routed';
 
 /** One 2D6 nerve roll (§6.2). */
 function nerveRoll(d1: number, d2: number, total: number, waver: number | null, rout: number): NerveResult {
@@ -268,7 +268,7 @@ function nerveRoll(d1: number, d2: number, total: number, waver: number | null, 
 }
 
 /** The test on `damage` + modifier, with one re-roll of a Routed result when inspired (§6.4). */
-function nerveTest(damage: number, waver: number | null, rout: number, reroll: boolean): Record<NerveResult, number> {
+export function nerveTest(damage: number, waver: number | null, rout: number, reroll: boolean): Record<NerveResult, number> {
   const out: Record<NerveResult, number> = { steady: 0, wavered: 0, routed: 0 };
   for (const d1 of FACES)
     for (const d2 of FACES) {
