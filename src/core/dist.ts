@@ -19,6 +19,7 @@
  * compensated summation — see `renormalise`.
  */
 import { chargeWork, checkLength, grouped } from './budget.js';
+import { CompensatedSum } from './compensated.js';
 
 export type Dist = Float64Array<ArrayBuffer>;
 
@@ -284,13 +285,13 @@ export function total(d: Dist): number {
  * lift it past that value (with a total of at most 1 it never is).
  */
 export function mean(d: Dist): number {
-  const acc = new Compensated();
+  const acc = new CompensatedSum();
   let hi = 0;
   for (let k = 1; k < d.length; k++) {
     if (d[k] > 0) hi = k;
     acc.add(k * d[k]);
   }
-  return Math.min(hi, acc.value());
+  return Math.min(hi, acc.value);
 }
 
 /** A probability as printed: rounding never takes it below 0 or above 1 (NaN stays NaN, a bug to see). */
@@ -306,9 +307,9 @@ export function clampedPmf(d: Dist): Dist {
 
 export function variance(d: Dist): number {
   const m = mean(d);
-  const acc = new Compensated();
+  const acc = new CompensatedSum();
   for (let k = 0; k < d.length; k++) acc.add((k - m) * (k - m) * d[k]);
-  return acc.value();
+  return acc.value;
 }
 
 export function sd(d: Dist): number {
@@ -324,30 +325,30 @@ export function atLeast(d: Dist, k: number): number {
 
 /** Smallest k with P(X ≤ k) ≥ q. */
 export function quantile(d: Dist, q: number): number {
-  const cdf = new Compensated();
+  const cdf = new CompensatedSum();
   for (let k = 0; k < d.length; k++) {
     cdf.add(d[k]);
-    if (cdf.value() >= q - 1e-12) return k;
+    if (cdf.value >= q - 1e-12) return k;
   }
   return d.length - 1;
 }
 
 /** P(X > Y) for independent X ~ a, Y ~ b. */
 export function probGreater(a: Dist, b: Dist): number {
-  const acc = new Compensated();
-  const cdfB = new Compensated(); // P(Y ≤ k − 1)
+  const acc = new CompensatedSum();
+  const cdfB = new CompensatedSum(); // P(Y ≤ k − 1)
   for (let k = 0; k < a.length; k++) {
-    acc.add(a[k] * cdfB.value());
+    acc.add(a[k] * cdfB.value);
     if (k < b.length) cdfB.add(b[k]);
   }
-  return acc.value();
+  return acc.value;
 }
 
 /** P(X = Y) for independent X ~ a, Y ~ b. */
 export function probEqual(a: Dist, b: Dist): number {
-  const acc = new Compensated();
+  const acc = new CompensatedSum();
   for (let k = 0; k < Math.min(a.length, b.length); k++) acc.add(a[k] * b[k]);
-  return acc.value();
+  return acc.value;
 }
 
 /** Drop trailing zeros (keeps at least one entry). */
@@ -532,24 +533,11 @@ function isUnitMass(mass: number): boolean {
 
 /** Neumaier's compensated sum of d[from..]. */
 function sum(d: Dist, from: number): number {
-  const acc = new Compensated();
+  const acc = new CompensatedSum();
   for (let k = from; k < d.length; k++) acc.add(d[k]);
-  return acc.value();
+  return acc.value;
 }
 
-/** Neumaier's compensated summation: a running sum and the low-order bits it lost. */
-class Compensated {
-  private s = 0;
-  private c = 0;
-  add(x: number): void {
-    const t = this.s + x;
-    this.c += Math.abs(this.s) >= Math.abs(x) ? this.s - t + x : x - t + this.s;
-    this.s = t;
-  }
-  value(): number {
-    return this.s + this.c;
-  }
-}
 
 /**
  * The entries of a distribution handed to an operation: NaN, undefined, infinite, negative or

@@ -11,7 +11,8 @@ import { chargeWork, expectWork, grouped } from '../core/budget.js';
 import { InputError } from '../core/errors.js';
 import type { Outcome } from '../systems/types.js';
 import { FightTables } from './tables.js';
-import { ProbabilityTotal, expectWhole } from './conservation.js';
+import { CompensatedSum } from '../core/compensated.js';
+import { expectWhole } from './conservation.js';
 import { type Ending, type FightModel, type RoundSteps, type Units, endOf } from './types.js';
 
 /** Most states one round of the exact chain may hold before the Monte Carlo engine is the answer. */
@@ -273,7 +274,7 @@ export function runChain(model: FightModel): Outcome {
     });
     live = next;
     // Every live state and every ending reached so far: together they are the whole probability
-    const total = new ProbabilityTotal();
+    const total = new CompensatedSum();
     total.addAll(next);
     total.addAll(ended);
     expectWhole(total.value, `fight chain, round ${round}`);

@@ -4,6 +4,7 @@
  * that loses or makes probability has a bug in its rules; it stops with an internal error rather
  * than print numbers that do not add up.
  */
+import { CompensatedSum } from '../core/compensated.js';
 
 /** How far from 1 the total may be: float rounding over a whole chain stays far below it. */
 export const TOTAL_TOLERANCE = 1e-12;
@@ -13,29 +14,9 @@ export class ProbabilityLeakError extends Error {
   override name = 'ProbabilityLeakError';
 }
 
-/** Sums probabilities with Neumaier's compensation, so the check adds no rounding of its own. */
-export class ProbabilityTotal {
-  private sum = 0;
-  private carry = 0;
-
-  add(p: number): void {
-    const t = this.sum + p;
-    this.carry += Math.abs(this.sum) >= Math.abs(p) ? this.sum - t + p : p - t + this.sum;
-    this.sum = t;
-  }
-
-  addAll(ps: ArrayLike<number>): void {
-    for (let i = 0; i < ps.length; i++) this.add(ps[i]);
-  }
-
-  get value(): number {
-    return this.sum + this.carry;
-  }
-}
-
 /** The total of `ps`, compensated. */
 export function totalOf(...ps: ReadonlyArray<ArrayLike<number> | Iterable<number>>): number {
-  const t = new ProbabilityTotal();
+  const t = new CompensatedSum();
   for (const part of ps) for (const p of Array.from(part as Iterable<number>)) t.add(p);
   return t.value;
 }

@@ -7,7 +7,7 @@
 import { chargeWork, grouped } from '../core/budget.js';
 import { TooLargeError } from '../core/errors.js';
 import { MAX_CHAIN_STATES } from './chain.js';
-import { ProbabilityTotal } from './conservation.js';
+import { CompensatedSum } from '../core/compensated.js';
 
 /**
  * Meter units (core/budget.ts, about a nanosecond each) of carrying one state's mass to one
@@ -55,7 +55,7 @@ export function advance<S>(live: StateDist<S>, step: (state: S) => Iterable<read
 
 /** The total probability of a distribution over states (compensated, conservation.ts). */
 export function massOf<S>(dist: StateDist<S>): number {
-  const total = new ProbabilityTotal();
+  const total = new CompensatedSum();
   for (const { p } of dist.values()) total.add(p);
   return total.value;
 }

@@ -17,19 +17,15 @@ import { loadScenarioFile } from '../../src/cli/scenario-file.js';
 import { outcomeJson } from '../../src/questions/json.js';
 import { findSystem, SYSTEMS } from '../../src/systems/registry.js';
 import type { GameSystem, Outcome, SituationFlags } from '../../src/systems/types.js';
+import { CompensatedSum } from '../../src/core/compensated.js';
 
 const SUM_TOLERANCE = 1e-12;
 
 /** Compensated sum, so the check adds no rounding of its own. */
 function sum(values: Iterable<number>): number {
-  let s = 0;
-  let c = 0;
-  for (const x of values) {
-    const t = s + x;
-    c += Math.abs(s) >= Math.abs(x) ? s - t + x : x - t + s;
-    s = t;
-  }
-  return s + c;
+  const total = new CompensatedSum();
+  for (const x of values) total.add(x);
+  return total.value;
 }
 
 /** Every problem found in an outcome, as "path: what" lines (empty when sound). */
