@@ -4,6 +4,7 @@
  * reached. A rule set describes one round as steps from a state; the chain and the simulator
  * record the same tables, so `check` compares them field by field.
  */
+import { grownFloat64, grownInt32 } from '../core/grown.js';
 
 export type FightSide = 'attacker' | 'target';
 
@@ -111,7 +112,7 @@ class IntSums {
 
   add(k: number, p: number): void {
     const i = k >= 0 ? 2 * k : -2 * k - 1;
-    if (i >= this.slots.length) this.grow(i);
+    if (i >= this.slots.length) this.slots = grownInt32(this.slots, i + 1);
     const slot = this.slots[i];
     if (slot > 0) this.sums[slot - 1] += p;
     else {
@@ -120,11 +121,6 @@ class IntSums {
     }
   }
 
-  private grow(i: number): void {
-    const grown = new Int32Array(Math.max(i + 1, this.slots.length * 2));
-    grown.set(this.slots);
-    this.slots = grown;
-  }
 }
 
 /**
@@ -165,15 +161,9 @@ class NumberList {
   }
 
   push(x: number): number {
-    if (this.length === this.values.length) this.grow();
+    if (this.length === this.values.length) this.values = grownFloat64(this.values, this.length + 1);
     this.values[this.length] = x;
     return this.length++;
-  }
-
-  private grow(): void {
-    const grown = new Float64Array(this.values.length * 2);
-    grown.set(this.values);
-    this.values = grown;
   }
 
   /** The numbers pushed, in an array of their own; the list is emptied and given back to the free ones. */

@@ -8,6 +8,7 @@
  * or rear bonus come from the models left (§12.1, §12.2); Fear is tested every Combat Phase (§12.6).
  */
 import type { DiceExpr } from '../../core/dice.js';
+import { grownInt32 } from '../../core/grown.js';
 import type { Dist } from '../../core/dist.js';
 import { type Opening, openedBy } from '../../fight/opening.js';
 import { type Ending, type FightModel, type FightSide, type Overkill, type RoundSteps, END_CODES, MAX_ROUNDS, StepSet, type Units, endCode, endId, sideEnding } from '../../fight/types.js';
@@ -577,9 +578,7 @@ class SideRows {
       return this.rnf.length - 1;
     }
     if (o === 0) {
-      const grown = new Int32Array(Math.max(d + 1, this.plain.length * 2));
-      grown.set(this.plain);
-      this.plain = grown;
+      this.plain = grownInt32(this.plain, d + 1);
       return this.row(d, o);
     }
     const id = d * 65536 + o;
@@ -622,7 +621,7 @@ class EndSums {
     if (t >= EndSums.ROWS || c >= EndSums.CLASSES) return false;
     const i = (t * EndSums.CLASSES + c) * END_CODES + code;
     if (this.sums[i] === 0) {
-      if (this.count === this.touched.length) this.grow();
+      if (this.count === this.touched.length) this.grow(this.count + 1);
       const k = this.count++;
       this.touched[k] = i;
       this.touchedT[k] = t;
@@ -633,16 +632,11 @@ class EndSums {
     return true;
   }
 
-  private grow(): void {
-    const grown = (xs: Int32Array) => {
-      const out = new Int32Array(xs.length * 2);
-      out.set(xs);
-      return out;
-    };
-    this.touched = grown(this.touched);
-    this.touchedT = grown(this.touchedT);
-    this.touchedC = grown(this.touchedC);
-    this.touchedCode = grown(this.touchedCode);
+  private grow(length: number): void {
+    this.touched = grownInt32(this.touched, length);
+    this.touchedT = grownInt32(this.touchedT, length);
+    this.touchedC = grownInt32(this.touchedC, length);
+    this.touchedCode = grownInt32(this.touchedCode, length);
   }
 
   /** Records each end added in `steps` (its endId from the target's row and the attacker's class's endKeys); the table is then empty and free again. */
