@@ -21,6 +21,7 @@ import { askCompare, compareAnswerReport, type CompareAnswerReport, compareQuest
 import { engagementCompareReport, engagementKillsReport, engagementSituation } from '../questions/engagement-report.js';
 import { shortId } from '../questions/ids.js';
 import { gridReport, killsAttackersAssumed, killsReport, removeAssumption } from '../questions/question-reports.js';
+import { fightEngineLabel, fightToJson } from '../questions/fight-json.js';
 import type { Chart, ReportTable } from '../questions/report.js';
 import { runScenario } from '../questions/run.js';
 import { fightReport } from '../fight/report.js';
@@ -205,8 +206,7 @@ export async function answer(q: Question, engine: QuestionEngine = {}): Promise<
     const notes = [...result.notes, ...editedNote];
     if (q.ask === 'fight') {
       const report = fightReport(outcome);
-      const engineText = mc ? `Monte Carlo, ${mc.samples} samples, seed '${mc.seed}'` : 'exact';
-      const json = { run: provenanceJson(record), name: scenario.name, system: system.id, engine: engineText, cap: report.cap, fighting: report.fighting, bothDestroyed: report.bothDestroyed, rounds: report.rounds, attacker: report.attacker, target: report.target };
+      const json = fightToJson({ name: scenario.name, system: system.id, engine: fightEngineLabel(mc ?? null) }, report, undefined, record);
       const rounds = report.rounds.map((r) => String(r.round));
       return {
         title: scenario.name,

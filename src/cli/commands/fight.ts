@@ -12,7 +12,8 @@ import { findSystem } from '../../systems/registry.js';
 import { samplingNotes, samplingOptions, addSamplingOptions } from '../options.js';
 import { checkFightSystem, library, roundsOf, situationFlags } from '../questions.js';
 import { checkHtmlPath, writeOutputFile } from '../file-output.js';
-import { fightToJson, fightToTerminal } from '../render/fight.js';
+import { fightToTerminal } from '../render/fight.js';
+import { fightEngineLabel, fightToJson } from '../../questions/fight-json.js';
 import { fightToHtml } from '../render/fight-html.js';
 import { runScenario } from '../answer.js';
 import { addEngagementOptions, collect } from '../engagement-options.js';
@@ -109,7 +110,7 @@ Examples:
     const header = {
       name: scenario.name,
       system: scenario.system.id,
-      engine: f.mc ? `Monte Carlo, ${grouped(result.monteCarlo!.samples)} samples, seed '${result.monteCarlo!.seed}'` : 'exact',
+      engine: fightEngineLabel(f.mc ? result.monteCarlo! : null),
     };
     const assumed = [
       ...(f.rounds === undefined && !f.scenario ? [`rounds: at most ${DEFAULT_ROUNDS}`] : []),

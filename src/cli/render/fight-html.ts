@@ -4,7 +4,7 @@
  * report, drawn. Inline CSS and SVG, no scripts, no network.
  */
 import type { FightReport, SideReport } from '../../fight/report.js';
-import type { FightHeader } from './fight.js';
+import type { FightHeader } from '../../questions/fight-json.js';
 import { fixed, percent } from '../../questions/format.js';
 import { escapeHtml } from './svg-chart.js';
 import { type Provenance, provenanceLines } from '../../questions/provenance.js';

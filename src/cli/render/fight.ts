@@ -1,20 +1,15 @@
 /**
  * A whole fight on the terminal (both sides, a per-round table, a unicode chart of the cumulative
- * probabilities) and as JSON.
+ * probabilities); its JSON is questions/fight-json.ts.
  */
 import type { FightReport, SideReport } from '../../fight/report.js';
 import type { Outcome } from '../../systems/types.js';
 import { bar } from './histogram.js';
 import { fixed, percent } from '../../questions/format.js';
 import { renderTextTable, type TextColumn, fitLine } from './text-table.js';
-import { type Provenance, provenanceJson, provenanceLines } from '../../questions/provenance.js';
+import { type Provenance, provenanceLines } from '../../questions/provenance.js';
+import type { FightHeader } from '../../questions/fight-json.js';
 import { grouped } from '../../core/budget.js';
-
-export interface FightHeader {
-  readonly name: string;
-  readonly system: string;
-  readonly engine: string;
-}
 
 const right = (head: string): TextColumn => ({ head, align: 'right' });
 
@@ -67,18 +62,3 @@ export function fightToTerminal(h: FightHeader, r: FightReport, chain: Outcome['
   return lines.flatMap((l) => fitLine(l, width)).join('\n');
 }
 
-export function fightToJson(h: FightHeader, r: FightReport, chain: Outcome['chain'] | undefined, p?: Provenance): unknown {
-  return {
-    ...(p ? { run: provenanceJson(p) } : {}),
-    name: h.name,
-    system: h.system,
-    engine: h.engine,
-    cap: r.cap,
-    fighting: r.fighting,
-    bothDestroyed: r.bothDestroyed,
-    rounds: r.rounds,
-    attacker: r.attacker,
-    target: r.target,
-    ...(chain ? { chain } : {}),
-  };
-}
