@@ -25,6 +25,7 @@ import { nodeHost } from './answer.js';
 import type { Report } from '../questions/report.js';
 import { reportToCsv, reportToMarkdown, reportToTerminal } from './render/report-text.js';
 import { writeStdout } from './stdout.js';
+import { ROUNDS_ASSUMED } from '../questions/fight-json.js';
 
 export const QUESTION_MC_SAMPLES = 200_000;
 
@@ -144,7 +145,7 @@ export function addRemoveOption(cmd: Command, withOldName: boolean): Command {
 
 /** The round cap of a fight when --rounds is not given. */
 export function fightAssumptions(f: QuestionFlags): string[] {
-  return f.fight && f.rounds === undefined ? [`rounds: at most ${DEFAULT_ROUNDS}`] : [];
+  return f.fight && f.rounds === undefined ? [ROUNDS_ASSUMED] : [];
 }
 
 /** The record of a question's answer: its run, and the defaults the user did not choose. */

@@ -5,8 +5,12 @@
  */
 import { grouped } from '../core/budget.js';
 import type { FightReport } from '../fight/report.js';
+import { DEFAULT_ROUNDS } from '../fight/types.js';
 import type { Outcome } from '../systems/types.js';
 import { type Provenance, provenanceJson } from './provenance.js';
+
+/** The record's line for a whole fight's round cap when none is given. */
+export const ROUNDS_ASSUMED = `rounds: at most ${DEFAULT_ROUNDS}`;
 
 export interface FightHeader {
   readonly name: string;

@@ -21,11 +21,10 @@ import { askCompare, compareAnswerReport, type CompareAnswerReport, compareQuest
 import { engagementCompareReport, engagementKillsReport, engagementSituation } from '../questions/engagement-report.js';
 import { shortId } from '../questions/ids.js';
 import { gridReport, killsAttackersAssumed, killsReport, removeAssumption } from '../questions/question-reports.js';
-import { fightEngineLabel, fightToJson } from '../questions/fight-json.js';
+import { fightEngineLabel, fightToJson, ROUNDS_ASSUMED } from '../questions/fight-json.js';
 import type { Chart, ReportTable } from '../questions/report.js';
 import { runScenario } from '../questions/run.js';
 import { fightReport } from '../fight/report.js';
-import { DEFAULT_ROUNDS } from '../fight/types.js';
 import { findSystem } from '../systems/lookup.js';
 import type { SituationFlags } from '../systems/types.js';
 import { LIBRARY } from './library.js';
@@ -198,7 +197,7 @@ export async function answer(q: Question, engine: QuestionEngine = {}): Promise<
   if (q.ask === 'attack' || q.ask === 'fight') {
     if (q.ask === 'fight' && !questions.fights) throw new InputError(`fight: whole fights exist for ninth-age and warhammer-fantasy, not ${system.id}`);
     const { scenario, assumed } = pairingScenario(lib, { attacker: ref(q.attacker), target: ref(q.target), attackerOption, targetOption, flags });
-    if (q.ask === 'fight' && q.rounds === undefined) assumed.push(`rounds: at most ${DEFAULT_ROUNDS}`);
+    if (q.ask === 'fight' && q.rounds === undefined) assumed.push(ROUNDS_ASSUMED);
     const result = await runScenario(scenario, mc ? 'mc' : 'exact', { samples: mc?.samples ?? 0, seed: mc?.seed ?? '', threads: mc?.threads ?? 1, chunkSize: mc?.chunkSize, stages, onProgress: mc?.progress?.update, signal: mc?.signal }, mc?.host);
     const situation = Object.entries((scenario.input as { situation?: Record<string, unknown> }).situation ?? {}).map(([k, v]) => `${k}: ${typeof v === 'object' ? JSON.stringify(v) : String(v)}`);
     const record = provenance({ engine: mc ? 'monte-carlo' : 'exact', ...(mc ? { samples: mc.samples, seed: mc.seed } : {}), situation, assumed });

@@ -13,7 +13,7 @@ import { samplingNotes, samplingOptions, addSamplingOptions } from '../options.j
 import { checkFightSystem, library, roundsOf, situationFlags } from '../questions.js';
 import { checkHtmlPath, writeOutputFile } from '../file-output.js';
 import { fightToTerminal } from '../render/fight.js';
-import { fightEngineLabel, fightToJson } from '../../questions/fight-json.js';
+import { fightEngineLabel, fightToJson, ROUNDS_ASSUMED } from '../../questions/fight-json.js';
 import { fightToHtml } from '../render/fight-html.js';
 import { runScenario } from '../answer.js';
 import { addEngagementOptions, collect } from '../engagement-options.js';
@@ -22,7 +22,6 @@ import { type LoadedScenario, scenarioFromJson } from '../scenario-file.js';
 import { findScenario } from '../bundled.js';
 import { runProvenance, situationLines, withNotes } from '../../questions/provenance.js';
 import { terminalWidth } from '../terminal.js';
-import { DEFAULT_ROUNDS } from '../../fight/types.js';
 import { grouped } from '../../core/budget.js';
 import { writeStdout } from '../stdout.js';
 import { applyLength } from '../length-flag.js';
@@ -113,7 +112,7 @@ Examples:
       engine: fightEngineLabel(f.mc ? result.monteCarlo! : null),
     };
     const assumed = [
-      ...(f.rounds === undefined && !f.scenario ? [`rounds: at most ${DEFAULT_ROUNDS}`] : []),
+      ...(f.rounds === undefined && !f.scenario ? [ROUNDS_ASSUMED] : []),
       ...(!f.scenario && f.attackerOption === undefined ? ['attacker option: default (the unit as written)'] : []),
       ...(!f.scenario && f.targetOption === undefined ? ['target option: default (the unit as written)'] : []),
     ];
