@@ -547,11 +547,16 @@ class SideRows {
   /** The side's wounds after the blows: on the rank and file, on the character. */
   readonly d: number[] = [];
   readonly c: number[] = [];
+  /** The side's part of the state's key after the blows. */
   readonly key: number[] = [];
-  readonly endKey: number[] = [];
-  /** Each row's end class: its endKey's index among the distinct endKeys met, endKey 0 being class 0. */
+  /**
+   * The attacker's rows: each one's end class, the index of its part of an ending's key (endState:
+   * its models and character standing, not its wounds) among the distinct parts met, 0 being class 0
+   * (the part of an attacker removed). The target's part of an ending's key is its `key` (endState
+   * keeps its wounds).
+   */
   readonly endClass: number[] = [];
-  /** The endKey of each end class. */
+  /** The part of an ending's key of each end class. */
   readonly classKey: number[] = [0];
   private readonly classOf = new Map<number, number>([[0, 0]]);
   readonly standing: number[] = [];
@@ -561,7 +566,7 @@ class SideRows {
 
   constructor(private readonly fill: (rows: SideRows, d: number, o: number) => void) {}
 
-  /** The end class of an endKey, given one the first time it is met. */
+  /** The end class of a part of an ending's key, given one the first time it is met. */
   classOfKey(endKey: number): number {
     let c = this.classOf.get(endKey);
     if (c === undefined) this.classOf.set(endKey, (c = this.classKey.push(endKey) - 1));
@@ -592,8 +597,8 @@ class SideRows {
 
 /**
  * The ends of a round fought from one state, added up before they are recorded: by the target's
- * row, the attacker's end class and the end code (an ending's endId is (T.endKey + class's endKey)
- * · END_CODES + code), in a dense table. One table serves every round in turn; a round whose rows
+ * row, the attacker's end class and the end code (an ending's endId is (T.key + A.classKey) ·
+ * END_CODES + code), in a dense table. One table serves every round in turn; a round whose rows
  * or classes pass its size records those ends at once (RoundSteps allows an end twice).
  */
 class EndSums {
@@ -639,11 +644,11 @@ class EndSums {
     this.touchedCode = grownInt32(this.touchedCode, length);
   }
 
-  /** Records each end added in `steps` (its endId from the target's row and the attacker's class's endKeys); the table is then empty and free again. */
-  flush(steps: StepSet, endKeyT: readonly number[], classKeyA: readonly number[]): void {
+  /** Records each end added in `steps` (its endId from the target row's key and the attacker class's); the table is then empty and free again. */
+  flush(steps: StepSet, keyT: readonly number[], classKeyA: readonly number[]): void {
     for (let k = 0; k < this.count; k++) {
       const i = this.touched[k];
-      steps.endedOnce((endKeyT[this.touchedT[k]] + classKeyA[this.touchedC[k]]) * END_CODES + this.touchedCode[k], this.sums[i]);
+      steps.endedOnce((keyT[this.touchedT[k]] + classKeyA[this.touchedC[k]]) * END_CODES + this.touchedCode[k], this.sums[i]);
       this.sums[i] = 0;
     }
     this.count = 0;
@@ -750,9 +755,7 @@ class RoundStepper {
       rows.rnf.push(b.wT);
       rows.d.push(dT);
       rows.c.push(cT);
-      // An ending keeps the target's wounds as they are (endState)
       rows.key.push(dT * w.dT + cT * w.cT);
-      rows.endKey.push(dT * w.dT + cT * w.cT);
       rows.standing.push(modelsAlive(f.target.unit, dT) + (characterStands(f.target, cT) ? 1 : 0));
       rows.judgeIndex.push(this.judges.standingT(cT, dT));
       rows.scored.push(b.bonusA);
@@ -767,7 +770,6 @@ class RoundStepper {
       rows.d.push(dA);
       rows.c.push(cA);
       rows.key.push(dA * w.dA + cA * w.cA);
-      rows.endKey.push(ended.dA * w.dA + ended.cA * w.cA);
       rows.endClass.push(rows.classOfKey(ended.dA * w.dA + ended.cA * w.cA));
       rows.standing.push(modelsAlive(f.attacker.unit, dA) + (characterStands(f.attacker, cA) ? 1 : 0));
       rows.judgeIndex.push(this.judges.standingA(cA, dA));
@@ -859,12 +861,12 @@ class RoundStepper {
 
   /** The fight ended with end code `code`, the target in row t and the attacker's end class c, with probability p: a step of the way last recorded. */
   private ends(t: number, c: number, code: number, p: number): void {
-    if (!this.endSums.add(t, c, code, p)) this.steps.endedAt((this.rowsT.endKey[t] + this.rowsA.classKey[c]) * END_CODES + code, p);
+    if (!this.endSums.add(t, c, code, p)) this.steps.endedAt((this.rowsT.key[t] + this.rowsA.classKey[c]) * END_CODES + code, p);
   }
 
   /** The round's steps, its ends added up. */
   result(): RoundSteps {
-    this.endSums.flush(this.steps, this.rowsT.endKey, this.rowsA.classKey);
+    this.endSums.flush(this.steps, this.rowsT.key, this.rowsA.classKey);
     return this.steps.result();
   }
 
