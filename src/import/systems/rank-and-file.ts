@@ -84,14 +84,19 @@ function ruleCandidate(text: string): { id: string; param: string | null } {
   return { id: OLD_WORLD_RULE_NAMES[name] ?? name.replace(/\s+/g, '-'), param };
 }
 
+/** A rule's text as the rule set's id (with its parameter), or null when the rule set has no such rule. */
+function ruleAmong(ids: ReadonlySet<string>): (text: string) => string | null {
+  return (text) => {
+    const { id, param } = ruleCandidate(text);
+    if (!ids.has(id)) return null;
+    return param !== null ? `${id}(${param})` : id;
+  };
+}
+
 const wfbRuleIds = new Set(WFB_RULE_IDS.map((r) => r.replace(/\(.*$/, '')));
 const wfb: Flavour = {
   system: 'warhammer-fantasy',
-  rule(text) {
-    const { id, param } = ruleCandidate(text);
-    if (!wfbRuleIds.has(id)) return null;
-    return param !== null ? `${id}(${param})` : id;
-  },
+  rule: ruleAmong(wfbRuleIds),
   equip(word, f) {
     if ((WFB_WEAPONS as readonly string[]).includes(word) && word !== 'hand-weapon') {
       f.weapon = word;
@@ -129,11 +134,7 @@ const T9A_CLOSE_COMBAT = ['great-weapon', 'halberd', 'flail', 'additional-hand-w
 const t9aRules = new Set([...Object.keys(RULES), ...NO_DICE_RULES]);
 const t9a: Flavour = {
   system: 'ninth-age',
-  rule(text) {
-    const { id, param } = ruleCandidate(text);
-    if (!t9aRules.has(id)) return null;
-    return param !== null ? `${id}(${param})` : id;
-  },
+  rule: ruleAmong(t9aRules),
   equip(word, f) {
     if (!Object.hasOwn(EQUIPMENT, word)) return false;
     if (((f.equipment as string[]) ?? []).includes(word)) return true;
