@@ -7,6 +7,8 @@
 import type { Weights } from './walk.js';
 
 export type SideName = 'attacker' | 'target';
+export const SIDES: readonly SideName[] = ['attacker', 'target'];
+export const other = (s: SideName): SideName => (s === 'attacker' ? 'target' : 'attacker');
 export type Left = Record<SideName, number>;
 
 /** A whole fight's tables, as the exact chain reports them. */

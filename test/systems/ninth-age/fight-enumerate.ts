@@ -31,14 +31,12 @@
  *
  * The state between rounds: rank and file, champion and the wounds on the character of each side.
  */
-import { type FightTables, FightWalk, type SideName, type Standing } from '../../support/fight-witness.js';
+import { type FightTables, FightWalk, SIDES, type SideName, type Standing, other } from '../../support/fight-witness.js';
 import { add, p2d6AtMost, type Weights } from '../../support/walk.js';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- raw scenario JSON */
 type Json = any;
 
-const SIDES: readonly SideName[] = ['attacker', 'target'];
-const other = (s: SideName): SideName => (s === 'attacker' ? 'target' : 'attacker');
 
 interface Profile {
   ws: number;

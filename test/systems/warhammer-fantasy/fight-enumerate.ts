@@ -27,7 +27,7 @@
  * The state between rounds: rank and file left on each side (one Wound each), wounds on each
  * character, the previous round's winner. Equal states are merged.
  */
-import { type FightTables, FightWalk, type SideName, type Standing } from '../../support/fight-witness.js';
+import { type FightTables, FightWalk, SIDES, type SideName, type Standing, other } from '../../support/fight-witness.js';
 import { add, die, p2d6AtMost, probability, repeat, type Weights } from '../../support/walk.js';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- raw scenario JSON */
@@ -35,8 +35,6 @@ type Json = any;
 
 export const SUPPORTED_FIGHT = 'infantry, W1 rank and file, M ≤ 15, hand weapons, armour light/heavy/shield; a character or champion (W1–3, the unit’s I) with general / battle-standard; challenge; charging attacker or none';
 
-const SIDES: readonly SideName[] = ['attacker', 'target'];
-const other = (s: SideName): SideName => (s === 'attacker' ? 'target' : 'attacker');
 
 interface Profile {
   ws: number;
