@@ -13,7 +13,7 @@ import type { Outcome } from '../systems/types.js';
 import { FightTables } from './tables.js';
 import { CompensatedSum } from '../core/compensated.js';
 import { expectWhole } from './conservation.js';
-import { type Ending, type FightModel, type RoundSteps, type Units, endOf } from './types.js';
+import { type Ending, type FightModel, type RoundSteps, type Units, endOf, forEachNext, outcomeCount } from './types.js';
 
 /** Most states one round of the exact chain may hold before the Monte Carlo engine is the answer. */
 export const MAX_CHAIN_STATES = 60_000;
@@ -76,13 +76,20 @@ export function laterRoundsWork(f: ChainForecast): number {
 export function estimateFightWork(model: FightModel): number {
   checkChainSize(model.bound);
   const first = model.steps(model.start, 1);
-  const outcomes = (r: RoundSteps) => r.next.length + r.ends.length;
+  const outcomes = outcomeCount;
   const carried = outcomes(first) + first.margins.length + (first.overkills?.length ?? 1);
   const roundOne = outcomes(first) * COMPILE_UNITS + carried * SPREAD_UNITS;
   if (model.rounds < 2) return roundOne;
   const later = model.phase(2) === model.phase(1) ? first : model.steps(model.start, 2);
   const laterCompile = later === first ? 0 : outcomes(later) * COMPILE_UNITS;
-  return roundOne + laterCompile + laterRoundsWork({ bound: model.bound, rounds: model.rounds, afterFirst: new Set(Array.from(first.next)).size, outcomes: outcomes(later) });
+  return roundOne + laterCompile + laterRoundsWork({ bound: model.bound, rounds: model.rounds, afterFirst: statesOf(first).size, outcomes: outcomes(later) });
+}
+
+/** The states a round goes on from. */
+function statesOf(r: RoundSteps): Set<number> {
+  const out = new Set<number>();
+  forEachNext(r, (state) => out.add(state));
+  return out;
 }
 
 /** Values met, each given a dense index the first time. */
@@ -168,9 +175,10 @@ function compileSteps(r: RoundSteps, stateIndex: (k: number) => number, endIndex
     for (let j = 0; j < xs.length; j++) out[j] = xs[j][1];
     return out;
   };
+  const [next, nextP] = r.grids?.length ? nextSteps(r, stateIndex) : [indexed(r.next, stateIndex), r.nextP instanceof Float64Array ? r.nextP : Float64Array.from(r.nextP)];
   return {
-    next: indexed(r.next, stateIndex),
-    nextP: r.nextP instanceof Float64Array ? r.nextP : Float64Array.from(r.nextP),
+    next,
+    nextP,
     end: indexed(r.ends, endIndex),
     endP: r.endP instanceof Float64Array ? r.endP : Float64Array.from(r.endP),
     margin: indexed(r.margins, ([m]) => margins.of(m)),
@@ -178,6 +186,32 @@ function compileSteps(r: RoundSteps, stateIndex: (k: number) => number, endIndex
     overkill: indexed(ok, ([o]) => overkills.of(o)),
     overkillP: weights(ok),
   };
+}
+
+/** A round's steps to states, listed and in grids (zero cells left out), over dense indices. */
+function nextSteps(r: RoundSteps, stateIndex: (k: number) => number): [Int32Array, Float64Array] {
+  const n = outcomeCount(r) - r.ends.length;
+  const next = new Int32Array(n);
+  const nextP = new Float64Array(n);
+  let at = 0;
+  for (let j = 0; j < r.next.length; j++) {
+    next[at] = stateIndex(r.next[j]);
+    nextP[at++] = r.nextP[j];
+  }
+  for (const g of r.grids!) {
+    const { rowKeys, colKeys, p } = g;
+    const cols = colKeys.length;
+    for (let i = 0; i < rowKeys.length; i++) {
+      const row = rowKeys[i] + g.add;
+      for (let j = 0; j < cols; j++) {
+        const q = p[i * cols + j];
+        if (q === 0) continue;
+        next[at] = stateIndex(row + colKeys[j]);
+        nextP[at++] = q;
+      }
+    }
+  }
+  return [next, nextP];
 }
 
 /** Adds p · q[j] into acc[at[j]] for every j. */
@@ -216,7 +250,7 @@ export function runChain(model: FightModel): Outcome {
     if (c) return c;
     const steps = model.steps(states.values[i], round);
     // Charged before its tables are kept: the compiled steps can never outgrow the meter.
-    const outcomes = steps.next.length + steps.ends.length;
+    const outcomes = outcomeCount(steps);
     chargeWork(outcomes * COMPILE_UNITS, () => `a fight whose states have up to ${grouped(outcomes)} outcomes a round`);
     c = compileSteps(steps, stateIndex, endIndex, margins, overkills);
     byState[i] = c;

@@ -4,7 +4,7 @@
  * the fight before a blow is struck (wiped out, or fled after a failed Panic test). The chain sees
  * it as round 1's steps from the start: every opening, followed by round 1 fought from it.
  */
-import { type Ending, type FightModel, type RoundSteps, endId } from './types.js';
+import { type Ending, type FightModel, type RoundSteps, endId, forEachNext } from './types.js';
 
 /** One way the opening can go: the fight starts from `state`, or ended in it (`ending`) before round 1. */
 export interface Opening {
@@ -30,10 +30,10 @@ export function openedBy(model: FightModel, openings: readonly Opening[]): Fight
         continue;
       }
       const round = model.steps(o.state, 1);
-      for (let j = 0; j < round.next.length; j++) {
-        out.next.push(round.next[j]);
-        out.nextP.push(round.nextP[j] * o.p);
-      }
+      forEachNext(round, (state, p) => {
+        out.next.push(state);
+        out.nextP.push(p * o.p);
+      });
       for (let j = 0; j < round.ends.length; j++) {
         out.ends.push(round.ends[j]);
         out.endP.push(round.endP[j] * o.p);

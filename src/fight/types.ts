@@ -63,12 +63,46 @@ export const overkillKey = (o: Overkill): string => (o === null ? 'none' : `${o.
 export interface RoundSteps {
   readonly next: ArrayLike<number>;
   readonly nextP: ArrayLike<number>;
+  /** More states the fight goes on from, laid out as grids (NextGrid). */
+  readonly grids?: readonly NextGrid[];
   readonly ends: ArrayLike<number>;
   readonly endP: ArrayLike<number>;
   /** The attacker's combat score minus the target's, with its probability; null when no blows were struck. */
   readonly margins: ReadonlyArray<readonly [number | null, number]>;
   /** The round's Overkill, keyed `attacker:target` or `none`, with its probability (fights with a challenge only). */
   readonly overkills?: ReadonlyArray<readonly [string, number]>;
+}
+
+/**
+ * Steps to states laid out as a grid: from cell (r, c) the fight goes on from state
+ * rowKeys[r] + colKeys[c] + add with probability p[r · colKeys.length + c] (a rule set whose state
+ * key is a sum of each side's part fills one such table per round, with no index per step).
+ */
+export interface NextGrid {
+  readonly rowKeys: ArrayLike<number>;
+  readonly colKeys: ArrayLike<number>;
+  readonly add: number;
+  readonly p: Float64Array;
+}
+
+/** Every step to a state of a round, listed and in grids: f(state, p) for each, zeros skipped in grids. */
+export function forEachNext(r: RoundSteps, f: (state: number, p: number) => void): void {
+  for (let j = 0; j < r.next.length; j++) f(r.next[j], r.nextP[j]);
+  for (const g of r.grids ?? []) {
+    const cols = g.colKeys.length;
+    for (let i = 0; i < g.rowKeys.length; i++)
+      for (let j = 0; j < cols; j++) {
+        const p = g.p[i * cols + j];
+        if (p !== 0) f(g.rowKeys[i] + g.colKeys[j] + g.add, p);
+      }
+  }
+}
+
+/** How many outcomes a round has: its steps to states (a grid's cells that are not 0) and its ends. */
+export function outcomeCount(r: RoundSteps): number {
+  let n = r.next.length + r.ends.length;
+  for (const g of r.grids ?? []) for (let j = 0; j < g.p.length; j++) if (g.p[j] !== 0) n++;
+  return n;
 }
 
 function overkillCode(attacker: number, target: number): number {

@@ -8,10 +8,10 @@
  * or rear bonus come from the models left (§12.1, §12.2); Fear is tested every Combat Phase (§12.6).
  */
 import type { DiceExpr } from '../../core/dice.js';
-import { grownInt32 } from '../../core/grown.js';
+import { grownFloat64, grownInt32 } from '../../core/grown.js';
 import type { Dist } from '../../core/dist.js';
 import { type Opening, openedBy } from '../../fight/opening.js';
-import { type Ending, type FightModel, type FightSide, type Overkill, type RoundSteps, END_CODES, MAX_ROUNDS, StepSet, type Units, endCode, endId, sideEnding } from '../../fight/types.js';
+import { type Ending, type FightModel, type FightSide, type Overkill, type NextGrid, type RoundSteps, END_CODES, MAX_ROUNDS, StepSet, type Units, endCode, endId, sideEnding } from '../../fight/types.js';
 import {
   caughtChance,
   daemonicWounds,
@@ -658,6 +658,91 @@ class EndSums {
 
 type LostRound = Extract<RoundResult, { kind: 'lost' }>;
 
+/**
+ * What follows the blows of a grid cell, by plan index (RoundStepper.judgeGrid), as columns of
+ * numbers: the chance the fight goes on and the Frenzy flags' part of the key it goes on with; up
+ * to ENDS ends, each its end code, its share of the cell's p and whether it carries the attacker's
+ * end class (else class 0: the attacker removed); or that the cell is worked out in full (extra
+ * wounds), with its judge and result. Plans by (class of each side, margin) are found through
+ * `at` (index + 1; 0: not worked out). One set serves every round in turn.
+ */
+class CellPlans {
+  static readonly ENDS = 3;
+  private static free: CellPlans | null = null;
+  private length = 0;
+  at = new Int32Array(1024);
+  goOn = new Float64Array(256);
+  calm = new Int32Array(256);
+  ends = new Int32Array(256);
+  full = new Uint8Array(256);
+  endCode = new Int32Array(256 * CellPlans.ENDS);
+  endP = new Float64Array(256 * CellPlans.ENDS);
+  endClassed = new Uint8Array(256 * CellPlans.ENDS);
+  judge: RoundJudge[] = [];
+  result: Array<RoundResult | undefined> = [];
+
+  /** The shared plans, emptied, with `at` for `keys` keys (a new set while it is in use). */
+  static take(keys: number): CellPlans {
+    const plans = CellPlans.free ?? new CellPlans();
+    CellPlans.free = null;
+    plans.length = 0;
+    if (plans.at.length < keys) plans.at = new Int32Array(Math.max(keys, plans.at.length * 2));
+    else plans.at.fill(0, 0, keys);
+    return plans;
+  }
+
+  /** Done with: the next round may take them. */
+  give(): void {
+    CellPlans.free = this;
+  }
+
+  /** A new plan that neither goes on nor ends; its index. */
+  add(): number {
+    const i = this.length++;
+    if (i === this.goOn.length) this.grow(2 * i);
+    this.goOn[i] = 0;
+    this.calm[i] = 0;
+    this.ends[i] = 0;
+    this.full[i] = 0;
+    return i;
+  }
+
+  goesOn(i: number, p: number, calm: number): number {
+    this.goOn[i] = p;
+    this.calm[i] = calm;
+    return i;
+  }
+
+  end(i: number, classed: boolean, code: number, p: number): number {
+    const e = i * CellPlans.ENDS + this.ends[i]++;
+    this.endCode[e] = code;
+    this.endP[e] = p;
+    this.endClassed[e] = classed ? 1 : 0;
+    return i;
+  }
+
+  inFull(i: number, judge: RoundJudge, result: RoundResult): number {
+    this.full[i] = 1;
+    this.judge[i] = judge;
+    this.result[i] = result;
+    return i;
+  }
+
+  private grow(length: number): void {
+    this.goOn = grownFloat64(this.goOn, length);
+    this.calm = grownInt32(this.calm, length);
+    this.ends = grownInt32(this.ends, length);
+    const full = new Uint8Array(length);
+    full.set(this.full);
+    this.full = full;
+    this.endCode = grownInt32(this.endCode, length * CellPlans.ENDS);
+    this.endP = grownFloat64(this.endP, length * CellPlans.ENDS);
+    const classed = new Uint8Array(length * CellPlans.ENDS);
+    classed.set(this.endClassed);
+    this.endClassed = classed;
+  }
+}
+
 /** What a plan does: the units fight on, a side is destroyed, the loser tests (or passes), or takes extra wounds. */
 const DRAW = 0;
 const DESTROYED = 1;
@@ -717,6 +802,8 @@ function planOf(r: RoundResult, calmLostA: number, calmLostT: number): Plan {
 /** The steps of a round fought from one state, collected as its blows are judged. */
 class RoundStepper {
   readonly steps = new StepSet();
+  /** The states the round goes on from, in grids (judgeGrid). */
+  private readonly grids: NextGrid[] = [];
   readonly judges: RoundJudges;
   private readonly weights: KeyWeights;
   /** The Frenzy flags' part of a state's key: as they stand, and after each side lost the round (§7). */
@@ -778,20 +865,123 @@ class RoundStepper {
     });
   }
 
-  /** Every way the round's units' combat can end (no challenge): the blows' grid, judged way by way. */
+  /**
+   * Every way the round's units' combat can end (no challenge): the blows' grid, judged cell by
+   * cell. A cell's result depends on each side's row only through its part of the margin and its
+   * class (judge part and RoundJudge result key), so what follows a result is worked out once per
+   * (class of each side, margin) — a cell plan (CellPlans) — and the states the fight goes on from
+   * are added into grids over (target row, attacker row), one per Frenzy flags after the round
+   * (NextGrid).
+   */
   judgeGrid(g: WoundsGrid): void {
     const T = this.rowsT;
     const A = this.rowsA;
-    const aRows = new Int32Array(g.stride);
-    for (let y = 0; y < g.stride; y++) aRows[y] = A.row(y, 0);
-    for (let x = 0; x < g.rows; x++) {
-      const t = T.row(x, 0);
-      const at = x * g.stride;
-      for (let y = 0; y < g.stride; y++) {
-        const p = g.p[at + y];
-        if (p > 0) this.judge(t, aRows[y], p);
+    const rows = g.rows;
+    const cols = g.stride;
+    const tOf = new Int32Array(rows);
+    const aOf = new Int32Array(cols);
+    for (let x = 0; x < rows; x++) tOf[x] = T.row(x, 0);
+    for (let y = 0; y < cols; y++) aOf[y] = A.row(y, 0);
+    // Each side's part of the margin (its wounds caused and character wounds, less its own static bonuses) and its class
+    const classes = new Map<number, number>();
+    const classOf = (judgePart: number, resultKey: number) => {
+      const id = resultKey * 16 + judgePart;
+      let c = classes.get(id);
+      if (c === undefined) classes.set(id, (c = classes.size));
+      return c;
+    };
+    const marginT = new Int32Array(rows);
+    const classT = new Int32Array(rows);
+    for (let x = 0; x < rows; x++) {
+      const t = tOf[x];
+      // A judge of the target's part: the target's side of every judge with that part is the same
+      const judge = this.judges.byStanding(T.judgeIndex[t] + A.judgeIndex[aOf[0]]);
+      marginT[x] = T.rnf[t] + T.scored[t] - judge.bonusT(T.rnf[t]);
+      classT[x] = classOf(T.judgeIndex[t], judge.resultKeyT(T.rnf[t]));
+    }
+    const classesT = classes.size;
+    classes.clear();
+    const marginA = new Int32Array(cols);
+    const classA = new Int32Array(cols);
+    const endClassA = new Int32Array(cols);
+    for (let y = 0; y < cols; y++) {
+      const a = aOf[y];
+      const judge = this.judges.byStanding(A.judgeIndex[a] + T.judgeIndex[tOf[0]]);
+      marginA[y] = A.rnf[a] + A.scored[a] - judge.bonusA(A.rnf[a]);
+      classA[y] = classOf(A.judgeIndex[a], judge.resultKeyA(A.rnf[a]));
+      endClassA[y] = A.endClass[a];
+    }
+    const classesA = classes.size;
+    const low = Math.min(...marginT) - Math.max(...marginA);
+    const margins = Math.max(...marginT) - Math.min(...marginA) - low + 1;
+    const marginSums = new Float64Array(margins);
+    const plans = CellPlans.take(classesT * classesA * margins);
+    const grids: Array<Float64Array | undefined> = [undefined, undefined, undefined, undefined];
+    const gp = g.p;
+    for (let x = 0; x < rows; x++) {
+      const t = tOf[x];
+      const row = x * cols;
+      const planRow = classT[x] * classesA;
+      const mT = marginT[x] - low;
+      for (let y = 0; y < cols; y++) {
+        const p = gp[row + y];
+        if (!(p > 0)) continue;
+        const m = mT - marginA[y];
+        marginSums[m] += p;
+        const k = (planRow + classA[y]) * margins + m;
+        let i = plans.at[k] - 1;
+        if (i < 0) plans.at[k] = (i = this.cellPlan(plans, t, aOf[y])) + 1;
+        if (plans.full[i] === 1) {
+          this.extraWounds(t, aOf[y], plans.judge[i], plans.result[i] as LostRound, p);
+          continue;
+        }
+        const q = plans.goOn[i];
+        if (q !== 0) (grids[plans.calm[i]] ??= new Float64Array(rows * cols))[row + y] += p * q;
+        const c = endClassA[y];
+        const first = i * CellPlans.ENDS;
+        for (let e = first; e < first + plans.ends[i]; e++) this.ends(t, plans.endClassed[e] === 1 ? c : 0, plans.endCode[e], p * plans.endP[e]);
       }
     }
+    plans.give();
+    for (let m = 0; m < margins; m++) this.steps.way(marginSums[m], m + low, null);
+    const rowKeys = new Float64Array(rows);
+    const colKeys = new Float64Array(cols);
+    for (let x = 0; x < rows; x++) rowKeys[x] = T.key[tOf[x]];
+    for (let y = 0; y < cols; y++) colKeys[y] = A.key[aOf[y]];
+    grids.forEach((p, add) => p && this.grids.push({ rowKeys, colKeys, add, p }));
+  }
+
+  /** The plan of the cells whose target is struck as row t says and the attacker as row a (judge, without p), added to `plans`; its index. */
+  private cellPlan(plans: CellPlans, t: number, a: number): number {
+    const T = this.rowsT;
+    const A = this.rowsA;
+    const j = A.judgeIndex[a] + T.judgeIndex[t];
+    const judge = this.judges.byStanding(j);
+    const i = plans.add();
+    // Both units wiped out in the same Initiative step
+    if (T.standing[t] === 0 && A.standing[a] === 0) return plans.end(i, true, BOTH_DESTROYED, 1);
+    const wT = T.rnf[t];
+    const wA = A.rnf[a];
+    const r = judge.result(wT, wA, judge.scoreA(wT, wA, T.scored[t]), judge.scoreT(wT, wA, A.scored[a]));
+    const plan = this.planOf(j, r);
+    switch (plan.kind) {
+      case DESTROYED:
+        return plans.end(i, true, plan.destroyed, 1);
+      case DRAW:
+        return plans.goesOn(i, 1, this.calm);
+      case EXTRA_WOUNDS:
+        return plans.inFull(i, judge, r);
+    }
+    // The loser tests: it stays with P(pass), destroyed when it has no model left (§12.1)
+    const pass = plan.pass;
+    if ((plan.loserIsTarget ? T.standing[t] : A.standing[a]) > 0) plans.goesOn(i, pass, plan.calm);
+    else plans.end(i, true, plan.destroyed, pass);
+    if (pass === 1) return i;
+    // A war machine that fails is destroyed (§9); a unit that breaks flees and may be caught (§12.3)
+    const removedClassed = plan.loserIsTarget;
+    if (plan.destroyedOnFailure) return plans.end(i, removedClassed, plan.destroyedRemoved, 1 - pass);
+    plans.end(i, removedClassed, plan.caught, (1 - pass) * plan.caughtChance);
+    return plans.end(i, true, plan.escaped, (1 - pass) * (1 - plan.caughtChance));
   }
 
   /**
@@ -867,7 +1057,7 @@ class RoundStepper {
   /** The round's steps, its ends added up. */
   result(): RoundSteps {
     this.endSums.flush(this.steps, this.rowsT.key, this.rowsA.classKey);
-    return this.steps.result();
+    return { ...this.steps.result(), grids: this.grids };
   }
 
   /** The loser loses its Frenzy (§7) and takes `extra` wounds with no saves (Unstable, Daemonic, §7), with probability q: a step of the way last recorded. */

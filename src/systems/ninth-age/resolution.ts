@@ -148,6 +148,8 @@ class JudgedSide {
   readonly alive: Int32Array;
   readonly ranks: Int32Array;
   readonly bonus: Int32Array;
+  /** What a round's result reads of the side besides its score (RoundJudge.resultKeyA). */
+  readonly resultKey: Int32Array;
 
   constructor(
     private readonly unit: Unit,
@@ -161,6 +163,7 @@ class JudgedSide {
     this.alive = new Int32Array(this.last + 1);
     this.ranks = new Int32Array(this.last + 1);
     this.bonus = new Int32Array(this.last + 1);
+    this.resultKey = new Int32Array(this.last + 1);
   }
 
   /** The row for `w` wounds on the side's rank and file, worked out on first use. */
@@ -171,6 +174,10 @@ class JudgedSide {
       this.alive[i] = alive;
       this.ranks[i] = fullRanks(this.unit, alive);
       this.bonus[i] = bonuses(this.unit, alive, this.charged) + facingBonus(this.facing, this.unit, alive);
+      // Standing (No More Foes), a musician standing (the draw's tie-break) and full ranks (Steadfast, Disrupted): §12.1, §12.2
+      const standing = alive + (this.unit.joined ?? 0) > 0;
+      const musician = this.unit.musician && commandStands(this.unit, alive);
+      this.resultKey[i] = (this.ranks[i] * 2 + (musician ? 1 : 0)) * 2 + (standing ? 1 : 0);
       this.done[i] = 1;
     }
     return i;
@@ -197,12 +204,35 @@ export class RoundJudge {
 
   /** The attacker's combat score (§12.1): wounds caused, static bonuses, flank or rear, the situation's bonus and `extra` (a whole fight's character wounds and Overkill, §4.11). */
   scoreA(targetWounds: number, attackerWounds: number, extra: number): number {
-    return targetWounds + this.a.bonus[this.a.row(attackerWounds)] + this.sit.attackerBonus + extra;
+    return targetWounds + this.bonusA(attackerWounds) + extra;
   }
 
   /** The target's combat score (§12.1). */
   scoreT(targetWounds: number, attackerWounds: number, extra: number): number {
-    return attackerWounds + this.t.bonus[this.t.row(targetWounds)] + this.sit.targetBonus + extra;
+    return attackerWounds + this.bonusT(targetWounds) + extra;
+  }
+
+  /** The attacker's part of its combat score that is not wounds caused: static bonuses, flank or rear and the situation's bonus, after it lost `attackerWounds` (§12.1). */
+  bonusA(attackerWounds: number): number {
+    return this.a.bonus[this.a.row(attackerWounds)] + this.sit.attackerBonus;
+  }
+
+  /** The target's (§12.1). */
+  bonusT(targetWounds: number): number {
+    return this.t.bonus[this.t.row(targetWounds)] + this.sit.targetBonus;
+  }
+
+  /**
+   * What result() reads of the attacker's wounds besides the scores, as one number: results with
+   * equal scores and equal keys of both sides are equal.
+   */
+  resultKeyA(attackerWounds: number): number {
+    return this.a.resultKey[this.a.row(attackerWounds)];
+  }
+
+  /** The target's (resultKeyA). */
+  resultKeyT(targetWounds: number): number {
+    return this.t.resultKey[this.t.row(targetWounds)];
   }
 
   /** The round's result from its wounds and combat scores. */
