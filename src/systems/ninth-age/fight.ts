@@ -346,8 +346,8 @@ export class RoundJudges {
   private readonly situation: MeleeSituation;
   readonly challenge: Challenge;
   private readonly contexts: Map<number, JudgeContext>;
-  /** This round's part of a JudgeContext's key: the Frenzy flags, the challenge, round 1 or later. */
-  private readonly contextPart: number;
+  /** This round's part of a JudgeContext's key: the Frenzy flags, the challenge, round 1 or later (times 16: the judge index is the rest). */
+  readonly contextPart: number;
 
   constructor(
     private readonly f: FightScenario,
@@ -356,7 +356,7 @@ export class RoundJudges {
   ) {
     this.situation = situation(f, round, false);
     this.challenge = challengeOf(f, from);
-    this.contexts = judgeContextsOf(f);
+    this.contexts = FightMemo.of(f).contexts;
     this.contextPart = 16 * ((from.calmA ? 2 : 0) + (from.calmT ? 1 : 0) + 4 * CHALLENGES.indexOf(this.challenge) + (round === 1 ? 16 : 0));
   }
 
@@ -417,11 +417,33 @@ interface JudgeContext {
 }
 
 const CHALLENGES: readonly Challenge[] = ['none', 'accepted', 'refused'];
-const judgeContexts = new WeakMap<FightScenario, Map<number, JudgeContext>>();
-function judgeContextsOf(f: FightScenario): Map<number, JudgeContext> {
-  let contexts = judgeContexts.get(f);
-  if (!contexts) judgeContexts.set(f, (contexts = new Map()));
-  return contexts;
+
+/**
+ * What the rounds of a fight share from one state to the next (each made on first use): judge
+ * contexts (JudgeContext, by key), each side's rows (sideRows), the result classes of both sides'
+ * rows (SideRows.resultClass) and the cell plans (CellPlans).
+ */
+class FightMemo {
+  private static readonly byFight = new WeakMap<FightScenario, FightMemo>();
+  readonly contexts = new Map<number, JudgeContext>();
+  readonly sideRows = new Map<number, SideRows>();
+  readonly resultClasses = new Map<number, number>();
+  readonly plans = new CellPlans();
+
+  static of(f: FightScenario): FightMemo {
+    let memo = FightMemo.byFight.get(f);
+    if (!memo) FightMemo.byFight.set(f, (memo = new FightMemo()));
+    return memo;
+  }
+
+  /**
+   * A cell plan's key: the judge context's part (RoundJudges.contextPart), each side's result
+   * class and the margin; null past the sizes a key holds (the plan is then worked out again).
+   */
+  planKey(contextPart: number, classT: number, classA: number, margin: number): number | null {
+    if (classT >= 1024 || classA >= 1024 || Math.abs(margin) >= 1024) return null;
+    return ((contextPart * 1024 + classT) * 1024 + classA) * 2048 + margin + 1024;
+  }
 }
 
 /** A challenge's Overkill, the small ones made once each (read-only). */
@@ -604,9 +626,12 @@ class SideRows {
   readonly marginPart: number[] = [];
   /** The side's result class: its judge part and RoundJudge result key, as a small number (RoundStepper.judgeGrid). */
   readonly resultClass: number[] = [];
-  private readonly resultClasses = new Map<number, number>();
 
-  constructor(private readonly fill: (rows: SideRows, d: number, o: number) => void) {}
+  constructor(
+    private readonly fill: (rows: SideRows, d: number, o: number) => void,
+    /** Result classes by judge part and result key, shared by every side's rows of the fight (FightMemo). */
+    private readonly resultClasses: Map<number, number>,
+  ) {}
 
   /** The result class of a judge part and result key, given one the first time it is met. */
   classOfResult(judgePart: number, resultKey: number): number {
@@ -614,11 +639,6 @@ class SideRows {
     let c = this.resultClasses.get(id);
     if (c === undefined) this.resultClasses.set(id, (c = this.resultClasses.size));
     return c;
-  }
-
-  /** How many result classes the rows have. */
-  get classes(): number {
-    return this.resultClasses.size;
   }
 
   /** The end class of a part of an ending's key, given one the first time it is met. */
@@ -655,10 +675,8 @@ class SideRows {
  * they depend only on the side's own state (its wounds, its character's, its Frenzy flag), the
  * challenge and whether it is round 1, so every state of the fight with those shares them.
  */
-const sideRowsByFight = new WeakMap<FightScenario, Map<number, SideRows>>();
 function sideRowsOf(f: FightScenario, side: FightSide, from: FightState, round: number, challenge: Challenge, make: () => SideRows): SideRows {
-  let bySide = sideRowsByFight.get(f);
-  if (!bySide) sideRowsByFight.set(f, (bySide = new Map()));
+  const bySide = FightMemo.of(f).sideRows;
   const [d, c, calm, pool] = side === 'target' ? [from.dT, from.cT, from.calmT, characterPool(f.target)] : [from.dA, from.cA, from.calmA, characterPool(f.attacker)];
   const key = ((((d * (pool + 1) + c) * 2 + (calm ? 1 : 0)) * 3 + CHALLENGES.indexOf(challenge)) * 2 + (round === 1 ? 1 : 0)) * 2 + (side === 'target' ? 1 : 0);
   let rows = bySide.get(key);
@@ -741,14 +759,13 @@ type LostRound = Extract<RoundResult, { kind: 'lost' }>;
  * numbers: the chance the fight goes on and the Frenzy flags' part of the key it goes on with; up
  * to ENDS ends, each its end code, its share of the cell's p and whether it carries the attacker's
  * end class (else class 0: the attacker removed); or that the cell is worked out in full (extra
- * wounds), with its judge and result. Plans by (class of each side, margin) are found through
- * `at` (index + 1; 0: not worked out). One set serves every round in turn.
+ * wounds), with its result. A plan depends on the cells only through the judge context, each
+ * side's result class and the margin, so one set serves every round of a fight (FightMemo), each
+ * plan found by its key (FightMemo.planKey).
  */
 class CellPlans {
   static readonly ENDS = 3;
-  private static free: CellPlans | null = null;
   private length = 0;
-  at = new Int32Array(1024);
   goOn = new Float64Array(256);
   calm = new Int32Array(256);
   ends = new Int32Array(256);
@@ -756,23 +773,9 @@ class CellPlans {
   endCode = new Int32Array(256 * CellPlans.ENDS);
   endP = new Float64Array(256 * CellPlans.ENDS);
   endClassed = new Uint8Array(256 * CellPlans.ENDS);
-  judge: RoundJudge[] = [];
   result: Array<RoundResult | undefined> = [];
-
-  /** The shared plans, emptied, with `at` for `keys` keys (a new set while it is in use). */
-  static take(keys: number): CellPlans {
-    const plans = CellPlans.free ?? new CellPlans();
-    CellPlans.free = null;
-    plans.length = 0;
-    if (plans.at.length < keys) plans.at = new Int32Array(Math.max(keys, plans.at.length * 2));
-    else plans.at.fill(0, 0, keys);
-    return plans;
-  }
-
-  /** Done with: the next round may take them. */
-  give(): void {
-    CellPlans.free = this;
-  }
+  /** Each plan's index by its key (FightMemo.planKey). */
+  readonly byKey = new Map<number, number>();
 
   /** A new plan that neither goes on nor ends; its index. */
   add(): number {
@@ -799,9 +802,8 @@ class CellPlans {
     return i;
   }
 
-  inFull(i: number, judge: RoundJudge, result: RoundResult): number {
+  inFull(i: number, result: RoundResult): number {
     this.full[i] = 1;
-    this.judge[i] = judge;
     this.result[i] = result;
     return i;
   }
@@ -892,6 +894,7 @@ class RoundStepper {
   readonly rowsA: SideRows;
   readonly rowsT: SideRows;
   private readonly endSums = EndSums.take();
+  private readonly memo: FightMemo;
   private readonly lostState: Scratch = fightState(0, 0, false, false, 0, 0) as Scratch;
   private readonly endedState: Scratch = fightState(0, 0, false, false, 0, 0) as Scratch;
 
@@ -904,6 +907,7 @@ class RoundStepper {
     readonly s: Scenario,
   ) {
     this.judges = new RoundJudges(f, from, round);
+    this.memo = FightMemo.of(f);
     this.weights = keyWeights(f);
     this.calm = (from.calmA ? 2 : 0) + (from.calmT ? 1 : 0);
     this.calmLostA = (f.attacker.calm !== null ? 2 : 0) + (from.calmT ? 1 : 0);
@@ -938,7 +942,7 @@ class RoundStepper {
       rows.overkill.push(b.overkill === null ? 0 : b.overkill.attacker);
       rows.marginPart.push(b.wT + b.bonusA - judge.bonusT(b.wT));
       rows.resultClass.push(rows.classOfResult(part, judge.resultKeyT(b.wT)));
-    });
+    }, this.memo.resultClasses);
   }
 
   /** The attacker's rows (targetRows), with each one's end class. */
@@ -964,7 +968,7 @@ class RoundStepper {
       rows.overkill.push(b.overkill === null ? 0 : b.overkill.target);
       rows.marginPart.push(b.wA + b.bonusT - judge.bonusA(b.wA));
       rows.resultClass.push(rows.classOfResult(part, judge.resultKeyA(b.wA)));
-    });
+    }, this.memo.resultClasses);
   }
 
   /**
@@ -984,60 +988,107 @@ class RoundStepper {
     const aOf = new Int32Array(cols);
     for (let x = 0; x < rows; x++) tOf[x] = T.row(x, 0);
     for (let y = 0; y < cols; y++) aOf[y] = A.row(y, 0);
-    // Each side's part of the margin and its result class (SideRows)
+    // Each side's part of the margin, its result class and the attacker's end class (SideRows), the
+    // classes (the fight's) numbered from 0 in this grid; end class 0, the attacker removed, is 0 here too
+    const globalT: number[] = [];
+    const globalA: number[] = [];
+    const endClasses: number[] = [0];
+    const localOf = (global: number, list: number[]) => {
+      const l = list.indexOf(global);
+      return l >= 0 ? l : list.push(global) - 1;
+    };
     const marginT = new Int32Array(rows);
     const classT = new Int32Array(rows);
+    let highT = -Infinity;
+    let lowT = Infinity;
     for (let x = 0; x < rows; x++) {
       marginT[x] = T.marginPart[tOf[x]];
-      classT[x] = T.resultClass[tOf[x]];
+      classT[x] = localOf(T.resultClass[tOf[x]], globalT);
+      highT = Math.max(highT, marginT[x]);
+      lowT = Math.min(lowT, marginT[x]);
     }
     const marginA = new Int32Array(cols);
     const classA = new Int32Array(cols);
     const endClassA = new Int32Array(cols);
+    let highA = -Infinity;
+    let lowA = Infinity;
     for (let y = 0; y < cols; y++) {
       marginA[y] = A.marginPart[aOf[y]];
-      classA[y] = A.resultClass[aOf[y]];
-      endClassA[y] = A.endClass[aOf[y]];
+      classA[y] = localOf(A.resultClass[aOf[y]], globalA);
+      endClassA[y] = localOf(A.endClass[aOf[y]], endClasses);
+      highA = Math.max(highA, marginA[y]);
+      lowA = Math.min(lowA, marginA[y]);
     }
-    const classesT = T.classes;
-    const classesA = A.classes;
-    const low = Math.min(...marginT) - Math.max(...marginA);
-    const margins = Math.max(...marginT) - Math.min(...marginA) - low + 1;
+    const classesA = globalA.length;
+    const low = lowT - highA;
+    const margins = highT - lowA - low + 1;
     const marginSums = new Float64Array(margins);
-    const plans = CellPlans.take(classesT * classesA * margins);
+    // Plan index + 1 by (class T, class A, margin) here (0: not looked up yet)
+    const planAt = new Int32Array(globalT.length * classesA * margins);
+    // The ends' two parts (EndPart): the target's by grid row and end code, the attacker's by end class here and end code
+    const endsT = new Float64Array(rows * END_CODES);
+    const endsA = new Float64Array(endClasses.length * END_CODES);
+    const plans = this.memo.plans;
+    let { full, goOn, calm, ends, endCode, endP, endClassed } = plans;
     const grids: Array<Float64Array | undefined> = [undefined, undefined, undefined, undefined];
     const gp = g.p;
     for (let x = 0; x < rows; x++) {
-      const t = tOf[x];
       const row = x * cols;
       const planRow = classT[x] * classesA;
       const mT = marginT[x] - low;
+      const atT = x * END_CODES;
       for (let y = 0; y < cols; y++) {
         const p = gp[row + y];
         if (!(p > 0)) continue;
         const m = mT - marginA[y];
         marginSums[m] += p;
         const k = (planRow + classA[y]) * margins + m;
-        let i = plans.at[k] - 1;
-        if (i < 0) plans.at[k] = (i = this.cellPlan(plans, t, aOf[y])) + 1;
-        if (plans.full[i] === 1) {
-          this.extraWounds(t, aOf[y], plans.judge[i], plans.result[i] as LostRound, p);
+        let i = planAt[k] - 1;
+        if (i < 0) {
+          planAt[k] = (i = this.planFor(globalT[classT[x]], globalA[classA[y]], m + low, tOf[x], aOf[y])) + 1;
+          ({ full, goOn, calm, ends, endCode, endP, endClassed } = plans);
+        }
+        if (full[i] === 1) {
+          const t = tOf[x];
+          const a = aOf[y];
+          this.extraWounds(t, a, this.judges.byStanding(A.judgeIndex[a] + T.judgeIndex[t]), plans.result[i] as LostRound, p);
           continue;
         }
-        const q = plans.goOn[i];
-        if (q !== 0) (grids[plans.calm[i]] ??= new Float64Array(rows * cols))[row + y] += p * q;
-        const c = endClassA[y];
-        const first = i * CellPlans.ENDS;
-        for (let e = first; e < first + plans.ends[i]; e++) this.ends(t, plans.endClassed[e] === 1 ? c : 0, plans.endCode[e], p * plans.endP[e]);
+        const q = goOn[i];
+        if (q !== 0) (grids[calm[i]] ??= new Float64Array(rows * cols))[row + y] += p * q;
+        const atA = endClassA[y] * END_CODES;
+        for (let e = i * CellPlans.ENDS, last = e + ends[i]; e < last; e++) {
+          const v = p * endP[e];
+          endsT[atT + endCode[e]] += v;
+          endsA[(endClassed[e] === 1 ? atA : 0) + endCode[e]] += v;
+        }
       }
     }
-    plans.give();
     for (let m = 0; m < margins; m++) this.steps.way(marginSums[m], m + low, null);
+    for (let j = 0; j < endsT.length; j++) {
+      const x = Math.floor(j / END_CODES);
+      this.steps.endedPart(T.key[tOf[x]] * END_CODES + (j - x * END_CODES), TARGET_PART, endsT[j]);
+    }
+    for (let j = 0; j < endsA.length; j++) {
+      const l = Math.floor(j / END_CODES);
+      this.steps.endedPart(A.classKey[endClasses[l]] * END_CODES + (j - l * END_CODES), ATTACKER_PART, endsA[j]);
+    }
     const rowKeys = new Float64Array(rows);
     const colKeys = new Float64Array(cols);
     for (let x = 0; x < rows; x++) rowKeys[x] = T.key[tOf[x]];
     for (let y = 0; y < cols; y++) colKeys[y] = A.key[aOf[y]];
     grids.forEach((p, add) => p && this.grids.push({ rowKeys, colKeys, add, p }));
+  }
+
+  /** The index of the plan of the cells with these result classes and margin, one of them the target's row t and the attacker's row a. */
+  private planFor(classT: number, classA: number, margin: number, t: number, a: number): number {
+    const key = this.memo.planKey(this.judges.contextPart, classT, classA, margin);
+    let i = key === null ? undefined : this.memo.plans.byKey.get(key);
+    if (i === undefined) {
+      i = this.cellPlan(this.memo.plans, t, a);
+      if (key !== null) this.memo.plans.byKey.set(key, i);
+    }
+    return i;
   }
 
   /** The plan of the cells whose target is struck as row t says and the attacker as row a (judge, without p), added to `plans`; its index. */
@@ -1059,7 +1110,7 @@ class RoundStepper {
       case DRAW:
         return plans.goesOn(i, 1, this.calm);
       case EXTRA_WOUNDS:
-        return plans.inFull(i, judge, r);
+        return plans.inFull(i, r);
     }
     // The loser tests: it stays with P(pass), destroyed when it has no model left (§12.1)
     const pass = plan.pass;
