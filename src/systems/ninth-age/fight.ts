@@ -887,7 +887,10 @@ function planOf(r: RoundResult, calmLostA: number, calmLostT: number): Plan {
 
 /** The steps of a round fought from one state, collected as its blows are judged. */
 class RoundStepper {
-  readonly steps = new StepSet();
+  /** The steps found one by one (a challenge round, a loser's extra wounds), made on first use. */
+  private stepSet: StepSet | null = null;
+  /** A grid round's margins and ends, as judgeGrid leaves them (null: none judged). */
+  private gridSteps: Pick<RoundSteps, 'ends' | 'endP' | 'endParts' | 'margins'> | null = null;
   /** The states the round goes on from, in grids (judgeGrid). */
   private readonly grids: NextGrid[] = [];
   readonly judges: RoundJudges;
@@ -899,7 +902,8 @@ class RoundStepper {
   private readonly accepted: boolean;
   readonly rowsA: SideRows;
   readonly rowsT: SideRows;
-  private readonly endSums = EndSums.take();
+  /** The ends of a challenge round, added up (taken on first use). */
+  private endSums: EndSums | null = null;
   private readonly memo: FightMemo;
   private readonly lostState: Scratch = fightState(0, 0, false, false, 0, 0) as Scratch;
   private readonly endedState: Scratch = fightState(0, 0, false, false, 0, 0) as Scratch;
@@ -1073,12 +1077,31 @@ class RoundStepper {
         }
       }
     }
-    for (let m = 0; m < margins; m++) this.steps.way(marginSums[m], m + low, null);
+    const marginList: Array<readonly [number, number]> = [];
+    for (let m = 0; m < margins; m++) if (marginSums[m] !== 0) marginList.push([m + low, marginSums[m]]);
+    // The ends' parts that are not 0, in arrays of their size
+    let count = 0;
     for (let code = 0; code < END_CODES; code++) {
       if ((codes & (1 << code)) === 0) continue;
-      for (let x = 0; x < rows; x++) this.steps.endedPart(T.key[tOf[x]] * END_CODES + code, TARGET_PART, endsT[x * END_CODES + code]);
-      for (let l = 0; l < endClasses.length; l++) this.steps.endedPart(A.classKey[endClasses[l]] * END_CODES + code, ATTACKER_PART, endsA[l * END_CODES + code]);
+      for (let x = 0; x < rows; x++) if (endsT[x * END_CODES + code] !== 0) count++;
+      for (let l = 0; l < endClasses.length; l++) if (endsA[l * END_CODES + code] !== 0) count++;
     }
+    const ids = new Float64Array(count);
+    const partP = new Float64Array(count);
+    const endParts = new Uint8Array(count);
+    let at = 0;
+    const add = (id: number, part: EndPart, p: number) => {
+      if (p === 0) return;
+      ids[at] = id;
+      partP[at] = p;
+      endParts[at++] = part;
+    };
+    for (let code = 0; code < END_CODES; code++) {
+      if ((codes & (1 << code)) === 0) continue;
+      for (let x = 0; x < rows; x++) add(T.key[tOf[x]] * END_CODES + code, TARGET_PART, endsT[x * END_CODES + code]);
+      for (let l = 0; l < endClasses.length; l++) add(A.classKey[endClasses[l]] * END_CODES + code, ATTACKER_PART, endsA[l * END_CODES + code]);
+    }
+    this.gridSteps = { ends: ids, endP: partP, endParts, margins: marginList };
     const rowKeys = new Float64Array(rows);
     const colKeys = new Float64Array(cols);
     for (let x = 0; x < rows; x++) rowKeys[x] = T.key[tOf[x]];
@@ -1144,7 +1167,7 @@ class RoundStepper {
     const wA = A.rnf[a];
     const scoreA = judge.scoreA(wT, wA, T.scored[t]);
     const scoreT = judge.scoreT(wT, wA, A.scored[a]);
-    const steps = this.steps;
+    const steps = this.steps();
     steps.way(p, scoreA - scoreT, this.accepted ? overkillOf(T.overkill[t], A.overkill[a]) : null);
     // An ending's key with both units on the table, by the attacker's end class, and with the attacker removed (class 0, endState)
     const ended = A.endClass[a];
@@ -1196,21 +1219,36 @@ class RoundStepper {
 
   /** The fight ended with end code `code`, the target in row t and the attacker's end class c, with probability p: a step of the way last recorded. */
   private ends(t: number, c: number, code: number, p: number): void {
-    if (!this.endSums.add(t, c, code, p)) this.steps.endedAt((this.rowsT.key[t] + this.rowsA.classKey[c]) * END_CODES + code, p);
+    if (!(this.endSums ??= EndSums.take()).add(t, c, code, p)) this.steps().endedAt((this.rowsT.key[t] + this.rowsA.classKey[c]) * END_CODES + code, p);
   }
 
   /** The round's steps, its ends added up. */
   result(): RoundSteps {
-    this.endSums.flush(this.steps, this.rowsT.key, this.rowsA.classKey);
-    return { ...this.steps.result(), grids: this.grids };
+    const grid = this.gridSteps;
+    if (this.stepSet === null && this.endSums === null && grid !== null) {
+      const total = grid.margins.reduce((sum, [, p]) => sum + p, 0);
+      return { next: [], nextP: [], ...grid, overkills: [['none', total]], grids: this.grids };
+    }
+    const steps = this.steps();
+    this.endSums?.flush(steps, this.rowsT.key, this.rowsA.classKey);
+    if (grid !== null) {
+      for (const [m, p] of grid.margins) steps.way(p, m, null);
+      for (let j = 0; j < grid.ends.length; j++) steps.endedPart(grid.ends[j], grid.endParts![j] as EndPart, grid.endP[j]);
+    }
+    return { ...steps.result(), grids: this.grids };
+  }
+
+  /** The steps found one by one. */
+  private steps(): StepSet {
+    return (this.stepSet ??= new StepSet());
   }
 
   /** The loser loses its Frenzy (§7) and takes `extra` wounds with no saves (Unstable, Daemonic, §7), with probability q: a step of the way last recorded. */
   private goesOn(judged: Scenario, after: FightState, loser: FightSide, pool: number, lost: number, extra: number, q: number): void {
     const { f, from } = this;
     const state = loserAfter(f, from, after, loser, pool, lost, extra, this.lostState);
-    if (standingIn(f, judged, from, loser, state) > 0) this.steps.nextAt(this.key(state), q);
-    else this.steps.endedAt(endId(ENDINGS_OF[loser].destroyed, this.key(endState(f, state, null, this.endedState)), null), q);
+    if (standingIn(f, judged, from, loser, state) > 0) this.steps().nextAt(this.key(state), q);
+    else this.steps().endedAt(endId(ENDINGS_OF[loser].destroyed, this.key(endState(f, state, null, this.endedState)), null), q);
   }
 }
 
