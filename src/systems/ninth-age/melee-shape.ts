@@ -77,33 +77,33 @@ function unitStep(node: Node, u: Unit): Node {
 }
 
 /**
- * Whether `a` has the same fields as `b` (own, enumerable), each the same value (Object.is: the
- * same object, or the same primitive) but those `skip` names: then they have the same content.
+ * Whether `x` has the fields `keys` in that order (own, enumerable) as `y` has, each the same value
+ * as in `y` (Object.is: the same object, or the same primitive) but those `skip` names: then the
+ * two have the same content.
  */
-function sameFields(a: object, b: object, skip: ((k: string) => boolean) | null): boolean {
-  if (a === b) return true;
-  const x = a as Record<string, unknown>;
-  const y = b as Record<string, unknown>;
-  let n = 0;
-  for (const k in x) {
-    if (!Object.hasOwn(x, k)) return false;
-    n++;
-    if (!Object.hasOwn(y, k) || (!(skip && skip(k)) && !Object.is(x[k], y[k]))) return false;
+function sameFields(x: object, y: object, keys: readonly string[], skip: ((k: string) => boolean) | null): boolean {
+  if (x === y) return true;
+  if (Object.getPrototypeOf(x) !== Object.getPrototypeOf(y)) return false;
+  const own = Object.keys(x);
+  if (own.length !== keys.length) return false;
+  for (let i = 0; i < own.length; i++) {
+    const k = own[i];
+    if (k !== keys[i]) return false;
+    if (!(skip && skip(k)) && !Object.is((x as Record<string, unknown>)[k], (y as Record<string, unknown>)[k])) return false;
   }
-  for (const k in y) if (!Object.hasOwn(y, k) || n-- === 0) return false;
-  return n === 0 && Object.getPrototypeOf(x) === Object.getPrototypeOf(y);
+  return true;
 }
 
-/** The last scenario keyed and its id: a fight's states come one after the other with the same shape. */
-let last: { readonly s: Scenario; readonly id: number } | null = null;
+/** The last scenario keyed, its parts' field names and its id: a fight's states come one after the other with the same shape. */
+let last: { readonly s: Scenario; readonly keys: readonly (readonly string[])[]; readonly id: number } | null = null;
 
 /** The scenario's id: its situation and both units, each unit's `models` and `woundsLost` left out. */
 export function meleeShapeId(s: Scenario): number {
   if (
     last &&
-    sameFields(s.attacker, last.s.attacker, LOSSES) &&
-    sameFields(s.target, last.s.target, LOSSES) &&
-    sameFields(s.situation, last.s.situation, null)
+    sameFields(s.attacker, last.s.attacker, last.keys[0], LOSSES) &&
+    sameFields(s.target, last.s.target, last.keys[1], LOSSES) &&
+    sameFields(s.situation, last.s.situation, last.keys[2], null)
   )
     return last.id;
   if (nodes >= MOST_NODES) {
@@ -112,6 +112,6 @@ export function meleeShapeId(s: Scenario): number {
     nodes = 0;
   }
   const id = idAt(child(valueStep(unitStep(unitStep(child(root, 'scenario'), s.attacker), s.target), s.situation), END));
-  last = { s, id };
+  last = { s, keys: [Object.keys(s.attacker), Object.keys(s.target), Object.keys(s.situation)], id };
   return id;
 }
