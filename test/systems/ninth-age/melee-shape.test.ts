@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { ninthAge } from '../../../src/systems/ninth-age/index.js';
 import { meleeGroupsOf } from '../../../src/systems/ninth-age/melee-setup.js';
 import { meleeShapeId } from '../../../src/systems/ninth-age/melee-shape.js';
-import type { Scenario, Unit } from '../../../src/systems/ninth-age/model.js';
+import type { MeleeSituation, Scenario, Unit } from '../../../src/systems/ninth-age/model.js';
 import { unitRecord } from '../../../src/systems/ninth-age/unit-record.js';
 import { type Json, unit } from './helpers.js';
 
@@ -36,7 +36,7 @@ describe('meleeShapeId', () => {
       { ...s, attacker: unitRecord({ ...s.attacker, profile: { ...s.attacker.profile, ws: 4 } }) },
       { ...s, target: unitRecord({ ...s.target, defence: { ...s.target.defence, ward: 5 } }) },
       { ...s, target: unitRecord({ ...s.target, champion: true }) },
-      { ...s, situation: { ...s.situation, round: 2 } },
+      { ...s, situation: { ...(s.situation as MeleeSituation), round: 2 } },
       { ...s, attacker: s.target, target: s.attacker },
     ];
     const ids = variants.map((v) => meleeShapeId(v));
