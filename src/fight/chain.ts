@@ -13,7 +13,7 @@ import type { Outcome } from '../systems/types.js';
 import { FightTables } from './tables.js';
 import { CompensatedSum } from '../core/compensated.js';
 import { expectWhole } from './conservation.js';
-import { type Ending, type FightModel, type RoundSteps, type Units, endOf, forEachNext, outcomeCount } from './types.js';
+import { ATTACKER_PART, type EndPart, type Ending, type FightModel, type RoundSteps, TARGET_PART, type Units, WHOLE, endOf, forEachNext, outcomeCount } from './types.js';
 
 /** Most states one round of the exact chain may hold before the Monte Carlo engine is the answer. */
 export const MAX_CHAIN_STATES = 60_000;
@@ -155,14 +155,15 @@ interface Compiled {
   readonly overkillP: Float64Array;
 }
 
-/** A way a fight ended: the ending and the units it ended with. */
+/** A way a fight ended: the ending and the units it ended with, or a part of such ways (EndPart). */
 interface EndSlot {
   readonly ending: Ending;
   readonly units: Units;
+  readonly part: EndPart;
 }
 
 /** A state's steps over dense indices: its successors', its endings' (end slots), its margins' and Overkills'. */
-function compileSteps(r: RoundSteps, stateIndex: (k: number) => number, endIndex: (id: number) => number, margins: Indexer<number | null>, overkills: Indexer<string>): Compiled {
+function compileSteps(r: RoundSteps, stateIndex: (k: number) => number, endIndex: (id: number, part: EndPart) => number, margins: Indexer<number | null>, overkills: Indexer<string>): Compiled {
   const ok = r.overkills ?? [['none', 1] as const];
   // Plain loops: TypedArray.from with a mapping function is many times slower
   const indexed = <T>(xs: ArrayLike<T>, index: (x: T) => number) => {
@@ -179,13 +180,21 @@ function compileSteps(r: RoundSteps, stateIndex: (k: number) => number, endIndex
   return {
     next,
     nextP,
-    end: indexed(r.ends, endIndex),
+    end: endsOf(r, endIndex),
     endP: r.endP instanceof Float64Array ? r.endP : Float64Array.from(r.endP),
     margin: indexed(r.margins, ([m]) => margins.of(m)),
     marginP: weights(r.margins),
     overkill: indexed(ok, ([o]) => overkills.of(o)),
     overkillP: weights(ok),
   };
+}
+
+/** A round's ends over end slots. */
+function endsOf(r: RoundSteps, endIndex: (id: number, part: EndPart) => number): Int32Array {
+  const out = new Int32Array(r.ends.length);
+  const parts = r.endParts;
+  for (let j = 0; j < out.length; j++) out[j] = endIndex(r.ends[j], parts ? (parts[j] as EndPart) : WHOLE);
+  return out;
 }
 
 /** A round's steps to states, listed and in grids (zero cells left out), over dense indices. */
@@ -229,15 +238,18 @@ export function runChain(model: FightModel): Outcome {
     if (i === units.length) units.push(model.units(k, null));
     return i;
   };
-  const ends = new DenseIndexer();
+  // End ids by part (EndPart), each given an end slot the first time
+  const ends = [new DenseIndexer(), new DenseIndexer(), new DenseIndexer()];
+  const slotOf: number[][] = [[], [], []];
   const endSlots: EndSlot[] = [];
-  const endIndex = (id: number) => {
-    const i = ends.of(id);
-    if (i === endSlots.length) {
+  const endIndex = (id: number, part: EndPart) => {
+    const i = ends[part].of(id);
+    let slot = slotOf[part][i];
+    if (slot === undefined) {
       const { ending, state, removed } = endOf(id);
-      endSlots.push({ ending, units: model.units(state, removed) });
+      slot = slotOf[part][i] = endSlots.push({ ending, units: model.units(state, removed), part }) - 1;
     }
-    return i;
+    return slot;
   };
   const margins = new Indexer<number | null>();
   const overkills = new Indexer<string>();
@@ -265,7 +277,7 @@ export function runChain(model: FightModel): Outcome {
   const statesPerRound: number[] = [];
   for (let round = 1; round <= model.rounds && liveStates.length > 0; round++) {
     statesPerRound.push(liveStates.length);
-    ended.forEach((p, e) => p > 0 && tables.afterEnd(round, endSlots[e].units, p));
+    ended.forEach((p, e) => p > 0 && tables.afterEnd(round, endSlots[e].units, p, endSlots[e].part));
     if (round === 2) {
       const fromStart = compile(stateIndex(model.start), 2);
       forecast(model, fromStart.next.length + fromStart.end.length, liveStates.length);
@@ -275,7 +287,7 @@ export function runChain(model: FightModel): Outcome {
     for (const c of steps) carried += c.next.length + c.end.length + c.margin.length + c.overkill.length;
     chargeWork(carried * SPREAD_UNITS, () => `round ${round} of a fight, ${grouped(liveStates.length)} states with ${grouped(carried)} outcomes`);
     const next = new Float64Array(states.size);
-    const endedNow = new Float64Array(ends.size);
+    const endedNow = new Float64Array(endSlots.length);
     const marginW = new Float64Array(margins.size);
     const overkillW = new Float64Array(overkills.size);
     // Margins and Overkills met this round, even with a weight that underflowed to 0
@@ -296,8 +308,9 @@ export function runChain(model: FightModel): Outcome {
     if (ended.length < endedNow.length) ended = grown(ended, endedNow.length);
     endedNow.forEach((w, e) => {
       if (w === 0) return;
-      tables.left(round, endSlots[e].units, w);
-      tables.end(round, endSlots[e].ending, endSlots[e].units, w);
+      const { ending, units, part } = endSlots[e];
+      tables.left(round, units, w, part);
+      tables.end(round, ending, units, w, part);
       ended[e] += w;
     });
     liveStates = [];
@@ -307,14 +320,17 @@ export function runChain(model: FightModel): Outcome {
       liveStates.push(i);
     });
     live = next;
-    // Every live state and every ending reached so far: together they are the whole probability
-    const total = new CompensatedSum();
-    total.addAll(next);
-    total.addAll(ended);
-    expectWhole(total.value, `fight chain, round ${round}`);
+    // Every live state and every ending reached so far: together they are the whole probability (so
+    // are they with the attacker's parts of ends in place of the target's, EndPart)
+    for (const left of [ATTACKER_PART, TARGET_PART]) {
+      const total = new CompensatedSum();
+      total.addAll(next);
+      ended.forEach((p, e) => endSlots[e].part !== left && total.add(p));
+      expectWhole(total.value, `fight chain, round ${round}`);
+    }
   }
   // Rounds after every fight ended (a short fight under a long cap) still have their tables.
-  for (let round = statesPerRound.length + 1; round <= model.rounds; round++) ended.forEach((p, e) => p > 0 && tables.afterEnd(round, endSlots[e].units, p));
+  for (let round = statesPerRound.length + 1; round <= model.rounds; round++) ended.forEach((p, e) => p > 0 && tables.afterEnd(round, endSlots[e].units, p, endSlots[e].part));
   for (const i of liveStates) tables.end(model.rounds, null, units[i], live[i]);
   return { ...tables.outcome(), chain: { statesPerRound, bound: model.bound } };
 }

@@ -4,7 +4,7 @@
  * the fight before a blow is struck (wiped out, or fled after a failed Panic test). The chain sees
  * it as round 1's steps from the start: every opening, followed by round 1 fought from it.
  */
-import { type Ending, type FightModel, type RoundSteps, endId, forEachNext } from './types.js';
+import { type Ending, type FightModel, type RoundSteps, WHOLE, endId, forEachNext } from './types.js';
 
 /** One way the opening can go: the fight starts from `state`, or ended in it (`ending`) before round 1. */
 export interface Opening {
@@ -16,7 +16,7 @@ export interface Opening {
 /** The fight with `openings` played before round 1 (their probabilities sum to 1). */
 export function openedBy(model: FightModel, openings: readonly Opening[]): FightModel {
   const firstRound = (): RoundSteps => {
-    const out = { next: [] as number[], nextP: [] as number[], ends: [] as number[], endP: [] as number[] };
+    const out = { next: [] as number[], nextP: [] as number[], ends: [] as number[], endP: [] as number[], endParts: [] as number[] };
     const margins = new Map<number | null, number>();
     const overkills = new Map<string, number>();
     for (const o of openings) {
@@ -25,6 +25,7 @@ export function openedBy(model: FightModel, openings: readonly Opening[]): Fight
         // Ended before any blow: no combat result this round
         out.ends.push(endId(o.ending, o.state, null));
         out.endP.push(o.p);
+        out.endParts.push(WHOLE);
         margins.set(null, (margins.get(null) ?? 0) + o.p);
         overkills.set('none', (overkills.get('none') ?? 0) + o.p);
         continue;
@@ -37,6 +38,7 @@ export function openedBy(model: FightModel, openings: readonly Opening[]): Fight
       for (let j = 0; j < round.ends.length; j++) {
         out.ends.push(round.ends[j]);
         out.endP.push(round.endP[j] * o.p);
+        out.endParts.push(round.endParts?.[j] ?? WHOLE);
       }
       for (const [m, q] of round.margins) margins.set(m, (margins.get(m) ?? 0) + q * o.p);
       for (const [k, q] of round.overkills ?? [['none', 1] as const]) overkills.set(k, (overkills.get(k) ?? 0) + q * o.p);

@@ -13,7 +13,7 @@
 import { type Dist, trim } from '../core/dist.js';
 import type { Tally } from '../sim/tally.js';
 import type { Outcome } from '../systems/types.js';
-import { ENDING_INDEX, ENDINGS, type Ending, FIGHTING, type Units, targetRemoved } from './types.js';
+import { ATTACKER_PART, ENDING_INDEX, ENDINGS, type EndPart, type Ending, FIGHTING, TARGET_PART, type Units, WHOLE, targetRemoved } from './types.js';
 
 export const NO_MARGIN = 'none';
 
@@ -68,21 +68,24 @@ export class FightTables {
     }
   }
 
-  /** Round `round` left these units. */
-  left(round: number, units: Units, w: number): void {
-    addAt(this.attackerLeft[round], units.attackerLeft, w);
-    addAt(this.targetLeft[round], units.targetLeft, w);
+  /** Round `round` left these units (of an end recorded as `part`, only that part's side). */
+  left(round: number, units: Units, w: number, part: EndPart = WHOLE): void {
+    if (part !== TARGET_PART) addAt(this.attackerLeft[round], units.attackerLeft, w);
+    if (part !== ATTACKER_PART) addAt(this.targetLeft[round], units.targetLeft, w);
   }
 
-  /** Mass that ended before `round`: no margin, the units it ended with. */
-  afterEnd(round: number, units: Units, w: number): void {
-    this.noMargin[round] += w;
-    this.overkill(round, 'none', w);
-    this.left(round, units, w);
+  /** Mass that ended before `round`: no margin, the units it ended with (an attacker's part adds its attacker only). */
+  afterEnd(round: number, units: Units, w: number, part: EndPart = WHOLE): void {
+    if (part !== ATTACKER_PART) {
+      this.noMargin[round] += w;
+      this.overkill(round, 'none', w);
+    }
+    this.left(round, units, w, part);
   }
 
-  /** The fight ended in `round` (or reached the cap still fighting, `ending` null). */
-  end(round: number, ending: Ending | null, units: Units, w: number): void {
+  /** The fight ended in `round` (or reached the cap still fighting, `ending` null); an attacker's part adds nothing here. */
+  end(round: number, ending: Ending | null, units: Units, w: number, part: EndPart = WHOLE): void {
+    if (part === ATTACKER_PART) return;
     if (ending === null) this.fighting += w;
     else this.endings[round][ENDING_INDEX.get(ending)!] += w;
     addAt(this.damage, units.targetWounds, w);

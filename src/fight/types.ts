@@ -67,6 +67,8 @@ export interface RoundSteps {
   readonly grids?: readonly NextGrid[];
   readonly ends: ArrayLike<number>;
   readonly endP: ArrayLike<number>;
+  /** Each end's EndPart (absent: every end is WHOLE). */
+  readonly endParts?: ArrayLike<number>;
   /** The attacker's combat score minus the target's, with its probability; null when no blows were struck. */
   readonly margins: ReadonlyArray<readonly [number | null, number]>;
   /** The round's Overkill, keyed `attacker:target` or `none`, with its probability (fights with a challenge only). */
@@ -104,6 +106,20 @@ export function outcomeCount(r: RoundSteps): number {
   for (const g of r.grids ?? []) for (let j = 0; j < g.p.length; j++) if (g.p[j] !== 0) n++;
   return n;
 }
+
+/**
+ * What an end recorded in RoundSteps stands for. WHOLE: the way the fight ended with both units
+ * as its state says. A round may instead record the ways it ended in two parts, each carrying the
+ * whole probability of those ways: TARGET_PART, the ending and the target as the state says (its
+ * attacker ignored), and ATTACKER_PART, the attacker as the state says (its ending and target
+ * ignored). Every table of a fight reads one side of the units only (tables.ts), so the parts
+ * give the same tables as the ways they stand for, with fewer ends (a side's states, not their
+ * pairs). A round's two parts carry the same total.
+ */
+export const WHOLE = 0;
+export const TARGET_PART = 1;
+export const ATTACKER_PART = 2;
+export type EndPart = typeof WHOLE | typeof TARGET_PART | typeof ATTACKER_PART;
 
 function overkillCode(attacker: number, target: number): number {
   const fits = (x: number) => Number.isInteger(x) && x >= 0 && x < 65536;
@@ -220,6 +236,8 @@ export class StepSet {
   private readonly nextP = NumberList.take();
   private readonly ends = NumberList.take();
   private readonly endP = NumberList.take();
+  /** Each end's EndPart, once a part was recorded. */
+  private parts: NumberList | null = null;
   private readonly generation = ++generation;
   private readonly margins = new IntSums();
   private readonly overkills = new Map<number, number>();
@@ -288,6 +306,18 @@ export class StepSet {
     this.push(id, p);
   }
 
+  /** The round ended the fight as `id` (endId), recorded as `part` (EndPart), with probability p. */
+  endedPart(id: number, part: EndPart, p: number): void {
+    if (p === 0) return;
+    if (this.parts === null) {
+      this.parts = NumberList.take();
+      for (let j = 0; j < this.ends.length; j++) this.parts.push(WHOLE);
+    }
+    this.endP.push(p);
+    this.ends.push(id);
+    this.parts.push(part);
+  }
+
   /** End `id` at index j of `ends`, in the table (the first index when it is there already). */
   private enter(id: number, j: number): void {
     const mask = endStamp.length - 1;
@@ -305,6 +335,7 @@ export class StepSet {
   /** A new end, and its index in `ends`. */
   private push(id: number, p: number): number {
     this.endP.push(p);
+    this.parts?.push(WHOLE);
     return this.ends.push(id);
   }
 
@@ -344,6 +375,7 @@ export class StepSet {
       nextP: this.nextP.give(),
       ends: this.ends.give(),
       endP: this.endP.give(),
+      ...(this.parts ? { endParts: this.parts.give() } : {}),
       margins,
       overkills: [...this.overkills].map(([o, p]) => [o === NONE ? 'none' : `${Math.floor(o / 65536)}:${o % 65536}`, p] as const),
     };

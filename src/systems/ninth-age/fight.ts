@@ -11,7 +11,7 @@ import type { DiceExpr } from '../../core/dice.js';
 import { grownFloat64, grownInt32 } from '../../core/grown.js';
 import type { Dist } from '../../core/dist.js';
 import { type Opening, openedBy } from '../../fight/opening.js';
-import { type Ending, type FightModel, type FightSide, type Overkill, type NextGrid, type RoundSteps, END_CODES, MAX_ROUNDS, StepSet, type Units, endCode, endId, sideEnding } from '../../fight/types.js';
+import { type Ending, type FightModel, type FightSide, type Overkill, type NextGrid, type RoundSteps, ATTACKER_PART, type EndPart, END_CODES, MAX_ROUNDS, TARGET_PART, StepSet, type Units, endCode, endId, sideEnding } from '../../fight/types.js';
 import {
   caughtChance,
   daemonicWounds,
@@ -345,6 +345,9 @@ export class RoundJudges {
   private readonly judges: Array<RoundJudge | undefined> = new Array(16).fill(undefined);
   private readonly situation: MeleeSituation;
   readonly challenge: Challenge;
+  private readonly contexts: Map<number, JudgeContext>;
+  /** This round's part of a JudgeContext's key: the Frenzy flags, the challenge, round 1 or later (times 16: the judge index is the rest). */
+  readonly contextPart: number;
 
   constructor(
     private readonly f: FightScenario,
@@ -353,6 +356,16 @@ export class RoundJudges {
   ) {
     this.situation = situation(f, round, false);
     this.challenge = challengeOf(f, from);
+    this.contexts = FightMemo.of(f).contexts;
+    this.contextPart = 16 * ((from.calmA ? 2 : 0) + (from.calmT ? 1 : 0) + 4 * CHALLENGES.indexOf(this.challenge) + (round === 1 ? 16 : 0));
+  }
+
+  /** What the judge with index i shares with the judges of every other state with this context (JudgeContext). */
+  context(i: number): JudgeContext {
+    const key = this.contextPart + i;
+    let c = this.contexts.get(key);
+    if (!c) this.contexts.set(key, (c = { lost: [], plans: [] }));
+    return c;
   }
 
   /** The judge of the round after the blows left each character `cA`, `cT` wounds and each rank and file `dA`, `dT`. */
@@ -385,9 +398,51 @@ export class RoundJudges {
         target: judgedSide(f, 'target', from.calmT, from.dT, cT, this.challenge, rnfT),
         situation: this.situation,
       };
-      this.judges[i] = judge = new RoundJudge(judged);
+      this.judges[i] = judge = new RoundJudge(judged, this.context(i).lost);
     }
     return judge;
+  }
+}
+
+/**
+ * What the judges of a fight's states share when their judged units differ only in their models
+ * and wounds: the judge's index (which characters and rank and file stand after the blows), the
+ * Frenzy flags, the challenge and whether it is round 1 decide every judged unit's morale,
+ * Leadership and troop type (sideUnit) and the situation, so the results of a lost round
+ * (RoundJudge's `lost`) and what follows each (its Plan, by result id) are the same.
+ */
+interface JudgeContext {
+  readonly lost: Array<RoundResult | undefined>;
+  readonly plans: Array<Plan | undefined>;
+}
+
+const CHALLENGES: readonly Challenge[] = ['none', 'accepted', 'refused'];
+
+/**
+ * What the rounds of a fight share from one state to the next (each made on first use): judge
+ * contexts (JudgeContext, by key), each side's rows (sideRows), the result classes of both sides'
+ * rows (SideRows.resultClass) and the cell plans (CellPlans).
+ */
+class FightMemo {
+  private static readonly byFight = new WeakMap<FightScenario, FightMemo>();
+  readonly contexts = new Map<number, JudgeContext>();
+  readonly sideRows = new Map<number, SideRows>();
+  readonly resultClasses = new Map<number, number>();
+  readonly plans = new CellPlans();
+
+  static of(f: FightScenario): FightMemo {
+    let memo = FightMemo.byFight.get(f);
+    if (!memo) FightMemo.byFight.set(f, (memo = new FightMemo()));
+    return memo;
+  }
+
+  /**
+   * A cell plan's key: the judge context's part (RoundJudges.contextPart), each side's result
+   * class and the margin; null past the sizes a key holds (the plan is then worked out again).
+   */
+  planKey(contextPart: number, classT: number, classA: number, margin: number): number | null {
+    if (classT >= 1024 || classA >= 1024 || Math.abs(margin) >= 1024) return null;
+    return ((contextPart * 1024 + classT) * 1024 + classA) * 2048 + margin + 1024;
   }
 }
 
@@ -563,8 +618,28 @@ class SideRows {
   readonly judgeIndex: number[] = [];
   readonly scored: number[] = [];
   readonly overkill: number[] = [];
+  /**
+   * The side's part of the combat-result margin (attacker's score − target's, §12.1) in the units'
+   * combat: wounds it caused on its enemy's character and Overkill, less its own static bonuses
+   * (the attacker's row counts against, so the margin is the target row's part minus the attacker's).
+   */
+  readonly marginPart: number[] = [];
+  /** The side's result class: its judge part and RoundJudge result key, as a small number (RoundStepper.judgeGrid). */
+  readonly resultClass: number[] = [];
 
-  constructor(private readonly fill: (rows: SideRows, d: number, o: number) => void) {}
+  constructor(
+    private readonly fill: (rows: SideRows, d: number, o: number) => void,
+    /** Result classes by judge part and result key, shared by every side's rows of the fight (FightMemo). */
+    private readonly resultClasses: Map<number, number>,
+  ) {}
+
+  /** The result class of a judge part and result key, given one the first time it is met. */
+  classOfResult(judgePart: number, resultKey: number): number {
+    const id = resultKey * 16 + judgePart;
+    let c = this.resultClasses.get(id);
+    if (c === undefined) this.resultClasses.set(id, (c = this.resultClasses.size));
+    return c;
+  }
 
   /** The end class of a part of an ending's key, given one the first time it is met. */
   classOfKey(endKey: number): number {
@@ -596,22 +671,32 @@ class SideRows {
 }
 
 /**
- * The ends of a round fought from one state, added up before they are recorded: by the target's
- * row, the attacker's end class and the end code (an ending's endId is (T.key + A.classKey) ·
- * END_CODES + code), in a dense table. One table serves every round in turn; a round whose rows
- * or classes pass its size records those ends at once (RoundSteps allows an end twice).
+ * A side's rows of the rounds fought from `from` (RoundStepper), made by `make` the first time:
+ * they depend only on the side's own state (its wounds, its character's, its Frenzy flag), the
+ * challenge and whether it is round 1, so every state of the fight with those shares them.
+ */
+function sideRowsOf(f: FightScenario, side: FightSide, from: FightState, round: number, challenge: Challenge, make: () => SideRows): SideRows {
+  const bySide = FightMemo.of(f).sideRows;
+  const [d, c, calm, pool] = side === 'target' ? [from.dT, from.cT, from.calmT, characterPool(f.target)] : [from.dA, from.cA, from.calmA, characterPool(f.attacker)];
+  const key = ((((d * (pool + 1) + c) * 2 + (calm ? 1 : 0)) * 3 + CHALLENGES.indexOf(challenge)) * 2 + (round === 1 ? 1 : 0)) * 2 + (side === 'target' ? 1 : 0);
+  let rows = bySide.get(key);
+  if (!rows) bySide.set(key, (rows = make()));
+  return rows;
+}
+
+/**
+ * The ends of a round fought from one state, added up before they are recorded, in two parts
+ * (EndPart): the target's by its row and the end code, the attacker's by its end class and the
+ * end code (an ending's endId is (T.key + A.classKey) · END_CODES + code), each in a dense table.
+ * One table serves every round in turn; a round whose rows or classes pass its size records those
+ * ends whole at once (RoundSteps allows an end twice).
  */
 class EndSums {
   static readonly ROWS = 64;
   static readonly CLASSES = 32;
   private static free: EndSums | null = null;
-  readonly sums = new Float64Array(EndSums.ROWS * EndSums.CLASSES * END_CODES);
-  /** The entries added to, in the order first met, and each one's (t, c, code). */
-  private touched = new Int32Array(1024);
-  private touchedT = new Int32Array(1024);
-  private touchedC = new Int32Array(1024);
-  private touchedCode = new Int32Array(1024);
-  private count = 0;
+  readonly target = new PartSums(EndSums.ROWS);
+  readonly attacker = new PartSums(EndSums.CLASSES);
 
   /** The shared table, or a new one while it is in use. */
   static take(): EndSums {
@@ -624,35 +709,46 @@ class EndSums {
   add(t: number, c: number, code: number, p: number): boolean {
     if (p === 0) return true;
     if (t >= EndSums.ROWS || c >= EndSums.CLASSES) return false;
-    const i = (t * EndSums.CLASSES + c) * END_CODES + code;
-    if (this.sums[i] === 0) {
-      if (this.count === this.touched.length) this.grow(this.count + 1);
-      const k = this.count++;
-      this.touched[k] = i;
-      this.touchedT[k] = t;
-      this.touchedC[k] = c;
-      this.touchedCode[k] = code;
-    }
-    this.sums[i] += p;
+    this.target.add(t, code, p);
+    this.attacker.add(c, code, p);
     return true;
   }
 
-  private grow(length: number): void {
-    this.touched = grownInt32(this.touched, length);
-    this.touchedT = grownInt32(this.touchedT, length);
-    this.touchedC = grownInt32(this.touchedC, length);
-    this.touchedCode = grownInt32(this.touchedCode, length);
+  /** Records each part added in `steps` (its endId from the target row's key, or the attacker class's); the table is then empty and free again. */
+  flush(steps: StepSet, keyT: readonly number[], classKeyA: readonly number[]): void {
+    this.target.flush(steps, keyT, TARGET_PART);
+    this.attacker.flush(steps, classKeyA, ATTACKER_PART);
+    EndSums.free = this;
+  }
+}
+
+/** One part's sums of EndSums, by (row or class, end code), and the entries added to in the order first met. */
+class PartSums {
+  private readonly sums: Float64Array;
+  private touched = new Int32Array(256);
+  private count = 0;
+
+  constructor(size: number) {
+    this.sums = new Float64Array(size * END_CODES);
   }
 
-  /** Records each end added in `steps` (its endId from the target row's key and the attacker class's); the table is then empty and free again. */
-  flush(steps: StepSet, keyT: readonly number[], classKeyA: readonly number[]): void {
+  add(row: number, code: number, p: number): void {
+    const i = row * END_CODES + code;
+    if (this.sums[i] === 0) {
+      if (this.count === this.touched.length) this.touched = grownInt32(this.touched, this.count + 1);
+      this.touched[this.count++] = i;
+    }
+    this.sums[i] += p;
+  }
+
+  flush(steps: StepSet, keys: readonly number[], part: EndPart): void {
     for (let k = 0; k < this.count; k++) {
       const i = this.touched[k];
-      steps.endedOnce((keyT[this.touchedT[k]] + classKeyA[this.touchedC[k]]) * END_CODES + this.touchedCode[k], this.sums[i]);
+      const row = Math.floor(i / END_CODES);
+      steps.endedPart(keys[row] * END_CODES + (i - row * END_CODES), part, this.sums[i]);
       this.sums[i] = 0;
     }
     this.count = 0;
-    EndSums.free = this;
   }
 }
 
@@ -663,14 +759,13 @@ type LostRound = Extract<RoundResult, { kind: 'lost' }>;
  * numbers: the chance the fight goes on and the Frenzy flags' part of the key it goes on with; up
  * to ENDS ends, each its end code, its share of the cell's p and whether it carries the attacker's
  * end class (else class 0: the attacker removed); or that the cell is worked out in full (extra
- * wounds), with its judge and result. Plans by (class of each side, margin) are found through
- * `at` (index + 1; 0: not worked out). One set serves every round in turn.
+ * wounds), with its result. A plan depends on the cells only through the judge context, each
+ * side's result class and the margin, so one set serves every round of a fight (FightMemo), each
+ * plan found by its key (FightMemo.planKey).
  */
 class CellPlans {
   static readonly ENDS = 3;
-  private static free: CellPlans | null = null;
   private length = 0;
-  at = new Int32Array(1024);
   goOn = new Float64Array(256);
   calm = new Int32Array(256);
   ends = new Int32Array(256);
@@ -678,23 +773,9 @@ class CellPlans {
   endCode = new Int32Array(256 * CellPlans.ENDS);
   endP = new Float64Array(256 * CellPlans.ENDS);
   endClassed = new Uint8Array(256 * CellPlans.ENDS);
-  judge: RoundJudge[] = [];
   result: Array<RoundResult | undefined> = [];
-
-  /** The shared plans, emptied, with `at` for `keys` keys (a new set while it is in use). */
-  static take(keys: number): CellPlans {
-    const plans = CellPlans.free ?? new CellPlans();
-    CellPlans.free = null;
-    plans.length = 0;
-    if (plans.at.length < keys) plans.at = new Int32Array(Math.max(keys, plans.at.length * 2));
-    else plans.at.fill(0, 0, keys);
-    return plans;
-  }
-
-  /** Done with: the next round may take them. */
-  give(): void {
-    CellPlans.free = this;
-  }
+  /** Each plan's index by its key (FightMemo.planKey). */
+  readonly byKey = new Map<number, number>();
 
   /** A new plan that neither goes on nor ends; its index. */
   add(): number {
@@ -721,9 +802,8 @@ class CellPlans {
     return i;
   }
 
-  inFull(i: number, judge: RoundJudge, result: RoundResult): number {
+  inFull(i: number, result: RoundResult): number {
     this.full[i] = 1;
-    this.judge[i] = judge;
     this.result[i] = result;
     return i;
   }
@@ -814,8 +894,7 @@ class RoundStepper {
   readonly rowsA: SideRows;
   readonly rowsT: SideRows;
   private readonly endSums = EndSums.take();
-  /** Plans by judge index and result id. */
-  private readonly plans: Array<Array<Plan | undefined> | undefined> = [];
+  private readonly memo: FightMemo;
   private readonly lostState: Scratch = fightState(0, 0, false, false, 0, 0) as Scratch;
   private readonly endedState: Scratch = fightState(0, 0, false, false, 0, 0) as Scratch;
 
@@ -828,41 +907,68 @@ class RoundStepper {
     readonly s: Scenario,
   ) {
     this.judges = new RoundJudges(f, from, round);
+    this.memo = FightMemo.of(f);
     this.weights = keyWeights(f);
     this.calm = (from.calmA ? 2 : 0) + (from.calmT ? 1 : 0);
     this.calmLostA = (f.attacker.calm !== null ? 2 : 0) + (from.calmT ? 1 : 0);
     this.calmLostT = (from.calmA ? 2 : 0) + (f.target.calm !== null ? 1 : 0);
     this.accepted = this.judges.challenge === 'accepted';
+    this.rowsT = sideRowsOf(f, 'target', from, round, this.judges.challenge, () => this.targetRows(s));
+    this.rowsA = sideRowsOf(f, 'attacker', from, round, this.judges.challenge, () => this.attackerRows(s));
+  }
+
+  /**
+   * The target's rows, from afterBlows with the attacker unstruck (afterBlows works out each side
+   * on its own): they depend only on the target's state, the challenge and round 1 or later, so
+   * every state with those shares them (sideRowsOf); so does the judge they read (its target side).
+   */
+  private targetRows(s: Scenario): SideRows {
+    const { f, from, judges } = this;
     const w = this.weights;
-    // Each side's row from afterBlows with the other side unstruck: afterBlows works out each side on its own
-    this.rowsT = new SideRows((rows, d, o) => {
-      const b = afterBlows(f, from, s, { dT: d, dA: 0, oT: o, oA: 0 }, this.judges);
+    const partA = judges.standingA(from.cA, from.dA);
+    return new SideRows((rows, d, o) => {
+      const b = afterBlows(f, from, s, { dT: d, dA: 0, oT: o, oA: 0 }, judges);
       const dT = b.after.dT;
       const cT = b.after.cT;
+      const part = judges.standingT(cT, dT);
+      const judge = judges.byStanding(part + partA);
       rows.rnf.push(b.wT);
       rows.d.push(dT);
       rows.c.push(cT);
       rows.key.push(dT * w.dT + cT * w.cT);
       rows.standing.push(modelsAlive(f.target.unit, dT) + (characterStands(f.target, cT) ? 1 : 0));
-      rows.judgeIndex.push(this.judges.standingT(cT, dT));
+      rows.judgeIndex.push(part);
       rows.scored.push(b.bonusA);
       rows.overkill.push(b.overkill === null ? 0 : b.overkill.attacker);
-    });
-    this.rowsA = new SideRows((rows, d, o) => {
-      const b = afterBlows(f, from, s, { dT: 0, dA: d, oT: 0, oA: o }, this.judges);
+      rows.marginPart.push(b.wT + b.bonusA - judge.bonusT(b.wT));
+      rows.resultClass.push(rows.classOfResult(part, judge.resultKeyT(b.wT)));
+    }, this.memo.resultClasses);
+  }
+
+  /** The attacker's rows (targetRows), with each one's end class. */
+  private attackerRows(s: Scenario): SideRows {
+    const { f, from, judges } = this;
+    const w = this.weights;
+    const partT = judges.standingT(from.cT, from.dT);
+    return new SideRows((rows, d, o) => {
+      const b = afterBlows(f, from, s, { dT: 0, dA: d, oT: 0, oA: o }, judges);
       const dA = b.after.dA;
       const cA = b.after.cA;
-      const ended = endState(f, b.after, null, this.endedState);
+      const ended = endState(f, b.after, null, fightState(0, 0, false, false, 0, 0) as Scratch);
+      const part = judges.standingA(cA, dA);
+      const judge = judges.byStanding(part + partT);
       rows.rnf.push(b.wA);
       rows.d.push(dA);
       rows.c.push(cA);
       rows.key.push(dA * w.dA + cA * w.cA);
       rows.endClass.push(rows.classOfKey(ended.dA * w.dA + ended.cA * w.cA));
       rows.standing.push(modelsAlive(f.attacker.unit, dA) + (characterStands(f.attacker, cA) ? 1 : 0));
-      rows.judgeIndex.push(this.judges.standingA(cA, dA));
+      rows.judgeIndex.push(part);
       rows.scored.push(b.bonusT);
       rows.overkill.push(b.overkill === null ? 0 : b.overkill.target);
-    });
+      rows.marginPart.push(b.wA + b.bonusT - judge.bonusA(b.wA));
+      rows.resultClass.push(rows.classOfResult(part, judge.resultKeyA(b.wA)));
+    }, this.memo.resultClasses);
   }
 
   /**
@@ -882,73 +988,107 @@ class RoundStepper {
     const aOf = new Int32Array(cols);
     for (let x = 0; x < rows; x++) tOf[x] = T.row(x, 0);
     for (let y = 0; y < cols; y++) aOf[y] = A.row(y, 0);
-    // Each side's part of the margin (its wounds caused and character wounds, less its own static bonuses) and its class
-    const classes = new Map<number, number>();
-    const classOf = (judgePart: number, resultKey: number) => {
-      const id = resultKey * 16 + judgePart;
-      let c = classes.get(id);
-      if (c === undefined) classes.set(id, (c = classes.size));
-      return c;
+    // Each side's part of the margin, its result class and the attacker's end class (SideRows), the
+    // classes (the fight's) numbered from 0 in this grid; end class 0, the attacker removed, is 0 here too
+    const globalT: number[] = [];
+    const globalA: number[] = [];
+    const endClasses: number[] = [0];
+    const localOf = (global: number, list: number[]) => {
+      const l = list.indexOf(global);
+      return l >= 0 ? l : list.push(global) - 1;
     };
     const marginT = new Int32Array(rows);
     const classT = new Int32Array(rows);
+    let highT = -Infinity;
+    let lowT = Infinity;
     for (let x = 0; x < rows; x++) {
-      const t = tOf[x];
-      // A judge of the target's part: the target's side of every judge with that part is the same
-      const judge = this.judges.byStanding(T.judgeIndex[t] + A.judgeIndex[aOf[0]]);
-      marginT[x] = T.rnf[t] + T.scored[t] - judge.bonusT(T.rnf[t]);
-      classT[x] = classOf(T.judgeIndex[t], judge.resultKeyT(T.rnf[t]));
+      marginT[x] = T.marginPart[tOf[x]];
+      classT[x] = localOf(T.resultClass[tOf[x]], globalT);
+      highT = Math.max(highT, marginT[x]);
+      lowT = Math.min(lowT, marginT[x]);
     }
-    const classesT = classes.size;
-    classes.clear();
     const marginA = new Int32Array(cols);
     const classA = new Int32Array(cols);
     const endClassA = new Int32Array(cols);
+    let highA = -Infinity;
+    let lowA = Infinity;
     for (let y = 0; y < cols; y++) {
-      const a = aOf[y];
-      const judge = this.judges.byStanding(A.judgeIndex[a] + T.judgeIndex[tOf[0]]);
-      marginA[y] = A.rnf[a] + A.scored[a] - judge.bonusA(A.rnf[a]);
-      classA[y] = classOf(A.judgeIndex[a], judge.resultKeyA(A.rnf[a]));
-      endClassA[y] = A.endClass[a];
+      marginA[y] = A.marginPart[aOf[y]];
+      classA[y] = localOf(A.resultClass[aOf[y]], globalA);
+      endClassA[y] = localOf(A.endClass[aOf[y]], endClasses);
+      highA = Math.max(highA, marginA[y]);
+      lowA = Math.min(lowA, marginA[y]);
     }
-    const classesA = classes.size;
-    const low = Math.min(...marginT) - Math.max(...marginA);
-    const margins = Math.max(...marginT) - Math.min(...marginA) - low + 1;
+    const classesA = globalA.length;
+    const low = lowT - highA;
+    const margins = highT - lowA - low + 1;
     const marginSums = new Float64Array(margins);
-    const plans = CellPlans.take(classesT * classesA * margins);
+    // Plan index + 1 by (class T, class A, margin) here (0: not looked up yet)
+    const planAt = new Int32Array(globalT.length * classesA * margins);
+    // The ends' two parts (EndPart): the target's by grid row and end code, the attacker's by end class here and end code
+    const endsT = new Float64Array(rows * END_CODES);
+    const endsA = new Float64Array(endClasses.length * END_CODES);
+    const plans = this.memo.plans;
+    let { full, goOn, calm, ends, endCode, endP, endClassed } = plans;
     const grids: Array<Float64Array | undefined> = [undefined, undefined, undefined, undefined];
     const gp = g.p;
     for (let x = 0; x < rows; x++) {
-      const t = tOf[x];
       const row = x * cols;
       const planRow = classT[x] * classesA;
       const mT = marginT[x] - low;
+      const atT = x * END_CODES;
       for (let y = 0; y < cols; y++) {
         const p = gp[row + y];
         if (!(p > 0)) continue;
         const m = mT - marginA[y];
         marginSums[m] += p;
         const k = (planRow + classA[y]) * margins + m;
-        let i = plans.at[k] - 1;
-        if (i < 0) plans.at[k] = (i = this.cellPlan(plans, t, aOf[y])) + 1;
-        if (plans.full[i] === 1) {
-          this.extraWounds(t, aOf[y], plans.judge[i], plans.result[i] as LostRound, p);
+        let i = planAt[k] - 1;
+        if (i < 0) {
+          planAt[k] = (i = this.planFor(globalT[classT[x]], globalA[classA[y]], m + low, tOf[x], aOf[y])) + 1;
+          ({ full, goOn, calm, ends, endCode, endP, endClassed } = plans);
+        }
+        if (full[i] === 1) {
+          const t = tOf[x];
+          const a = aOf[y];
+          this.extraWounds(t, a, this.judges.byStanding(A.judgeIndex[a] + T.judgeIndex[t]), plans.result[i] as LostRound, p);
           continue;
         }
-        const q = plans.goOn[i];
-        if (q !== 0) (grids[plans.calm[i]] ??= new Float64Array(rows * cols))[row + y] += p * q;
-        const c = endClassA[y];
-        const first = i * CellPlans.ENDS;
-        for (let e = first; e < first + plans.ends[i]; e++) this.ends(t, plans.endClassed[e] === 1 ? c : 0, plans.endCode[e], p * plans.endP[e]);
+        const q = goOn[i];
+        if (q !== 0) (grids[calm[i]] ??= new Float64Array(rows * cols))[row + y] += p * q;
+        const atA = endClassA[y] * END_CODES;
+        for (let e = i * CellPlans.ENDS, last = e + ends[i]; e < last; e++) {
+          const v = p * endP[e];
+          endsT[atT + endCode[e]] += v;
+          endsA[(endClassed[e] === 1 ? atA : 0) + endCode[e]] += v;
+        }
       }
     }
-    plans.give();
     for (let m = 0; m < margins; m++) this.steps.way(marginSums[m], m + low, null);
+    for (let j = 0; j < endsT.length; j++) {
+      const x = Math.floor(j / END_CODES);
+      this.steps.endedPart(T.key[tOf[x]] * END_CODES + (j - x * END_CODES), TARGET_PART, endsT[j]);
+    }
+    for (let j = 0; j < endsA.length; j++) {
+      const l = Math.floor(j / END_CODES);
+      this.steps.endedPart(A.classKey[endClasses[l]] * END_CODES + (j - l * END_CODES), ATTACKER_PART, endsA[j]);
+    }
     const rowKeys = new Float64Array(rows);
     const colKeys = new Float64Array(cols);
     for (let x = 0; x < rows; x++) rowKeys[x] = T.key[tOf[x]];
     for (let y = 0; y < cols; y++) colKeys[y] = A.key[aOf[y]];
     grids.forEach((p, add) => p && this.grids.push({ rowKeys, colKeys, add, p }));
+  }
+
+  /** The index of the plan of the cells with these result classes and margin, one of them the target's row t and the attacker's row a. */
+  private planFor(classT: number, classA: number, margin: number, t: number, a: number): number {
+    const key = this.memo.planKey(this.judges.contextPart, classT, classA, margin);
+    let i = key === null ? undefined : this.memo.plans.byKey.get(key);
+    if (i === undefined) {
+      i = this.cellPlan(this.memo.plans, t, a);
+      if (key !== null) this.memo.plans.byKey.set(key, i);
+    }
+    return i;
   }
 
   /** The plan of the cells whose target is struck as row t says and the attacker as row a (judge, without p), added to `plans`; its index. */
@@ -970,7 +1110,7 @@ class RoundStepper {
       case DRAW:
         return plans.goesOn(i, 1, this.calm);
       case EXTRA_WOUNDS:
-        return plans.inFull(i, judge, r);
+        return plans.inFull(i, r);
     }
     // The loser tests: it stays with P(pass), destroyed when it has no model left (§12.1)
     const pass = plan.pass;
@@ -1028,10 +1168,9 @@ class RoundStepper {
     this.ends(t, ended, plan.escaped, p * (1 - pass) * (1 - plan.caughtChance));
   }
 
-  /** What follows a result of the judge with index j, worked out once per result (RoundResult.id). */
+  /** What follows a result of the judge with index j, worked out once per result (RoundResult.id) and JudgeContext. */
   private planOf(j: number, r: RoundResult): Plan {
-    const byResult = (this.plans[j] ??= []);
-    return (byResult[r.id] ??= planOf(r, this.calmLostA, this.calmLostT));
+    return (this.judges.context(j).plans[r.id] ??= planOf(r, this.calmLostA, this.calmLostT));
   }
 
   /** A lost round whose loser takes extra wounds with no saves (Unstable, Daemonic Instability, §7): the state after them worked out in full. */

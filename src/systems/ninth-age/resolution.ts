@@ -193,10 +193,16 @@ export class RoundJudge {
   private readonly sit: MeleeSituation;
   private readonly a: JudgedSide;
   private readonly t: JudgedSide;
-  /** Results of a lost round by their key (small integers: an array, no hashing). */
-  private readonly lost: Array<RoundResult | undefined> = [];
-
-  constructor(readonly s: Scenario) {
+  constructor(
+    readonly s: Scenario,
+    /**
+     * Results of a lost round by their key (small integers: an array, no hashing). A result read
+     * from here depends on the units only through their morale, Leadership, troop type and the
+     * situation (loserTest), not through their models or wounds: judges whose units differ only
+     * in those may share one array.
+     */
+    private readonly lost: Array<RoundResult | undefined> = [],
+  ) {
     const sit = (this.sit = s.situation as MeleeSituation);
     this.a = new JudgedSide(s.attacker, sit.round === 1 && sit.charging === 'attacker', sit.facing);
     this.t = new JudgedSide(s.target, sit.round === 1 && sit.charging === 'target', 'front');
