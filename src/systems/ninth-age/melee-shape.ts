@@ -31,7 +31,7 @@ let root = new Node();
 let idsByObject = new WeakMap<object, number>();
 let nodes = 0;
 let nextId = 0;
-const MOST_NODES = 1 << 18;
+const MOST_NODES = 1 << 16;
 
 function child(node: Node, key: unknown): Node {
   let n = node.next.get(key);
