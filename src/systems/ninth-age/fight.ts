@@ -763,12 +763,15 @@ type LostRound = Extract<RoundResult, { kind: 'lost' }>;
  * side's result class and the margin, so one set serves every round of a fight (FightMemo), each
  * plan found by its key (FightMemo.planKey).
  */
+if (END_CODES > 31) throw new Error('fight: a cell plan keeps its end codes as the bits of a 32-bit number');
 class CellPlans {
   static readonly ENDS = 3;
   private length = 0;
   goOn = new Float64Array(256);
   calm = new Int32Array(256);
   ends = new Int32Array(256);
+  /** The end codes of each plan's ends, as bits (END_CODES ≤ 31, checked below). */
+  codes = new Int32Array(256);
   full = new Uint8Array(256);
   endCode = new Int32Array(256 * CellPlans.ENDS);
   endP = new Float64Array(256 * CellPlans.ENDS);
@@ -784,6 +787,7 @@ class CellPlans {
     this.goOn[i] = 0;
     this.calm[i] = 0;
     this.ends[i] = 0;
+    this.codes[i] = 0;
     this.full[i] = 0;
     return i;
   }
@@ -799,6 +803,7 @@ class CellPlans {
     this.endCode[e] = code;
     this.endP[e] = p;
     this.endClassed[e] = classed ? 1 : 0;
+    this.codes[i] |= 1 << code;
     return i;
   }
 
@@ -812,6 +817,7 @@ class CellPlans {
     this.goOn = grownFloat64(this.goOn, length);
     this.calm = grownInt32(this.calm, length);
     this.ends = grownInt32(this.ends, length);
+    this.codes = grownInt32(this.codes, length);
     const full = new Uint8Array(length);
     full.set(this.full);
     this.full = full;
@@ -1030,6 +1036,8 @@ class RoundStepper {
     const endsA = new Float64Array(endClasses.length * END_CODES);
     const plans = this.memo.plans;
     let { full, goOn, calm, ends, endCode, endP, endClassed } = plans;
+    // The end codes of the plans met here, as bits
+    let codes = 0;
     const grids: Array<Float64Array | undefined> = [undefined, undefined, undefined, undefined];
     const gp = g.p;
     for (let x = 0; x < rows; x++) {
@@ -1047,6 +1055,7 @@ class RoundStepper {
         if (i < 0) {
           planAt[k] = (i = this.planFor(globalT[classT[x]], globalA[classA[y]], m + low, tOf[x], aOf[y])) + 1;
           ({ full, goOn, calm, ends, endCode, endP, endClassed } = plans);
+          codes |= plans.codes[i];
         }
         if (full[i] === 1) {
           const t = tOf[x];
@@ -1065,13 +1074,10 @@ class RoundStepper {
       }
     }
     for (let m = 0; m < margins; m++) this.steps.way(marginSums[m], m + low, null);
-    for (let j = 0; j < endsT.length; j++) {
-      const x = Math.floor(j / END_CODES);
-      this.steps.endedPart(T.key[tOf[x]] * END_CODES + (j - x * END_CODES), TARGET_PART, endsT[j]);
-    }
-    for (let j = 0; j < endsA.length; j++) {
-      const l = Math.floor(j / END_CODES);
-      this.steps.endedPart(A.classKey[endClasses[l]] * END_CODES + (j - l * END_CODES), ATTACKER_PART, endsA[j]);
+    for (let code = 0; code < END_CODES; code++) {
+      if ((codes & (1 << code)) === 0) continue;
+      for (let x = 0; x < rows; x++) this.steps.endedPart(T.key[tOf[x]] * END_CODES + code, TARGET_PART, endsT[x * END_CODES + code]);
+      for (let l = 0; l < endClasses.length; l++) this.steps.endedPart(A.classKey[endClasses[l]] * END_CODES + code, ATTACKER_PART, endsA[l * END_CODES + code]);
     }
     const rowKeys = new Float64Array(rows);
     const colKeys = new Float64Array(cols);
