@@ -11,24 +11,28 @@ import { HELLFIRE, LIGHTNING, type Outcomes, VICTIM_BITS } from './attack-exact.
 import {
   AT_CHARACTER,
   AT_RANK_AND_FILE,
+  type MeleeGroups,
   type MeleeSide,
-  type WoundTarget,
+  type SideGroups,
   addWounds,
   aliveCode,
-  meleeSides,
+  meleeGroupsOf,
+  meleeSidesWith,
   modelsAlive,
   standingLeadership,
   takesFearTest,
   victimKind,
+  woundLimit,
   woundPool,
 } from './melee-setup.js';
+import { meleeShapeId } from './melee-shape.js';
 import type { MeleeSituation, Scenario, ShootingSituation, Unit } from './model.js';
 import { MELEE_CATEGORIES, SHOOTING_CATEGORIES, type MeleeCategory } from './categories.js';
 import { type AttackGroup, INITIATIVE_STEPS, endOfPhaseHits, shotCount } from './groups.js';
 import { shootingProfile } from './profile.js';
 import { type LoserTest, roundResult } from './resolution.js';
 import { leadershipPass } from './tables.js';
-import { type Batch, batchOutcomes, itemBits, merged } from './victim-exact.js';
+import { type Batch, batchOutcomes, itemBits, knownGeneration, merged } from './victim-exact.js';
 
 /** P(pass a Leadership test on `ld`), re-rolling a failure once when allowed (§1.2, §3.1). */
 export function leadershipChance(ld: number, reroll: boolean): number {
@@ -39,21 +43,88 @@ export function leadershipChance(ld: number, reroll: boolean): number {
 /** The attacks of one side at one Initiative step on the enemy, as exact outcomes by models alive and victim state. */
 type StepOutcomes = (alive: number, state: number) => Outcomes;
 
-function stepOutcomes(groups: AttackGroup[], step: number, victim: WoundTarget): StepOutcomes | null {
-  const here = groups.filter((g) => g.initiative === step);
-  if (here.length === 0) return null;
-  const items = itemBits(victim.unit);
-  const cache = new Map<number, Outcomes>();
-  return (alive, state) => {
-    const key = alive * (1 << VICTIM_BITS) + state;
-    let o = cache.get(key);
-    if (!o) {
-      const batches = here.map((g) => ({ profile: g.profile(alive), count: g.count(alive) }));
-      o = batchOutcomes(batches, state, items, victim.cap);
-      cache.set(key, o);
+/** Outcomes laid out flat for the round's hot loop: each victim state after, its wounds, and the longest wounds. */
+interface Moves {
+  readonly states: readonly number[];
+  readonly wounds: readonly Dist[];
+  readonly longest: number;
+  readonly outcomes: Outcomes;
+}
+
+function movesOf(outcomes: Outcomes): Moves {
+  const states: number[] = [];
+  const wounds: Dist[] = [];
+  let longest = 0;
+  for (const [state, d] of outcomes) {
+    states.push(state);
+    wounds.push(d);
+    longest = Math.max(longest, d.length);
+  }
+  return { states, wounds, longest, outcomes };
+}
+
+/**
+ * One side's attack groups striking at one Initiative step on one victim carrying the single-use
+ * `items`: their exact outcomes by alive code and victim state, worked out once each. The victim's
+ * cap (the most wounds it can take) matters only while one of its items is unspent (batchOutcomes).
+ */
+class StepAttacks {
+  private readonly independent = new Map<number, Moves>();
+  private readonly byCap = new Map<number, Map<number, Moves>>();
+
+  constructor(
+    private readonly groups: readonly AttackGroup[],
+    private readonly items: number,
+  ) {}
+
+  moves(alive: number, state: number, cap: number): Moves {
+    let cache = this.independent;
+    if ((this.items & ~state) !== 0) {
+      let c = this.byCap.get(cap);
+      if (!c) this.byCap.set(cap, (c = new Map()));
+      cache = c;
     }
-    return o;
-  };
+    const key = alive * (1 << VICTIM_BITS) + state;
+    let m = cache.get(key);
+    if (!m) {
+      const batches = this.groups.map((g) => ({ profile: g.profile(alive), count: g.count(alive) }));
+      cache.set(key, (m = movesOf(batchOutcomes(batches, state, this.items, cap))));
+    }
+    return m;
+  }
+}
+
+function stepAttacks(groups: readonly AttackGroup[], step: number, victim: Unit): StepAttacks | null {
+  const here = groups.filter((g) => g.initiative === step);
+  return here.length === 0 ? null : new StepAttacks(here, itemBits(victim));
+}
+
+/** A side's attacks at one step by the kind of enemy victim (victimKind: rank and file, joined character, champion left alone). */
+type KindAttacks = readonly [StepAttacks | null, StepAttacks | null, StepAttacks | null];
+
+/** `striker`'s attacks at one step on each kind of victim of the enemy `unit` (its joined character, its champion). */
+function kindAttacks(striker: SideGroups, enemy: Unit, step: number): KindAttacks {
+  return [
+    stepAttacks(striker.groups, step, enemy),
+    enemy.joinedBy ? stepAttacks(striker.groupsVsCharacter, step, enemy.joinedBy) : null,
+    enemy.champion ? stepAttacks(striker.groupsVsChampion, step, enemy) : null,
+  ];
+}
+
+/** Both sides' attacks at one Initiative step. */
+interface StepPlan {
+  readonly onTarget: KindAttacks;
+  readonly onAttacker: KindAttacks;
+}
+
+/** The steps at which any attack strikes, 10 down to 0 (a step with none changes nothing). */
+function stepPlans(groups: MeleeGroups, attacker: Unit, target: Unit): StepPlan[] {
+  const plans: StepPlan[] = [];
+  for (const step of INITIATIVE_STEPS) {
+    const plan = { onTarget: kindAttacks(groups.attacker, target, step), onAttacker: kindAttacks(groups.target, attacker, step) };
+    if (plan.onTarget.some((a) => a !== null) || plan.onAttacker.some((a) => a !== null)) plans.push(plan);
+  }
+  return plans;
 }
 
 /**
@@ -61,13 +132,50 @@ function stepOutcomes(groups: AttackGroup[], step: number, victim: WoundTarget):
  * alone (its own WS, §4.5, §10) or at its joined character (§4.4).
  */
 export function sideStep(striker: MeleeSide, enemy: MeleeSide, step: number): (enemyDamage: number) => StepOutcomes | null {
-  const atUnit = stepOutcomes(striker.groups, step, enemy);
-  const atCharacter = enemy.character ? stepOutcomes(striker.groupsVsCharacter, step, enemy.character) : null;
-  const atChampion = enemy.unit.champion ? stepOutcomes(striker.groupsVsChampion, step, enemy) : null;
+  const [atUnit, atCharacter, atChampion] = kindAttacks(striker, enemy.unit, step).map((a, kind) => {
+    if (!a) return null;
+    const cap = victimCap(enemy, kind);
+    return (alive: number, state: number) => a.moves(alive, state, cap).outcomes;
+  });
   return (d) => {
     const kind = victimKind(enemy, d);
     return kind === AT_RANK_AND_FILE ? atUnit : kind === AT_CHARACTER ? atCharacter : atChampion;
   };
+}
+
+/**
+ * A melee round's sides and their attacks at each step, after the Fear tests. The attacks are
+ * shared by every scenario of the same shape (meleeShapeKey): their outcomes, by models alive, are
+ * worked out once for all the states of a whole fight with the same units but for their losses.
+ */
+interface RoundPlan {
+  readonly groups: MeleeGroups;
+  readonly steps: readonly StepPlan[];
+}
+
+/**
+ * Round plans by scenario shape and Fear tests. Bounded: all forgotten past MOST_PLANS shapes, or
+ * when the batch outcomes they hold are forgotten (victim-exact.ts), so as not to keep them twice.
+ */
+let plans = new Map<number, Array<RoundPlan | undefined>>();
+let plansGeneration = -1;
+const MOST_PLANS = 256;
+
+function roundPlan(s: Scenario, failA: boolean, failT: boolean): RoundPlan {
+  if (plansGeneration !== knownGeneration() || plans.size >= MOST_PLANS) {
+    plans = new Map();
+    plansGeneration = knownGeneration();
+  }
+  const key = meleeShapeId(s);
+  let byFear = plans.get(key);
+  if (!byFear) plans.set(key, (byFear = [undefined, undefined, undefined, undefined]));
+  const i = (failA ? 2 : 0) + (failT ? 1 : 0);
+  let plan = byFear[i];
+  if (!plan) {
+    const groups = meleeGroupsOf(s, failA, failT);
+    byFear[i] = plan = { groups, steps: stepPlans(groups, s.attacker, s.target) };
+  }
+  return plan;
 }
 
 /**
@@ -84,58 +192,115 @@ interface RoundStates {
 
 const VICTIM_MASK = (1 << VICTIM_BITS) - 1;
 
+/** A victim's outcomes when nobody strikes it: its state unchanged, no wounds (read-only, shared). */
+const UNCHANGED: readonly Moves[] = Array.from({ length: 1 << VICTIM_BITS }, (_, state) => movesOf(new Map([[state, point(0)]])));
+
+/** The victim cap of the attacks on `side` after `d` damage: its joined character's once no rank and file stand. */
+function victimCap(side: MeleeSide, kind: number): number {
+  return kind === AT_CHARACTER ? side.character!.cap : side.cap;
+}
+
+/**
+ * roundStates' working arrays, kept from call to call (it calls nothing that calls it back): each
+ * entry's outcomes of a step, and two sets of tables for the steps before the last, used in turn.
+ */
+const scratch = {
+  mP: [] as number[],
+  mT: [] as number[],
+  mA: [] as number[],
+  mXs: [] as Moves[],
+  mYs: [] as Moves[],
+  tables: [[], []] as [Float64Array[], Float64Array[]],
+};
+
+/** The `i`th table of a scratch set, `size` long at least, its first `size` entries zero. */
+function scratchTable(set: Float64Array[], i: number, size: number): Float64Array {
+  let t = set[i];
+  if (!t || t.length < size) set[i] = t = new Float64Array(Math.max(size, 2 * (t?.length ?? 0)));
+  else t.fill(0, 0, size);
+  return t;
+}
+
 /**
  * Joint distribution of (wounds on the target, wounds on the attacker, both victims' states)
  * after every Initiative step: attacks of one step are simultaneous, casualties are removed before
  * the next (§4.2). Outside a challenge the round stops when a side has no model left; in a
  * challenge a fighter still standing may strike its fallen opponent for Overkill (§4.11).
  */
-function roundStates(attacker: MeleeSide, target: MeleeSide, challenge: boolean): RoundStates {
+function roundStates(steps: readonly StepPlan[], attacker: MeleeSide, target: MeleeSide, challenge: boolean): RoundStates {
   let rowsT = 1;
   let strideA = 1;
   let states = new Map<number, Float64Array>([[0, Float64Array.of(1)]]);
-  const unchanged = (state: number): Outcomes => new Map([[state, point(0)]]);
-  for (const step of INITIATIVE_STEPS) {
-    const onTarget = sideStep(attacker, target, step);
-    const onAttacker = sideStep(target, attacker, step);
-    if (!onTarget(0) && !onTarget(target.cap) && !onAttacker(0) && !onAttacker(attacker.cap)) continue;
+  // A step strikes when some attack reaches a victim at the start of the round or at the cap
+  const active = steps.filter(
+    ({ onTarget, onAttacker }) =>
+      onTarget[victimKind(target, 0)] || onTarget[victimKind(target, target.cap)] || onAttacker[victimKind(attacker, 0)] || onAttacker[victimKind(attacker, attacker.cap)],
+  );
+  const { mP, mT, mA, mXs, mYs } = scratch;
+  for (let si = 0; si < active.length; si++) {
+    const { onTarget, onAttacker } = active[si];
+    // the tables between two steps are scratch (the last step's are the result)
+    const tables = si === active.length - 1 ? null : scratch.tables[si & 1];
     // Each entry's outcomes of the step, and the shape that holds every entry after it
-    const moves: Array<{ vT: number; vA: number; dT: number; dA: number; p: number; xs: Outcomes; ys: Outcomes }> = [];
+    let moves = 0;
     let nextRows = 1;
     let nextStride = 1;
     for (const [state, joint] of states) {
       const vT = state & VICTIM_MASK;
       const vA = state >>> VICTIM_BITS;
       for (let dT = 0; dT < rowsT; dT++) {
+        const aliveT = aliveCode(target, dT);
+        const kindT = victimKind(target, dT);
+        const atTarget = onTarget[kindT];
         for (let dA = 0; dA < strideA; dA++) {
           const p = joint[dT * strideA + dA];
           if (p === 0) continue;
           const aliveA = aliveCode(attacker, dA);
-          const aliveT = aliveCode(target, dT);
           const strikesT = challenge ? aliveA > 0 : aliveA > 0 && aliveT > 0;
           const strikesA = challenge ? aliveT > 0 : aliveA > 0 && aliveT > 0;
-          const atTarget = strikesT ? onTarget(dT) : null;
-          const atAttacker = strikesA ? onAttacker(dA) : null;
-          const xs = atTarget ? atTarget(aliveA, vT) : unchanged(vT);
-          const ys = atAttacker ? atAttacker(aliveT, vA) : unchanged(vA);
-          for (const x of xs.values()) nextRows = Math.max(nextRows, addWounds(target, dT, x.length - 1) + 1);
-          for (const y of ys.values()) nextStride = Math.max(nextStride, addWounds(attacker, dA, y.length - 1) + 1);
-          moves.push({ vT, vA, dT, dA, p, xs, ys });
+          const kindA = victimKind(attacker, dA);
+          const atAttacker = strikesA ? onAttacker[kindA] : null;
+          const xs = strikesT && atTarget ? atTarget.moves(aliveA, vT, victimCap(target, kindT)) : UNCHANGED[vT];
+          const ys = atAttacker ? atAttacker.moves(aliveT, vA, victimCap(attacker, kindA)) : UNCHANGED[vA];
+          // addWounds grows with the wounds: the longest outcome reaches furthest
+          if (xs.longest > 0) nextRows = Math.max(nextRows, addWounds(target, dT, xs.longest - 1) + 1);
+          if (ys.longest > 0) nextStride = Math.max(nextStride, addWounds(attacker, dA, ys.longest - 1) + 1);
+          mP[moves] = p;
+          mT[moves] = dT;
+          mA[moves] = dA;
+          mXs[moves] = xs;
+          mYs[moves++] = ys;
         }
       }
     }
     const next = new Map<number, Float64Array>();
-    for (const { dT, dA, p, xs, ys } of moves) {
-      for (const [vT2, x] of xs) {
-        for (const [vA2, y] of ys) {
-          const key = vT2 | (vA2 << VICTIM_BITS);
+    for (let m = 0; m < moves; m++) {
+      const p = mP[m];
+      const dT = mT[m];
+      const dA = mA[m];
+      const limitT = woundLimit(target, dT);
+      const limitA = woundLimit(attacker, dA);
+      const xs = mXs[m];
+      const ys = mYs[m];
+      for (let a = 0; a < xs.states.length; a++) {
+        const vT2 = xs.states[a];
+        const x = xs.wounds[a];
+        for (let b = 0; b < ys.states.length; b++) {
+          const y = ys.wounds[b];
+          const key = vT2 | (ys.states[b] << VICTIM_BITS);
           let out = next.get(key);
-          if (!out) next.set(key, (out = new Float64Array(nextRows * nextStride)));
+          if (!out) next.set(key, (out = tables ? scratchTable(tables, next.size, nextRows * nextStride) : new Float64Array(nextRows * nextStride)));
+          // wounds past the limit all land on it (addWounds), in the order they come
+          const direct = Math.min(y.length, limitA - dA + 1);
           for (let i = 0; i < x.length; i++) {
             if (x[i] === 0) continue;
-            const row = addWounds(target, dT, i) * nextStride;
+            const row = Math.min(dT + i, limitT) * nextStride;
             const px = p * x[i];
-            for (let j = 0; j < y.length; j++) out[row + addWounds(attacker, dA, j)] += px * y[j];
+            const first = row + dA;
+            let j = 0;
+            for (; j < direct; j++) out[first + j] += px * y[j];
+            const last = row + limitA;
+            for (; j < y.length; j++) out[last] += px * y[j];
           }
         }
       }
@@ -150,7 +315,7 @@ function roundStates(attacker: MeleeSide, target: MeleeSide, challenge: boolean)
 /** Joint distribution of (wounds on the target, wounds on the attacker) after the Initiative steps. */
 export function roundJoint(attacker: MeleeSide, target: MeleeSide, challenge = false): Float64Array[] {
   const joint = Array.from({ length: target.cap + 1 }, () => new Float64Array(attacker.cap + 1));
-  const { tables, rowsT, strideA } = roundStates(attacker, target, challenge);
+  const { tables, rowsT, strideA } = roundStates(stepPlans({ attacker, target }, attacker.unit, target.unit), attacker, target, challenge);
   for (const t of tables.values()) for (let dT = 0; dT < rowsT; dT++) for (let dA = 0; dA < strideA; dA++) joint[dT][dA] += t[dT * strideA + dA];
   return joint;
 }
@@ -333,8 +498,9 @@ function fearOutcomes(s: Scenario): Array<{ w: number; tables: RoundStates }> {
   for (const [failA, wA] of [[false, pA], [true, 1 - pA]] as const)
     for (const [failT, wT] of [[false, pT], [true, 1 - pT]] as const) {
       if (wA * wT === 0) continue;
-      const sides = meleeSides(s, failA, failT);
-      out.push({ w: wA * wT, tables: roundStates(sides.attacker, sides.target, (s.situation as MeleeSituation).challenge) });
+      const plan = roundPlan(s, failA, failT);
+      const sides = meleeSidesWith(s, plan.groups);
+      out.push({ w: wA * wT, tables: roundStates(plan.steps, sides.attacker, sides.target, (s.situation as MeleeSituation).challenge) });
     }
   return out;
 }

@@ -98,7 +98,12 @@ export function groupsAt(side: MeleeSide, kind: VictimKind): AttackGroup[] {
  * joined champion takes them (§4.10: "the rest go to the champion").
  */
 export function addWounds(side: MeleeSide, d: number, w: number): number {
-  return side.character && d < side.pool && !side.spills ? Math.min(d + w, side.pool) : Math.min(d + w, side.cap);
+  return Math.min(d + w, woundLimit(side, d));
+}
+
+/** The most damage `side` can reach from `d` by more wounds in one go (addWounds' cap). */
+export function woundLimit(side: MeleeSide, d: number): number {
+  return side.character && d < side.pool && !side.spills ? side.pool : side.cap;
 }
 
 const NO_ATTACKS = { flat: 0, dice: null, rolls: 0 } as const;
@@ -116,8 +121,25 @@ function withCharacter(unitGroups: AttackGroup[], characterGroups: AttackGroup[]
   ];
 }
 
-/** Both sides' attack groups, given which sides failed their Fear test (WS set to 1, §12.6). */
-export function meleeSides(s: Scenario, attackerFailedFear: boolean, targetFailedFear: boolean): { attacker: MeleeSide; target: MeleeSide } {
+/** A side's attack groups at each kind of enemy victim (MeleeSide's groups, groupsVsCharacter, groupsVsChampion). */
+export interface SideGroups {
+  readonly groups: AttackGroup[];
+  readonly groupsVsCharacter: AttackGroup[];
+  readonly groupsVsChampion: AttackGroup[];
+}
+
+/** Both sides' attack groups. */
+export interface MeleeGroups {
+  readonly attacker: SideGroups;
+  readonly target: SideGroups;
+}
+
+/**
+ * Both sides' attack groups, given which sides failed their Fear test (WS set to 1, §12.6). They
+ * never read a unit's `models` or `woundsLost` (a group takes the models alive as its argument), so
+ * a whole fight's states with the same units but for their losses share them (meleeShapeKey).
+ */
+export function meleeGroupsOf(s: Scenario, attackerFailedFear: boolean, targetFailedFear: boolean): MeleeGroups {
   const sit = s.situation as MeleeSituation;
   const wsOf = (unit: Unit, failed: boolean) => (failed ? 1 : (unit.offence.fixedWs ?? unit.profile.ws));
   const first = sit.round === 1;
@@ -144,7 +166,18 @@ export function meleeSides(s: Scenario, attackerFailedFear: boolean, targetFaile
     // The character strikes with its own profile at its own Initiative, from the front rank (§10)
     return withCharacter(own, meleeGroups(ch, enemy, { ...ctxOf(side, ch, enemy, atChampion), enemyInFront: true }, 'front'));
   };
-  const side = (which: 'attacker' | 'target', unit: Unit, enemy: Unit): MeleeSide => {
+  const side = (which: 'attacker' | 'target', unit: Unit, enemy: Unit): SideGroups => ({
+    groups: groupsOf(which, unit, enemy),
+    groupsVsCharacter: enemy.joinedBy ? groupsOf(which, unit, enemy.joinedBy) : [],
+    groupsVsChampion: enemy.champion ? groupsOf(which, unit, enemy, true) : [],
+  });
+  return { attacker: side('attacker', s.attacker, s.target), target: side('target', s.target, s.attacker) };
+}
+
+/** Both sides of a melee round with these attack groups (meleeGroupsOf of the same units, or of units differing only in their losses). */
+export function meleeSidesWith(s: Scenario, groups: MeleeGroups): { attacker: MeleeSide; target: MeleeSide } {
+  const sit = s.situation as MeleeSituation;
+  const side = (unit: Unit, own: SideGroups): MeleeSide => {
     const pool = woundPool(unit);
     const ch = unit.joinedBy;
     const character = ch ? { unit: ch, cap: woundPool(ch) } : null;
@@ -152,12 +185,17 @@ export function meleeSides(s: Scenario, attackerFailedFear: boolean, targetFaile
       unit,
       pool,
       cap: character ? pool + character.cap : pool + (sit.challenge ? 3 : 0),
-      groups: groupsOf(which, unit, enemy),
-      groupsVsCharacter: enemy.joinedBy ? groupsOf(which, unit, enemy.joinedBy) : [],
-      groupsVsChampion: enemy.champion ? groupsOf(which, unit, enemy, true) : [],
+      groups: own.groups,
+      groupsVsCharacter: own.groupsVsCharacter,
+      groupsVsChampion: own.groupsVsChampion,
       character,
       spills: character !== null && unit.joinedIsChampion === true,
     };
   };
-  return { attacker: side('attacker', s.attacker, s.target), target: side('target', s.target, s.attacker) };
+  return { attacker: side(s.attacker, groups.attacker), target: side(s.target, groups.target) };
+}
+
+/** Both sides' attack groups, given which sides failed their Fear test (WS set to 1, §12.6). */
+export function meleeSides(s: Scenario, attackerFailedFear: boolean, targetFailedFear: boolean): { attacker: MeleeSide; target: MeleeSide } {
+  return meleeSidesWith(s, meleeGroupsOf(s, attackerFailedFear, targetFailedFear));
 }

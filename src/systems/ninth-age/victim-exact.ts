@@ -118,7 +118,13 @@ const MOST_KNOWN_DOUBLES = 1 << 22;
 /** Each profile's and dice's content as a short id, by object (ids restart when `known` is forgotten). */
 let contentIds = new Map<string, number>();
 let idsByObject = new WeakMap<object, number>();
+/** How many times `known` was forgotten: what holds its outcomes forgets them too when it changes. */
+let generation = 0;
+export function knownGeneration(): number {
+  return generation;
+}
 function forgetKnown(): void {
+  generation++;
   known = new Map();
   knownDoubles = 0;
   contentIds = new Map();
