@@ -171,22 +171,31 @@ function compileSteps(r: RoundSteps, stateIndex: (k: number) => number, endIndex
     for (let j = 0; j < xs.length; j++) out[j] = index(xs[j]);
     return out;
   };
-  const weights = (xs: ReadonlyArray<readonly [unknown, number]>) => {
-    const out = new Float64Array(xs.length);
-    for (let j = 0; j < xs.length; j++) out[j] = xs[j][1];
-    return out;
-  };
+  const [marginAt, marginP] = tallied(r.margins, margins);
+  const [overkillAt, overkillP] = tallied(ok, overkills);
   const [next, nextP] = r.grids?.length ? nextSteps(r, stateIndex) : [indexed(r.next, stateIndex), r.nextP instanceof Float64Array ? r.nextP : Float64Array.from(r.nextP)];
   return {
     next,
     nextP,
     end: endsOf(r, endIndex),
     endP: r.endP instanceof Float64Array ? r.endP : Float64Array.from(r.endP),
-    margin: indexed(r.margins, ([m]) => margins.of(m)),
-    marginP: weights(r.margins),
-    overkill: indexed(ok, ([o]) => overkills.of(o)),
-    overkillP: weights(ok),
+    margin: marginAt,
+    marginP,
+    overkill: overkillAt,
+    overkillP,
   };
+}
+
+/** A round's margins (or Overkills) over dense indices, and their probabilities. */
+function tallied<K>(xs: ReadonlyArray<readonly [K, number]>, index: Indexer<K>): [Int32Array, Float64Array] {
+  const at = new Int32Array(xs.length);
+  const p = new Float64Array(xs.length);
+  for (let j = 0; j < xs.length; j++) {
+    const x = xs[j];
+    at[j] = index.of(x[0]);
+    p[j] = x[1];
+  }
+  return [at, p];
 }
 
 /** A round's ends over end slots. */

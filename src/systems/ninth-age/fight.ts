@@ -763,6 +763,32 @@ type LostRound = Extract<RoundResult, { kind: 'lost' }>;
  * side's result class and the margin, so one set serves every round of a fight (FightMemo), each
  * plan found by its key (FightMemo.planKey).
  */
+/**
+ * Working arrays of RoundStepper.judgeGrid, kept from one round to the next: a typed array of its
+ * own for each would be allocated and freed outside the heap at every state of a fight.
+ */
+class GridScratch {
+  static readonly shared = new GridScratch();
+  private readonly intArrays: Int32Array[] = [];
+  private readonly floatArrays: Float64Array[] = [];
+
+  /** Working array `slot` of ints, its first `length` entries 0. */
+  ints(slot: number, length: number): Int32Array {
+    let a = this.intArrays[slot];
+    if (!a || a.length < length) a = this.intArrays[slot] = new Int32Array(Math.max(length, 2 * (a?.length ?? 32)));
+    else a.fill(0, 0, length);
+    return a;
+  }
+
+  /** Working array `slot` of floats, its first `length` entries 0. */
+  floats(slot: number, length: number): Float64Array {
+    let a = this.floatArrays[slot];
+    if (!a || a.length < length) a = this.floatArrays[slot] = new Float64Array(Math.max(length, 2 * (a?.length ?? 32)));
+    else a.fill(0, 0, length);
+    return a;
+  }
+}
+
 if (END_CODES > 31) throw new Error('fight: a cell plan keeps its end codes as the bits of a 32-bit number');
 class CellPlans {
   static readonly ENDS = 3;
@@ -994,8 +1020,10 @@ class RoundStepper {
     const A = this.rowsA;
     const rows = g.rows;
     const cols = g.stride;
-    const tOf = new Int32Array(rows);
-    const aOf = new Int32Array(cols);
+    // Working arrays of the grid (GridScratch: the round's arrays are not new ones each round)
+    const scratch = GridScratch.shared;
+    const tOf = scratch.ints(0, rows);
+    const aOf = scratch.ints(1, cols);
     for (let x = 0; x < rows; x++) tOf[x] = T.row(x, 0);
     for (let y = 0; y < cols; y++) aOf[y] = A.row(y, 0);
     // Each side's part of the margin, its result class and the attacker's end class (SideRows), the
@@ -1007,8 +1035,8 @@ class RoundStepper {
       const l = list.indexOf(global);
       return l >= 0 ? l : list.push(global) - 1;
     };
-    const marginT = new Int32Array(rows);
-    const classT = new Int32Array(rows);
+    const marginT = scratch.ints(2, rows);
+    const classT = scratch.ints(3, rows);
     let highT = -Infinity;
     let lowT = Infinity;
     for (let x = 0; x < rows; x++) {
@@ -1017,9 +1045,9 @@ class RoundStepper {
       highT = Math.max(highT, marginT[x]);
       lowT = Math.min(lowT, marginT[x]);
     }
-    const marginA = new Int32Array(cols);
-    const classA = new Int32Array(cols);
-    const endClassA = new Int32Array(cols);
+    const marginA = scratch.ints(4, cols);
+    const classA = scratch.ints(5, cols);
+    const endClassA = scratch.ints(6, cols);
     let highA = -Infinity;
     let lowA = Infinity;
     for (let y = 0; y < cols; y++) {
@@ -1032,12 +1060,12 @@ class RoundStepper {
     const classesA = globalA.length;
     const low = lowT - highA;
     const margins = highT - lowA - low + 1;
-    const marginSums = new Float64Array(margins);
+    const marginSums = scratch.floats(0, margins);
     // Plan index + 1 by (class T, class A, margin) here (0: not looked up yet)
-    const planAt = new Int32Array(globalT.length * classesA * margins);
+    const planAt = scratch.ints(7, globalT.length * classesA * margins);
     // The ends' two parts (EndPart): the target's by grid row and end code, the attacker's by end class here and end code
-    const endsT = new Float64Array(rows * END_CODES);
-    const endsA = new Float64Array(endClasses.length * END_CODES);
+    const endsT = scratch.floats(1, rows * END_CODES);
+    const endsA = scratch.floats(2, endClasses.length * END_CODES);
     const plans = this.memo.plans;
     let { full, goOn, calm, ends, endCode, endP, endClassed } = plans;
     // The end codes of the plans met here, as bits
