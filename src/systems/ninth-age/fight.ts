@@ -763,6 +763,29 @@ type LostRound = Extract<RoundResult, { kind: 'lost' }>;
  * side's result class and the margin, so one set serves every round of a fight (FightMemo), each
  * plan found by its key (FightMemo.planKey).
  */
+/** The index of `value` in `list`, added at the end the first time. */
+function localIndex(value: number, list: number[]): number {
+  const l = list.indexOf(value);
+  return l >= 0 ? l : list.push(value) - 1;
+}
+
+/**
+ * Each of a grid's `n` lines of one side (its rows `of`): its part of the margin and its result
+ * class, numbered from 0 in the grid (`classes`: the fight's class of each); the least and the
+ * greatest part.
+ */
+function lineParts(side: SideRows, of: Int32Array, n: number, margin: Int32Array, cls: Int32Array, classes: number[]): [number, number] {
+  let low = Infinity;
+  let high = -Infinity;
+  for (let i = 0; i < n; i++) {
+    margin[i] = side.marginPart[of[i]];
+    cls[i] = localIndex(side.resultClass[of[i]], classes);
+    low = Math.min(low, margin[i]);
+    high = Math.max(high, margin[i]);
+  }
+  return [low, high];
+}
+
 /**
  * Working arrays of RoundStepper.judgeGrid, kept from one round to the next: a typed array of its
  * own for each would be allocated and freed outside the heap at every state of a fight.
@@ -1031,32 +1054,14 @@ class RoundStepper {
     const globalT: number[] = [];
     const globalA: number[] = [];
     const endClasses: number[] = [0];
-    const localOf = (global: number, list: number[]) => {
-      const l = list.indexOf(global);
-      return l >= 0 ? l : list.push(global) - 1;
-    };
     const marginT = scratch.ints(2, rows);
     const classT = scratch.ints(3, rows);
-    let highT = -Infinity;
-    let lowT = Infinity;
-    for (let x = 0; x < rows; x++) {
-      marginT[x] = T.marginPart[tOf[x]];
-      classT[x] = localOf(T.resultClass[tOf[x]], globalT);
-      highT = Math.max(highT, marginT[x]);
-      lowT = Math.min(lowT, marginT[x]);
-    }
+    const [lowT, highT] = lineParts(T, tOf, rows, marginT, classT, globalT);
     const marginA = scratch.ints(4, cols);
     const classA = scratch.ints(5, cols);
+    const [lowA, highA] = lineParts(A, aOf, cols, marginA, classA, globalA);
     const endClassA = scratch.ints(6, cols);
-    let highA = -Infinity;
-    let lowA = Infinity;
-    for (let y = 0; y < cols; y++) {
-      marginA[y] = A.marginPart[aOf[y]];
-      classA[y] = localOf(A.resultClass[aOf[y]], globalA);
-      endClassA[y] = localOf(A.endClass[aOf[y]], endClasses);
-      highA = Math.max(highA, marginA[y]);
-      lowA = Math.min(lowA, marginA[y]);
-    }
+    for (let y = 0; y < cols; y++) endClassA[y] = localIndex(A.endClass[aOf[y]], endClasses);
     const classesA = globalA.length;
     const low = lowT - highA;
     const margins = highT - lowA - low + 1;
