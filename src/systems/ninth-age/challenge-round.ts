@@ -8,7 +8,7 @@
  */
 import { type Dist, point } from '../../core/dist.js';
 import type { Outcomes } from './attack-exact.js';
-import { fearPassChance, sideStep } from './exact.js';
+import { byFearTests, fearPassChance, sideStep } from './exact.js';
 import { INITIATIVE_STEPS } from './groups.js';
 import { type MeleeSide, addWounds, aliveCode, meleeSides } from './melee-setup.js';
 import type { Scenario } from './model.js';
@@ -128,18 +128,15 @@ interface SteppedSides {
 const stepped = new WeakMap<Scenario, Array<SteppedSides | undefined>>();
 function steppedSides(s: Scenario, failA: boolean, failT: boolean): SteppedSides {
   let byFear = stepped.get(s);
-  if (!byFear) stepped.set(s, (byFear = [undefined, undefined, undefined, undefined]));
-  const i = (failA ? 2 : 0) + (failT ? 1 : 0);
-  let x = byFear[i];
-  if (!x) {
+  if (!byFear) stepped.set(s, (byFear = []));
+  return byFearTests(byFear, failA, failT, () => {
     const sides = meleeSides(s, failA, failT);
-    byFear[i] = x = {
+    return {
       sides,
       onTarget: INITIATIVE_STEPS.map((step) => sideStep(sides.attacker, sides.target, step)),
       onAttacker: INITIATIVE_STEPS.map((step) => sideStep(sides.target, sides.attacker, step)),
     };
-  }
-  return x;
+  });
 }
 
 /** Each step's outcomes merged over the victim's states, once per outcomes (they are kept, never changed). */

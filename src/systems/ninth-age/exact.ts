@@ -168,14 +168,17 @@ function roundPlan(s: Scenario, failA: boolean, failT: boolean): RoundPlan {
   }
   const key = meleeShapeId(s);
   let byFear = plans.get(key);
-  if (!byFear) plans.set(key, (byFear = [undefined, undefined, undefined, undefined]));
-  const i = (failA ? 2 : 0) + (failT ? 1 : 0);
-  let plan = byFear[i];
-  if (!plan) {
+  if (!byFear) plans.set(key, (byFear = []));
+  return byFearTests(byFear, failA, failT, () => {
     const groups = meleeGroupsOf(s, failA, failT);
-    byFear[i] = plan = { groups, steps: stepPlans(groups, s.attacker, s.target) };
-  }
-  return plan;
+    return { groups, steps: stepPlans(groups, s.attacker, s.target) };
+  });
+}
+
+/** What is kept in `byFear` for the Fear tests' outcomes (each side failed or not, §12.6), made by `make` the first time. */
+export function byFearTests<T>(byFear: Array<T | undefined>, failA: boolean, failT: boolean, make: () => T): T {
+  const i = (failA ? 2 : 0) + (failT ? 1 : 0);
+  return (byFear[i] ??= make());
 }
 
 /**
