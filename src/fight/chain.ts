@@ -8,6 +8,7 @@
  * sum to 1 (conservation.ts): a round that loses or makes probability is an internal error.
  */
 import { chargeWork, expectWork, grouped } from '../core/budget.js';
+import { grownInt32 } from '../core/grown.js';
 import { InputError } from '../core/errors.js';
 import type { Outcome } from '../systems/types.js';
 import { FightTables } from './tables.js';
@@ -143,6 +144,35 @@ class DenseIndexer {
   }
 }
 
+/**
+ * Margins met (whole numbers, or null: no blows), each given a dense index the first time: the
+ * small ones through an array (2m for m ≥ 0, −2m − 1 below), no hashing; the others in a map.
+ */
+class MarginIndexer {
+  readonly values: Array<number | null> = [];
+  private readonly others = new Map<number | null, number>();
+  /** Index + 1 of each small margin met (0: not met). */
+  private slots = new Int32Array(256);
+
+  of(margin: number | null): number {
+    const slot = margin !== null && Number.isInteger(margin) ? (margin >= 0 ? 2 * margin : -2 * margin - 1) : -1;
+    if (!(slot >= 0 && slot < DENSE_LIMIT)) {
+      let i = this.others.get(margin);
+      if (i === undefined) this.others.set(margin, (i = this.values.push(margin) - 1));
+      return i;
+    }
+    if (slot >= this.slots.length) this.slots = grownInt32(this.slots, slot + 1);
+    const at = this.slots[slot];
+    if (at > 0) return at - 1;
+    this.slots[slot] = this.values.push(margin);
+    return this.values.length - 1;
+  }
+
+  get size(): number {
+    return this.values.length;
+  }
+}
+
 /** A state's steps in one phase, over dense indices: successors, endings, margins, Overkills. */
 interface Compiled {
   readonly next: Int32Array;
@@ -163,7 +193,7 @@ interface EndSlot {
 }
 
 /** A state's steps over dense indices: its successors', its endings' (end slots), its margins' and Overkills'. */
-function compileSteps(r: RoundSteps, stateIndex: (k: number) => number, endIndex: (id: number, part: EndPart) => number, margins: Indexer<number | null>, overkills: Indexer<string>): Compiled {
+function compileSteps(r: RoundSteps, outcomes: number, stateIndex: (k: number) => number, endIndex: (id: number, part: EndPart) => number, margins: MarginIndexer, overkills: Indexer<string>): Compiled {
   const ok = r.overkills ?? [['none', 1] as const];
   // Plain loops: TypedArray.from with a mapping function is many times slower
   const indexed = <T>(xs: ArrayLike<T>, index: (x: T) => number) => {
@@ -173,7 +203,7 @@ function compileSteps(r: RoundSteps, stateIndex: (k: number) => number, endIndex
   };
   const [marginAt, marginP] = tallied(r.margins, margins);
   const [overkillAt, overkillP] = tallied(ok, overkills);
-  const [next, nextP] = r.grids?.length ? nextSteps(r, stateIndex) : [indexed(r.next, stateIndex), r.nextP instanceof Float64Array ? r.nextP : Float64Array.from(r.nextP)];
+  const [next, nextP] = r.grids?.length ? nextSteps(r, outcomes - r.ends.length, stateIndex) : [indexed(r.next, stateIndex), r.nextP instanceof Float64Array ? r.nextP : Float64Array.from(r.nextP)];
   return {
     next,
     nextP,
@@ -187,7 +217,7 @@ function compileSteps(r: RoundSteps, stateIndex: (k: number) => number, endIndex
 }
 
 /** A round's margins (or Overkills) over dense indices, and their probabilities. */
-function tallied<K>(xs: ReadonlyArray<readonly [K, number]>, index: Indexer<K>): [Int32Array, Float64Array] {
+function tallied<K>(xs: ReadonlyArray<readonly [K, number]>, index: { of(x: K): number }): [Int32Array, Float64Array] {
   const at = new Int32Array(xs.length);
   const p = new Float64Array(xs.length);
   for (let j = 0; j < xs.length; j++) {
@@ -206,9 +236,8 @@ function endsOf(r: RoundSteps, endIndex: (id: number, part: EndPart) => number):
   return out;
 }
 
-/** A round's steps to states, listed and in grids (zero cells left out), over dense indices. */
-function nextSteps(r: RoundSteps, stateIndex: (k: number) => number): [Int32Array, Float64Array] {
-  const n = outcomeCount(r) - r.ends.length;
+/** A round's `n` steps to states, listed and in grids (zero cells left out), over dense indices. */
+function nextSteps(r: RoundSteps, n: number, stateIndex: (k: number) => number): [Int32Array, Float64Array] {
   const next = new Int32Array(n);
   const nextP = new Float64Array(n);
   let at = 0;
@@ -260,7 +289,7 @@ export function runChain(model: FightModel): Outcome {
     }
     return slot;
   };
-  const margins = new Indexer<number | null>();
+  const margins = new MarginIndexer();
   const overkills = new Indexer<string>();
   const compiled = new Map<number, Array<Compiled | undefined>>();
   const compile = (i: number, round: number): Compiled => {
@@ -273,7 +302,7 @@ export function runChain(model: FightModel): Outcome {
     // Charged before its tables are kept: the compiled steps can never outgrow the meter.
     const outcomes = outcomeCount(steps);
     chargeWork(outcomes * COMPILE_UNITS, () => `a fight whose states have up to ${grouped(outcomes)} outcomes a round`);
-    c = compileSteps(steps, stateIndex, endIndex, margins, overkills);
+    c = compileSteps(steps, outcomes, stateIndex, endIndex, margins, overkills);
     byState[i] = c;
     return c;
   };
