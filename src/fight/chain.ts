@@ -8,7 +8,6 @@
  * sum to 1 (conservation.ts): a round that loses or makes probability is an internal error.
  */
 import { chargeWork, expectWork, grouped } from '../core/budget.js';
-import { grownInt32 } from '../core/grown.js';
 import { InputError } from '../core/errors.js';
 import type { Outcome } from '../systems/types.js';
 import { FightTables } from './tables.js';
@@ -145,27 +144,17 @@ class DenseIndexer {
 }
 
 /**
- * Margins met (whole numbers, or null: no blows), each given a dense index the first time: the
- * small ones through an array (2m for m ≥ 0, −2m − 1 below), no hashing; the others in a map.
+ * Margins met (whole numbers, or null: no blows), each given a dense index the first time, through
+ * a DenseIndexer of 2m for m ≥ 0 and −2m − 1 below (null, −1, goes to its map).
  */
 class MarginIndexer {
   readonly values: Array<number | null> = [];
-  private readonly others = new Map<number | null, number>();
-  /** Index + 1 of each small margin met (0: not met). */
-  private slots = new Int32Array(256);
+  private readonly keys = new DenseIndexer();
 
   of(margin: number | null): number {
-    const slot = margin !== null && Number.isInteger(margin) ? (margin >= 0 ? 2 * margin : -2 * margin - 1) : -1;
-    if (!(slot >= 0 && slot < DENSE_LIMIT)) {
-      let i = this.others.get(margin);
-      if (i === undefined) this.others.set(margin, (i = this.values.push(margin) - 1));
-      return i;
-    }
-    if (slot >= this.slots.length) this.slots = grownInt32(this.slots, slot + 1);
-    const at = this.slots[slot];
-    if (at > 0) return at - 1;
-    this.slots[slot] = this.values.push(margin);
-    return this.values.length - 1;
+    const i = this.keys.of(margin === null ? -1 : margin >= 0 ? 2 * margin : -2 * margin - 1);
+    if (i === this.values.length) this.values.push(margin);
+    return i;
   }
 
   get size(): number {
