@@ -190,8 +190,10 @@ function compileSteps(r: RoundSteps, outcomes: number, stateIndex: (k: number) =
     for (let j = 0; j < xs.length; j++) out[j] = index(xs[j]);
     return out;
   };
-  const [marginAt, marginP] = tallied(r.margins, margins);
-  const [overkillAt, overkillP] = tallied(ok, overkills);
+  const [marginAt, marginP] = marginsOf(r.margins, margins);
+  // A round has few Overkills (one, none, without a challenge)
+  const overkillAt = Int32Array.from(ok, ([o]) => overkills.of(o));
+  const overkillP = Float64Array.from(ok, ([, p]) => p);
   const [next, nextP] = r.grids?.length ? nextSteps(r, outcomes - r.ends.length, stateIndex) : [indexed(r.next, stateIndex), r.nextP instanceof Float64Array ? r.nextP : Float64Array.from(r.nextP)];
   return {
     next,
@@ -205,17 +207,17 @@ function compileSteps(r: RoundSteps, outcomes: number, stateIndex: (k: number) =
   };
 }
 
-/** A round's margins (or Overkills) over dense indices, and their probabilities. */
-function tallied<K>(xs: ReadonlyArray<readonly [K, number]>, index: { of(x: K): number }): [Int32Array, Float64Array] {
+/** A round's margins over dense indices, and their probabilities (margins only: a loop that meets one kind of pair stays fast). */
+function marginsOf(xs: RoundSteps['margins'], index: MarginIndexer): [Int32Array, Float64Array] {
   const at = new Int32Array(xs.length);
   const p = new Float64Array(xs.length);
   for (let j = 0; j < xs.length; j++) {
-    const x = xs[j];
-    at[j] = index.of(x[0]);
-    p[j] = x[1];
+    at[j] = index.of(xs[j][0]);
+    p[j] = xs[j][1];
   }
   return [at, p];
 }
+
 
 /** A round's ends over end slots. */
 function endsOf(r: RoundSteps, endIndex: (id: number, part: EndPart) => number): Int32Array {
