@@ -17,7 +17,7 @@ import type { EngagementFlags } from './engagement-options.js';
 import { samplingNotes, samplingOptions, type SamplingFlags } from './options.js';
 import { renderResult } from './output.js';
 import { library, type QuestionFlags, situationFlags } from './questions.js';
-import { runProvenance, withNotes } from '../questions/provenance.js';
+import { defaultOptionLine, runProvenance, withNotes } from '../questions/provenance.js';
 import { runScenario } from './answer.js';
 import type { LoadedScenario } from './scenario-file.js';
 import { writeStdout } from './stdout.js';
@@ -36,8 +36,8 @@ export function engagementScenario(lib: Library, attackers: readonly string[], t
 export function optionDefaults(lib: Library, attackers: readonly string[], target: string, attackerOption: string | undefined, targetOption: string | undefined): string[] {
   const hasOptions = (ref: string, flag: string) => Object.keys(lib.find(ref, flag).options).length > 0;
   return [
-    ...(attackerOption === undefined && attackers.some((a) => hasOptions(attackerSpec(a).ref, '--attacker')) ? ['attacker option: default (the unit as written)'] : []),
-    ...(targetOption === undefined && hasOptions(target, '--target') ? ['target option: default (the unit as written)'] : []),
+    ...(attackerOption === undefined && attackers.some((a) => hasOptions(attackerSpec(a).ref, '--attacker')) ? [defaultOptionLine('attacker')] : []),
+    ...(targetOption === undefined && hasOptions(target, '--target') ? [defaultOptionLine('target')] : []),
   ];
 }
 

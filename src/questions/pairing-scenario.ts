@@ -9,6 +9,7 @@ import { shootingNotes } from '../analysis/shooting-flags.js';
 import { findSystem } from '../systems/lookup.js';
 import type { SituationFlags } from '../systems/types.js';
 import type { LoadedScenario } from './scenario.js';
+import { defaultOptionLine } from './provenance.js';
 
 export interface PairingQuestion {
   /** Unit ids, system/id. */
@@ -28,8 +29,8 @@ export function pairingScenario(lib: Library, q: PairingQuestion): { scenario: L
   const notes = shootingNotes(questionsOf(system), q.flags);
   const scenario = { name: `${sideLabel(attacker)} against ${sideLabel(target)}`, description: '', system, input, parsed: system.parse(input), file: null, ...(notes.length ? { notes } : {}) };
   const assumed = [
-    ...(q.attackerOption === undefined && Object.keys(attacker.unit.options).length ? ['attacker option: default (the unit as written)'] : []),
-    ...(q.targetOption === undefined && Object.keys(target.unit.options).length ? ['target option: default (the unit as written)'] : []),
+    ...(q.attackerOption === undefined && Object.keys(attacker.unit.options).length ? [defaultOptionLine('attacker')] : []),
+    ...(q.targetOption === undefined && Object.keys(target.unit.options).length ? [defaultOptionLine('target')] : []),
   ];
   return { scenario, assumed };
 }

@@ -25,6 +25,11 @@ export interface Provenance {
   notModelled?: string[];
 }
 
+/** The record line of a unit whose option the user did not choose: its side's, or the one unit's (side absent). */
+export function defaultOptionLine(side?: 'attacker' | 'target'): string {
+  return `${side ? `${side} ` : ''}option: default (the unit as written)`;
+}
+
 let invocation: string[] = [];
 let version = '';
 

@@ -16,7 +16,7 @@ import { clearUnmodelledInUse, DEFAULT_OPTION, type Library, libraryOf, question
 import { type QuestionEngine, type QuestionRun, withEvaluator } from '../questions/evaluate.js';
 import { resultJson } from '../questions/json.js';
 import { pairingScenario } from '../questions/pairing-scenario.js';
-import { commandLine, provenance, provenanceJson, provenanceLines, setInvocation, withNotes } from '../questions/provenance.js';
+import { commandLine, defaultOptionLine, provenance, provenanceJson, provenanceLines, setInvocation, withNotes } from '../questions/provenance.js';
 import { askCompare, compareAnswerReport, type CompareAnswerReport, compareQuestionPlan, furtherSituations } from '../questions/compare-question.js';
 import { engagementCompareReport, engagementKillsReport, engagementSituation } from '../questions/engagement-report.js';
 import { shortId } from '../questions/ids.js';
@@ -275,7 +275,7 @@ export async function answer(q: Question, engine: QuestionEngine = {}): Promise<
       const target = { unit: lib.find(ref(q.target), 'target'), option: targetOption ?? DEFAULT_OPTION };
       const candidates = lib.ofSystem(system.id);
       const assumed = [killsAttackersAssumed(system.id, candidates.length, bringsArmy(q))];
-      if (targetOption === undefined && Object.keys(target.unit.options).length) assumed.push('target option: default (the unit as written)');
+      if (targetOption === undefined && Object.keys(target.unit.options).length) assumed.push(defaultOptionLine('target'));
       if (steps !== null) {
         const pairs = Boolean(q.pairs);
         expectWork(`kills of ${target.unit.system}/${target.unit.id} over ${steps} ${engagementsOf(system.id, '--attacker').step}${pairs ? ' by pairs of attackers' : ''}`, () => rankPlan(target, candidates, steps, pairs, flags));
@@ -327,7 +327,7 @@ export async function answer(q: Question, engine: QuestionEngine = {}): Promise<
     expectWork(`table of ${unit.system}/${unit.id}`, () => gridPlan({ unit, option }, base, rows, cols, flags));
     const r = await answerWith(rows.values.length * cols.values.length, (evaluate) => damageGrid({ unit, option }, base, rows, cols, flags, gridMetric, evaluate));
     const assumed: string[] = [];
-    if (attackerOption === undefined && !q.edited.attacker && Object.keys(unit.options).length) assumed.push('option: default (the unit as written)');
+    if (attackerOption === undefined && !q.edited.attacker && Object.keys(unit.options).length) assumed.push(defaultOptionLine());
     if (q.gridTarget === undefined) assumed.push(`target: the ${system.id} standard target (${questions.summary(base)}), its characteristics varied by the axes`);
     if (q.rows === undefined) assumed.push(`rows: ${grid.rows}`);
     if (q.cols === undefined) assumed.push(`columns: ${grid.cols}`);

@@ -20,7 +20,7 @@ import { addEngagementOptions, collect } from '../engagement-options.js';
 import { fightEngagement, type FightUnitsFlags } from '../engagement-units.js';
 import { type LoadedScenario, scenarioFromJson } from '../scenario-file.js';
 import { findScenario } from '../bundled.js';
-import { runProvenance, situationLines, withNotes } from '../../questions/provenance.js';
+import { defaultOptionLine, runProvenance, situationLines, withNotes } from '../../questions/provenance.js';
 import { terminalWidth } from '../terminal.js';
 import { grouped } from '../../core/budget.js';
 import { writeStdout } from '../stdout.js';
@@ -113,8 +113,8 @@ Examples:
     };
     const assumed = [
       ...(f.rounds === undefined && !f.scenario ? [ROUNDS_ASSUMED] : []),
-      ...(!f.scenario && f.attackerOption === undefined ? ['attacker option: default (the unit as written)'] : []),
-      ...(!f.scenario && f.targetOption === undefined ? ['target option: default (the unit as written)'] : []),
+      ...(!f.scenario && f.attackerOption === undefined ? [defaultOptionLine('attacker')] : []),
+      ...(!f.scenario && f.targetOption === undefined ? [defaultOptionLine('target')] : []),
     ];
     const record = withNotes(runProvenance(engine, sampling, situationLines((scenario.input as { situation?: unknown }).situation), assumed), [...result.notes, ...samplingNotes(f, Boolean(f.mc))]);
     const text = f.json

@@ -14,7 +14,7 @@ import { killsAttackersAssumed, killsReport, removeAssumption } from '../../ques
 import { addFightOptions, addListOption, addQuestionOptions, addRemoveOption, checkFightSystem, emit, fightAssumptions, library, listFlag, type QuestionFlags, questionProvenance, situationFlags, withEvaluator } from '../questions.js';
 import { COLUMN_HELP } from '../help.js';
 import { shortId } from '../../questions/ids.js';
-import { withNotes } from '../../questions/provenance.js';
+import { defaultOptionLine, withNotes } from '../../questions/provenance.js';
 import { applyLength } from '../length-flag.js';
 import { addLengthOption, type LengthFlags } from '../engagement-options.js';
 import { parseRemoveMetric } from '../../analysis/pairing.js';
@@ -63,7 +63,7 @@ export function killsCommand(): Command {
     const assumed: string[] = [];
     if (!given)
       assumed.push(killsAttackersAssumed(system.id, candidates.length, lib.imported !== undefined));
-    if (f.targetOption === undefined && Object.keys(target.unit.options).length) assumed.push('target option: default (the unit as written)');
+    if (f.targetOption === undefined && Object.keys(target.unit.options).length) assumed.push(defaultOptionLine('target'));
     const steps = stepsOf(f, target.unit.system);
     if (steps !== null) {
       if (f.fight) throw new InputError('--fight: a whole fight (9th Age, Warhammer Fantasy) is not an engagement of --turns or --bounds');

@@ -8,6 +8,7 @@ import { DEFAULT_OPTION, questionsOf, withOption } from '../../analysis/units.js
 import { InputError } from '../../core/errors.js';
 import { findSystem } from '../../systems/lookup.js';
 import { gridReport, removeAssumption } from '../../questions/question-reports.js';
+import { defaultOptionLine } from '../../questions/provenance.js';
 import { addQuestionOptions, addRemoveOption, emit, library, type QuestionFlags, questionProvenance, situationFlags, withEvaluator } from '../questions.js';
 import { COLUMN_HELP } from '../help.js';
 import { grouped } from '../../core/budget.js';
@@ -47,7 +48,7 @@ export function tableCommand(): Command {
     const metric = parseGridMetric(metricText, parseRemoveMetric(f.remove));
     const { value: result, run } = await withEvaluator(f, rows.values.length * cols.values.length, { question: `table of ${unit.system}/${unit.id}`, pairings: () => gridPlan({ unit, option }, base, rows, cols, flags) }, (evaluate) => damageGrid({ unit, option }, base, rows, cols, flags, metric, evaluate));
     const assumed: string[] = [];
-    if (f.option === undefined && Object.keys(unit.options).length) assumed.push('option: default (the unit as written)');
+    if (f.option === undefined && Object.keys(unit.options).length) assumed.push(defaultOptionLine());
     if (!f.target) assumed.push(`target: the ${system.id} standard target (${q.summary(base)}), its characteristics varied by the axes`);
     if (!f.rows) assumed.push(`rows: ${q.defaultGrid.rows}`);
     if (!f.cols) assumed.push(`columns: ${q.defaultGrid.cols}`);
