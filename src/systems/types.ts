@@ -6,6 +6,7 @@
 import type { Dist } from '../core/dist.js';
 import type { Rng } from '../core/rng.js';
 import type { Tally } from '../sim/tally.js';
+import type * as z from 'zod';
 
 export type SystemId = 'generic' | 'ninth-age' | 'warhammer-fantasy' | 'kings-of-war' | 'age-of-sigmar' | 'hott';
 
@@ -72,6 +73,8 @@ export interface GameSystem<S> {
   isFight?(scenario: S): boolean;
   /** Units and the three questions; absent for the generic pipeline, which has no units. */
   readonly questions?: UnitQuestions;
+  /** The unit schema front ends build unit forms from (src/web/schema-form.ts); absent for the generic pipeline, which has no units. */
+  readonly unitSchema?: UnitSchema;
   /**
    * Notes about a valid scenario, each naming its field: a fact the rules make irrelevant here and
    * why it changed nothing, or a choice the rules advise against but still allow computing (HOTT
@@ -189,3 +192,16 @@ export interface EngagementQuestions {
   /** P(the target is removed by the end of step k), k = 1..steps, from the engagement's Outcome. */
   removedBy(outcome: Outcome, steps: number): number[];
 }
+
+/**
+ * A rule set's unit schema (the zod shape its scenarios validate a unit with) and, for the fields
+ * that hold names (rules, equipment, abilities, troop types), the names the rule set accepts there.
+ */
+export interface UnitSchema {
+  readonly schema: z.ZodType;
+  /** The names a field accepts, by its path ("rules", "weapons.abilities"; entries of a list share one path). */
+  readonly names: Readonly<Record<string, readonly string[]>>;
+}
+
+/** Names from several lists, once each, sorted (a unit schema's names of a field). */
+export const sortedNames = (...lists: ReadonlyArray<readonly string[]>): readonly string[] => [...new Set(lists.flat())].sort();

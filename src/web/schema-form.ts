@@ -1,5 +1,5 @@
 /**
- * A rule set's unit form, described from its unit schema (src/systems/unit-schemas.ts): the schema
+ * A rule set's unit form, described from its unit schema (GameSystem.unitSchema): the schema
  * as JSON Schema (zod's `toJSONSchema`, as the input a unit file holds) turned into fields the page
  * draws — a number box, a checkbox, a text box, a select for a fixed set of values, a list of names
  * chosen from the rule set's names, a group of fields, a list of entries (weapon profiles). Which
@@ -8,8 +8,8 @@
  * field at its smallest value the schema accepts.
  */
 import * as z from 'zod';
-import { type UnitSchema, unitSchemaOf } from '../systems/unit-schemas.js';
-import type { SystemId } from '../systems/types.js';
+import { findSystem } from '../systems/lookup.js';
+import type { SystemId, UnitSchema } from '../systems/types.js';
 
 interface Common {
   /** The field's key in its object. */
@@ -103,7 +103,7 @@ function groupOf(key: string, path: string, j: JsonSchema, optional: boolean, sc
 
 /** The form of a rule set's units, or null for a rule set without units. */
 export function unitFormOf(system: SystemId): (FormField & { kind: 'group' }) | null {
-  const unit = unitSchemaOf(system);
+  const unit = findSystem(system).unitSchema;
   if (!unit) return null;
   const json = z.toJSONSchema(unit.schema, { io: 'input', unrepresentable: 'any' }) as JsonSchema;
   return groupOf('', '', json, false, unit.schema, unit.names);

@@ -9,7 +9,8 @@
 import { describe, expect, it } from 'vitest';
 import { loadLibrary } from '../../src/analysis/units.js';
 import type { SystemId } from '../../src/systems/types.js';
-import { unitSchemaOf } from '../../src/systems/unit-schemas.js';
+import { findSystem } from '../../src/systems/lookup.js';
+import '../../src/systems/registry.js';
 import { type FormField, newEntry, startValue, unitFormOf } from '../../src/web/schema-form.js';
 
 const SYSTEMS: SystemId[] = ['generic', 'ninth-age', 'warhammer-fantasy', 'kings-of-war', 'age-of-sigmar', 'hott'];
@@ -103,7 +104,7 @@ describe('the unit form described from each rule set’s unit schema', () => {
   for (const system of SYSTEMS.filter((s) => s !== 'generic'))
     describe(system, () => {
       const form = unitFormOf(system)!;
-      const { schema, names } = unitSchemaOf(system)!;
+      const { schema, names } = findSystem(system).unitSchema!;
 
       it('has a field of the schema’s kind for every key of the unit schema, enums as their choices, name lists from the rule set', () => {
         expectCovers(form, expectedOf((schema as unknown as { _zod: { def: ZodDef } })._zod.def), '', names);

@@ -4,12 +4,12 @@
  * engagements of several units over turns (engagement/).
  */
 import { boundedOutcome } from '../bounded-outcome.js';
-import { type GameSystem, notesOf } from '../types.js';
+import { type GameSystem, notesOf, sortedNames } from '../types.js';
 import { InputError } from '../../core/errors.js';
 import { ageOfSigmarQuestions } from './questions.js';
 import { exactOutcome } from './exact.js';
-import { parseScenario } from './parse.js';
-import type { Scenario } from './schema.js';
+import { UNIT_ABILITIES, WEAPON_ABILITIES, parseScenario } from './parse.js';
+import { type Scenario, unitSchema } from './schema.js';
 import { simulate } from './simulate.js';
 import { aosStages } from './stages.js';
 import { engagementEstimate, engagementExact } from './engagement/exact.js';
@@ -39,5 +39,6 @@ export const ageOfSigmar: GameSystem<AgeOfSigmarScenario> = {
   categoryOrder: ENGAGEMENT_CATEGORY_ORDER,
   simulate: (s, rng, n, tally) => (isEngagement(s) ? simulateEngagement(s, rng, n, tally) : simulate(s, rng, n, tally)),
   questions: ageOfSigmarQuestions,
+  unitSchema: { schema: unitSchema, names: { abilities: sortedNames(UNIT_ABILITIES), 'weapons.abilities': WEAPON_ABILITIES } },
   notes: notesOf,
 };

@@ -12,7 +12,8 @@ import { exactHottEngagement, IN_CONTACT } from './engagement.js';
 import { type HottEngagement, isHottEngagementInput, MAX_BOUNDS, parseHottEngagement } from './engagement-schema.js';
 import { simulateHottEngagement } from './engagement-simulate.js';
 import type { HottScenario } from './scenario.js';
-import { parseHott } from './schema.js';
+import { parseHott, unitSchema } from './schema.js';
+import { TROOP_IDS } from './tables.js';
 import { simulateHott } from './simulate.js';
 
 export type HottInput = HottScenario | HottEngagement;
@@ -40,5 +41,6 @@ export const hott: GameSystem<HottInput> = {
     'holds',
   ],
   questions: hottQuestions,
+  unitSchema: { schema: unitSchema, names: { type: TROOP_IDS, supports: TROOP_IDS } },
   notes: (s) => (isEngagement(s) ? (s.kind === 'repeated-combat' ? s.first.notes : []) : (s.notes ?? [])),
 };

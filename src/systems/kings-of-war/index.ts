@@ -5,13 +5,14 @@
 import { boundedOutcome } from '../bounded-outcome.js';
 import type { Rng } from '../../core/rng.js';
 import type { Tally } from '../../sim/tally.js';
-import { type GameSystem, notesOf, type Outcome } from '../types.js';
+import { type GameSystem, notesOf, type Outcome, sortedNames } from '../types.js';
+import { RULE_IDS } from './rules.js';
 import { kingsOfWarQuestions } from './questions.js';
 import { exactOutcome } from './exact.js';
 import { engagementEstimate, exactEngagement } from './engagement.js';
 import { type Engagement, isEngagementInput, MAX_TURNS, parseEngagement } from './engagement-schema.js';
 import { simulateEngagement } from './engagement-simulate.js';
-import { parseScenario, type Scenario } from './schema.js';
+import { parseScenario, type Scenario, unitSchema } from './schema.js';
 import { simulateScenario } from './simulate.js';
 
 export type KingsOfWarInput = Scenario | Engagement;
@@ -34,5 +35,6 @@ export const kingsOfWar: GameSystem<KingsOfWarInput> = {
     ...Array.from({ length: MAX_TURNS }, (_, k) => `end of turn ${k + 1}`),
     'nerve test', 'target damage', 'target next turn', 'attacker damage', 'none', 'not-wavered', 'steady', 'wavered', 'routed'],
   questions: kingsOfWarQuestions,
+  unitSchema: { schema: unitSchema, names: { rules: sortedNames(RULE_IDS) } },
   notes: notesOf,
 };

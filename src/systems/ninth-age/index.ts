@@ -4,16 +4,19 @@
  */
 import { boundedOutcome } from '../bounded-outcome.js';
 import { withFights } from '../../fight/with-fights.js';
-import type { GameSystem } from '../types.js';
+import { type GameSystem, sortedNames } from '../types.js';
+import { EQUIPMENT, ITEMS, NO_DICE_ITEMS, NO_DICE_RULES, RULES } from './catalog.js';
 import { exactOutcome } from './exact.js';
 import { fightModel } from './fight.js';
 import { type FightScenario, isFightInput, parseFight } from './fight-schema.js';
 import { simulateFight } from './fight-simulate.js';
 import type { Scenario } from './model.js';
 import { ninthAgeQuestions } from './questions.js';
-import { parseScenario } from './schema.js';
+import { parseScenario, unitSchema } from './schema.js';
 import { simulateScenario } from './simulate.js';
 import { MELEE_CATEGORIES, SHOOTING_CATEGORIES } from './categories.js';
+
+const RULE_NAMES = sortedNames(Object.keys(RULES), NO_DICE_RULES);
 
 /** One round of melee, or one unit's shooting. */
 export const ninthAge: GameSystem<Scenario> = {
@@ -26,6 +29,10 @@ export const ninthAge: GameSystem<Scenario> = {
   categoryOrder: [...SHOOTING_CATEGORIES, ...MELEE_CATEGORIES],
   simulate: simulateScenario,
   questions: ninthAgeQuestions,
+  unitSchema: {
+    schema: unitSchema,
+    names: { equipment: sortedNames(Object.keys(EQUIPMENT)), items: sortedNames(Object.keys(ITEMS), NO_DICE_ITEMS), rules: RULE_NAMES, 'mount.rules': RULE_NAMES },
+  },
 };
 
 /** The rule set as the registry serves it: a round as above, or a whole fight (src/fight). */

@@ -3,13 +3,14 @@
  */
 import { boundedOutcome } from '../bounded-outcome.js';
 import { withFights } from '../../fight/with-fights.js';
-import { type GameSystem, notesOf } from '../types.js';
+import { type GameSystem, notesOf, sortedNames } from '../types.js';
+import { RULE_IDS } from './rules.js';
 import { warhammerFantasyQuestions } from './questions.js';
 import { exact } from './exact.js';
 import { fightModel } from './fight.js';
 import { type FightScenario, isFightInput, parseFight } from './fight-schema.js';
 import { simulateFight } from './fight-simulate.js';
-import { type Scenario, parseScenario } from './schema.js';
+import { MISSILE_RULE_IDS, type Scenario, parseScenario, unitSchema } from './schema.js';
 import { simulate } from './simulate.js';
 import { COMBAT_RESULTS } from './outcome-keys.js';
 
@@ -42,6 +43,7 @@ export const warhammerFantasy: GameSystem<Scenario> = {
     'cannot-rally',
   ],
   questions: warhammerFantasyQuestions,
+  unitSchema: { schema: unitSchema, names: { rules: sortedNames(RULE_IDS), 'missile.rules': MISSILE_RULE_IDS } },
   notes: notesOf,
 };
 
