@@ -1194,41 +1194,17 @@ class RoundStepper {
   judge(t: number, a: number, p: number): void {
     const T = this.rowsT;
     const A = this.rowsA;
-    const j = A.judgeIndex[a] + T.judgeIndex[t];
-    const judge = this.judges.byStanding(j);
-    const wT = T.rnf[t];
-    const wA = A.rnf[a];
-    const scoreA = judge.scoreA(wT, wA, T.scored[t]);
-    const scoreT = judge.scoreT(wT, wA, A.scored[a]);
+    const margin = T.marginPart[t] - A.marginPart[a];
     const steps = this.steps();
-    steps.way(p, scoreA - scoreT, this.accepted ? overkillOf(T.overkill[t], A.overkill[a]) : null);
-    // An ending's key with both units on the table, by the attacker's end class, and with the attacker removed (class 0, endState)
-    const ended = A.endClass[a];
-    // Both units wiped out in the same Initiative step
-    if (T.standing[t] === 0 && A.standing[a] === 0) return this.ends(t, ended, BOTH_DESTROYED, p);
-    const r = judge.result(wT, wA, scoreA, scoreT);
-    const plan = this.planOf(j, r);
-    const after = T.key[t] + A.key[a];
-    switch (plan.kind) {
-      case DESTROYED:
-        return this.ends(t, ended, plan.destroyed, p);
-      case DRAW:
-        return steps.nextAt(after + this.calm, p);
-      case EXTRA_WOUNDS:
-        return this.extraWounds(t, a, judge, r as LostRound, p);
-    }
-    // The loser goes on having lost its Frenzy (§7); one left with no model is destroyed
-    const loserStands = (plan.loserIsTarget ? T.standing[t] : A.standing[a]) > 0;
-    const pass = plan.pass;
-    if (loserStands) steps.nextAt(after + plan.calm, p * pass);
-    else this.ends(t, ended, plan.destroyed, p * pass);
-    if (pass === 1) return;
-    // A war machine that fails is destroyed (§9); a unit that breaks flees and may be caught (§12.3)
-    const removed = plan.loserIsTarget ? ended : 0;
-    if (plan.destroyedOnFailure) return this.ends(t, removed, plan.destroyedRemoved, p * (1 - pass));
-    this.ends(t, removed, plan.caught, p * (1 - pass) * plan.caughtChance);
-    this.ends(t, ended, plan.escaped, p * (1 - pass) * (1 - plan.caughtChance));
+    steps.way(p, margin, this.accepted ? overkillOf(T.overkill[t], A.overkill[a]) : null);
+    // What follows, as the cells of a grid round with these classes and margin (cellPlan)
+    const plans = this.memo.plans;
+    const i = this.planFor(T.resultClass[t], A.resultClass[a], margin, t, a);
+    if (plans.full[i] === 1) return this.extraWounds(t, a, this.judges.byStanding(A.judgeIndex[a] + T.judgeIndex[t]), plans.result[i] as LostRound, p);
+    if (plans.goOn[i] !== 0) steps.nextAt(T.key[t] + A.key[a] + plans.calm[i], p * plans.goOn[i]);
+    for (let e = i * CellPlans.ENDS, last = e + plans.ends[i]; e < last; e++) this.ends(t, plans.endClassed[e] === 1 ? A.endClass[a] : 0, plans.endCode[e], p * plans.endP[e]);
   }
+
 
   /** What follows a result of the judge with index j, worked out once per result (RoundResult.id) and JudgeContext. */
   private planOf(j: number, r: RoundResult): Plan {
