@@ -28,6 +28,14 @@ export function numbers(json: unknown): unknown {
   return rest;
 }
 
+/** The page's answer equals the CLI's JSON answer (its stderr empty) within 1e-12, their run records apart; the CLI's JSON, as JSON.parse gives it. */
+export function expectAsCli(shown: unknown, cli: { readonly stdout: string; readonly stderr: string }): ReturnType<typeof JSON.parse> {
+  expect(cli.stderr).toBe('');
+  const expected = JSON.parse(cli.stdout);
+  expectClose(numbers(shown), numbers(expected), 1e-12);
+  return expected;
+}
+
 /** The page's answer counter (one more for each answer shown). */
 export async function generation(page: Page): Promise<number> {
   return Number(await page.getAttribute('.answer', 'data-generation'));

@@ -16,7 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromiumAvailable, CHROMIUM, launchChromium } from '../support/chromium.js';
 import { runCli } from '../support/in-process.js';
 import { type Served, serveWebPage } from '../support/serve.js';
-import { answerAfter, expectClose, generation, numbers, openQuestion as open } from '../support/web-answers.js';
+import { answerAfter, expectAsCli, expectClose, generation, numbers, openQuestion as open } from '../support/web-answers.js';
 import { defaultQuestion, type Question, questionToHash } from '../../src/web/question.js';
 
 const SCREENSHOTS = join(process.cwd(), 'test-output', 'screenshots');
@@ -51,33 +51,26 @@ describe.skipIf(!chromiumAvailable())(`the web page in headless Chromium (${CHRO
 
   it.each(PAIRS)('library units of $system: the numbers equal the CLI --json to 1e-12', async (p) => {
     const shown = await open(page, served, { ...defaultQuestion(), ...p });
-    const cli = await runCli(attackArgs(p));
-    expect(cli.stderr).toBe('');
-    expectClose(numbers(shown), numbers(JSON.parse(cli.stdout)), 1e-12);
+    expectAsCli(shown, await runCli(attackArgs(p)));
   });
 
   it('a whole fight round by round equals the CLI fight --json', async () => {
     const shown = await open(page, served, { ...defaultQuestion(), ask: 'fight', system: 'ninth-age', attacker: 'knights', target: 'halberdiers', charge: true, rounds: 4 });
-    const cli = await runCli(['fight', '--attacker', 'ninth-age/knights', '--target', 'ninth-age/halberdiers', '--charge', '--rounds', '4', '--json']);
-    expectClose(numbers(shown), numbers(JSON.parse(cli.stdout)), 1e-12);
+    expectAsCli(shown, await runCli(['fight', '--attacker', 'ninth-age/knights', '--target', 'ninth-age/halberdiers', '--charge', '--rounds', '4', '--json']));
   });
 
   it('kills ranks every unit of the rule set as the CLI does', async () => {
     const shown = (await open(page, served, { ...defaultQuestion(), ask: 'kills', system: 'hott', target: 'blades' })) as object;
-    const cli = await runCli(['kills', 'hott/blades', '--json']);
-    expectClose(numbers(shown), numbers(JSON.parse(cli.stdout)), 1e-12);
+    expectAsCli(shown, await runCli(['kills', 'hott/blades', '--json']));
   });
 
   it('compare of whfb/knights: tied in close combat, the charge comparison below it equals the CLI --json alsoUnder', async () => {
     const shown = (await open(page, served, { ...defaultQuestion(), ask: 'compare', system: 'warhammer-fantasy', attacker: 'knights', target: 'halberdiers' })) as { alsoUnder?: { situation: string } };
-    const cli = await runCli(['compare', 'whfb/knights', '--target', 'whfb/halberdiers', '--json']);
-    expect(cli.stderr).toBe('');
-    const expected = JSON.parse(cli.stdout) as { alsoUnder?: { situation: string; targets: Array<{ winners: string[] }> } };
+    const expected = expectAsCli(shown, await runCli(['compare', 'whfb/knights', '--target', 'whfb/halberdiers', '--json'])) as { alsoUnder?: { situation: string; targets: Array<{ winners: string[] }> } };
     // The CLI's answer has the charge block, where the lance (the unit as written) wins.
     expect(expected.alsoUnder?.situation).toBe('charge');
     expect(expected.alsoUnder!.targets.map((t) => t.winners)).toEqual([['default']]);
     expectClose(shown.alsoUnder, expected.alsoUnder, 1e-12);
-    expectClose(numbers(shown), numbers(expected), 1e-12);
     // Shown under the first comparison, with the CLI's words, its own charts and table.
     const answerText = (await page.textContent('.answer'))!;
     expect(answerText).toContain('The options change nothing in this situation (no charge, close combat); they may differ only where it is not asked: on the charge, shown below.');
@@ -96,10 +89,7 @@ describe.skipIf(!chromiumAvailable())(`the web page in headless Chromium (${CHRO
     const g = await generation(page);
     await page.selectOption('#remove', 'break');
     const shown = await answerAfter(page, g);
-    const cli = await runCli(['kills', 'whfb/halberdiers', '--remove', 'break', '--json']);
-    expect(cli.stderr).toBe('');
-    const expected = JSON.parse(cli.stdout);
-    expectClose(numbers(shown), numbers(expected), 1e-12);
+    const expected = expectAsCli(shown, await runCli(['kills', 'whfb/halberdiers', '--remove', 'break', '--json']));
     expect((shown as { run: { assumed: string[] } }).run.assumed).toEqual(expected.run.assumed);
     expect(await page.textContent('#cli-command')).toBe('warodds kills warhammer-fantasy/halberdiers --remove break');
     // Kings of War has no break test: the choice is to waver or rout it (§6); an engagement counts removal only
@@ -114,10 +104,7 @@ describe.skipIf(!chromiumAvailable())(`the web page in headless Chromium (${CHRO
     const g = await generation(page);
     await page.fill('#steps', '2');
     const shown = await answerAfter(page, g);
-    const cli = await runCli(['kills', 'kow/spear-regiment', '--turns', '2', '--json']);
-    expect(cli.stderr).toBe('');
-    const expected = JSON.parse(cli.stdout);
-    expectClose(numbers(shown), numbers(expected), 1e-12);
+    const expected = expectAsCli(shown, await runCli(['kills', 'kow/spear-regiment', '--turns', '2', '--json']));
     // The record: the same situation, assumptions and notes as the CLI's.
     const record = (r: { run: Record<string, unknown> }) => ({ situation: r.run.situation, assumed: r.run.assumed, notes: r.run.notes });
     expect(record(shown as { run: Record<string, unknown> })).toEqual(record(expected));
@@ -130,9 +117,7 @@ describe.skipIf(!chromiumAvailable())(`the web page in headless Chromium (${CHRO
 
   it('an engagement of HOTT bounds by pairs of attackers equals the CLI --bounds 4 --pairs --json, pairs the rules refuse named', async () => {
     const shown = (await open(page, served, { ...defaultQuestion(), ask: 'kills', system: 'hott', target: 'stronghold', steps: 4, pairs: true })) as { refused: string[] };
-    const cli = await runCli(['kills', 'hott/stronghold', '--bounds', '4', '--pairs', '--json']);
-    expect(cli.stderr).toBe('');
-    expectClose(numbers(shown), numbers(JSON.parse(cli.stdout)), 1e-12);
+    expectAsCli(shown, await runCli(['kills', 'hott/stronghold', '--bounds', '4', '--pairs', '--json']));
     expect(shown.refused.length).toBeGreaterThan(0);
     expect(await page.textContent('.answer')).toMatch(/\d+ pairs the rules do not allow, not ranked/);
     expect(await page.textContent('#cli-command')).toBe('warodds kills hott/stronghold --bounds 4 --pairs');
@@ -143,10 +128,8 @@ describe.skipIf(!chromiumAvailable())(`the web page in headless Chromium (${CHRO
     const g = await generation(page);
     await page.check('[id="more-target-example-shooters"]');
     const shown = (await answerAfter(page, g)) as { targets: unknown[] };
-    const cli = await runCli(['compare', 'aos/liberators', '--target', 'aos/clawlord,aos/example-shooters', '--json']);
-    expect(cli.stderr).toBe('');
     expect(shown.targets).toHaveLength(2);
-    expectClose(numbers(shown), numbers(JSON.parse(cli.stdout)), 1e-12);
+    expectAsCli(shown, await runCli(['compare', 'aos/liberators', '--target', 'aos/clawlord,aos/example-shooters', '--json']));
     expect(await page.textContent('#cli-command')).toBe('warodds compare age-of-sigmar/liberators --target age-of-sigmar/clawlord,age-of-sigmar/example-shooters');
     expect(await page.textContent('.answer')).toContain('default wins against every target.');
   });
@@ -154,9 +137,7 @@ describe.skipIf(!chromiumAvailable())(`the web page in headless Chromium (${CHRO
   it("the grid's axes, cells and base target equal the CLI table --rows --cols --metric --target --json", async () => {
     const q: Question = { ...defaultQuestion(), ask: 'table', system: 'age-of-sigmar', attacker: 'example-shooters', shooting: true, rows: 'save=3..6,none', cols: 'health=1..3', metric: 'p>=3', gridTarget: 'example-horde' };
     const shown = await open(page, served, q);
-    const cli = await runCli(['table', 'aos/example-shooters', '--shooting', '--rows', 'save=3..6,none', '--cols', 'health=1..3', '--metric', 'p>=3', '--target', 'aos/example-horde', '--json']);
-    expect(cli.stderr).toBe('');
-    expectClose(numbers(shown), numbers(JSON.parse(cli.stdout)), 1e-12);
+    expectAsCli(shown, await runCli(['table', 'aos/example-shooters', '--shooting', '--rows', 'save=3..6,none', '--cols', 'health=1..3', '--metric', 'p>=3', '--target', 'aos/example-horde', '--json']));
     // A bad axis is the CLI's one line, naming the flag and what it allows.
     const g = await generation(page);
     await page.fill('#grid-rows', 'colour=red');
@@ -201,8 +182,7 @@ describe.skipIf(!chromiumAvailable())(`the web page in headless Chromium (${CHRO
     const shown = await answerAfter(page, g);
     expect(await page.textContent('#my-units')).toContain('ninth-age/veteran-knights, ninth-age/militia');
     expect(await page.textContent('.mine .error')).toMatch(/^not-a-unit\.json: .*models/);
-    const cli = await runCli(['kills', 'ninth-age/halberdiers', '--units', army, '--json']);
-    expectClose(numbers(shown), numbers(JSON.parse(cli.stdout)), 1e-12);
+    expectAsCli(shown, await runCli(['kills', 'ninth-age/halberdiers', '--units', army, '--json']));
     expect(JSON.stringify(shown)).toContain('veteran-knights');
   });
 
@@ -213,10 +193,7 @@ describe.skipIf(!chromiumAvailable())(`the web page in headless Chromium (${CHRO
     await page.setInputFiles('#unit-files', [roster]);
     const shown = await answerAfter(page, g);
     expect(await page.textContent('#my-units')).toMatch(/kings-of-war\/\S+\/\S+/);
-    const cli = await runCli(['kills', 'kow/spear-regiment', '--units', roster, '--json']);
-    expect(cli.stderr).toBe('');
-    const expected = JSON.parse(cli.stdout);
-    expectClose(numbers(shown), numbers(expected), 1e-12);
+    const expected = expectAsCli(shown, await runCli(['kills', 'kow/spear-regiment', '--units', roster, '--json']));
     // The rules of the roster that are not modelled are named, as in the CLI's record.
     expect((shown as { run: { notModelled?: string[] } }).run.notModelled).toEqual(expected.run.notModelled);
     // The record says whose units were ranked, in the CLI's words

@@ -16,7 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromiumAvailable, CHROMIUM, launchChromium } from '../support/chromium.js';
 import { runCli } from '../support/in-process.js';
 import { type Served, serveWebPage } from '../support/serve.js';
-import { answerAfter, expectClose, generation, numbers, openQuestion } from '../support/web-answers.js';
+import { answerAfter, expectAsCli, expectClose, generation, numbers, openQuestion } from '../support/web-answers.js';
 import { defaultQuestion, type Question } from '../../src/web/question.js';
 import liberators from '../../src/data/age-of-sigmar/units/liberators.json' with { type: 'json' };
 import heavyCavalry from '../../src/data/kings-of-war/units/heavy-cavalry.json' with { type: 'json' };
@@ -70,9 +70,7 @@ describe.skipIf(!chromiumAvailable())(`the unit form from the rule set's schema,
     await page.locator('[id="field-attacker.weapons.2"] select[aria-label="add to weapons 3 abilities"]').selectOption('crit-2-hits');
     const shown = await answerAfter(page, g);
     const weapons = [...liberators.weapons, { name: 'weapons 3', attacks: 'D3', hit: '4+', wound: 2, damage: 1, abilities: ['crit-2-hits'] }];
-    const cli = await cliWithUnit(dir, 'age-of-sigmar', liberators, { weapons }, 'clawlord', ['--stages']);
-    expect(cli.stderr).toBe('');
-    expectClose(numbers(shown), numbers(JSON.parse(cli.stdout)), 1e-12);
+    expectAsCli(shown, await cliWithUnit(dir, 'age-of-sigmar', liberators, { weapons }, 'clawlord', ['--stages']));
     // At 360 px the open form does not overflow sideways (screenshot kept).
     const overflow = await page.evaluate(() => [...document.querySelectorAll('body *')].filter((e) => e.getBoundingClientRect().right > window.innerWidth + 0.5 && !e.closest('.table-box')).map((e) => e.tagName + '.' + e.className));
     expect(overflow).toEqual([]);
@@ -86,9 +84,7 @@ describe.skipIf(!chromiumAvailable())(`the unit form from the rule set's schema,
     const g = await generation(page);
     await page.click('#attacker-form [aria-label="remove weapons 2"]');
     const shown = await answerAfter(page, g);
-    const cli = await cliWithUnit(dir, 'age-of-sigmar', liberators, { weapons: [liberators.weapons[0]] }, 'clawlord', ['--stages']);
-    expect(cli.stderr).toBe('');
-    expectClose(numbers(shown), numbers(JSON.parse(cli.stdout)), 1e-12);
+    expectAsCli(shown, await cliWithUnit(dir, 'age-of-sigmar', liberators, { weapons: [liberators.weapons[0]] }, 'clawlord', ['--stages']));
   });
 
   it('Kings of War: a rule chosen from the list changes the answer as the CLI’s; a refused value shows the rule set’s line and the last answer stays', async () => {
@@ -99,9 +95,7 @@ describe.skipIf(!chromiumAvailable())(`the unit form from the rule set's schema,
     await page.locator('#attacker-form select[aria-label="add to rules"]').selectOption('elite');
     const shown = (await answerAfter(page, g)) as { damage: { mean: number } };
     expect(shown.damage.mean).not.toBe(library.damage.mean);
-    const cli = await cliWithUnit(dir, 'kings-of-war', heavyCavalry, { rules: [...heavyCavalry.rules, 'elite'] }, 'spear-regiment', ['--charge']);
-    expect(cli.stderr).toBe('');
-    expectClose(numbers(shown), numbers(JSON.parse(cli.stdout)), 1e-12);
+    expectAsCli(shown, await cliWithUnit(dir, 'kings-of-war', heavyCavalry, { rules: [...heavyCavalry.rules, 'elite'] }, 'spear-regiment', ['--charge']));
 
     // 0 attacks: refused by the rule set with the line the CLI gives for that unit file.
     g = await generation(page);
