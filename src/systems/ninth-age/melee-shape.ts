@@ -43,7 +43,7 @@ function child(node: Node, key: unknown): Node {
 }
 
 function valueStep(node: Node, v: unknown): Node {
-  if ((typeof v === 'object' && v !== null) || typeof v === 'function') return child(child(node, OBJECT), idOf(v));
+  if ((typeof v === 'object' && v !== null) || typeof v === 'function') return child(child(node, OBJECT), contentId(v));
   return child(node, Object.is(v, -0) ? MINUS_ZERO : v);
 }
 
@@ -58,7 +58,8 @@ function idAt(node: Node): number {
   return node.id;
 }
 
-function idOf(x: object): number {
+/** The id of an object's content: plain objects and arrays by their fields, anything else by itself (also victim-exact.ts's key of batch outcomes). */
+export function contentId(x: object): number {
   let id = idsByObject.get(x);
   if (id !== undefined) return id;
   const proto: unknown = Object.getPrototypeOf(x);

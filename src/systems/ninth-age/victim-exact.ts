@@ -15,6 +15,7 @@ import { CHARM_SPENT, GEM_SPENT, type Outcomes, SHIELD_SPENT, attackOutcomes } f
 import type { AttackCount } from './groups.js';
 import type { Unit } from './model.js';
 import type { AttackProfile } from './profile.js';
+import { contentId } from './melee-shape.js';
 
 /** Attacks of one profile, as many as `count` says. */
 export interface Batch {
@@ -108,16 +109,13 @@ export function batchOutcomes(batches: readonly Batch[], state: number, items: n
 
 /**
  * Outcomes worked out, by the batches' content (a whole fight's rounds strike with equal profiles
- * and counts from many states); read-only, shared by every caller. Bounded by the numbers they
- * hold (every entry holds at least one, so the entries and the content ids they name are bounded
- * too): past MOST_KNOWN_DOUBLES, all are forgotten together.
+ * and counts from many states), profiles and dice by their content's id (melee-shape.ts); read-only,
+ * shared by every caller. Bounded by the numbers they hold (every entry holds at least one): past
+ * MOST_KNOWN_DOUBLES, all are forgotten together.
  */
 let known = new Map<string, Outcomes>();
 let knownDoubles = 0;
 const MOST_KNOWN_DOUBLES = 1 << 22;
-/** Each profile's and dice's content as a short id, by object (ids restart when `known` is forgotten). */
-let contentIds = new Map<string, number>();
-let idsByObject = new WeakMap<object, number>();
 /** How many times `known` was forgotten: what holds its outcomes forgets them too when it changes. */
 let generation = 0;
 export function knownGeneration(): number {
@@ -127,18 +125,6 @@ function forgetKnown(): void {
   generation++;
   known = new Map();
   knownDoubles = 0;
-  contentIds = new Map();
-  idsByObject = new WeakMap();
-}
-function contentId(x: object): number {
-  let id = idsByObject.get(x);
-  if (id === undefined) {
-    const text = JSON.stringify(x);
-    id = contentIds.get(text);
-    if (id === undefined) contentIds.set(text, (id = contentIds.size));
-    idsByObject.set(x, id);
-  }
-  return id;
 }
 
 function batchesKey(batches: readonly Batch[], state: number, rest: string): string {
