@@ -162,16 +162,18 @@ class MarginIndexer {
   }
 }
 
-/** A state's steps in one phase, over dense indices: successors, endings, margins, Overkills. */
+/**
+ * A state's steps in one phase, over dense indices, in one array of indices and one of their
+ * probabilities (two allocations a state, not eight): its successors in [0, ends), its endings (end
+ * slots) in [ends, margins), its margins in [margins, overkills) and its Overkills in
+ * [overkills, length).
+ */
 interface Compiled {
-  readonly next: Int32Array;
-  readonly nextP: Float64Array;
-  readonly end: Int32Array;
-  readonly endP: Float64Array;
-  readonly margin: Int32Array;
-  readonly marginP: Float64Array;
-  readonly overkill: Int32Array;
-  readonly overkillP: Float64Array;
+  readonly at: Int32Array;
+  readonly p: Float64Array;
+  readonly ends: number;
+  readonly margins: number;
+  readonly overkills: number;
 }
 
 /** A way a fight ended: the ending and the units it ended with, or a part of such ways (EndPart). */
@@ -181,80 +183,59 @@ interface EndSlot {
   readonly part: EndPart;
 }
 
+const NO_OVERKILL: ReadonlyArray<readonly [string, number]> = [['none', 1]];
+
 /** A state's steps over dense indices: its successors', its endings' (end slots), its margins' and Overkills'. */
 function compileSteps(r: RoundSteps, outcomes: number, stateIndex: (k: number) => number, endIndex: (id: number, part: EndPart) => number, margins: MarginIndexer, overkills: Indexer<string>): Compiled {
-  const ok = r.overkills ?? [['none', 1] as const];
-  // Plain loops: TypedArray.from with a mapping function is many times slower
-  const indexed = <T>(xs: ArrayLike<T>, index: (x: T) => number) => {
-    const out = new Int32Array(xs.length);
-    for (let j = 0; j < xs.length; j++) out[j] = index(xs[j]);
-    return out;
-  };
-  const [marginAt, marginP] = marginsOf(r.margins, margins);
-  // A round has few Overkills (one, none, without a challenge)
-  const overkillAt = Int32Array.from(ok, ([o]) => overkills.of(o));
-  const overkillP = Float64Array.from(ok, ([, p]) => p);
-  const [next, nextP] = r.grids?.length ? nextSteps(r, outcomes - r.ends.length, stateIndex) : [indexed(r.next, stateIndex), r.nextP instanceof Float64Array ? r.nextP : Float64Array.from(r.nextP)];
-  return {
-    next,
-    nextP,
-    end: endsOf(r, endIndex),
-    endP: r.endP instanceof Float64Array ? r.endP : Float64Array.from(r.endP),
-    margin: marginAt,
-    marginP,
-    overkill: overkillAt,
-    overkillP,
-  };
-}
-
-/** A round's margins over dense indices, and their probabilities (margins only: a loop that meets one kind of pair stays fast). */
-function marginsOf(xs: RoundSteps['margins'], index: MarginIndexer): [Int32Array, Float64Array] {
-  const at = new Int32Array(xs.length);
-  const p = new Float64Array(xs.length);
-  for (let j = 0; j < xs.length; j++) {
-    at[j] = index.of(xs[j][0]);
-    p[j] = xs[j][1];
-  }
-  return [at, p];
-}
-
-
-/** A round's ends over end slots. */
-function endsOf(r: RoundSteps, endIndex: (id: number, part: EndPart) => number): Int32Array {
-  const out = new Int32Array(r.ends.length);
+  const ok = r.overkills ?? NO_OVERKILL;
+  const ends = outcomes - r.ends.length;
+  const marginsFrom = outcomes;
+  const overkillsFrom = marginsFrom + r.margins.length;
+  const at = new Int32Array(overkillsFrom + ok.length);
+  const p = new Float64Array(at.length);
+  nextSteps(r, at, p, stateIndex);
   const parts = r.endParts;
-  for (let j = 0; j < out.length; j++) out[j] = endIndex(r.ends[j], parts ? (parts[j] as EndPart) : WHOLE);
-  return out;
+  for (let j = 0; j < r.ends.length; j++) {
+    at[ends + j] = endIndex(r.ends[j], parts ? (parts[j] as EndPart) : WHOLE);
+    p[ends + j] = r.endP[j];
+  }
+  // Margins and Overkills in loops of their own: a loop that meets one kind of pair stays fast
+  for (let j = 0; j < r.margins.length; j++) {
+    at[marginsFrom + j] = margins.of(r.margins[j][0]);
+    p[marginsFrom + j] = r.margins[j][1];
+  }
+  for (let j = 0; j < ok.length; j++) {
+    at[overkillsFrom + j] = overkills.of(ok[j][0]);
+    p[overkillsFrom + j] = ok[j][1];
+  }
+  return { at, p, ends, margins: marginsFrom, overkills: overkillsFrom };
 }
 
-/** A round's `n` steps to states, listed and in grids (zero cells left out), over dense indices. */
-function nextSteps(r: RoundSteps, n: number, stateIndex: (k: number) => number): [Int32Array, Float64Array] {
-  const next = new Int32Array(n);
-  const nextP = new Float64Array(n);
-  let at = 0;
+/** A round's steps to states, listed and in grids (zero cells left out), over dense indices, written from the start of `at` and `p`. */
+function nextSteps(r: RoundSteps, at: Int32Array, p: Float64Array, stateIndex: (k: number) => number): void {
+  let n = 0;
   for (let j = 0; j < r.next.length; j++) {
-    next[at] = stateIndex(r.next[j]);
-    nextP[at++] = r.nextP[j];
+    at[n] = stateIndex(r.next[j]);
+    p[n++] = r.nextP[j];
   }
-  for (const g of r.grids!) {
-    const { rowKeys, colKeys, p } = g;
+  for (const g of r.grids ?? []) {
+    const { rowKeys, colKeys } = g;
     const cols = colKeys.length;
     for (let i = 0; i < rowKeys.length; i++) {
       const row = rowKeys[i] + g.add;
       for (let j = 0; j < cols; j++) {
-        const q = p[i * cols + j];
+        const q = g.p[i * cols + j];
         if (q === 0) continue;
-        next[at] = stateIndex(row + colKeys[j]);
-        nextP[at++] = q;
+        at[n] = stateIndex(row + colKeys[j]);
+        p[n++] = q;
       }
     }
   }
-  return [next, nextP];
 }
 
-/** Adds p · q[j] into acc[at[j]] for every j. */
-function spread(acc: Float64Array, at: Int32Array, q: Float64Array, p: number): void {
-  for (let j = 0; j < at.length; j++) acc[at[j]] += p * q[j];
+/** Adds p · q[j] into acc[at[j]] for every j in [from, to). */
+function spread(acc: Float64Array, at: Int32Array, q: Float64Array, p: number, from: number, to: number): void {
+  for (let j = from; j < to; j++) acc[at[j]] += p * q[j];
 }
 
 export function runChain(model: FightModel): Outcome {
@@ -309,11 +290,11 @@ export function runChain(model: FightModel): Outcome {
     ended.forEach((p, e) => p > 0 && tables.afterEnd(round, endSlots[e].units, p, endSlots[e].part));
     if (round === 2) {
       const fromStart = compile(stateIndex(model.start), 2);
-      forecast(model, fromStart.next.length + fromStart.end.length, liveStates.length);
+      forecast(model, fromStart.margins, liveStates.length);
     }
     const steps = liveStates.map((i) => compile(i, round));
     let carried = 0;
-    for (const c of steps) carried += c.next.length + c.end.length + c.margin.length + c.overkill.length;
+    for (const c of steps) carried += c.at.length;
     chargeWork(carried * SPREAD_UNITS, () => `round ${round} of a fight, ${grouped(liveStates.length)} states with ${grouped(carried)} outcomes`);
     const next = new Float64Array(states.size);
     const endedNow = new Float64Array(endSlots.length);
@@ -325,12 +306,12 @@ export function runChain(model: FightModel): Outcome {
     liveStates.forEach((i, n) => {
       const p = live[i];
       const c = steps[n];
-      spread(next, c.next, c.nextP, p);
-      spread(endedNow, c.end, c.endP, p);
-      spread(marginW, c.margin, c.marginP, p);
-      spread(overkillW, c.overkill, c.overkillP, p);
-      for (let j = 0; j < c.margin.length; j++) marginMet[c.margin[j]] = 1;
-      for (let j = 0; j < c.overkill.length; j++) overkillMet[c.overkill[j]] = 1;
+      spread(next, c.at, c.p, p, 0, c.ends);
+      spread(endedNow, c.at, c.p, p, c.ends, c.margins);
+      spread(marginW, c.at, c.p, p, c.margins, c.overkills);
+      spread(overkillW, c.at, c.p, p, c.overkills, c.at.length);
+      for (let j = c.margins; j < c.overkills; j++) marginMet[c.at[j]] = 1;
+      for (let j = c.overkills; j < c.at.length; j++) overkillMet[c.at[j]] = 1;
     });
     marginMet.forEach((met, m) => met && tables.margin(round, margins.values[m], marginW[m]));
     overkillMet.forEach((met, o) => met && tables.overkill(round, overkills.values[o], overkillW[o]));

@@ -519,6 +519,7 @@ export interface WoundsGrid {
  * Every (wounds on the target, wounds on the attacker) the Initiative steps of a melee round can
  * end with, and its probability: forEachRoundEnd's ways with the same wounds added up, over the
  * Fear tests and the victims' state bits (a whole fight carries only the wounds to the next round).
+ * The table is the caller's own, a new one each call (the caller may write in it).
  */
 export function roundWoundsGrid(s: Scenario): WoundsGrid {
   const combos = fearOutcomes(s);

@@ -1036,7 +1036,7 @@ class RoundStepper {
    * class (judge part and RoundJudge result key), so what follows a result is worked out once per
    * (class of each side, margin) — a cell plan (CellPlans) — and the states the fight goes on from
    * are added into grids over (target row, attacker row), one per Frenzy flags after the round
-   * (NextGrid).
+   * (NextGrid). The blows' grid `g` is the round's own: it is taken over as one of these.
    */
   judgeGrid(g: WoundsGrid): void {
     const T = this.rowsT;
@@ -1077,6 +1077,7 @@ class RoundStepper {
     let codes = 0;
     const grids: Array<Float64Array | undefined> = [undefined, undefined, undefined, undefined];
     const gp = g.p;
+    let ownCalm = -1;
     for (let x = 0; x < rows; x++) {
       const row = x * cols;
       const planRow = classT[x] * classesA;
@@ -1095,13 +1096,23 @@ class RoundStepper {
           codes |= plans.codes[i];
         }
         if (full[i] === 1) {
+          gp[row + y] = 0;
           const t = tOf[x];
           const a = aOf[y];
           this.extraWounds(t, a, this.judges.byStanding(A.judgeIndex[a] + T.judgeIndex[t]), plans.result[i] as LostRound, p);
           continue;
         }
+        // The blows' grid is this round's own (roundWoundsGrid): it becomes the grid of the first
+        // Frenzy flags the fight goes on with, each cell read before it is written
         const q = goOn[i];
-        if (q !== 0) (grids[calm[i]] ??= new Float64Array(rows * cols))[row + y] += p * q;
+        let goesOn = 0;
+        if (q !== 0) {
+          const c = calm[i];
+          if (ownCalm < 0) ownCalm = c;
+          if (c === ownCalm) goesOn = p * q;
+          else (grids[c] ??= new Float64Array(rows * cols))[row + y] = p * q;
+        }
+        gp[row + y] = goesOn;
         const atA = endClassA[y] * END_CODES;
         for (let e = i * CellPlans.ENDS, last = e + ends[i]; e < last; e++) {
           const v = p * endP[e];
@@ -1112,22 +1123,15 @@ class RoundStepper {
     }
     const marginList: Array<readonly [number, number]> = [];
     for (let m = 0; m < margins; m++) if (marginSums[m] !== 0) marginList.push([m + low, marginSums[m]]);
-    // The ends' parts that are not 0, in arrays of their size
-    let count = 0;
-    for (let code = 0; code < END_CODES; code++) {
-      if ((codes & (1 << code)) === 0) continue;
-      for (let x = 0; x < rows; x++) if (endsT[x * END_CODES + code] !== 0) count++;
-      for (let l = 0; l < endClasses.length; l++) if (endsA[l * END_CODES + code] !== 0) count++;
-    }
-    const ids = new Float64Array(count);
-    const partP = new Float64Array(count);
-    const endParts = new Uint8Array(count);
-    let at = 0;
+    // The ends' parts that are not 0, in plain arrays (a small typed array is allocated outside the heap, at a cost)
+    const ids: number[] = [];
+    const partP: number[] = [];
+    const endParts: number[] = [];
     const add = (id: number, part: EndPart, p: number) => {
       if (p === 0) return;
-      ids[at] = id;
-      partP[at] = p;
-      endParts[at++] = part;
+      ids.push(id);
+      partP.push(p);
+      endParts.push(part);
     };
     for (let code = 0; code < END_CODES; code++) {
       if ((codes & (1 << code)) === 0) continue;
@@ -1135,10 +1139,11 @@ class RoundStepper {
       for (let l = 0; l < endClasses.length; l++) add(A.classKey[endClasses[l]] * END_CODES + code, ATTACKER_PART, endsA[l * END_CODES + code]);
     }
     this.gridSteps = { ends: ids, endP: partP, endParts, margins: marginList };
-    const rowKeys = new Float64Array(rows);
-    const colKeys = new Float64Array(cols);
-    for (let x = 0; x < rows; x++) rowKeys[x] = T.key[tOf[x]];
-    for (let y = 0; y < cols; y++) colKeys[y] = A.key[aOf[y]];
+    const rowKeys: number[] = [];
+    const colKeys: number[] = [];
+    for (let x = 0; x < rows; x++) rowKeys.push(T.key[tOf[x]]);
+    for (let y = 0; y < cols; y++) colKeys.push(A.key[aOf[y]]);
+    if (ownCalm >= 0) grids[ownCalm] = gp;
     grids.forEach((p, add) => p && this.grids.push({ rowKeys, colKeys, add, p }));
   }
 

@@ -144,7 +144,7 @@ const DRAW = resultOf('draw', undefined, undefined, undefined, 2);
 class JudgedSide {
   private readonly last: number;
   /** By wounds lost: 1 once the row is worked out. */
-  private readonly done: Uint8Array;
+  private readonly done: Int32Array;
   readonly alive: Int32Array;
   readonly ranks: Int32Array;
   readonly bonus: Int32Array;
@@ -159,11 +159,14 @@ class JudgedSide {
     private readonly facing: MeleeSituation['facing'],
   ) {
     this.last = Math.max(0, woundPool(unit));
-    this.done = new Uint8Array(this.last + 1);
-    this.alive = new Int32Array(this.last + 1);
-    this.ranks = new Int32Array(this.last + 1);
-    this.bonus = new Int32Array(this.last + 1);
-    this.resultKey = new Int32Array(this.last + 1);
+    // Five views of one array: one allocation outside the heap, not five
+    const n = this.last + 1;
+    const all = new Int32Array(5 * n);
+    this.done = all.subarray(0, n);
+    this.alive = all.subarray(n, 2 * n);
+    this.ranks = all.subarray(2 * n, 3 * n);
+    this.bonus = all.subarray(3 * n, 4 * n);
+    this.resultKey = all.subarray(4 * n, 5 * n);
   }
 
   /** The row for `w` wounds on the side's rank and file, worked out on first use. */
