@@ -815,6 +815,9 @@ class GridScratch {
 if (END_CODES > 31) throw new Error('fight: a cell plan keeps its end codes as the bits of a 32-bit number');
 class CellPlans {
   static readonly ENDS = 3;
+  static readonly FLIGHTS = 8;
+  /** End slots of a grid's tables of ends: the end codes, then the flights. */
+  static readonly SLOTS = END_CODES + CellPlans.FLIGHTS;
   private length = 0;
   goOn = new Float64Array(256);
   calm = new Int32Array(256);
@@ -828,6 +831,10 @@ class CellPlans {
   result: Array<RoundResult | undefined> = [];
   /** Each plan's index by its key (FightMemo.planKey). */
   readonly byKey = new Map<number, number>();
+  /** The flights met (flight): each one's end codes, whether its caught end keeps the attacker's end class, and its chance to be caught. */
+  readonly flights: Array<{ readonly caught: number; readonly escaped: number; readonly caughtClassed: boolean; readonly chance: number }> = [];
+  /** The flights of each plan's ends, as bits. */
+  flightBits = new Int32Array(256);
 
   /** A new plan that neither goes on nor ends; its index. */
   add(): number {
@@ -837,8 +844,20 @@ class CellPlans {
     this.calm[i] = 0;
     this.ends[i] = 0;
     this.codes[i] = 0;
+    this.flightBits[i] = 0;
     this.full[i] = 0;
     return i;
+  }
+
+  /**
+   * The end slot (END_CODES + its index) of a flight: a broken loser that is caught or escapes
+   * (§12.3), split only once the ends are added up (the caught share is the same for every way
+   * the blows ended); null past FLIGHTS of them.
+   */
+  flight(caught: number, escaped: number, caughtClassed: boolean, chance: number): number | null {
+    let k = this.flights.findIndex((f) => f.caught === caught && f.escaped === escaped && f.caughtClassed === caughtClassed && f.chance === chance);
+    if (k < 0 && this.flights.length < CellPlans.FLIGHTS) k = this.flights.push({ caught, escaped, caughtClassed, chance }) - 1;
+    return k < 0 ? null : END_CODES + k;
   }
 
   goesOn(i: number, p: number, calm: number): number {
@@ -847,12 +866,14 @@ class CellPlans {
     return i;
   }
 
+  /** Adds an end to plan i: an end code, or a flight's end slot (always classed: its caught share is moved at the split). */
   end(i: number, classed: boolean, code: number, p: number): number {
     const e = i * CellPlans.ENDS + this.ends[i]++;
     this.endCode[e] = code;
     this.endP[e] = p;
     this.endClassed[e] = classed ? 1 : 0;
-    this.codes[i] |= 1 << code;
+    if (code < END_CODES) this.codes[i] |= 1 << code;
+    else this.flightBits[i] |= 1 << (code - END_CODES);
     return i;
   }
 
@@ -867,6 +888,7 @@ class CellPlans {
     this.calm = grownInt32(this.calm, length);
     this.ends = grownInt32(this.ends, length);
     this.codes = grownInt32(this.codes, length);
+    this.flightBits = grownInt32(this.flightBits, length);
     const full = new Uint8Array(length);
     full.set(this.full);
     this.full = full;
@@ -1069,12 +1091,14 @@ class RoundStepper {
     // Plan index + 1 by (class T, class A, margin) here (0: not looked up yet)
     const planAt = scratch.ints(7, globalT.length * classesA * margins);
     // The ends' two parts (EndPart): the target's by grid row and end code, the attacker's by end class here and end code
-    const endsT = scratch.floats(1, rows * END_CODES);
-    const endsA = scratch.floats(2, endClasses.length * END_CODES);
+    const SLOTS = CellPlans.SLOTS;
+    const endsT = scratch.floats(1, rows * SLOTS);
+    const endsA = scratch.floats(2, endClasses.length * SLOTS);
     const plans = this.memo.plans;
     let { full, goOn, calm, ends, endCode, endP, endClassed } = plans;
-    // The end codes of the plans met here, as bits
+    // The end codes and flights of the plans met here, as bits
     let codes = 0;
+    let flights = 0;
     const grids: Array<Float64Array | undefined> = [undefined, undefined, undefined, undefined];
     const gp = g.p;
     let ownCalm = -1;
@@ -1082,7 +1106,7 @@ class RoundStepper {
       const row = x * cols;
       const planRow = classT[x] * classesA;
       const mT = marginT[x] - low;
-      const atT = x * END_CODES;
+      const atT = x * SLOTS;
       for (let y = 0; y < cols; y++) {
         const p = gp[row + y];
         if (!(p > 0)) continue;
@@ -1094,6 +1118,7 @@ class RoundStepper {
           planAt[k] = (i = this.planFor(globalT[classT[x]], globalA[classA[y]], m + low, tOf[x], aOf[y])) + 1;
           ({ full, goOn, calm, ends, endCode, endP, endClassed } = plans);
           codes |= plans.codes[i];
+          flights |= plans.flightBits[i];
         }
         if (full[i] === 1) {
           gp[row + y] = 0;
@@ -1113,7 +1138,7 @@ class RoundStepper {
           else (grids[c] ??= new Float64Array(rows * cols))[row + y] = p * q;
         }
         gp[row + y] = goesOn;
-        const atA = endClassA[y] * END_CODES;
+        const atA = endClassA[y] * SLOTS;
         for (let e = i * CellPlans.ENDS, last = e + ends[i]; e < last; e++) {
           const v = p * endP[e];
           endsT[atT + endCode[e]] += v;
@@ -1123,6 +1148,23 @@ class RoundStepper {
     }
     const marginList: Array<readonly [number, number]> = [];
     for (let m = 0; m < margins; m++) if (marginSums[m] !== 0) marginList.push([m + low, marginSums[m]]);
+    // Each flight split into its caught and escaped ends (§12.3)
+    for (let k = 0; k < CellPlans.FLIGHTS; k++) {
+      if ((flights & (1 << k)) === 0) continue;
+      const { caught, escaped, caughtClassed, chance } = plans.flights[k];
+      codes |= (1 << caught) | (1 << escaped);
+      const slot = END_CODES + k;
+      for (let x = 0; x < rows; x++) {
+        const fled = endsT[x * SLOTS + slot];
+        endsT[x * SLOTS + caught] += fled * chance;
+        endsT[x * SLOTS + escaped] += fled * (1 - chance);
+      }
+      for (let l = 0; l < endClasses.length; l++) {
+        const fled = endsA[l * SLOTS + slot];
+        endsA[(caughtClassed ? l : 0) * SLOTS + caught] += fled * chance;
+        endsA[l * SLOTS + escaped] += fled * (1 - chance);
+      }
+    }
     // The ends' parts that are not 0, in plain arrays (a small typed array is allocated outside the heap, at a cost)
     const ids: number[] = [];
     const partP: number[] = [];
@@ -1135,8 +1177,8 @@ class RoundStepper {
     };
     for (let code = 0; code < END_CODES; code++) {
       if ((codes & (1 << code)) === 0) continue;
-      for (let x = 0; x < rows; x++) add(T.key[tOf[x]] * END_CODES + code, TARGET_PART, endsT[x * END_CODES + code]);
-      for (let l = 0; l < endClasses.length; l++) add(A.classKey[endClasses[l]] * END_CODES + code, ATTACKER_PART, endsA[l * END_CODES + code]);
+      for (let x = 0; x < rows; x++) add(T.key[tOf[x]] * END_CODES + code, TARGET_PART, endsT[x * SLOTS + code]);
+      for (let l = 0; l < endClasses.length; l++) add(A.classKey[endClasses[l]] * END_CODES + code, ATTACKER_PART, endsA[l * SLOTS + code]);
     }
     this.gridSteps = { ends: ids, endP: partP, endParts, margins: marginList };
     const rowKeys: number[] = [];
@@ -1187,6 +1229,8 @@ class RoundStepper {
     // A war machine that fails is destroyed (§9); a unit that breaks flees and may be caught (§12.3)
     const removedClassed = plan.loserIsTarget;
     if (plan.destroyedOnFailure) return plans.end(i, removedClassed, plan.destroyedRemoved, 1 - pass);
+    const flight = plans.flight(plan.caught, plan.escaped, removedClassed, plan.caughtChance);
+    if (flight !== null) return plans.end(i, true, flight, 1 - pass);
     plans.end(i, removedClassed, plan.caught, (1 - pass) * plan.caughtChance);
     return plans.end(i, true, plan.escaped, (1 - pass) * (1 - plan.caughtChance));
   }
@@ -1207,7 +1251,18 @@ class RoundStepper {
     const i = this.planFor(T.resultClass[t], A.resultClass[a], margin, t, a);
     if (plans.full[i] === 1) return this.extraWounds(t, a, this.judges.byStanding(A.judgeIndex[a] + T.judgeIndex[t]), plans.result[i] as LostRound, p);
     if (plans.goOn[i] !== 0) steps.nextAt(T.key[t] + A.key[a] + plans.calm[i], p * plans.goOn[i]);
-    for (let e = i * CellPlans.ENDS, last = e + plans.ends[i]; e < last; e++) this.ends(t, plans.endClassed[e] === 1 ? A.endClass[a] : 0, plans.endCode[e], p * plans.endP[e]);
+    for (let e = i * CellPlans.ENDS, last = e + plans.ends[i]; e < last; e++) {
+      const code = plans.endCode[e];
+      const q = p * plans.endP[e];
+      if (code < END_CODES) {
+        this.ends(t, plans.endClassed[e] === 1 ? A.endClass[a] : 0, code, q);
+        continue;
+      }
+      // A flight: caught or escaped (§12.3)
+      const { caught, escaped, caughtClassed, chance } = plans.flights[code - END_CODES];
+      this.ends(t, caughtClassed ? A.endClass[a] : 0, caught, q * chance);
+      this.ends(t, A.endClass[a], escaped, q * (1 - chance));
+    }
   }
 
 
