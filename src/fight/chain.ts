@@ -191,9 +191,12 @@ function compileSteps(r: RoundSteps, outcomes: number, stateIndex: (k: number) =
   const ends = outcomes - r.ends.length;
   const marginsFrom = outcomes;
   const overkillsFrom = marginsFrom + r.margins.length;
-  const at = new Int32Array(overkillsFrom + ok.length);
-  const p = new Float64Array(at.length);
-  nextSteps(r, at, p, stateIndex);
+  // Both views of one buffer: one allocation outside the heap a state
+  const length = overkillsFrom + ok.length;
+  const buffer = new ArrayBuffer(length * (Float64Array.BYTES_PER_ELEMENT + Int32Array.BYTES_PER_ELEMENT));
+  const p = new Float64Array(buffer, 0, length);
+  const at = new Int32Array(buffer, length * Float64Array.BYTES_PER_ELEMENT, length);
+  if (nextSteps(r, at, p, stateIndex) !== ends) throw new Error('fight chain: a round counted its steps to states wrong');
   const parts = r.endParts;
   for (let j = 0; j < r.ends.length; j++) {
     at[ends + j] = endIndex(r.ends[j], parts ? (parts[j] as EndPart) : WHOLE);
@@ -211,8 +214,8 @@ function compileSteps(r: RoundSteps, outcomes: number, stateIndex: (k: number) =
   return { at, p, ends, margins: marginsFrom, overkills: overkillsFrom };
 }
 
-/** A round's steps to states, listed and in grids (zero cells left out), over dense indices, written from the start of `at` and `p`. */
-function nextSteps(r: RoundSteps, at: Int32Array, p: Float64Array, stateIndex: (k: number) => number): void {
+/** A round's steps to states, listed and in grids (zero cells left out), over dense indices, written from the start of `at` and `p`; how many. */
+function nextSteps(r: RoundSteps, at: Int32Array, p: Float64Array, stateIndex: (k: number) => number): number {
   let n = 0;
   for (let j = 0; j < r.next.length; j++) {
     at[n] = stateIndex(r.next[j]);
@@ -231,6 +234,7 @@ function nextSteps(r: RoundSteps, at: Int32Array, p: Float64Array, stateIndex: (
       }
     }
   }
+  return n;
 }
 
 /** Adds p · q[j] into acc[at[j]] for every j in [from, to). */

@@ -85,6 +85,8 @@ export interface NextGrid {
   readonly colKeys: ArrayLike<number>;
   readonly add: number;
   readonly p: Float64Array;
+  /** How many of its cells are not 0. */
+  readonly cells: number;
 }
 
 /** Every step to a state of a round, listed and in grids: f(state, p) for each, zeros skipped in grids. */
@@ -103,7 +105,7 @@ export function forEachNext(r: RoundSteps, f: (state: number, p: number) => void
 /** How many outcomes a round has: its steps to states (a grid's cells that are not 0) and its ends. */
 export function outcomeCount(r: RoundSteps): number {
   let n = r.next.length + r.ends.length;
-  for (const g of r.grids ?? []) for (let j = 0; j < g.p.length; j++) if (g.p[j] !== 0) n++;
+  for (const g of r.grids ?? []) n += g.cells;
   return n;
 }
 

@@ -429,6 +429,7 @@ class FightMemo {
   readonly sideRows = new Map<number, SideRows>();
   readonly resultClasses = new Map<number, number>();
   readonly plans = new CellPlans();
+  private readonly planRows = new Map<number, Int32Array>();
 
   static of(f: FightScenario): FightMemo {
     let memo = FightMemo.byFight.get(f);
@@ -437,14 +438,21 @@ class FightMemo {
   }
 
   /**
-   * A cell plan's key: the judge context's part (RoundJudges.contextPart), each side's result
-   * class and the margin; null past the sizes a key holds (the plan is then worked out again).
+   * The plans of the cells of a judge context (its part, RoundJudges.contextPart) and result class
+   * of each side: each plan's index + 1 by margin + PLAN_MARGINS (0: not worked out yet), found
+   * without hashing; null past the classes a key holds (the plans are then worked out again).
    */
-  planKey(contextPart: number, classT: number, classA: number, margin: number): number | null {
-    if (classT >= 1024 || classA >= 1024 || Math.abs(margin) >= 1024) return null;
-    return ((contextPart * 1024 + classT) * 1024 + classA) * 2048 + margin + 1024;
+  planRow(contextPart: number, classT: number, classA: number): Int32Array | null {
+    if (classT >= 1024 || classA >= 1024) return null;
+    const key = (contextPart * 1024 + classT) * 1024 + classA;
+    let row = this.planRows.get(key);
+    if (!row) this.planRows.set(key, (row = new Int32Array(2 * PLAN_MARGINS)));
+    return row;
   }
 }
+
+/** The margins a FightMemo plan row holds: −PLAN_MARGINS up to PLAN_MARGINS − 1. */
+const PLAN_MARGINS = 1024;
 
 /** A challenge's Overkill, the small ones made once each (read-only). */
 const overkills: Overkill[] = [];
@@ -822,19 +830,16 @@ class CellPlans {
   goOn = new Float64Array(256);
   calm = new Int32Array(256);
   ends = new Int32Array(256);
-  /** The end codes of each plan's ends, as bits (END_CODES ≤ 31, checked below). */
-  codes = new Int32Array(256);
+  /** The end codes of every plan's ends, as bits (END_CODES ≤ 31, checked above), and their flights. */
+  codesMet = 0;
+  flightsMet = 0;
   full = new Uint8Array(256);
   endCode = new Int32Array(256 * CellPlans.ENDS);
   endP = new Float64Array(256 * CellPlans.ENDS);
   endClassed = new Uint8Array(256 * CellPlans.ENDS);
   result: Array<RoundResult | undefined> = [];
-  /** Each plan's index by its key (FightMemo.planKey). */
-  readonly byKey = new Map<number, number>();
   /** The flights met (flight): each one's end codes, whether its caught end keeps the attacker's end class, and its chance to be caught. */
   readonly flights: Array<{ readonly caught: number; readonly escaped: number; readonly caughtClassed: boolean; readonly chance: number }> = [];
-  /** The flights of each plan's ends, as bits. */
-  flightBits = new Int32Array(256);
 
   /** A new plan that neither goes on nor ends; its index. */
   add(): number {
@@ -843,8 +848,6 @@ class CellPlans {
     this.goOn[i] = 0;
     this.calm[i] = 0;
     this.ends[i] = 0;
-    this.codes[i] = 0;
-    this.flightBits[i] = 0;
     this.full[i] = 0;
     return i;
   }
@@ -872,8 +875,8 @@ class CellPlans {
     this.endCode[e] = code;
     this.endP[e] = p;
     this.endClassed[e] = classed ? 1 : 0;
-    if (code < END_CODES) this.codes[i] |= 1 << code;
-    else this.flightBits[i] |= 1 << (code - END_CODES);
+    if (code < END_CODES) this.codesMet |= 1 << code;
+    else this.flightsMet |= 1 << (code - END_CODES);
     return i;
   }
 
@@ -887,8 +890,6 @@ class CellPlans {
     this.goOn = grownFloat64(this.goOn, length);
     this.calm = grownInt32(this.calm, length);
     this.ends = grownInt32(this.ends, length);
-    this.codes = grownInt32(this.codes, length);
-    this.flightBits = grownInt32(this.flightBits, length);
     const full = new Uint8Array(length);
     full.set(this.full);
     this.full = full;
@@ -1088,20 +1089,30 @@ class RoundStepper {
     const low = lowT - highA;
     const margins = highT - lowA - low + 1;
     const marginSums = scratch.floats(0, margins);
-    // Plan index + 1 by (class T, class A, margin) here (0: not looked up yet)
-    const planAt = scratch.ints(7, globalT.length * classesA * margins);
+    // Plan index + 1 by margin, one row of them per (class T, class A) here (0: not looked up yet):
+    // the fight's own (FightMemo.planRow, at margin + PLAN_MARGINS), or this grid's when its margins
+    // or classes pass what those hold (at the margin's index here)
+    const shift = low + PLAN_MARGINS;
+    const kept = shift >= 0 && shift + margins <= 2 * PLAN_MARGINS;
+    const planRows: Int32Array[] = [];
+    const offset: number[] = [];
+    for (const t of globalT)
+      for (const a of globalA) {
+        const fights = kept ? this.memo.planRow(this.judges.contextPart, t, a) : null;
+        planRows.push(fights ?? new Int32Array(margins));
+        offset.push(fights ? shift : 0);
+      }
     // The ends' two parts (EndPart): the target's by grid row and end code, the attacker's by end class here and end code
     const SLOTS = CellPlans.SLOTS;
     const endsT = scratch.floats(1, rows * SLOTS);
     const endsA = scratch.floats(2, endClasses.length * SLOTS);
     const plans = this.memo.plans;
     let { full, goOn, calm, ends, endCode, endP, endClassed } = plans;
-    // The end codes and flights of the plans met here, as bits
-    let codes = 0;
-    let flights = 0;
     const grids: Array<Float64Array | undefined> = [undefined, undefined, undefined, undefined];
     const gp = g.p;
     let ownCalm = -1;
+    // Each grid's cells that are not 0
+    const cells = [0, 0, 0, 0];
     for (let x = 0; x < rows; x++) {
       const row = x * cols;
       const planRow = classT[x] * classesA;
@@ -1112,13 +1123,13 @@ class RoundStepper {
         if (!(p > 0)) continue;
         const m = mT - marginA[y];
         marginSums[m] += p;
-        const k = (planRow + classA[y]) * margins + m;
-        let i = planAt[k] - 1;
+        const pair = planRow + classA[y];
+        const plansHere = planRows[pair];
+        const k = m + offset[pair];
+        let i = plansHere[k] - 1;
         if (i < 0) {
-          planAt[k] = (i = this.planFor(globalT[classT[x]], globalA[classA[y]], m + low, tOf[x], aOf[y])) + 1;
+          plansHere[k] = (i = this.planFor(globalT[classT[x]], globalA[classA[y]], m + low, tOf[x], aOf[y])) + 1;
           ({ full, goOn, calm, ends, endCode, endP, endClassed } = plans);
-          codes |= plans.codes[i];
-          flights |= plans.flightBits[i];
         }
         if (full[i] === 1) {
           gp[row + y] = 0;
@@ -1134,8 +1145,10 @@ class RoundStepper {
         if (q !== 0) {
           const c = calm[i];
           if (ownCalm < 0) ownCalm = c;
-          if (c === ownCalm) goesOn = p * q;
-          else (grids[c] ??= new Float64Array(rows * cols))[row + y] = p * q;
+          const v = p * q;
+          if (v !== 0) cells[c]++;
+          if (c === ownCalm) goesOn = v;
+          else (grids[c] ??= new Float64Array(rows * cols))[row + y] = v;
         }
         gp[row + y] = goesOn;
         const atA = endClassA[y] * SLOTS;
@@ -1148,6 +1161,9 @@ class RoundStepper {
     }
     const marginList: Array<readonly [number, number]> = [];
     for (let m = 0; m < margins; m++) if (marginSums[m] !== 0) marginList.push([m + low, marginSums[m]]);
+    // The end codes and flights of the fight's plans, as bits (a superset of this grid's)
+    let codes = plans.codesMet;
+    const flights = plans.flightsMet;
     // Each flight split into its caught and escaped ends (§12.3)
     for (let k = 0; k < CellPlans.FLIGHTS; k++) {
       if ((flights & (1 << k)) === 0) continue;
@@ -1186,17 +1202,16 @@ class RoundStepper {
     for (let x = 0; x < rows; x++) rowKeys.push(T.key[tOf[x]]);
     for (let y = 0; y < cols; y++) colKeys.push(A.key[aOf[y]]);
     if (ownCalm >= 0) grids[ownCalm] = gp;
-    grids.forEach((p, add) => p && this.grids.push({ rowKeys, colKeys, add, p }));
+    grids.forEach((p, add) => p && this.grids.push({ rowKeys, colKeys, add, p, cells: cells[add] }));
   }
 
   /** The index of the plan of the cells with these result classes and margin, one of them the target's row t and the attacker's row a. */
   private planFor(classT: number, classA: number, margin: number, t: number, a: number): number {
-    const key = this.memo.planKey(this.judges.contextPart, classT, classA, margin);
-    let i = key === null ? undefined : this.memo.plans.byKey.get(key);
-    if (i === undefined) {
-      i = this.cellPlan(this.memo.plans, t, a);
-      if (key !== null) this.memo.plans.byKey.set(key, i);
-    }
+    const row = this.memo.planRow(this.judges.contextPart, classT, classA);
+    const at = margin + PLAN_MARGINS;
+    if (row === null || at < 0 || at >= row.length) return this.cellPlan(this.memo.plans, t, a);
+    let i = row[at] - 1;
+    if (i < 0) row[at] = (i = this.cellPlan(this.memo.plans, t, a)) + 1;
     return i;
   }
 
