@@ -125,10 +125,37 @@ function situation(f: FightScenario, round: number, challenge: boolean): MeleeSi
 export function roundScenario(f: FightScenario, state: FightState, round: number): Scenario {
   const challenge = challengeOf(f, state);
   return {
-    attacker: sideUnit(f, 'attacker', state.calmA, state.dA, state.cA, challenge),
-    target: sideUnit(f, 'target', state.calmT, state.dT, state.cT, challenge),
-    situation: situation(f, round, false),
+    attacker: sharedSideUnit(f, 'attacker', state.calmA, state.dA, state.cA, challenge),
+    target: sharedSideUnit(f, 'target', state.calmT, state.dT, state.cT, challenge),
+    situation: sharedSituation(f, round),
   };
+}
+
+/**
+ * The round's units and situations of each fight, made once each (read-only): the states of a
+ * fight share a side's unit with every state where that side stands the same, and with it the
+ * work keyed by the unit's object (melee-shape.ts).
+ */
+const roundParts = new WeakMap<FightScenario, { readonly units: Map<number, Unit>; readonly situations: MeleeSituation[] }>();
+
+function partsOf(f: FightScenario): { readonly units: Map<number, Unit>; readonly situations: MeleeSituation[] } {
+  let parts = roundParts.get(f);
+  if (!parts) roundParts.set(f, (parts = { units: new Map(), situations: [] }));
+  return parts;
+}
+
+/** sideUnit of a round's units (the rank and file's own standing), shared by the fight's states. */
+function sharedSideUnit(f: FightScenario, side: FightSide, calm: boolean, d: number, c: number, challenge: Challenge): Unit {
+  const units = partsOf(f).units;
+  const key = (((d * (characterPool(sideOf(f, side)) + 1) + c) * 2 + (calm ? 1 : 0)) * 3 + CHALLENGES.indexOf(challenge)) * 2 + (side === 'target' ? 1 : 0);
+  let u = units.get(key);
+  if (!u) units.set(key, (u = sideUnit(f, side, calm, d, c, challenge)));
+  return u;
+}
+
+/** The units' situation in round `round` (no challenge's), shared by the fight's states. */
+function sharedSituation(f: FightScenario, round: number): MeleeSituation {
+  return (partsOf(f).situations[round] ??= situation(f, round, false));
 }
 
 /** The challenge of round `round` as a one-round scenario of the two fighters (§4.11), or null when none is fought. */

@@ -77,42 +77,23 @@ function unitStep(node: Node, u: Unit): Node {
   return child(fieldsStep(node, u as unknown as Record<string, unknown>, LOSSES), UNIT_END);
 }
 
-/**
- * Whether `x` has the fields `keys` in that order (own, enumerable) as `y` has, each the same value
- * as in `y` (Object.is: the same object, or the same primitive) but those `skip` names: then the
- * two have the same content.
- */
-function sameFields(x: object, y: object, keys: readonly string[], skip: ((k: string) => boolean) | null): boolean {
-  if (x === y) return true;
-  if (Object.getPrototypeOf(x) !== Object.getPrototypeOf(y)) return false;
-  const own = Object.keys(x);
-  if (own.length !== keys.length) return false;
-  for (let i = 0; i < own.length; i++) {
-    const k = own[i];
-    if (k !== keys[i]) return false;
-    if (!(skip && skip(k)) && !Object.is((x as Record<string, unknown>)[k], (y as Record<string, unknown>)[k])) return false;
-  }
-  return true;
-}
+/** Each unit's id but for its losses (unitShapeId), kept by object: a fight's states share their units' objects (fight.ts's roundScenario). */
+let unitShapes = new WeakMap<Unit, number>();
 
-/** The last scenario keyed, its parts' field names and its id: a fight's states come one after the other with the same shape. */
-let last: { readonly s: Scenario; readonly keys: readonly (readonly string[])[]; readonly id: number } | null = null;
+/** The unit's content id, its `models` and `woundsLost` left out. */
+function unitShapeId(u: Unit): number {
+  let id = unitShapes.get(u);
+  if (id === undefined) unitShapes.set(u, (id = idAt(child(unitStep(child(root, 'unit'), u), END))));
+  return id;
+}
 
 /** The scenario's id: its situation and both units, each unit's `models` and `woundsLost` left out. */
 export function meleeShapeId(s: Scenario): number {
-  if (
-    last &&
-    sameFields(s.attacker, last.s.attacker, last.keys[0], LOSSES) &&
-    sameFields(s.target, last.s.target, last.keys[1], LOSSES) &&
-    sameFields(s.situation, last.s.situation, last.keys[2], null)
-  )
-    return last.id;
   if (nodes >= MOST_NODES) {
     root = new Node();
     idsByObject = new WeakMap();
+    unitShapes = new WeakMap();
     nodes = 0;
   }
-  const id = idAt(child(valueStep(unitStep(unitStep(child(root, 'scenario'), s.attacker), s.target), s.situation), END));
-  last = { s, keys: [Object.keys(s.attacker), Object.keys(s.target), Object.keys(s.situation)], id };
-  return id;
+  return idAt(child(child(child(child(root, 'scenario'), unitShapeId(s.attacker)), unitShapeId(s.target)), contentId(s.situation)));
 }
