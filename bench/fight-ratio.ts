@@ -46,12 +46,17 @@ function cpuOf(systemId: string, input: unknown): number {
   return (used.user + used.system) / 1e6;
 }
 
-/** Print each engine's CPU (median of BENCH_W3_REPEATS runs, default 1) and their ratio, for each pair. */
+/**
+ * Print each engine's CPU (median of BENCH_W3_REPEATS runs, default 1) and their ratio, for each
+ * pair. The two engines' runs alternate, so that a change in the machine's load falls on both.
+ */
 export function benchFightRatio(): void {
   const repeats = Number(process.env.BENCH_W3_REPEATS ?? 1);
   const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
   for (const { label, fights } of PAIRS) {
-    const [t9a, whfb] = fights.map(([id, input]) => median(Array.from({ length: repeats }, () => cpuOf(id, input))));
+    const runs: number[][] = fights.map(() => []);
+    for (let r = 0; r < repeats; r++) fights.forEach(([id, input], k) => runs[k].push(cpuOf(id, input)));
+    const [t9a, whfb] = runs.map(median);
     console.log(
       `Whole fights, 60 v 60 three-wound ${label}, 5 wide, exact to a finish (median of ${repeats}): ninth-age CPU ${t9a.toFixed(2)} s, warhammer-fantasy CPU ${whfb.toFixed(2)} s: ${(t9a / whfb).toFixed(1)} ×`,
     );

@@ -279,6 +279,7 @@ export function runChain(model: FightModel): Outcome {
     const outcomes = outcomeCount(steps);
     chargeWork(outcomes * COMPILE_UNITS, () => `a fight whose states have up to ${grouped(outcomes)} outcomes a round`);
     c = compileSteps(steps, outcomes, stateIndex, endIndex, margins, overkills);
+    steps.release?.();
     byState[i] = c;
     return c;
   };

@@ -73,6 +73,11 @@ export interface RoundSteps {
   readonly margins: ReadonlyArray<readonly [number | null, number]>;
   /** The round's Overkill, keyed `attacker:target` or `none`, with its probability (fights with a challenge only). */
   readonly overkills?: ReadonlyArray<readonly [string, number]>;
+  /**
+   * Called by the chain once it has read these steps, and never before: the rule set may reuse
+   * their arrays (the grids' tables). Steps read by anything else are simply not released.
+   */
+  readonly release?: () => void;
 }
 
 /**

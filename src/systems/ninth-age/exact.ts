@@ -5,6 +5,7 @@
  * pursuit in closed form, and the end-of-phase hits of Hellfire and Lightning Attack.
  */
 import { diceDist, parseDice } from '../../core/dice.js';
+import type { FloatPool } from '../../core/float-pool.js';
 import { type Dist, cap, mapValues, point, probGreater, trim } from '../../core/dist.js';
 import type { Outcome } from '../types.js';
 import { HELLFIRE, LIGHTNING, type Outcomes, VICTIM_BITS } from './attack-exact.js';
@@ -224,13 +225,17 @@ function scratchTable(set: Float64Array[], i: number, size: number): Float64Arra
   return t;
 }
 
+/** Where roundStates puts its result's tables, each its first `size` entries 0: new ones, or a pool's (FloatPool). */
+type TableSource = (size: number) => Float64Array;
+const newTable: TableSource = (size) => new Float64Array(size);
+
 /**
  * Joint distribution of (wounds on the target, wounds on the attacker, both victims' states)
  * after every Initiative step: attacks of one step are simultaneous, casualties are removed before
  * the next (§4.2). Outside a challenge the round stops when a side has no model left; in a
  * challenge a fighter still standing may strike its fallen opponent for Overkill (§4.11).
  */
-function roundStates(steps: readonly StepPlan[], attacker: MeleeSide, target: MeleeSide, challenge: boolean): RoundStates {
+function roundStates(steps: readonly StepPlan[], attacker: MeleeSide, target: MeleeSide, challenge: boolean, table: TableSource): RoundStates {
   let rowsT = 1;
   let strideA = 1;
   let states = new Map<number, Float64Array>([[0, Float64Array.of(1)]]);
@@ -292,7 +297,7 @@ function roundStates(steps: readonly StepPlan[], attacker: MeleeSide, target: Me
           const y = ys.wounds[b];
           const key = vT2 | (ys.states[b] << VICTIM_BITS);
           let out = next.get(key);
-          if (!out) next.set(key, (out = tables ? scratchTable(tables, next.size, nextRows * nextStride) : new Float64Array(nextRows * nextStride)));
+          if (!out) next.set(key, (out = tables ? scratchTable(tables, next.size, nextRows * nextStride) : table(nextRows * nextStride)));
           // wounds past the limit all land on it (addWounds), in the order they come
           const direct = Math.min(y.length, limitA - dA + 1);
           for (let i = 0; i < x.length; i++) {
@@ -318,7 +323,7 @@ function roundStates(steps: readonly StepPlan[], attacker: MeleeSide, target: Me
 /** Joint distribution of (wounds on the target, wounds on the attacker) after the Initiative steps. */
 export function roundJoint(attacker: MeleeSide, target: MeleeSide, challenge = false): Float64Array[] {
   const joint = Array.from({ length: target.cap + 1 }, () => new Float64Array(attacker.cap + 1));
-  const { tables, rowsT, strideA } = roundStates(stepPlans({ attacker, target }, attacker.unit, target.unit), attacker, target, challenge);
+  const { tables, rowsT, strideA } = roundStates(stepPlans({ attacker, target }, attacker.unit, target.unit), attacker, target, challenge, newTable);
   for (const t of tables.values()) for (let dT = 0; dT < rowsT; dT++) for (let dA = 0; dA < strideA; dA++) joint[dT][dA] += t[dT * strideA + dA];
   return joint;
 }
@@ -494,7 +499,7 @@ export function forEachRoundEnd(s: Scenario, visit: (dT: number, dA: number, sta
 }
 
 /** The round's Initiative steps after each outcome of the Fear tests, one per unit at the start of the Combat Phase (failure sets WS 1, §12.6), with its probability. */
-function fearOutcomes(s: Scenario): Array<{ w: number; tables: RoundStates }> {
+function fearOutcomes(s: Scenario, table: TableSource = newTable): Array<{ w: number; tables: RoundStates }> {
   const pA = fearPassChance(s.attacker, s.target);
   const pT = fearPassChance(s.target, s.attacker);
   const out: Array<{ w: number; tables: RoundStates }> = [];
@@ -503,7 +508,7 @@ function fearOutcomes(s: Scenario): Array<{ w: number; tables: RoundStates }> {
       if (wA * wT === 0) continue;
       const plan = roundPlan(s, failA, failT);
       const sides = meleeSidesWith(s, plan.groups);
-      out.push({ w: wA * wT, tables: roundStates(plan.steps, sides.attacker, sides.target, (s.situation as MeleeSituation).challenge) });
+      out.push({ w: wA * wT, tables: roundStates(plan.steps, sides.attacker, sides.target, (s.situation as MeleeSituation).challenge, table) });
     }
   return out;
 }
@@ -519,10 +524,10 @@ export interface WoundsGrid {
  * Every (wounds on the target, wounds on the attacker) the Initiative steps of a melee round can
  * end with, and its probability: forEachRoundEnd's ways with the same wounds added up, over the
  * Fear tests and the victims' state bits (a whole fight carries only the wounds to the next round).
- * The table is the caller's own, a new one each call (the caller may write in it).
+ * The table is the caller's own (it may write in it): a new one, or taken from `pool`.
  */
-export function roundWoundsGrid(s: Scenario): WoundsGrid {
-  const combos = fearOutcomes(s);
+export function roundWoundsGrid(s: Scenario, pool: FloatPool | null = null): WoundsGrid {
+  const combos = fearOutcomes(s, pool ? (size) => pool.take(size) : newTable);
   if (combos.length === 1 && combos[0].w === 1 && combos[0].tables.tables.size === 1) {
     const { tables, rowsT, strideA } = combos[0].tables;
     return { p: tables.values().next().value!, rows: rowsT, stride: strideA };
@@ -533,10 +538,13 @@ export function roundWoundsGrid(s: Scenario): WoundsGrid {
     rows = Math.max(rows, c.tables.rowsT);
     stride = Math.max(stride, c.tables.strideA);
   }
-  const sum = new Float64Array(rows * stride);
+  const sum = pool ? pool.take(rows * stride) : new Float64Array(rows * stride);
   for (const { w, tables } of combos)
-    for (const joint of tables.tables.values())
-      for (let k = 0; k < joint.length; k++) if (joint[k] > 0) sum[Math.floor(k / tables.strideA) * stride + (k % tables.strideA)] += w * joint[k];
+    for (const joint of tables.tables.values()) {
+      // A pool's table may be longer than its entries
+      for (let k = 0; k < tables.rowsT * tables.strideA; k++) if (joint[k] > 0) sum[Math.floor(k / tables.strideA) * stride + (k % tables.strideA)] += w * joint[k];
+      pool?.give(joint);
+    }
   return { p: sum, rows, stride };
 }
 

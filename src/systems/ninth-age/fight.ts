@@ -8,6 +8,7 @@
  * or rear bonus come from the models left (§12.1, §12.2); Fear is tested every Combat Phase (§12.6).
  */
 import type { DiceExpr } from '../../core/dice.js';
+import { FloatPool } from '../../core/float-pool.js';
 import { grownFloat64, grownInt32 } from '../../core/grown.js';
 import type { Dist } from '../../core/dist.js';
 import { type Opening, openedBy } from '../../fight/opening.js';
@@ -456,6 +457,8 @@ class FightMemo {
   readonly sideRows = new Map<number, SideRows>();
   readonly resultClasses = new Map<number, number>();
   readonly plans = new CellPlans();
+  /** The tables of grid rounds (their blows', then their next states'), given back once the chain has read them (RoundSteps.release). */
+  readonly grids = new FloatPool();
   private readonly planRows = new Map<number, Int32Array>();
 
   static of(f: FightScenario): FightMemo {
@@ -1175,7 +1178,7 @@ class RoundStepper {
           const v = p * q;
           if (v !== 0) cells[c]++;
           if (c === ownCalm) goesOn = v;
-          else (grids[c] ??= new Float64Array(rows * cols))[row + y] = v;
+          else (grids[c] ??= this.memo.grids.take(rows * cols))[row + y] = v;
         }
         gp[row + y] = goesOn;
         const atA = endClassA[y] * SLOTS;
@@ -1229,6 +1232,7 @@ class RoundStepper {
     for (let x = 0; x < rows; x++) rowKeys.push(T.key[tOf[x]]);
     for (let y = 0; y < cols; y++) colKeys.push(A.key[aOf[y]]);
     if (ownCalm >= 0) grids[ownCalm] = gp;
+    else this.memo.grids.give(gp);
     grids.forEach((p, add) => p && this.grids.push({ rowKeys, colKeys, add, p, cells: cells[add] }));
   }
 
@@ -1338,7 +1342,7 @@ class RoundStepper {
     const grid = this.gridSteps;
     if (this.stepSet === null && this.endSums === null && grid !== null) {
       const total = grid.margins.reduce((sum, [, p]) => sum + p, 0);
-      return { next: [], nextP: [], ...grid, overkills: [['none', total]], grids: this.grids };
+      return { next: [], nextP: [], ...grid, overkills: [['none', total]], grids: this.grids, release: this.release() };
     }
     const steps = this.steps();
     this.endSums?.flush(steps, this.rowsT.key, this.rowsA.classKey);
@@ -1346,7 +1350,14 @@ class RoundStepper {
       for (const [m, p] of grid.margins) steps.way(p, m, null);
       for (let j = 0; j < grid.ends.length; j++) steps.endedPart(grid.ends[j], grid.endParts![j] as EndPart, grid.endP[j]);
     }
-    return { ...steps.result(), grids: this.grids };
+    return { ...steps.result(), grids: this.grids, release: this.release() };
+  }
+
+  /** Gives the round's grids back to the fight's pool (RoundSteps.release). */
+  private release(): (() => void) | undefined {
+    const { grids } = this;
+    const pool = this.memo.grids;
+    return grids.length === 0 ? undefined : () => grids.forEach((g) => pool.give(g.p));
   }
 
   /** The steps found one by one. */
@@ -1366,7 +1377,7 @@ class RoundStepper {
 function roundSteps(f: FightScenario, from: FightState, round: number, key: (s: FightState) => number): RoundSteps {
   const challenge = challengeOf(f, from) === 'accepted' ? sharedChallenge(f, from, round) : null;
   const stepper = new RoundStepper(f, from, round, key, challenge ? challenge.units : roundScenario(f, from, round));
-  if (challenge === null) stepper.judgeGrid(roundWoundsGrid(stepper.s));
+  if (challenge === null) stepper.judgeGrid(roundWoundsGrid(stepper.s, FightMemo.of(f).grids));
   // The units' combat and the challenge, stepped together: one Fear test per unit, a champion's spilled wounds (§12.6, §4.10)
   else forEachChallengeRoundEnd(challenge, (dT, dA, oT, oA, p) => stepper.judge(stepper.rowsT.row(dT, oT), stepper.rowsA.row(dA, oA), p));
   return stepper.result();
