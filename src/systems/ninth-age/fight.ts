@@ -664,6 +664,7 @@ class SideRows {
   readonly marginPart: number[] = [];
   /** The side's result class: its judge part and RoundJudge result key, as a small number (RoundStepper.judgeGrid). */
   readonly resultClass: number[] = [];
+  private readonly linesOf: GridLines[] = [];
 
   constructor(
     private readonly fill: (rows: SideRows, d: number, o: number) => void,
@@ -684,6 +685,11 @@ class SideRows {
     let c = this.classOf.get(endKey);
     if (c === undefined) this.classOf.set(endKey, (c = this.classKey.push(endKey) - 1));
     return c;
+  }
+
+  /** The side's lines of a grid of n rows (or columns), made the first time. */
+  lines(n: number): GridLines {
+    return (this.linesOf[n] ??= gridLines(this, n));
   }
 
   /** The row of the side struck `d` (damage index) and `o` (wounds on its fighter). */
@@ -808,20 +814,44 @@ function localIndex(value: number, list: number[]): number {
 }
 
 /**
- * Each of a grid's `n` lines of one side (its rows `of`): its part of the margin and its result
- * class, numbered from 0 in the grid (`classes`: the fight's class of each); the least and the
- * greatest part.
+ * A grid's lines of one side (SideRows.lines): its rows struck 0 … n − 1 wounds (`of`), each one's
+ * part of the margin, its state's key part, its result class and (the attacker's) end class, the
+ * classes numbered from 0 here (`classes`, `endClasses`: the fight's class of each; end class 0,
+ * the attacker removed, is 0 here too); the least and the greatest part of the margin.
  */
-function lineParts(side: SideRows, of: Int32Array, n: number, margin: Int32Array, cls: Int32Array, classes: number[]): [number, number] {
+interface GridLines {
+  readonly of: Int32Array;
+  readonly margin: Int32Array;
+  readonly keys: readonly number[];
+  readonly cls: Int32Array;
+  readonly classes: readonly number[];
+  readonly endClass: Int32Array;
+  readonly endClasses: readonly number[];
+  readonly low: number;
+  readonly high: number;
+}
+
+function gridLines(side: SideRows, n: number): GridLines {
+  const of = new Int32Array(n);
+  const margin = new Int32Array(n);
+  const cls = new Int32Array(n);
+  const endClass = new Int32Array(n);
+  const keys: number[] = [];
+  const classes: number[] = [];
+  const endClasses: number[] = [0];
   let low = Infinity;
   let high = -Infinity;
+  for (let i = 0; i < n; i++) of[i] = side.row(i, 0);
   for (let i = 0; i < n; i++) {
-    margin[i] = side.marginPart[of[i]];
-    cls[i] = localIndex(side.resultClass[of[i]], classes);
+    const r = of[i];
+    margin[i] = side.marginPart[r];
+    cls[i] = localIndex(side.resultClass[r], classes);
+    endClass[i] = side.endClass.length > 0 ? localIndex(side.endClass[r], endClasses) : 0;
+    keys.push(side.key[r]);
     low = Math.min(low, margin[i]);
     high = Math.max(high, margin[i]);
   }
-  return [low, high];
+  return { of, margin, keys, cls, classes, endClass, endClasses, low, high };
 }
 
 /**
@@ -830,16 +860,7 @@ function lineParts(side: SideRows, of: Int32Array, n: number, margin: Int32Array
  */
 class GridScratch {
   static readonly shared = new GridScratch();
-  private readonly intArrays: Int32Array[] = [];
   private readonly floatArrays: Float64Array[] = [];
-
-  /** Working array `slot` of ints, its first `length` entries 0. */
-  ints(slot: number, length: number): Int32Array {
-    let a = this.intArrays[slot];
-    if (!a || a.length < length) a = this.intArrays[slot] = new Int32Array(Math.max(length, 2 * (a?.length ?? 32)));
-    else a.fill(0, 0, length);
-    return a;
-  }
 
   /** Working array `slot` of floats, its first `length` entries 0. */
   floats(slot: number, length: number): Float64Array {
@@ -1098,23 +1119,11 @@ class RoundStepper {
     const cols = g.stride;
     // Working arrays of the grid (GridScratch: the round's arrays are not new ones each round)
     const scratch = GridScratch.shared;
-    const tOf = scratch.ints(0, rows);
-    const aOf = scratch.ints(1, cols);
-    for (let x = 0; x < rows; x++) tOf[x] = T.row(x, 0);
-    for (let y = 0; y < cols; y++) aOf[y] = A.row(y, 0);
-    // Each side's part of the margin, its result class and the attacker's end class (SideRows), the
-    // classes (the fight's) numbered from 0 in this grid; end class 0, the attacker removed, is 0 here too
-    const globalT: number[] = [];
-    const globalA: number[] = [];
-    const endClasses: number[] = [0];
-    const marginT = scratch.ints(2, rows);
-    const classT = scratch.ints(3, rows);
-    const [lowT, highT] = lineParts(T, tOf, rows, marginT, classT, globalT);
-    const marginA = scratch.ints(4, cols);
-    const classA = scratch.ints(5, cols);
-    const [lowA, highA] = lineParts(A, aOf, cols, marginA, classA, globalA);
-    const endClassA = scratch.ints(6, cols);
-    for (let y = 0; y < cols; y++) endClassA[y] = localIndex(A.endClass[aOf[y]], endClasses);
+    // Each side's lines (SideRows.lines: the same for every state where that side stands the same)
+    const lT = T.lines(rows);
+    const lA = A.lines(cols);
+    const { of: tOf, margin: marginT, cls: classT, classes: globalT, low: lowT, high: highT } = lT;
+    const { of: aOf, margin: marginA, cls: classA, classes: globalA, endClass: endClassA, endClasses, low: lowA, high: highA } = lA;
     const classesA = globalA.length;
     const low = lowT - highA;
     const margins = highT - lowA - low + 1;
@@ -1223,14 +1232,12 @@ class RoundStepper {
     };
     for (let code = 0; code < END_CODES; code++) {
       if ((codes & (1 << code)) === 0) continue;
-      for (let x = 0; x < rows; x++) add(T.key[tOf[x]] * END_CODES + code, TARGET_PART, endsT[x * SLOTS + code]);
+      for (let x = 0; x < rows; x++) add(lT.keys[x] * END_CODES + code, TARGET_PART, endsT[x * SLOTS + code]);
       for (let l = 0; l < endClasses.length; l++) add(A.classKey[endClasses[l]] * END_CODES + code, ATTACKER_PART, endsA[l * SLOTS + code]);
     }
     this.gridSteps = { ends: ids, endP: partP, endParts, margins: marginList };
-    const rowKeys: number[] = [];
-    const colKeys: number[] = [];
-    for (let x = 0; x < rows; x++) rowKeys.push(T.key[tOf[x]]);
-    for (let y = 0; y < cols; y++) colKeys.push(A.key[aOf[y]]);
+    const rowKeys = lT.keys;
+    const colKeys = lA.keys;
     if (ownCalm >= 0) grids[ownCalm] = gp;
     else this.memo.grids.give(gp);
     grids.forEach((p, add) => p && this.grids.push({ rowKeys, colKeys, add, p, cells: cells[add] }));
