@@ -39,7 +39,7 @@ const kowEngagement = (attackers: number) => ({
 
 /** Each engine's family, its largest accepted size, and the next size. */
 const FAMILIES = [
-  { system: 'ninth-age', family: (n: number) => `fight of ${n} v ${n} single-wound infantry, 10 wide, A1, to a finish`, input: t9aFight, accepted: 64, next: 68 },
+  { system: 'ninth-age', family: (n: number) => `fight of ${n} v ${n} single-wound infantry, 10 wide, A1, to a finish`, input: t9aFight, accepted: 160, next: 180 },
   { system: 'warhammer-fantasy', family: (n: number) => `fight of ${n} v ${n} single-wound infantry, 10 wide, A3, to a finish`, input: wfbFight, accepted: 60, next: 70 },
   { system: 'age-of-sigmar', family: (n: number) => `engagement of two ${n}-model units of health 5, 5 attacks of D6 each, 2 player turns`, input: aosEngagement, accepted: 28, next: 30 },
   { system: 'kings-of-war', family: (n: number) => `engagement of ${n} 100-attack hordes on a nerve 59/60 horde over 20 turns`, input: kowEngagement, accepted: 3, next: 4 },

@@ -29,12 +29,18 @@ export function checkChainSize(bound: number): void {
 /**
  * The chain's work on the meter (core/budget.ts, one unit about a nanosecond): compiling one
  * outcome of a state's round (the rule set's round engine finding it, and its entry in the
- * tables, kept until the fight ends), and carrying a state's mass along one outcome in a round.
- * Measured on whole fights of three-wound units to a finish, with other jobs sharing the machine:
- * about 1 ns a unit for the 9th Age chain of monstrous infantry, 0.8 ns for Warhammer Fantasy's.
+ * tables, kept until the fight ends), unless the model states its own (FightModel.compileUnits),
+ * and carrying a state's mass along one outcome in a round. Measured on whole fights to a finish
+ * (bench/fight-ratio.ts, bench/bounded-work.ts), with other jobs sharing the machine: Warhammer
+ * Fantasy's round engine takes 550–680 ns an outcome, about 0.55 ns a unit.
  */
 export const COMPILE_UNITS = 1100;
 export const SPREAD_UNITS = 10;
+
+/** The units of compiling one outcome of the model's rounds. */
+function compileUnitsOf(model: FightModel): number {
+  return model.compileUnits ?? COMPILE_UNITS;
+}
 
 /**
  * The outcomes of the states a fight meets are on average about this share of the start's: a
@@ -52,6 +58,8 @@ export interface ChainForecast {
   readonly afterFirst: number;
   /** Outcomes of a later round fought from the start (the most models a state can have). */
   readonly outcomes: number;
+  /** Units of compiling one outcome (FightModel.compileUnits). */
+  readonly compileUnits: number;
 }
 
 /**
@@ -63,7 +71,7 @@ export function laterRoundsWork(f: ChainForecast): number {
   if (f.rounds < 2) return 0;
   const states = Math.min(f.bound, f.afterFirst * (f.rounds - 1) ** 2);
   const outcomes = states * f.outcomes * OUTCOME_SHARE;
-  return outcomes * COMPILE_UNITS + outcomes * (f.rounds - 1) * SPREAD_UNITS;
+  return outcomes * f.compileUnits + outcomes * (f.rounds - 1) * SPREAD_UNITS;
 }
 
 /**
@@ -78,11 +86,12 @@ export function estimateFightWork(model: FightModel): number {
   const first = model.steps(model.start, 1);
   const outcomes = outcomeCount;
   const carried = outcomes(first) + first.margins.length + (first.overkills?.length ?? 1);
-  const roundOne = outcomes(first) * COMPILE_UNITS + carried * SPREAD_UNITS;
+  const units = compileUnitsOf(model);
+  const roundOne = outcomes(first) * units + carried * SPREAD_UNITS;
   if (model.rounds < 2) return roundOne;
   const later = model.phase(2) === model.phase(1) ? first : model.steps(model.start, 2);
-  const laterCompile = later === first ? 0 : outcomes(later) * COMPILE_UNITS;
-  return roundOne + laterCompile + laterRoundsWork({ bound: model.bound, rounds: model.rounds, afterFirst: statesOf(first).size, outcomes: outcomes(later) });
+  const laterCompile = later === first ? 0 : outcomes(later) * units;
+  return roundOne + laterCompile + laterRoundsWork({ bound: model.bound, rounds: model.rounds, afterFirst: statesOf(first).size, outcomes: outcomes(later), compileUnits: units });
 }
 
 /** The states a round goes on from. */
@@ -268,6 +277,7 @@ export function runChain(model: FightModel): Outcome {
   const margins = new MarginIndexer();
   const overkills = new Indexer<string>();
   const compiled = new Map<number, Array<Compiled | undefined>>();
+  const compileUnits = compileUnitsOf(model);
   const compile = (i: number, round: number): Compiled => {
     const phase = model.phase(round);
     let byState = compiled.get(phase);
@@ -277,7 +287,7 @@ export function runChain(model: FightModel): Outcome {
     const steps = model.steps(states.values[i], round);
     // Charged before its tables are kept: the compiled steps can never outgrow the meter.
     const outcomes = outcomeCount(steps);
-    chargeWork(outcomes * COMPILE_UNITS, () => `a fight whose states have up to ${grouped(outcomes)} outcomes a round`);
+    chargeWork(outcomes * compileUnits, () => `a fight whose states have up to ${grouped(outcomes)} outcomes a round`);
     c = compileSteps(steps, outcomes, stateIndex, endIndex, margins, overkills);
     steps.release?.();
     byState[i] = c;
@@ -352,7 +362,7 @@ export function runChain(model: FightModel): Outcome {
 
 /** Refuse at round 2, before its work, a fight whose later rounds would pass the meter. */
 function forecast(model: FightModel, outcomes: number, afterFirst: number): void {
-  const f = { bound: model.bound, rounds: model.rounds, afterFirst, outcomes };
+  const f = { bound: model.bound, rounds: model.rounds, afterFirst, outcomes, compileUnits: compileUnitsOf(model) };
   expectWork(laterRoundsWork(f), () => `a fight of ${grouped(model.rounds)} rounds from ${grouped(afterFirst)} states after round 1 (up to ${grouped(model.bound)} a round, up to ${grouped(outcomes)} outcomes each)`);
 }
 

@@ -405,6 +405,8 @@ export interface FightModel {
   readonly bound: number;
   /** The fight has a challenge: its tables carry each round's Overkill. */
   readonly challenge?: boolean;
+  /** Work units (about a nanosecond each, core/budget.ts) of compiling one outcome of a state's round; the chain's COMPILE_UNITS when absent. */
+  readonly compileUnits?: number;
 }
 
 /** Whether an ending (or still fighting) leaves the target removed: destroyed or caught. */

@@ -172,10 +172,10 @@ describe('the estimates', () => {
   });
 
   it('a fight: no later rounds, no work; the states met grow with the rounds up to the bound', () => {
-    expect(laterRoundsWork({ bound: 1000, rounds: 1, afterFirst: 10, outcomes: 100 })).toBe(0);
-    const two = laterRoundsWork({ bound: 1000, rounds: 2, afterFirst: 10, outcomes: 100 });
-    const capped = laterRoundsWork({ bound: 1000, rounds: 50, afterFirst: 10, outcomes: 100 });
-    const wider = laterRoundsWork({ bound: 2000, rounds: 50, afterFirst: 10, outcomes: 100 });
+    expect(laterRoundsWork({ bound: 1000, rounds: 1, afterFirst: 10, outcomes: 100, compileUnits: 1100 })).toBe(0);
+    const two = laterRoundsWork({ bound: 1000, rounds: 2, afterFirst: 10, outcomes: 100, compileUnits: 1100 });
+    const capped = laterRoundsWork({ bound: 1000, rounds: 50, afterFirst: 10, outcomes: 100, compileUnits: 1100 });
+    const wider = laterRoundsWork({ bound: 2000, rounds: 50, afterFirst: 10, outcomes: 100, compileUnits: 1100 });
     expect(two).toBeGreaterThan(0);
     expect(capped).toBeGreaterThan(two);
     expect(wider).toBeGreaterThan(capped);
@@ -256,16 +256,16 @@ describe('a question over many pairings is refused on its estimate before its fi
     expect(estimate).toBeLessThan(WORK_LIMIT);
   });
 
-  /** A units folder of 19 large blocks of a rule set with whole fights: 32 to 68 models ten wide, S3–S5, one to three attacks. */
-  const largeBlocks = (system: 'ninth-age' | 'warhammer-fantasy'): Unit[] => {
+  /** A units folder of 19 large blocks of a rule set with whole fights: 32 to 68 models ten wide (or `extra` more each), S3–S5, one to three attacks. */
+  const largeBlocks = (system: 'ninth-age' | 'warhammer-fantasy', extra = 0): Unit[] => {
     const folder = mkdtempSync(join(tmpdir(), 'warodds-blocks-'));
     mkdirSync(join(folder, system));
     for (let i = 1; i <= 19; i++) {
       const profile = { m: 4, ws: 4, bs: 3, s: 3 + (i % 3), t: 4, w: 1, i: 4, a: 1 + (i % 3), ld: 7 };
       const unit =
         system === 'ninth-age'
-          ? { name: `Block ${i}`, troop: 'infantry', models: 30 + 2 * i, files: 10, ...profile, equipment: ['hand-weapon', 'light-armour', 'shield'], standard: true, musician: true }
-          : { name: `Block ${i}`, type: 'infantry', models: 30 + 2 * i, width: 10, ...profile, armour: ['light', 'shield'], weapon: 'hand-weapon', rules: ['standard', 'musician'] };
+          ? { name: `Block ${i}`, troop: 'infantry', models: 30 + extra + 2 * i, files: 10, ...profile, equipment: ['hand-weapon', 'light-armour', 'shield'], standard: true, musician: true }
+          : { name: `Block ${i}`, type: 'infantry', models: 30 + extra + 2 * i, width: 10, ...profile, armour: ['light', 'shield'], weapon: 'hand-weapon', rules: ['standard', 'musician'] };
       writeFileSync(join(folder, system, `block-${i}.json`), JSON.stringify(unit));
     }
     return loadLibrary(folder)
@@ -306,8 +306,9 @@ describe('a question over many pairings is refused on its estimate before its fi
     expect(computed).toBe(0);
   });
 
-  it('9th Age: compare --fight of two options against 19 large units — refused before its first pairing', async () => {
-    const blocks = largeBlocks('ninth-age');
+  it('9th Age: compare --fight of two options against 19 larger units — refused before its first pairing', async () => {
+    // Against the blocks of 32 to 68 models the 38 fights are answered within the meter
+    const blocks = largeBlocks('ninth-age', 40);
     const spears = loadLibrary().ofSystem('ninth-age').find((u) => u.id === 'line-infantry-spears')!;
     const options = ['hand-weapon-and-shield', 'horde'];
     const targets = blocks.map((unit) => ({ unit, option: DEFAULT_OPTION }));

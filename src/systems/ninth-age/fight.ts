@@ -262,6 +262,13 @@ function decoder(f: FightScenario): (k: number) => FightState {
 /** Round 1 has the charge; every later round is alike (§12.1 and the first-round rules). */
 export const phaseOf = (round: number): number => (round === 1 ? 1 : 2);
 
+/**
+ * The work units of compiling one outcome of a 9th Age round (FightModel.compileUnits): its round
+ * engine takes 220–260 ns an outcome (bench/fight-ratio.ts, bench/bounded-work.ts), so at the
+ * chain's default a unit would be 0.2 ns; 450 makes it about 0.55 ns, as Warhammer Fantasy's is.
+ */
+const COMPILE_UNITS_9TH_AGE = 450;
+
 export function fightModel(f: FightScenario): FightModel {
   const calmStates = (f.attacker.calm ? 2 : 1) * (f.target.calm ? 2 : 1);
   const key = stateKey(f);
@@ -272,6 +279,7 @@ export function fightModel(f: FightScenario): FightModel {
     bound: (woundPool(f.attacker.unit) + 1) * (woundPool(f.target.unit) + 1) * calmStates * (characterPool(f.attacker) + 1) * (characterPool(f.target) + 1),
     phase: phaseOf,
     challenge: f.challenge !== 'none',
+    compileUnits: COMPILE_UNITS_9TH_AGE,
     steps: (k, round) => roundSteps(f, decode(k), round, key),
     units: (k, removed) => unitsOf(f, decode(k), removed),
   };
