@@ -9,7 +9,10 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { WORK_LIMIT, WorkAccount } from '../../src/core/budget.js';
 import { InputError, TooLargeError } from '../../src/core/errors.js';
-import { laterRoundsWork } from '../../src/fight/chain.js';
+import { COMPILE_UNITS, estimateFightWork, laterRoundsWork, runChain } from '../../src/fight/chain.js';
+import type { FightModel } from '../../src/fight/types.js';
+import { fightModel } from '../../src/systems/ninth-age/fight.js';
+import type { FightScenario } from '../../src/systems/ninth-age/fight-schema.js';
 import { findSystem } from '../../src/systems/registry.js';
 import { rankEngagements, rankPlan } from '../../src/analysis/engagements.js';
 import { killsPlan, whatKills } from '../../src/analysis/kills.js';
@@ -179,6 +182,26 @@ describe('the estimates', () => {
     expect(two).toBeGreaterThan(0);
     expect(capped).toBeGreaterThan(two);
     expect(wider).toBeGreaterThan(capped);
+  });
+
+  it("a fight: its model's units of compiling an outcome are what its estimate and its meter charge", () => {
+    // The work is units × compiled outcomes + the rest: with the model's units u, twice them and
+    // the chain's default (a model with none of its own), the two differences are in the ratio of the units
+    const input = { attacker: t9aUnit(10, 1), target: t9aUnit(10, 1), situation: { type: 'fight', charging: 'attacker' } };
+    const model = fightModel(findSystem('ninth-age').parse(input) as FightScenario);
+    const u = model.compileUnits!;
+    const dearer = { ...model, compileUnits: 2 * u };
+    const { compileUnits: _units, ...plain } = model;
+    const charged = (m: FightModel) => {
+      const account = new WorkAccount(Infinity);
+      account.run(() => runChain(m));
+      return account.spent;
+    };
+    for (const work of [estimateFightWork, charged]) {
+      const [own, twice, chainDefault] = [model, dearer, plain].map(work);
+      expect(twice).toBeGreaterThan(own);
+      expect((chainDefault - own) / (twice - own)).toBeCloseTo((COMPILE_UNITS - u) / u, 9);
+    }
   });
 
   it('a question: the work of its pairings adds up on one account', () => {
