@@ -457,7 +457,8 @@ const CHALLENGES: readonly Challenge[] = ['none', 'accepted', 'refused'];
 /**
  * What the rounds of a fight share from one state to the next (each made on first use): judge
  * contexts (JudgeContext, by key), each side's rows (sideRows), the result classes of both sides'
- * rows (SideRows.resultClass) and the cell plans (CellPlans).
+ * rows (SideRows.resultClass), the cell plans (CellPlans) and their rows (planRow), and the pool
+ * of the grid rounds' tables (grids).
  */
 class FightMemo {
   private static readonly byFight = new WeakMap<FightScenario, FightMemo>();
@@ -806,15 +807,6 @@ class PartSums {
 
 type LostRound = Extract<RoundResult, { kind: 'lost' }>;
 
-/**
- * What follows the blows of a grid cell, by plan index (RoundStepper.judgeGrid), as columns of
- * numbers: the chance the fight goes on and the Frenzy flags' part of the key it goes on with; up
- * to ENDS ends, each its end code, its share of the cell's p and whether it carries the attacker's
- * end class (else class 0: the attacker removed); or that the cell is worked out in full (extra
- * wounds), with its result. A plan depends on the cells only through the judge context, each
- * side's result class and the margin, so one set serves every round of a fight (FightMemo), each
- * plan found by its key (FightMemo.planKey).
- */
 /** The index of `value` in `list`, added at the end the first time. */
 function localIndex(value: number, list: number[]): number {
   const l = list.indexOf(value);
@@ -880,6 +872,15 @@ class GridScratch {
 }
 
 if (END_CODES > 31) throw new Error('fight: a cell plan keeps its end codes as the bits of a 32-bit number');
+/**
+ * What follows the blows of a grid cell, by plan index (RoundStepper.judgeGrid), as columns of
+ * numbers: the chance the fight goes on and the Frenzy flags' part of the key it goes on with; up
+ * to ENDS ends, each its end code (or a flight's slot), its share of the cell's p and whether it
+ * carries the attacker's end class (else class 0: the attacker removed); or that the cell is
+ * worked out in full (extra wounds), with its result. A plan depends on the cells only through the
+ * judge context, each side's result class and the margin, so one set serves every round of a fight
+ * (FightMemo), each plan found through the fight's plan rows (FightMemo.planRow).
+ */
 class CellPlans {
   static readonly ENDS = 3;
   static readonly FLIGHTS = 8;
