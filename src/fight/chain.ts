@@ -172,10 +172,10 @@ class MarginIndexer {
 }
 
 /**
- * A state's steps in one phase, over dense indices, in one array of indices and one of their
- * probabilities (two allocations a state, not eight): its successors in [0, ends), its endings (end
- * slots) in [ends, margins), its margins in [margins, overkills) and its Overkills in
- * [overkills, length).
+ * A state's steps in one phase, over dense indices: an array of indices and one of their
+ * probabilities, two views of one buffer (one allocation a state, not eight). Its successors are
+ * at [0, ends), its endings (end slots) at [ends, margins), its margins at [margins, overkills)
+ * and its Overkills at [overkills, length).
  */
 interface Compiled {
   readonly at: Int32Array;

@@ -6,7 +6,8 @@
  *
  * Content is read as the sequence of its fields (name, then value), walked down a trie of Maps: a
  * primitive value is its own Map key (−0 apart), an object stands for its own content's id. No
- * text is made, so a state costs a few Map look-ups per field.
+ * text is made: a unit met for the first time costs a few Map look-ups per field, a unit object
+ * met before (a fight's states share them) one WeakMap look-up.
  */
 import type { Scenario, Unit } from './model.js';
 
