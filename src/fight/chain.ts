@@ -84,14 +84,13 @@ export function laterRoundsWork(f: ChainForecast): number {
 export function estimateFightWork(model: FightModel): number {
   checkChainSize(model.bound);
   const first = model.steps(model.start, 1);
-  const outcomes = outcomeCount;
-  const carried = outcomes(first) + first.margins.length + (first.overkills?.length ?? 1);
+  const carried = outcomeCount(first) + first.margins.length + (first.overkills?.length ?? 1);
   const units = compileUnitsOf(model);
-  const roundOne = outcomes(first) * units + carried * SPREAD_UNITS;
+  const roundOne = outcomeCount(first) * units + carried * SPREAD_UNITS;
   if (model.rounds < 2) return roundOne;
   const later = model.phase(2) === model.phase(1) ? first : model.steps(model.start, 2);
-  const laterCompile = later === first ? 0 : outcomes(later) * units;
-  return roundOne + laterCompile + laterRoundsWork({ bound: model.bound, rounds: model.rounds, afterFirst: statesOf(first).size, outcomes: outcomes(later), compileUnits: units });
+  const laterCompile = later === first ? 0 : outcomeCount(later) * units;
+  return roundOne + laterCompile + laterRoundsWork({ bound: model.bound, rounds: model.rounds, afterFirst: statesOf(first).size, outcomes: outcomeCount(later), compileUnits: units });
 }
 
 /** The states a round goes on from. */

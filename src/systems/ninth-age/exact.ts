@@ -146,7 +146,7 @@ export function sideStep(striker: MeleeSide, enemy: MeleeSide, step: number): (e
 
 /**
  * A melee round's sides and their attacks at each step, after the Fear tests. The attacks are
- * shared by every scenario of the same shape (meleeShapeKey): their outcomes, by models alive, are
+ * shared by every scenario of the same shape (meleeShapeId, melee-shape.ts): their outcomes, by models alive, are
  * worked out once for all the states of a whole fight with the same units but for their losses.
  */
 interface RoundPlan {

@@ -137,7 +137,7 @@ export interface MeleeGroups {
 /**
  * Both sides' attack groups, given which sides failed their Fear test (WS set to 1, §12.6). They
  * never read a unit's `models` or `woundsLost` (a group takes the models alive as its argument), so
- * a whole fight's states with the same units but for their losses share them (meleeShapeKey).
+ * a whole fight's states with the same units but for their losses share them (meleeShapeId, melee-shape.ts).
  */
 export function meleeGroupsOf(s: Scenario, attackerFailedFear: boolean, targetFailedFear: boolean): MeleeGroups {
   const sit = s.situation as MeleeSituation;
