@@ -893,10 +893,10 @@ class CellPlans {
   /** The end codes of every plan's ends, as bits (END_CODES ≤ 31, checked above), and their flights. */
   codesMet = 0;
   flightsMet = 0;
-  full = new Uint8Array(256);
+  full = new Int32Array(256);
   endCode = new Int32Array(256 * CellPlans.ENDS);
   endP = new Float64Array(256 * CellPlans.ENDS);
-  endClassed = new Uint8Array(256 * CellPlans.ENDS);
+  endClassed = new Int32Array(256 * CellPlans.ENDS);
   result: Array<RoundResult | undefined> = [];
   /** The flights met (flight): each one's end codes, whether its caught end keeps the attacker's end class, and its chance to be caught. */
   readonly flights: Array<{ readonly caught: number; readonly escaped: number; readonly caughtClassed: boolean; readonly chance: number }> = [];
@@ -950,14 +950,10 @@ class CellPlans {
     this.goOn = grownFloat64(this.goOn, length);
     this.calm = grownInt32(this.calm, length);
     this.ends = grownInt32(this.ends, length);
-    const full = new Uint8Array(length);
-    full.set(this.full);
-    this.full = full;
+    this.full = grownInt32(this.full, length);
     this.endCode = grownInt32(this.endCode, length * CellPlans.ENDS);
     this.endP = grownFloat64(this.endP, length * CellPlans.ENDS);
-    const classed = new Uint8Array(length * CellPlans.ENDS);
-    classed.set(this.endClassed);
-    this.endClassed = classed;
+    this.endClassed = grownInt32(this.endClassed, length * CellPlans.ENDS);
   }
 }
 
@@ -1326,7 +1322,6 @@ class RoundStepper {
       this.ends(t, A.endClass[a], escaped, q * (1 - chance));
     }
   }
-
 
   /** What follows a result of the judge with index j, worked out once per result (RoundResult.id) and JudgeContext. */
   private planOf(j: number, r: RoundResult): Plan {
