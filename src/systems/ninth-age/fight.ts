@@ -145,10 +145,15 @@ function partsOf(f: FightScenario): { readonly units: Map<number, Unit>; readonl
   return parts;
 }
 
+/** A side's state in a round as a number: its rank and file's wounds, its character's, its Frenzy flag, the challenge and the side. */
+function sideStateKey(f: FightScenario, side: FightSide, calm: boolean, d: number, c: number, challenge: Challenge): number {
+  return (((d * (characterPool(sideOf(f, side)) + 1) + c) * 2 + (calm ? 1 : 0)) * 3 + CHALLENGES.indexOf(challenge)) * 2 + (side === 'target' ? 1 : 0);
+}
+
 /** sideUnit of a round's units (the rank and file's own standing), shared by the fight's states. */
 function sharedSideUnit(f: FightScenario, side: FightSide, calm: boolean, d: number, c: number, challenge: Challenge): Unit {
   const units = partsOf(f).units;
-  const key = (((d * (characterPool(sideOf(f, side)) + 1) + c) * 2 + (calm ? 1 : 0)) * 3 + CHALLENGES.indexOf(challenge)) * 2 + (side === 'target' ? 1 : 0);
+  const key = sideStateKey(f, side, calm, d, c, challenge);
   let u = units.get(key);
   if (!u) units.set(key, (u = sideUnit(f, side, calm, d, c, challenge)));
   return u;
@@ -730,8 +735,8 @@ class SideRows {
  */
 function sideRowsOf(f: FightScenario, side: FightSide, from: FightState, round: number, challenge: Challenge, make: () => SideRows): SideRows {
   const bySide = FightMemo.of(f).sideRows;
-  const [d, c, calm, pool] = side === 'target' ? [from.dT, from.cT, from.calmT, characterPool(f.target)] : [from.dA, from.cA, from.calmA, characterPool(f.attacker)];
-  const key = ((((d * (pool + 1) + c) * 2 + (calm ? 1 : 0)) * 3 + CHALLENGES.indexOf(challenge)) * 2 + (round === 1 ? 1 : 0)) * 2 + (side === 'target' ? 1 : 0);
+  const [d, c, calm] = side === 'target' ? [from.dT, from.cT, from.calmT] : [from.dA, from.cA, from.calmA];
+  const key = sideStateKey(f, side, calm, d, c, challenge) * 2 + (round === 1 ? 1 : 0);
   let rows = bySide.get(key);
   if (!rows) bySide.set(key, (rows = make()));
   return rows;
