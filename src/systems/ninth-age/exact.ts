@@ -5,7 +5,7 @@
  * pursuit in closed form, and the end-of-phase hits of Hellfire and Lightning Attack.
  */
 import { diceDist, parseDice } from '../../core/dice.js';
-import type { FloatPool } from '../../core/float-pool.js';
+import { type FloatPool, FloatSlots } from '../../core/float-pool.js';
 import { type Dist, cap, mapValues, point, probGreater, trim } from '../../core/dist.js';
 import type { Outcome } from '../types.js';
 import { HELLFIRE, LIGHTNING, type Outcomes, VICTIM_BITS } from './attack-exact.js';
@@ -214,16 +214,8 @@ const scratch = {
   mA: [] as number[],
   mXs: [] as Moves[],
   mYs: [] as Moves[],
-  tables: [[], []] as [Float64Array[], Float64Array[]],
+  tables: [new FloatSlots(), new FloatSlots()] as const,
 };
-
-/** The `i`th table of a scratch set, `size` long at least, its first `size` entries zero. */
-function scratchTable(set: Float64Array[], i: number, size: number): Float64Array {
-  let t = set[i];
-  if (!t || t.length < size) set[i] = t = new Float64Array(Math.max(size, 2 * (t?.length ?? 0)));
-  else t.fill(0, 0, size);
-  return t;
-}
 
 /** Where roundStates puts its result's tables, each its first `size` entries 0: new ones, or a pool's (FloatPool). */
 type TableSource = (size: number) => Float64Array;
@@ -297,7 +289,7 @@ function roundStates(steps: readonly StepPlan[], attacker: MeleeSide, target: Me
           const y = ys.wounds[b];
           const key = vT2 | (ys.states[b] << VICTIM_BITS);
           let out = next.get(key);
-          if (!out) next.set(key, (out = tables ? scratchTable(tables, next.size, nextRows * nextStride) : table(nextRows * nextStride)));
+          if (!out) next.set(key, (out = tables ? tables.take(next.size, nextRows * nextStride) : table(nextRows * nextStride)));
           // wounds past the limit all land on it (addWounds), in the order they come
           const direct = Math.min(y.length, limitA - dA + 1);
           for (let i = 0; i < x.length; i++) {

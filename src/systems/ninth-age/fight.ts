@@ -8,7 +8,7 @@
  * or rear bonus come from the models left (§12.1, §12.2); Fear is tested every Combat Phase (§12.6).
  */
 import type { DiceExpr } from '../../core/dice.js';
-import { FloatPool } from '../../core/float-pool.js';
+import { FloatPool, FloatSlots } from '../../core/float-pool.js';
 import { grownFloat64, grownInt32 } from '../../core/grown.js';
 import type { Dist } from '../../core/dist.js';
 import { type Opening, openedBy } from '../../fight/opening.js';
@@ -859,22 +859,8 @@ function gridLines(side: SideRows, n: number): GridLines {
   return { of, margin, keys, cls, classes, endClass, endClasses, low, high };
 }
 
-/**
- * Working arrays of RoundStepper.judgeGrid, kept from one round to the next: a typed array of its
- * own for each would be allocated and freed outside the heap at every state of a fight.
- */
-class GridScratch {
-  static readonly shared = new GridScratch();
-  private readonly floatArrays: Float64Array[] = [];
-
-  /** Working array `slot` of floats, its first `length` entries 0. */
-  floats(slot: number, length: number): Float64Array {
-    let a = this.floatArrays[slot];
-    if (!a || a.length < length) a = this.floatArrays[slot] = new Float64Array(Math.max(length, 2 * (a?.length ?? 32)));
-    else a.fill(0, 0, length);
-    return a;
-  }
-}
+/** Working arrays of RoundStepper.judgeGrid (FloatSlots: not new ones each round). */
+const gridScratch = new FloatSlots();
 
 if (END_CODES > 31) throw new Error('fight: a cell plan keeps its end codes as the bits of a 32-bit number');
 /**
@@ -1127,8 +1113,6 @@ class RoundStepper {
     const A = this.rowsA;
     const rows = g.rows;
     const cols = g.stride;
-    // Working arrays of the grid (GridScratch: the round's arrays are not new ones each round)
-    const scratch = GridScratch.shared;
     // Each side's lines (SideRows.lines: the same for every state where that side stands the same)
     const lT = T.lines(rows);
     const lA = A.lines(cols);
@@ -1137,7 +1121,7 @@ class RoundStepper {
     const classesA = globalA.length;
     const low = lowT - highA;
     const margins = highT - lowA - low + 1;
-    const marginSums = scratch.floats(0, margins);
+    const marginSums = gridScratch.take(0, margins);
     // Plan index + 1 by margin, one row of them per (class T, class A) here (0: not looked up yet):
     // the fight's own (FightMemo.planRow, at margin + PLAN_MARGINS), or this grid's when its margins
     // or classes pass what those hold (at the margin's index here)
@@ -1153,8 +1137,8 @@ class RoundStepper {
       }
     // The ends' two parts (EndPart): the target's by grid row and end code, the attacker's by end class here and end code
     const SLOTS = CellPlans.SLOTS;
-    const endsT = scratch.floats(1, rows * SLOTS);
-    const endsA = scratch.floats(2, endClasses.length * SLOTS);
+    const endsT = gridScratch.take(1, rows * SLOTS);
+    const endsA = gridScratch.take(2, endClasses.length * SLOTS);
     const plans = this.memo.plans;
     let { full, goOn, calm, ends, endCode, endP, endClassed } = plans;
     const grids: Array<Float64Array | undefined> = [undefined, undefined, undefined, undefined];
