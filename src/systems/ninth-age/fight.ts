@@ -890,7 +890,7 @@ class CellPlans {
   endClassed = new Int32Array(256 * CellPlans.ENDS);
   result: Array<RoundResult | undefined> = [];
   /** The flights met (flight): each one's end codes, whether its caught end keeps the attacker's end class, and its chance to be caught. */
-  readonly flights: Array<{ readonly caught: number; readonly escaped: number; readonly caughtClassed: boolean; readonly chance: number }> = [];
+  private readonly flights: Array<{ readonly caught: number; readonly escaped: number; readonly caughtClassed: boolean; readonly chance: number }> = [];
 
   /** A new plan that neither goes on nor ends; its index. */
   add(): number {
@@ -912,6 +912,17 @@ class CellPlans {
     let k = this.flights.findIndex((f) => f.caught === caught && f.escaped === escaped && f.caughtClassed === caughtClassed && f.chance === chance);
     if (k < 0 && this.flights.length < CellPlans.FLIGHTS) k = this.flights.push({ caught, escaped, caughtClassed, chance }) - 1;
     return k < 0 ? null : END_CODES + k;
+  }
+
+  /**
+   * The two ends of the flight in end slot `slot` (§12.3): add(code, share, classed) for the
+   * caught end and for the escaped end, `classed` as for a plan's ends (it keeps the attacker's
+   * end class, else class 0: the attacker removed).
+   */
+  forEachFlightEnd(slot: number, add: (code: number, share: number, classed: boolean) => void): void {
+    const { caught, escaped, caughtClassed, chance } = this.flights[slot - END_CODES];
+    add(caught, chance, caughtClassed);
+    add(escaped, 1 - chance, true);
   }
 
   goesOn(i: number, p: number, calm: number): number {
@@ -1200,19 +1211,12 @@ class RoundStepper {
     // Each flight split into its caught and escaped ends (§12.3)
     for (let k = 0; k < CellPlans.FLIGHTS; k++) {
       if ((flights & (1 << k)) === 0) continue;
-      const { caught, escaped, caughtClassed, chance } = plans.flights[k];
-      codes |= (1 << caught) | (1 << escaped);
       const slot = END_CODES + k;
-      for (let x = 0; x < rows; x++) {
-        const fled = endsT[x * SLOTS + slot];
-        endsT[x * SLOTS + caught] += fled * chance;
-        endsT[x * SLOTS + escaped] += fled * (1 - chance);
-      }
-      for (let l = 0; l < endClasses.length; l++) {
-        const fled = endsA[l * SLOTS + slot];
-        endsA[(caughtClassed ? l : 0) * SLOTS + caught] += fled * chance;
-        endsA[l * SLOTS + escaped] += fled * (1 - chance);
-      }
+      plans.forEachFlightEnd(slot, (code, share, classed) => {
+        codes |= 1 << code;
+        for (let x = 0; x < rows; x++) endsT[x * SLOTS + code] += endsT[x * SLOTS + slot] * share;
+        for (let l = 0; l < endClasses.length; l++) endsA[(classed ? l : 0) * SLOTS + code] += endsA[l * SLOTS + slot] * share;
+      });
     }
     // The ends' parts that are not 0, in plain arrays (a small typed array is allocated outside the heap, at a cost)
     const ids: number[] = [];
@@ -1305,10 +1309,7 @@ class RoundStepper {
         this.ends(t, plans.endClassed[e] === 1 ? A.endClass[a] : 0, code, q);
         continue;
       }
-      // A flight: caught or escaped (§12.3)
-      const { caught, escaped, caughtClassed, chance } = plans.flights[code - END_CODES];
-      this.ends(t, caughtClassed ? A.endClass[a] : 0, caught, q * chance);
-      this.ends(t, A.endClass[a], escaped, q * (1 - chance));
+      plans.forEachFlightEnd(code, (end, share, classed) => this.ends(t, classed ? A.endClass[a] : 0, end, q * share));
     }
   }
 
